@@ -1,0 +1,31 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "dtogen",
+    products: [
+        .executable(name: "dtogen", targets: ["dtogen"]),
+        .library(name: "DTOGenCore", targets: ["DTOGenCore"]),
+        .library(name: "DTORuntime", targets: ["DTORuntime"]),
+    ],
+    targets: [
+        .target(name: "DTOGenCore"),
+        .target(name: "DTORuntime"),
+        .executableTarget(name: "dtogen", dependencies: ["DTOGenCore"]),
+        // The seed articles' specs (specs/), their committed output (Generated/) and the
+        // hand-written domain models they map onto, compiled together so stale output fails the build.
+        .target(
+            name: "SeedExamples",
+            dependencies: ["DTORuntime"],
+            path: ".",
+            exclude: ["Sources", "Tests", "Templates", "specs", "Scripts", "Examples/README.md", "README.md", "Generated/README.md", ".ci"],
+            sources: ["Generated", "Examples/SeedModels"]
+        ),
+        .testTarget(name: "DTOGenCoreTests", dependencies: ["DTOGenCore"]),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["DTORuntime", "DTOGenCore", "SeedExamples"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

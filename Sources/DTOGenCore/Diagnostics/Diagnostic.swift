@@ -1,0 +1,108 @@
+/// A position in a spec file, 1-based, columns counted in Unicode scalars.
+public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// One problem found in a spec, printed in the `path:line:col: error: message` form
+/// that compilers use, so editors and Xcode make it clickable.
+public struct Diagnostic: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Comparable {
+        case error
+        case warning
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool {
+            lhs == .error && rhs == .warning
+        }
+    }
+
+    public var severity: Severity
+    public var file: String
+    public var location: SourceLocation
+    public var message: String
+
+    public init(_ severity: Severity, file: String, at location: SourceLocation, _ message: String) {
+        self.severity = severity
+        self.file = file
+        self.location = location
+        self.message = message
+    }
+
+    public var description: String {
+        "\(file):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+    }
+
+    public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        (lhs.file, lhs.location.line, lhs.location.column, lhs.severity, lhs.message)
+            < (rhs.file, rhs.location.line, rhs.location.column, rhs.severity, rhs.message)
+    }
+}
+
+/// Collects diagnostics for one file while a stage walks it.
+struct DiagnosticSink {
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    mutating func error(_ location: SourceLocation, _ message: String) {
+        diagnostics.append(Diagnostic(.error, file: file, at: location, message))
+    }
+
+    mutating func warning(_ location: SourceLocation, _ message: String) {
+        diagnostics.append(Diagnostic(.warning, file: file, at: location, message))
+    }
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// "Did you mean" suggestions: the closest known name by edit distance, when close enough.
+enum Suggest {
+    static func closest(to name: String, in candidates: [String]) -> String? {
+        let lowered = name.lowercased()
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = editDistance(Array(lowered.unicodeScalars), Array(candidate.lowercased().unicodeScalars))
+            let limit = max(1, min(3, max(name.count, candidate.count) / 3))
+            guard distance <= limit else { continue }
+            if let current = best, (current.1, current.0) <= (distance, candidate) { continue }
+            best = (candidate, distance)
+        }
+        return best?.0
+    }
+
+    /// "; did you mean 'x'?" or "".
+    static func hint(for name: String, in candidates: [String]) -> String {
+        guard let match = closest(to: name, in: candidates) else { return "" }
+        return "; did you mean '\(match)'?"
+    }
+
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = Array(repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}
