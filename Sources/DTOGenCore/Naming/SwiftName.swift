@@ -1,0 +1,182 @@
+/// Every Swift identifier dtogen writes comes from here, so naming rules live in one place.
+public enum SwiftName {
+    /// Words that must be escaped with backticks to be used as an identifier.
+    static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup",
+        "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case",
+        "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
+        "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
+        "super", "throws", "true", "try", "_", "package", "some", "any", "macro",
+    ]
+
+    /// Property and argument names that cannot be used even with backticks, or that would
+    /// collide with members every generated type has.
+    static let reservedMembers: Set<String> = [
+        "init", "self", "Self", "deinit", "subscript", "super", "Type", "Protocol", "CodingKeys",
+        "hashValue", "hash", "encode", "dto", "container", "decoder", "encoder",
+    ]
+
+    /// Type names a generated type must never take: they would shadow the Swift, Foundation
+    /// or runtime types that generated code refers to.
+    static let reservedTypes: Set<String> = [
+        "Type", "Self", "Protocol", "Any", "AnyObject", "Error", "String", "Int", "Int64", "Double", "Float", "Bool",
+        "Decimal", "Date", "URL", "UUID", "Data", "Array", "Dictionary", "Optional", "Set", "Character", "Codable",
+        "Decodable", "Encodable", "Sendable", "Equatable", "Hashable", "CodingKeys", "CodingKey", "JSONValue",
+        "Decoder", "Encoder", "Never", "Void", "Result", "Endpoint", "EndpointKind", "EndpointKinds", "APIClient",
+        "AccessToken", "HTTPMethod", "DateFormat", "Foundation", "DTORuntime", "Swift", "Mapping", "MappingError",
+        "RawRepresentable", "CaseIterable", "KeyedDecodingContainer", "KeyedEncodingContainer", "TimeInterval",
+        "URLRequest", "Substring", "Element", "Index",
+    ]
+
+    /// Splits a JSON key into words: separators are anything that is not an ASCII letter or
+    /// digit; case changes (`userID`, `URLString`) also split.
+    static func words(_ key: String) -> [String] {
+        var words: [String] = []
+        var current: [Character] = []
+        func flush() {
+            if !current.isEmpty { words.append(String(current)) }
+            current = []
+        }
+        let chars = Array(key)
+        for (i, c) in chars.enumerated() {
+            guard c.isASCII, c.isLetter || c.isNumber else {
+                flush()
+                continue
+            }
+            if let last = current.last {
+                let next = i + 1 < chars.count ? chars[i + 1] : nil
+                if c.isUppercase && last.isLowercase {
+                    flush()
+                } else if c.isUppercase && last.isUppercase, let next, next.isLowercase, next.isASCII {
+                    flush()
+                } else if c.isLetter && last.isNumber && c.isUppercase {
+                    flush()
+                }
+            }
+            current.append(c)
+        }
+        flush()
+        return words
+    }
+
+    private static func capitalized(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.uppercased() + word.dropFirst()
+    }
+
+    /// `day_of_birth` → `dayOfBirth`, `user-id` → `userId`, `URLString` → `urlString`, `2fa` → `_2fa`.
+    /// Returns the bare name (unescaped); `""` when the key has no letters or digits.
+    public static func lowerCamel(_ key: String) -> String {
+        let parts = words(key)
+        guard let first = parts.first else { return "" }
+        var result = first.lowercased()
+        if first.allSatisfy({ $0.isUppercase || $0.isNumber }) == false {
+            // Keep the rest of a mixed-case first word as written (`iOSVersion` → `iosVersion` is split already).
+            result = first.prefix(1).lowercased() + first.dropFirst()
+        }
+        for word in parts.dropFirst() {
+            result += capitalized(word.allSatisfy({ $0.isUppercase || $0.isNumber }) ? word.lowercased() : word)
+        }
+        if let c = result.first, c.isNumber { result = "_" + result }
+        return result
+    }
+
+    /// `official-artwork` → `OfficialArtwork`, `generation-i` → `GenerationI`.
+    public static func upperCamel(_ key: String) -> String {
+        var result = ""
+        for word in words(key) {
+            result += capitalized(word.allSatisfy({ $0.isUppercase || $0.isNumber }) && word.count > 1 ? word.lowercased() : word)
+        }
+        if let c = result.first, c.isNumber { result = "_" + result }
+        return result
+    }
+
+    /// A property or argument name for a JSON key, never empty, never reserved.
+    public static func property(_ key: String) -> String {
+        var name = lowerCamel(key)
+        if name.isEmpty { name = key.isEmpty ? "empty" : "field" }
+        if reservedMembers.contains(name) { name += "Value" }
+        return name
+    }
+
+    /// Whether a hand-written name (`$name`, an endpoint name) is a usable identifier.
+    public static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first else { return false }
+        let head = first == "_" || (first.isASCII && first.properties.isAlphabetic)
+        return head && name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+    }
+
+    /// The identifier as written in source: keywords get backticks.
+    public static func escaped(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// An enum case name for a raw value.
+    public static func enumCase(_ value: String) -> String {
+        var name = lowerCamel(value)
+        if name.isEmpty { name = value.isEmpty ? "empty" : "value" }
+        if reservedMembers.contains(name) || ["rawValue", "allCases"].contains(name) { name += "Case" }
+        return name
+    }
+
+    /// A type name, never one of Swift's or the runtime's.
+    public static func type(_ key: String, suffix: String = "Object") -> String {
+        var name = upperCamel(key)
+        if name.isEmpty { name = "Value" }
+        if reservedTypes.contains(name) { name += suffix }
+        return name
+    }
+
+    static let irregularPlurals: [String: String] = [
+        "people": "person", "children": "child", "men": "man", "women": "woman", "indices": "index",
+        "vertices": "vertex", "matrices": "matrix", "criteria": "criterion", "analyses": "analysis",
+        "feet": "foot", "teeth": "tooth", "geese": "goose", "mice": "mouse",
+    ]
+    static let uncountable: Set<String> = ["news", "series", "species", "data", "status", "info", "metadata", "sheep", "fish", "equipment", "media"]
+
+    /// The singular of the last word of a name, for array element types (`features` → `feature`,
+    /// `abilities` → `ability`, `status` stays `status`).
+    public static func singular(_ name: String) -> String {
+        var parts = words(name)
+        guard let last = parts.popLast() else { return name }
+        let lower = last.lowercased()
+        var singular = last
+        if let irregular = irregularPlurals[lower] {
+            singular = irregular
+        } else if uncountable.contains(lower) || lower.count < 3 {
+            singular = last
+        } else if lower.hasSuffix("ies") && lower.count > 4 {
+            singular = String(last.dropLast(3)) + "y"
+        } else if lower.hasSuffix("sses") || lower.hasSuffix("ches") || lower.hasSuffix("shes") || lower.hasSuffix("xes") || lower.hasSuffix("zes") || lower.hasSuffix("uses") {
+            singular = String(last.dropLast(2))
+        } else if lower.hasSuffix("s") && !lower.hasSuffix("ss") && !lower.hasSuffix("us") && !lower.hasSuffix("is") {
+            singular = String(last.dropLast())
+        }
+        if last.first?.isUppercase == true { singular = capitalized(singular) }
+        return (parts + [singular]).joined(separator: "_")
+    }
+
+    /// Makes `name` distinct from `taken` by appending 2, 3, ... deterministically.
+    public static func distinct(_ name: String, from taken: Set<String>) -> String {
+        guard taken.contains(name) else { return name }
+        var n = 2
+        while taken.contains("\(name)\(n)") { n += 1 }
+        return "\(name)\(n)"
+    }
+
+    /// Base name of the generated files for a spec path: `usgs/all_day.json` → `Usgs_AllDay`.
+    /// Derived from the path alone so the build plugin can name outputs before reading a spec.
+    public static func fileBase(forSpecPath path: String) -> String {
+        var trimmed = path
+        for suffix in [".dtogen.json", ".json"] where trimmed.hasSuffix(suffix) {
+            trimmed.removeLast(suffix.count)
+            break
+        }
+        let components = trimmed.split(separator: "/").map { component -> String in
+            let name = upperCamel(String(component))
+            return name.isEmpty ? "Spec" : name
+        }
+        return components.isEmpty ? "Spec" : components.joined(separator: "_")
+    }
+}

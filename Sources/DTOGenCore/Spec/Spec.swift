@@ -1,0 +1,116 @@
+/// A value from a spec together with where it was written.
+public struct Located<Value: Sendable>: Sendable {
+    public var value: Value
+    public var location: SourceLocation
+
+    public init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+}
+
+extension Located: Equatable where Value: Equatable {}
+
+/// One spec file as written: plain structs, no Swift decisions yet.
+public struct Spec: Sendable {
+    /// The path shown in diagnostics and in generated headers (relative to the specs folder).
+    public var path: String
+    public var name: Located<String>?
+    public var baseURL: Located<String>?
+    public var access: Located<String>?
+    public var dates: Located<String>?
+    public var defaultKind: Located<String>?
+    /// `nil`: no key; `.some(nil)`: `"envelope": null`.
+    public var envelope: Located<EnvelopeSpec?>?
+    public var types: [NamedShape]
+    public var endpoints: [EndpointSpec]
+    public var location: SourceLocation
+}
+
+public struct NamedShape: Sendable {
+    public var name: String
+    public var nameLocation: SourceLocation
+    public var shape: ShapeSpec
+}
+
+/// A shape: how one JSON value looks, plus the field modifiers written on it.
+public struct ShapeSpec: Sendable {
+    public indirect enum Kind: Sendable {
+        /// A built-in scalar or a name from `types`, without the `?`.
+        case reference(String)
+        case array(ShapeSpec)
+        case object([PropertySpec])
+        case dictionary(ShapeSpec)
+        case enumeration([Located<String>])
+    }
+
+    public var kind: Kind
+    public var location: SourceLocation
+    public var optional: Bool = false
+    public var optionalLocation: SourceLocation?
+    public var name: Located<String>?
+    public var label: Located<String>?
+    public var typeName: Located<String>?
+    public var doc: Located<String>?
+    public var defaultValue: JSONNode?
+    public var lenient: Bool = false
+    public var lossy: Located<Bool>?
+    public var format: Located<String>?
+    public var unknownCase: Located<String>?
+}
+
+public struct PropertySpec: Sendable {
+    public var key: String
+    public var keyLocation: SourceLocation
+    public var shape: ShapeSpec
+}
+
+public struct EnvelopeSpec: Sendable {
+    public enum Success: Sendable {
+        case key(Located<String>)
+        case equals(key: Located<String>, value: JSONNode)
+    }
+
+    public var data: Located<String>
+    public var success: Success?
+    public var message: Located<String>?
+    public var path: [Located<String>]
+    public var location: SourceLocation
+}
+
+public struct EndpointSpec: Sendable {
+    public var name: Located<String>
+    public var method: Located<String>?
+    public var path: Located<String>
+    public var kind: Located<String>?
+    public var params: [PropertySpec]
+    public var query: [PropertySpec]
+    public var headers: [PropertySpec]
+    public var body: ShapeSpec?
+    public var response: ShapeSpec?
+    public var envelope: Located<EnvelopeSpec?>?
+    public var domain: DomainSpec?
+    public var doc: Located<String>?
+    public var location: SourceLocation
+}
+
+public struct DomainSpec: Sendable {
+    public var model: Located<String>
+    public var kind: Located<String>?
+    public var each: Located<String>?
+    public var fields: [FieldMappingSpec]
+    public var location: SourceLocation
+}
+
+public struct FieldMappingSpec: Sendable {
+    public enum Source: Sendable {
+        case path(Located<String>)
+        case converted(from: Located<String>, convert: Located<String>?, defaultValue: JSONNode?)
+        case constant(JSONNode)
+        case swift(Located<String>)
+    }
+
+    public var label: String
+    public var labelLocation: SourceLocation
+    public var source: Source
+}

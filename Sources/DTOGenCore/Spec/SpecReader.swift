@@ -1,0 +1,450 @@
+/// Reads one spec file into `Spec`: JSON syntax, the keys each object may have and the
+/// JSON type of every value. Meaning (type references, paths, names) is checked later.
+public enum SpecReader {
+    static let builtinScalars = ["String", "Int", "Int64", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "JSON"]
+    static let topLevelKeys = ["name", "baseURL", "options", "envelope", "types", "endpoints"]
+    static let optionKeys = ["access", "dates", "kind"]
+    static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "response", "envelope", "domain", "doc"]
+    static let envelopeKeys = ["data", "success", "message", "path"]
+    static let domainKeys = ["model", "kind", "each", "fields"]
+    static let modifierKeys = ["$type", "$name", "$label", "$optional", "$default", "$lenient", "$lossy", "$format", "$doc", "$typeName", "$enum", "$unknown", "$dict"]
+
+    /// Parses and reads one spec. Returns `nil` (with diagnostics) when the file cannot be read as a spec at all.
+    public static func read(bytes: [UInt8], path: String) -> (Spec?, [Diagnostic]) {
+        let root: JSONNode
+        do {
+            root = try JSONReader.parse(bytes: bytes)
+        } catch {
+            return (nil, [Diagnostic(.error, file: path, at: error.location, error.message)])
+        }
+        var reader = Reader(sink: DiagnosticSink(file: path))
+        let spec = reader.readSpec(root, path: path)
+        return (spec, reader.sink.diagnostics)
+    }
+
+    public static func read(_ text: String, path: String) -> (Spec?, [Diagnostic]) {
+        read(bytes: Array(text.utf8), path: path)
+    }
+}
+
+private struct Reader {
+    var sink: DiagnosticSink
+
+    // MARK: helpers
+
+    mutating func object(_ node: JSONNode, _ what: String) -> [JSONNode.Member]? {
+        guard let members = node.members else {
+            sink.error(node.location, "\(what) must be an object, found \(node.kindDescription)")
+            return nil
+        }
+        return members
+    }
+
+    mutating func string(_ node: JSONNode, _ what: String) -> Located<String>? {
+        guard let s = node.stringValue else {
+            sink.error(node.location, "\(what) must be a string, found \(node.kindDescription)")
+            return nil
+        }
+        return Located(s, at: node.location)
+    }
+
+    mutating func bool(_ node: JSONNode, _ what: String) -> Bool? {
+        guard let b = node.boolValue else {
+            sink.error(node.location, "\(what) must be true or false, found \(node.kindDescription)")
+            return nil
+        }
+        return b
+    }
+
+    mutating func unknownKey(_ member: JSONNode.Member, in what: String, allowed: [String]) {
+        let hint = Suggest.hint(for: member.key, in: allowed)
+        let list = allowed.map { "'\($0)'" }.joined(separator: ", ")
+        sink.error(member.keyLocation, "unknown key '\(member.key)' in \(what)\(hint.isEmpty ? "; allowed keys are \(list)" : hint)")
+    }
+
+    // MARK: spec
+
+    mutating func readSpec(_ root: JSONNode, path: String) -> Spec? {
+        guard let members = root.members else {
+            sink.error(root.location, "a spec must be a JSON object, found \(root.kindDescription)")
+            return nil
+        }
+        var spec = Spec(path: path, types: [], endpoints: [], location: root.location)
+        var sawEndpoints = false
+        for member in members {
+            let value = member.value
+            switch member.key {
+            case "name": spec.name = string(value, "'name'")
+            case "baseURL": spec.baseURL = string(value, "'baseURL'")
+            case "options":
+                guard let options = object(value, "'options'") else { continue }
+                for option in options {
+                    switch option.key {
+                    case "access": spec.access = string(option.value, "'options.access'")
+                    case "dates": spec.dates = string(option.value, "'options.dates'")
+                    case "kind": spec.defaultKind = string(option.value, "'options.kind'")
+                    default: unknownKey(option, in: "'options'", allowed: SpecReader.optionKeys)
+                    }
+                }
+            case "envelope":
+                spec.envelope = readEnvelopeOrNull(value)
+            case "types":
+                guard let types = object(value, "'types'") else { continue }
+                for type in types {
+                    if let shape = readShape(type.value, context: .named) {
+                        spec.types.append(NamedShape(name: type.key, nameLocation: type.keyLocation, shape: shape))
+                    }
+                }
+            case "endpoints":
+                sawEndpoints = true
+                guard let list = value.elements else {
+                    sink.error(value.location, "'endpoints' must be an array of endpoint objects, found \(value.kindDescription)")
+                    continue
+                }
+                for element in list {
+                    if let endpoint = readEndpoint(element) { spec.endpoints.append(endpoint) }
+                }
+            default:
+                unknownKey(member, in: "the spec", allowed: SpecReader.topLevelKeys)
+            }
+        }
+        if !sawEndpoints {
+            sink.error(root.location, "missing required key 'endpoints' (an array of endpoints; it may be empty)")
+        }
+        return spec
+    }
+
+    mutating func readEnvelopeOrNull(_ node: JSONNode) -> Located<EnvelopeSpec?>? {
+        if case .null = node.value { return Located(nil, at: node.location) }
+        guard let envelope = readEnvelope(node) else { return nil }
+        return Located(envelope, at: node.location)
+    }
+
+    mutating func readEnvelope(_ node: JSONNode) -> EnvelopeSpec? {
+        guard let members = object(node, "an envelope") else { return nil }
+        var data: Located<String>?
+        var success: EnvelopeSpec.Success?
+        var message: Located<String>?
+        var path: [Located<String>] = []
+        for member in members {
+            switch member.key {
+            case "data": data = string(member.value, "the envelope's 'data'")
+            case "message": message = string(member.value, "the envelope's 'message'")
+            case "success":
+                if let key = member.value.stringValue {
+                    success = .key(Located(key, at: member.value.location))
+                } else if let rule = member.value.members {
+                    var key: Located<String>?
+                    var equals: JSONNode?
+                    for part in rule {
+                        switch part.key {
+                        case "key": key = string(part.value, "'success.key'")
+                        case "equals": equals = part.value
+                        default: unknownKey(part, in: "'success'", allowed: ["key", "equals"])
+                        }
+                    }
+                    if let key, let equals {
+                        success = .equals(key: key, value: equals)
+                    } else if key == nil {
+                        sink.error(member.value.location, "'success' needs a 'key' (and 'equals')")
+                    } else {
+                        sink.error(member.value.location, "'success' needs 'equals': the JSON value that means success")
+                    }
+                } else {
+                    sink.error(member.value.location, "the envelope's 'success' must be a key name or { \"key\": ..., \"equals\": ... }, found \(member.value.kindDescription)")
+                }
+            case "path":
+                guard let elements = member.value.elements else {
+                    sink.error(member.value.location, "the envelope's 'path' must be an array of key names, found \(member.value.kindDescription)")
+                    continue
+                }
+                for element in elements {
+                    if let key = string(element, "each key of the envelope's 'path'") { path.append(key) }
+                }
+            default:
+                unknownKey(member, in: "the envelope", allowed: SpecReader.envelopeKeys)
+            }
+        }
+        guard let data else {
+            sink.error(node.location, "an envelope needs 'data': the key of the payload")
+            return nil
+        }
+        return EnvelopeSpec(data: data, success: success, message: message, path: path, location: node.location)
+    }
+
+    // MARK: shapes
+
+    enum ShapeContext {
+        /// An entry of `types`.
+        case named
+        /// A property of an object shape.
+        case property
+        /// An array element, dictionary value, body or response.
+        case inner
+        /// A path parameter, query item or header.
+        case argument
+    }
+
+    mutating func readShape(_ node: JSONNode, context: ShapeContext) -> ShapeSpec? {
+        switch node.value {
+        case .string(let text):
+            var name = text
+            var shape = ShapeSpec(kind: .reference(name), location: node.location)
+            if name.hasSuffix("?") {
+                name.removeLast()
+                shape.kind = .reference(name)
+                shape.optional = true
+                shape.optionalLocation = node.location
+            }
+            if name.isEmpty {
+                sink.error(node.location, "empty type name; expected a type such as \"String\" or a name from 'types'")
+                return nil
+            }
+            return shape
+        case .array(let elements):
+            guard elements.count == 1, let only = elements.first else {
+                sink.error(node.location, "an array shape must have exactly one element (the element's shape), found \(elements.count)")
+                return nil
+            }
+            guard let element = readShape(only, context: .inner) else { return nil }
+            return ShapeSpec(kind: .array(element), location: node.location)
+        case .object(let members):
+            return readObjectShape(node, members, context: context)
+        default:
+            sink.error(node.location, "a shape must be a type name (string), an array of one shape, or an object, found \(node.kindDescription)")
+            return nil
+        }
+    }
+
+    mutating func readObjectShape(_ node: JSONNode, _ members: [JSONNode.Member], context: ShapeContext) -> ShapeSpec? {
+        let special = members.first { ["$type", "$enum", "$dict"].contains($0.key) }
+        var shape: ShapeSpec
+        var handled: Set<String> = []
+        if let special {
+            for other in members where ["$type", "$enum", "$dict"].contains(other.key) && other.key != special.key {
+                sink.error(other.keyLocation, "'\(other.key)' cannot be combined with '\(special.key)'")
+            }
+            handled = ["$type", "$enum", "$dict"]
+            switch special.key {
+            case "$type":
+                guard let inner = readShape(special.value, context: .inner) else { return nil }
+                shape = inner
+                shape.location = node.location
+            case "$dict":
+                guard let value = readShape(special.value, context: .inner) else { return nil }
+                shape = ShapeSpec(kind: .dictionary(value), location: node.location)
+            default:
+                guard let values = special.value.elements else {
+                    sink.error(special.value.location, "'$enum' must be an array of strings, found \(special.value.kindDescription)")
+                    return nil
+                }
+                var cases: [Located<String>] = []
+                var seen: Set<String> = []
+                for value in values {
+                    guard let text = string(value, "each '$enum' value") else { continue }
+                    if !seen.insert(text.value).inserted {
+                        sink.error(value.location, "duplicate enum value '\(text.value)'")
+                        continue
+                    }
+                    cases.append(text)
+                }
+                if values.isEmpty {
+                    sink.error(special.value.location, "'$enum' needs at least one value")
+                }
+                shape = ShapeSpec(kind: .enumeration(cases), location: node.location)
+            }
+        } else {
+            var properties: [PropertySpec] = []
+            for member in members where !member.key.hasPrefix("$") || member.key.hasPrefix("$$") {
+                let key = member.key.hasPrefix("$$") ? String(member.key.dropFirst()) : member.key
+                if let property = readShape(member.value, context: .property) {
+                    properties.append(PropertySpec(key: key, keyLocation: member.keyLocation, shape: property))
+                }
+            }
+            shape = ShapeSpec(kind: .object(properties), location: node.location)
+        }
+        for member in members where member.key.hasPrefix("$") && !member.key.hasPrefix("$$") && !handled.contains(member.key) {
+            applyModifier(member, to: &shape, context: context)
+        }
+        return shape
+    }
+
+    mutating func applyModifier(_ member: JSONNode.Member, to shape: inout ShapeSpec, context: ShapeContext) {
+        let value = member.value
+        switch member.key {
+        case "$name":
+            guard context == .property || context == .argument else {
+                sink.error(member.keyLocation, "'$name' names a property or argument; it is not allowed here")
+                return
+            }
+            shape.name = string(value, "'$name'")
+        case "$label":
+            guard context == .argument else {
+                sink.error(member.keyLocation, "'$label' is only allowed on path parameters, query items and headers")
+                return
+            }
+            shape.label = string(value, "'$label'")
+        case "$optional":
+            if let b = bool(value, "'$optional'") {
+                if b {
+                    shape.optional = true
+                    shape.optionalLocation = member.keyLocation
+                }
+            }
+        case "$default":
+            shape.defaultValue = value
+        case "$lenient":
+            if let b = bool(value, "'$lenient'") { shape.lenient = b }
+        case "$lossy":
+            if let b = bool(value, "'$lossy'") { shape.lossy = Located(b, at: member.keyLocation) }
+        case "$format":
+            shape.format = string(value, "'$format'")
+        case "$doc":
+            shape.doc = string(value, "'$doc'")
+        case "$typeName":
+            shape.typeName = string(value, "'$typeName'")
+        case "$unknown":
+            guard case .enumeration = shape.kind else {
+                sink.error(member.keyLocation, "'$unknown' is only allowed next to '$enum'")
+                return
+            }
+            shape.unknownCase = string(value, "'$unknown'")
+        case "$enum", "$dict", "$type":
+            break
+        default:
+            let hint = Suggest.hint(for: member.key, in: SpecReader.modifierKeys)
+            sink.error(member.keyLocation, "unknown modifier '\(member.key)'\(hint.isEmpty ? " (keys starting with '$' are dtogen's; write '$$' for a JSON key that starts with '$')" : hint)")
+        }
+    }
+
+    // MARK: endpoints
+
+    mutating func readArguments(_ node: JSONNode, _ what: String) -> [PropertySpec] {
+        guard let members = object(node, what) else { return [] }
+        var result: [PropertySpec] = []
+        for member in members {
+            if let shape = readShape(member.value, context: .argument) {
+                result.append(PropertySpec(key: member.key, keyLocation: member.keyLocation, shape: shape))
+            }
+        }
+        return result
+    }
+
+    mutating func readEndpoint(_ node: JSONNode) -> EndpointSpec? {
+        guard let members = object(node, "an endpoint") else { return nil }
+        var name: Located<String>?
+        var path: Located<String>?
+        var endpoint = EndpointSpec(
+            name: Located("", at: node.location), path: Located("", at: node.location),
+            params: [], query: [], headers: [], location: node.location
+        )
+        for member in members {
+            let value = member.value
+            switch member.key {
+            case "name": name = string(value, "the endpoint's 'name'")
+            case "method": endpoint.method = string(value, "'method'")
+            case "path": path = string(value, "'path'")
+            case "kind": endpoint.kind = string(value, "'kind'")
+            case "params": endpoint.params = readArguments(value, "'params'")
+            case "query": endpoint.query = readArguments(value, "'query'")
+            case "headers": endpoint.headers = readArguments(value, "'headers'")
+            case "body": endpoint.body = readShape(value, context: .inner)
+            case "response": endpoint.response = readShape(value, context: .inner)
+            case "envelope": endpoint.envelope = readEnvelopeOrNull(value)
+            case "domain": endpoint.domain = readDomain(value)
+            case "doc": endpoint.doc = string(value, "'doc'")
+            default: unknownKey(member, in: "an endpoint", allowed: SpecReader.endpointKeys)
+            }
+        }
+        guard let name else {
+            sink.error(node.location, "an endpoint needs a 'name'")
+            return nil
+        }
+        guard let path else {
+            sink.error(node.location, "endpoint '\(name.value)' needs a 'path'")
+            return nil
+        }
+        endpoint.name = name
+        endpoint.path = path
+        return endpoint
+    }
+
+    mutating func readDomain(_ node: JSONNode) -> DomainSpec? {
+        guard let members = object(node, "'domain'") else { return nil }
+        var model: Located<String>?
+        var domain = DomainSpec(model: Located("", at: node.location), fields: [], location: node.location)
+        var sawFields = false
+        for member in members {
+            let value = member.value
+            switch member.key {
+            case "model": model = string(value, "'model'")
+            case "kind": domain.kind = string(value, "the domain 'kind'")
+            case "each": domain.each = string(value, "'each'")
+            case "fields":
+                sawFields = true
+                guard let fields = object(value, "'fields'") else { continue }
+                for field in fields {
+                    if let source = readSource(field.value) {
+                        domain.fields.append(FieldMappingSpec(label: field.key, labelLocation: field.keyLocation, source: source))
+                    }
+                }
+            default: unknownKey(member, in: "'domain'", allowed: SpecReader.domainKeys)
+            }
+        }
+        guard let model else {
+            sink.error(node.location, "'domain' needs a 'model': the name of your domain type")
+            return nil
+        }
+        if !sawFields {
+            sink.error(node.location, "'domain' needs 'fields': the model's init arguments and their sources")
+        }
+        domain.model = model
+        return domain
+    }
+
+    mutating func readSource(_ node: JSONNode) -> FieldMappingSpec.Source? {
+        if let path = node.stringValue { return .path(Located(path, at: node.location)) }
+        guard let members = node.members else {
+            sink.error(node.location, "a field source must be a path string or an object with 'from', 'value' or 'swift', found \(node.kindDescription)")
+            return nil
+        }
+        let allowed = ["from", "convert", "default", "value", "swift"]
+        var from: Located<String>?
+        var convert: Located<String>?
+        var defaultValue: JSONNode?
+        var constant: JSONNode?
+        var swift: Located<String>?
+        for member in members {
+            switch member.key {
+            case "from": from = string(member.value, "'from'")
+            case "convert": convert = string(member.value, "'convert'")
+            case "default": defaultValue = member.value
+            case "value": constant = member.value
+            case "swift": swift = string(member.value, "'swift'")
+            default: unknownKey(member, in: "a field source", allowed: allowed)
+            }
+        }
+        let forms = [from != nil, constant != nil, swift != nil].filter { $0 }.count
+        if forms > 1 {
+            sink.error(node.location, "a field source takes exactly one of 'from', 'value' and 'swift'")
+            return nil
+        }
+        if let constant {
+            if convert != nil || defaultValue != nil {
+                sink.error(node.location, "'value' is a constant; it takes no 'convert' or 'default'")
+            }
+            return .constant(constant)
+        }
+        if let swift {
+            if convert != nil || defaultValue != nil {
+                sink.error(node.location, "'swift' is an expression; it takes no 'convert' or 'default'")
+            }
+            return .swift(swift)
+        }
+        guard let from else {
+            sink.error(node.location, "a field source object needs 'from' (a path), 'value' (a constant) or 'swift' (an expression)")
+            return nil
+        }
+        return .converted(from: from, convert: convert, defaultValue: defaultValue)
+    }
+}

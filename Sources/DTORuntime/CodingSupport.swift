@@ -1,0 +1,201 @@
+import Foundation
+
+/// Types that a `$lenient` field can coerce from a JSON value of another type.
+public protocol LenientCoercible: Decodable {
+    init?(lenient value: JSONValue)
+    /// The value a lenient field falls back to: `""`, `0`, `false`.
+    static var lenientEmpty: Self { get }
+}
+
+extension String: LenientCoercible {
+    public init?(lenient value: JSONValue) {
+        switch value {
+        case .string(let s): self = s
+        case .number(let n): self = n.rounded() == n && abs(n) < 9.0e15 ? String(Int64(n)) : String(n)
+        case .bool(let b): self = b ? "true" : "false"
+        default: return nil
+        }
+    }
+    public static var lenientEmpty: String { "" }
+}
+
+extension Bool: LenientCoercible {
+    public init?(lenient value: JSONValue) {
+        switch value {
+        case .bool(let b): self = b
+        case .number(let n) where n == 0 || n == 1: self = n == 1
+        case .string(let s):
+            switch s.lowercased() {
+            case "true", "yes", "1": self = true
+            case "false", "no", "0": self = false
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+    public static var lenientEmpty: Bool { false }
+}
+
+/// Numbers coerce from numbers and numeric strings; integers only from whole values in range.
+private func lenientDouble(_ value: JSONValue) -> Double? {
+    switch value {
+    case .number(let n): return n
+    case .string(let s): return Double(s.trimmingCharacters(in: .whitespaces))
+    case .bool(let b): return b ? 1 : 0
+    default: return nil
+    }
+}
+
+extension Int: LenientCoercible {
+    public init?(lenient value: JSONValue) {
+        if case .string(let s) = value, let exact = Int(s.trimmingCharacters(in: .whitespaces)) {
+            self = exact
+            return
+        }
+        guard let d = lenientDouble(value), let i = Int(exactly: d) else { return nil }
+        self = i
+    }
+    public static var lenientEmpty: Int { 0 }
+}
+
+extension Int64: LenientCoercible {
+    public init?(lenient value: JSONValue) {
+        if case .string(let s) = value, let exact = Int64(s.trimmingCharacters(in: .whitespaces)) {
+            self = exact
+            return
+        }
+        guard let d = lenientDouble(value), let i = Int64(exactly: d) else { return nil }
+        self = i
+    }
+    public static var lenientEmpty: Int64 { 0 }
+}
+
+extension Double: LenientCoercible {
+    public init?(lenient value: JSONValue) {
+        guard let d = lenientDouble(value) else { return nil }
+        self = d
+    }
+    public static var lenientEmpty: Double { 0 }
+}
+
+extension Float: LenientCoercible {
+    public init?(lenient value: JSONValue) {
+        guard let d = lenientDouble(value) else { return nil }
+        self = Float(d)
+    }
+    public static var lenientEmpty: Float { 0 }
+}
+
+extension Decimal: LenientCoercible {
+    public init?(lenient value: JSONValue) {
+        switch value {
+        case .string(let s):
+            guard let d = Decimal(string: s.trimmingCharacters(in: .whitespaces), locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+            self = d
+        default:
+            guard let d = lenientDouble(value) else { return nil }
+            self = Decimal(d)
+        }
+    }
+    public static var lenientEmpty: Decimal { 0 }
+}
+
+/// Decodes anything and keeps nothing: steps an unkeyed container past an element that failed.
+private struct Skipped: Decodable {
+    init(from decoder: any Decoder) throws {}
+}
+
+extension KeyedDecodingContainer {
+    // MARK: Dates
+
+    public func decodeDate(forKey key: Key, format: DateFormat) throws -> Date {
+        let raw = try decode(RawDate.self, forKey: key)
+        guard let date = format.date(from: raw) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "Expected \(format.description), found \(raw)")
+        }
+        return date
+    }
+
+    public func decodeDateIfPresent(forKey key: Key, format: DateFormat) throws -> Date? {
+        guard let raw = try decodeIfPresent(RawDate.self, forKey: key) else { return nil }
+        guard let date = format.date(from: raw) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "Expected \(format.description), found \(raw)")
+        }
+        return date
+    }
+
+    public func decodeDates(forKey key: Key, format: DateFormat) throws -> [Date] {
+        let raws = try decode([RawDate].self, forKey: key)
+        return try raws.map { raw in
+            guard let date = format.date(from: raw) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "Expected \(format.description), found \(raw)")
+            }
+            return date
+        }
+    }
+
+    public func decodeDatesIfPresent(forKey key: Key, format: DateFormat) throws -> [Date]? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decodeDates(forKey: key, format: format)
+    }
+
+    // MARK: Lenient fields
+
+    /// A lenient scalar: the value if it decodes, else a coerced value (`"42"` → 42), else `nil`. Never throws.
+    public func decodeLenient<T: LenientCoercible>(_ type: T.Type, forKey key: Key) -> T? {
+        if let value = try? decodeIfPresent(T.self, forKey: key) { return value }
+        guard let raw = try? decodeIfPresent(JSONValue.self, forKey: key) else { return nil }
+        return T(lenient: raw)
+    }
+
+    /// A lenient value of any other type: the value if it decodes, else `nil`. Never throws.
+    public func decodeLenient<T: Decodable>(_ type: T.Type, forKey key: Key) -> T? {
+        (try? decodeIfPresent(T.self, forKey: key)) ?? nil
+    }
+
+    // MARK: Lossy arrays
+
+    /// An array whose elements that fail to decode are skipped.
+    public func decodeLossyArray<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [T] {
+        var container = try nestedUnkeyedContainer(forKey: key)
+        return Self.lossyElements(T.self, from: &container)
+    }
+
+    public func decodeLossyArrayIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [T]? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decodeLossyArray(T.self, forKey: key)
+    }
+
+    private static func lossyElements<T: Decodable>(_ type: T.Type, from container: inout any UnkeyedDecodingContainer) -> [T] {
+        var elements: [T] = []
+        if let count = container.count { elements.reserveCapacity(count) }
+        while !container.isAtEnd {
+            if let element = try? container.decode(T.self) {
+                elements.append(element)
+            } else if (try? container.decode(Skipped.self)) == nil {
+                break
+            }
+        }
+        return elements
+    }
+}
+
+extension KeyedEncodingContainer {
+    public mutating func encodeDate(_ date: Date, forKey key: Key, format: DateFormat) throws {
+        try encode(format.raw(from: date), forKey: key)
+    }
+
+    public mutating func encodeDateIfPresent(_ date: Date?, forKey key: Key, format: DateFormat) throws {
+        guard let date else { return }
+        try encodeDate(date, forKey: key, format: format)
+    }
+
+    public mutating func encodeDates(_ dates: [Date], forKey key: Key, format: DateFormat) throws {
+        try encode(dates.map { format.raw(from: $0) }, forKey: key)
+    }
+
+    public mutating func encodeDatesIfPresent(_ dates: [Date]?, forKey key: Key, format: DateFormat) throws {
+        guard let dates else { return }
+        try encodeDates(dates, forKey: key, format: format)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Thrown by generated domain mappings when a source cannot give a value: a short array,
+/// a missing value, a conversion that failed. Names the model, the field and the source path.
+public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var model: String
+    public var field: String
+    public var source: String
+    public var reason: String
+
+    public init(model: String, field: String, source: String, reason: String) {
+        self.model = model
+        self.field = field
+        self.source = source
+        self.reason = reason
+    }
+
+    public var description: String { "cannot map \(model).\(field) from '\(source)': \(reason)" }
+}
+
+/// Helpers that generated mappings call; each throws a `MappingError` instead of crashing.
+public enum Mapping {
+    /// `array[index]`, or a `MappingError` when the array is too short.
+    public static func element<T>(_ array: [T], _ index: Int, model: String, field: String, source: String) throws -> T {
+        guard array.indices.contains(index) else {
+            throw MappingError(model: model, field: field, source: source, reason: "index \(index) is out of range (the array has \(array.count) elements)")
+        }
+        return array[index]
+    }
+
+    /// `array?[index]`: `nil` when the array is `nil`, a `MappingError` when it is too short.
+    public static func optionalElement<T>(_ array: [T]?, _ index: Int, model: String, field: String, source: String) throws -> T? {
+        guard let array else { return nil }
+        return try Self.element(array, index, model: model, field: field, source: source)
+    }
+
+    /// The value, or a `MappingError` saying the conversion failed.
+    public static func require<T>(_ value: T?, model: String, field: String, source: String, reason: String) throws -> T {
+        guard let value else { throw MappingError(model: model, field: field, source: source, reason: reason) }
+        return value
+    }
+
+    // MARK: Conversions (`convert` in a spec)
+
+    public static func date(secondsSince1970 value: some BinaryInteger) -> Date { Date(timeIntervalSince1970: TimeInterval(value)) }
+    public static func date(secondsSince1970 value: some BinaryFloatingPoint) -> Date { Date(timeIntervalSince1970: TimeInterval(value)) }
+    public static func date(secondsSince1970 value: Decimal) -> Date { Date(timeIntervalSince1970: NSDecimalNumber(decimal: value).doubleValue) }
+    public static func date(secondsSince1970 value: String) -> Date? { Double(value).map { Date(timeIntervalSince1970: $0) } }
+    public static func date(millisecondsSince1970 value: some BinaryInteger) -> Date { Date(timeIntervalSince1970: TimeInterval(value) / 1000) }
+    public static func date(millisecondsSince1970 value: some BinaryFloatingPoint) -> Date { Date(timeIntervalSince1970: TimeInterval(value) / 1000) }
+    public static func date(millisecondsSince1970 value: Decimal) -> Date { Date(timeIntervalSince1970: NSDecimalNumber(decimal: value).doubleValue / 1000) }
+    public static func date(millisecondsSince1970 value: String) -> Date? { Double(value).map { Date(timeIntervalSince1970: $0 / 1000) } }
+    public static func date(iso8601 value: String) -> Date? { ISO8601Parsing.date(from: value) }
+    public static func date(iso8601 value: Date) -> Date { value }
+    public static func url(_ value: String) -> URL? { value.isEmpty ? nil : URL(string: value) }
+    public static func url(_ value: URL) -> URL { value }
+    public static func uuid(_ value: String) -> UUID? { UUID(uuidString: value) }
+    public static func uuid(_ value: UUID) -> UUID { value }
+    public static func int(_ value: String) -> Int? { Int(value.trimmingCharacters(in: .whitespaces)) ?? Double(value).flatMap { Int(exactly: $0) } }
+    public static func int(_ value: some BinaryInteger) -> Int? { Int(exactly: value) }
+    public static func int(_ value: some BinaryFloatingPoint) -> Int? { Int(exactly: value.rounded(.towardZero)) }
+    public static func int(_ value: Decimal) -> Int? { Int(exactly: NSDecimalNumber(decimal: value).doubleValue.rounded(.towardZero)) }
+    public static func int(_ value: Bool) -> Int { value ? 1 : 0 }
+    public static func double(_ value: String) -> Double? { Double(value.trimmingCharacters(in: .whitespaces)) }
+    public static func double(_ value: some BinaryInteger) -> Double { Double(value) }
+    public static func double(_ value: some BinaryFloatingPoint) -> Double { Double(value) }
+    public static func double(_ value: Decimal) -> Double { NSDecimalNumber(decimal: value).doubleValue }
+    public static func string(_ value: String) -> String { value }
+    public static func string(_ value: some BinaryInteger) -> String { String(value) }
+    public static func string(_ value: Double) -> String { value.rounded() == value && abs(value) < 9.0e15 ? String(Int64(value)) : String(value) }
+    public static func string(_ value: Float) -> String { string(Double(value)) }
+    public static func string(_ value: Decimal) -> String { value.description }
+    public static func string(_ value: Bool) -> String { value ? "true" : "false" }
+    public static func string(_ value: URL) -> String { value.absoluteString }
+    public static func string(_ value: UUID) -> String { value.uuidString }
+    public static func string<T: RawRepresentable>(_ value: T) -> String where T.RawValue == String { value.rawValue }
+}
