@@ -34,6 +34,12 @@ public enum Mapping {
         return try Self.element(array, index, model: model, field: field, source: source)
     }
 
+    /// `array?[index]` that never fails: `nil` when the array is `nil` or too short (used when a default follows).
+    public static func elementIfPresent<T>(_ array: [T]?, _ index: Int) -> T? {
+        guard let array, array.indices.contains(index) else { return nil }
+        return array[index]
+    }
+
     /// The value, or a `MappingError` saying the conversion failed.
     public static func require<T>(_ value: T?, model: String, field: String, source: String, reason: String) throws -> T {
         guard let value else { throw MappingError(model: model, field: field, source: source, reason: reason) }

@@ -1,1 +1,133 @@
-print("dtogen")
+import DTOGenCore
+import Foundation
+
+/// The command line: parses arguments, runs the pipeline, prints, sets the exit code. Nothing else.
+let usage = """
+    USAGE: dtogen <specs> -o <output> [options]
+
+    Generates Swift DTOs and domain mappings from dtogen specs.
+
+    ARGUMENTS:
+      <specs>                 A folder (every *.json below it, sorted by path) or one spec file.
+
+    OPTIONS:
+      -o, --output <dir>      Folder for the generated Swift files (created if missing).
+      --check                 Write nothing; list the files that would be added, changed or
+                              removed, and exit 1 if there are any.
+      --templates <dir>       Folder of .mustache files that replace default templates of the
+                              same name (\(TemplateSet.names.joined(separator: ", "))).
+      --access <level>        internal or public: overrides every spec's options.access.
+      --runtime-module <name> Module that generated code imports for runtime types
+                              (default DTORuntime).
+      --no-runtime-import     Import no runtime module (the runtime types live in your module).
+      --quiet                 Print nothing on success.
+      --version               Print the version.
+      -h, --help              Print this help.
+
+    EXIT CODES:
+      0 done; 1 spec errors, or stale output with --check; 2 usage or file errors.
+    """
+
+let version = "0.1.0"
+
+func fail(_ message: String, code: Int32 = 2) -> Never {
+    FileHandle.standardError.write(Data("dtogen: error: \(message)\n".utf8))
+    exit(code)
+}
+
+struct Options {
+    var specsPath: String?
+    var outputPath: String?
+    var check = false
+    var quiet = false
+    var templatesPath: String?
+    var access: String?
+    var runtimeModule: String? = "DTORuntime"
+
+    init(_ commandLine: [String]) {
+        var arguments = commandLine
+        func value(for option: String) -> String {
+            guard !arguments.isEmpty else { fail("\(option) needs a value\n\n\(usage)") }
+            return arguments.removeFirst()
+        }
+        while !arguments.isEmpty {
+            let argument = arguments.removeFirst()
+            switch argument {
+            case "-h", "--help":
+                print(usage)
+                exit(0)
+            case "--version":
+                print(version)
+                exit(0)
+            case "-o", "--output": outputPath = value(for: argument)
+            case "--check": check = true
+            case "--quiet", "-q": quiet = true
+            case "--templates": templatesPath = value(for: argument)
+            case "--access":
+                let level = value(for: argument)
+                guard ["internal", "public"].contains(level) else { fail("--access takes 'internal' or 'public', not '\(level)'") }
+                access = level
+            case "--runtime-module":
+                let name = value(for: argument)
+                guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else { fail("--runtime-module takes a module name, not '\(name)'") }
+                runtimeModule = name
+            case "--no-runtime-import": runtimeModule = nil
+            default:
+                if argument.hasPrefix("-") { fail("unknown option '\(argument)'\n\n\(usage)") }
+                if let specsPath { fail("more than one specs path given ('\(specsPath)' and '\(argument)')") }
+                specsPath = argument
+            }
+        }
+    }
+}
+
+let parsed = Options(Array(CommandLine.arguments.dropFirst()))
+let check = parsed.check
+let quiet = parsed.quiet
+let access = parsed.access
+let runtimeModule = parsed.runtimeModule
+let templatesPath = parsed.templatesPath
+guard let specsPath = parsed.specsPath else { fail("missing <specs>\n\n\(usage)") }
+guard let outputPath = parsed.outputPath else { fail("missing -o <output>\n\n\(usage)") }
+do {
+    let inputs = try SpecLoader.load(specsPath)
+    let overrides = try templatesPath.map { path throws(SpecLoader.LoadError) in try SpecLoader.templates(in: path) } ?? [:]
+    let options = GeneratorOptions(access: access, runtimeModule: runtimeModule, templates: TemplateSet(overrides: overrides))
+    let result = Generator.generate(inputs, options: options)
+    let base = specsPath.hasSuffix(".json") ? (specsPath as NSString).deletingLastPathComponent : specsPath
+    for diagnostic in result.diagnostics {
+        var shown = diagnostic
+        if !diagnostic.file.hasPrefix("template ") {
+            shown.file = base.isEmpty ? diagnostic.file : (base as NSString).appendingPathComponent(diagnostic.file)
+        }
+        FileHandle.standardError.write(Data("\(shown)\n".utf8))
+    }
+    if result.hasErrors {
+        let count = result.diagnostics.filter { $0.severity == .error }.count
+        FileHandle.standardError.write(Data("dtogen: \(count) error\(count == 1 ? "" : "s"); nothing was written\n".utf8))
+        exit(1)
+    }
+    let writer = OutputWriter(outputFolder: outputPath)
+    if check {
+        let changes = try writer.plan(result.files)
+        if changes.isEmpty {
+            if !quiet { print("dtogen: \(outputPath) is up to date (\(result.files.count) files from \(inputs.count) specs)") }
+            exit(0)
+        }
+        for change in changes { print("\(change)") }
+        print("dtogen: \(outputPath) is stale: \(changes.count) file\(changes.count == 1 ? "" : "s") would change; run dtogen without --check")
+        exit(1)
+    }
+    let changes = try writer.write(result.files)
+    if !quiet {
+        let removed = changes.filter { if case .removed = $0 { return true } else { return false } }.count
+        let written = changes.count - removed
+        print("dtogen: \(inputs.count) spec\(inputs.count == 1 ? "" : "s"), \(result.files.count) files in \(outputPath) (\(written) written, \(removed) removed, \(result.files.count - written) unchanged)")
+    }
+} catch let error as SpecLoader.LoadError {
+    fail(error.description)
+} catch let error as OutputWriter.WriteError {
+    fail(error.description)
+} catch {
+    fail("\(error)")
+}

@@ -89,7 +89,8 @@ public struct EndpointSpec: Sendable {
     public var body: ShapeSpec?
     public var response: ShapeSpec?
     public var envelope: Located<EnvelopeSpec?>?
-    public var domain: DomainSpec?
+    /// The spec's `domain`: one mapping, or (an addition to the format) an array of them.
+    public var domains: [DomainSpec] = []
     public var doc: Located<String>?
     public var location: SourceLocation
 }

@@ -351,7 +351,12 @@ private struct Reader {
             case "body": endpoint.body = readShape(value, context: .inner)
             case "response": endpoint.response = readShape(value, context: .inner)
             case "envelope": endpoint.envelope = readEnvelopeOrNull(value)
-            case "domain": endpoint.domain = readDomain(value)
+            case "domain":
+                if let list = value.elements {
+                    endpoint.domains = list.compactMap { readDomain($0) }
+                } else if let domain = readDomain(value) {
+                    endpoint.domains = [domain]
+                }
             case "doc": endpoint.doc = string(value, "'doc'")
             default: unknownKey(member, in: "an endpoint", allowed: SpecReader.endpointKeys)
             }

@@ -1,0 +1,375 @@
+/// Turns the shapes of one spec (its `types` and the inline shapes of its endpoints) into
+/// declarations with final, collision-free Swift names, checking every reference and modifier.
+struct TypeResolver {
+    var sink: DiagnosticSink
+    var table = TypeTable()
+    /// Spec type name → declaration.
+    var named: [String: DeclID] = [:]
+    /// Names taken at file scope (named types and inline endpoint types).
+    var topLevelNames: Set<String> = []
+    let defaultDates: DateFormatSpec
+
+    init(sink: DiagnosticSink, defaultDates: DateFormatSpec) {
+        self.sink = sink
+        self.defaultDates = defaultDates
+    }
+
+    // MARK: Named types
+
+    mutating func declareNamedTypes(_ types: [NamedShape]) {
+        let builtins = SpecReader.builtinScalars
+        for type in types {
+            if builtins.contains(type.name) {
+                sink.error(type.nameLocation, "'\(type.name)' is a built-in type and cannot be redefined in 'types'")
+                continue
+            }
+            guard SwiftName.isIdentifier(type.name), !SwiftName.keywords.contains(type.name) else {
+                sink.error(type.nameLocation, "type name '\(type.name)' is not a valid Swift type name; use letters, digits and '_', starting with a letter")
+                continue
+            }
+            var swiftName = type.name
+            if SwiftName.reservedTypes.contains(swiftName) {
+                swiftName = SwiftName.distinct(swiftName + "Object", from: topLevelNames)
+                sink.warning(type.nameLocation, "type name '\(type.name)' would shadow Swift's '\(type.name)'; it is generated as '\(swiftName)'")
+            }
+            let id = table.add(Decl(name: swiftName, qualifiedName: swiftName, parent: nil, kind: .alias(.json), doc: type.shape.doc?.value, location: type.nameLocation))
+            named[type.name] = id
+            topLevelNames.insert(swiftName)
+            table.topLevel.append(id)
+        }
+    }
+
+    mutating func resolveNamedTypes(_ types: [NamedShape]) {
+        for type in types {
+            guard let id = named[type.name] else { continue }
+            let shape = type.shape
+            rejectFieldOnlyModifiers(shape, what: "a type in 'types'")
+            switch shape.kind {
+            case .object(let properties):
+                table[id].kind = .structure(resolveFields(properties, of: id))
+            case .enumeration(let values):
+                table[id].kind = .enumeration(resolveEnum(values, shape: shape))
+            default:
+                var aliased = shape
+                aliased.optional = false
+                if let target = resolve(aliased, hint: type.name, parent: nil, element: false) {
+                    table[id].kind = .alias(target)
+                }
+            }
+        }
+        checkAliasCycles(types)
+        checkRecursiveStructs()
+    }
+
+    mutating func rejectFieldOnlyModifiers(_ shape: ShapeSpec, what: String) {
+        if shape.optional, let at = shape.optionalLocation {
+            sink.error(at, "\(what) cannot be optional; make the field that uses it optional instead")
+        }
+        if shape.defaultValue != nil { sink.error(shape.location, "'$default' belongs on a field, not on \(what)") }
+        if shape.lenient { sink.error(shape.location, "'$lenient' belongs on a field, not on \(what)") }
+        if let lossy = shape.lossy { sink.error(lossy.location, "'$lossy' belongs on a field, not on \(what)") }
+        if let format = shape.format {
+            sink.error(format.location, "'$format' belongs on a Date field, not on \(what)")
+        }
+    }
+
+    mutating func checkAliasCycles(_ types: [NamedShape]) {
+        for type in types {
+            guard let start = named[type.name] else { continue }
+            var seen: Set<DeclID> = [start]
+            var current = start
+            while case .alias(let target) = table[current].kind, case .named(let next) = target.nonOptional {
+                if seen.contains(next) {
+                    sink.error(type.nameLocation, "type '\(type.name)' is defined in terms of itself")
+                    table[start].kind = .alias(.json)
+                    break
+                }
+                seen.insert(next)
+                current = next
+            }
+        }
+    }
+
+    /// A struct cannot contain itself except through an array or dictionary.
+    mutating func checkRecursiveStructs() {
+        func storedStructs(_ type: TypeRef) -> [DeclID] {
+            switch type {
+            case .optional(let wrapped): return storedStructs(wrapped)
+            case .named(let id):
+                switch table[id].kind {
+                case .structure: return [id]
+                case .alias(let target): return storedStructs(target)
+                case .enumeration: return []
+                }
+            default: return []
+            }
+        }
+        for (index, decl) in table.decls.enumerated() {
+            guard case .structure(let fields) = decl.kind else { continue }
+            let start = DeclID(index: index)
+            for field in fields {
+                var stack = storedStructs(field.type)
+                var visited: Set<DeclID> = []
+                while let next = stack.popLast() {
+                    if next == start {
+                        sink.error(field.keyLocation, "'\(field.jsonKey)' makes '\(decl.qualifiedName)' contain itself; a struct can only hold itself inside an array (use [\(decl.name)])")
+                        break
+                    }
+                    guard visited.insert(next).inserted, case .structure(let inner) = table[next].kind else { continue }
+                    for f in inner { stack += storedStructs(f.type) }
+                }
+            }
+        }
+    }
+
+    // MARK: Inline shapes
+
+    /// Resolves a shape to a type. `hint` names an inline struct or enum; `element` says the
+    /// shape is an array element (its name is made singular).
+    mutating func resolve(_ shape: ShapeSpec, hint: String, parent: DeclID?, element: Bool, siblings: inout Set<String>) -> TypeRef? {
+        var type: TypeRef
+        switch shape.kind {
+        case .reference(let name):
+            if let scalar = TypeRef.Scalar(rawValue: name) {
+                type = .scalar(scalar)
+            } else if name == "JSON" {
+                type = .json
+            } else if let id = named[name] {
+                type = .named(id)
+            } else {
+                let candidates = SpecReader.builtinScalars + named.keys.sorted()
+                var hintText = Suggest.hint(for: name, in: candidates)
+                if hintText.isEmpty, name.hasPrefix("[") || name.hasSuffix("]") {
+                    hintText = "; write an array as a JSON array: [\"\(name.trimmingCharacters(in: ["[", "]"]))\"]"
+                }
+                sink.error(shape.location, "unknown type '\(name)'\(hintText.isEmpty ? "; expected String, Int, Int64, Double, Float, Bool, Decimal, Date, URL, UUID, JSON or a name from 'types'" : hintText)")
+                return nil
+            }
+        case .array(let inner):
+            guard let element = resolve(inner, hint: hint, parent: parent, element: true, siblings: &siblings) else { return nil }
+            type = .array(element)
+        case .dictionary(let inner):
+            guard let value = resolve(inner, hint: hint, parent: parent, element: false, siblings: &siblings) else { return nil }
+            type = .dictionary(value)
+        case .object(let properties):
+            let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
+            let id = addDecl(name: name, parent: parent, kind: .structure([]), shape: shape)
+            table[id].kind = .structure(resolveFields(properties, of: id))
+            type = .named(id)
+        case .enumeration(let values):
+            let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
+            let id = addDecl(name: name, parent: parent, kind: .enumeration(resolveEnum(values, shape: shape)), shape: shape)
+            type = .named(id)
+        }
+        if let typeName = shape.typeName {
+            switch shape.kind {
+            case .object, .enumeration: break
+            default: sink.error(typeName.location, "'$typeName' names an inline object or enum; this shape declares no type")
+            }
+        }
+        // Elements of arrays and values of dictionaries carry their own optionality (`["Int?"]`).
+        if shape.optional { type = .optional(type) }
+        return type
+    }
+
+    mutating func resolve(_ shape: ShapeSpec, hint: String, parent: DeclID?, element: Bool) -> TypeRef? {
+        var siblings: Set<String> = []
+        return resolve(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
+    }
+
+    mutating func addDecl(name: String, parent: DeclID?, kind: Decl.Kind, shape: ShapeSpec) -> DeclID {
+        let qualified = parent.map { table[$0].qualifiedName + "." + name } ?? name
+        let id = table.add(Decl(name: name, qualifiedName: qualified, parent: parent, kind: kind, doc: shape.doc?.value, location: shape.location))
+        if let parent {
+            table[parent].nested.append(id)
+        } else {
+            table.topLevel.append(id)
+            topLevelNames.insert(name)
+        }
+        return id
+    }
+
+    /// The name of an inline struct or enum: `$typeName`, else the key in PascalCase (singular
+    /// for array elements), never shadowing Swift's types, a file-scope type, an enclosing type or a sibling.
+    mutating func nestedName(_ shape: ShapeSpec, hint: String, parent: DeclID?, element: Bool, siblings: inout Set<String>) -> String {
+        var taken = topLevelNames.union(siblings)
+        var ancestor = parent
+        while let id = ancestor {
+            taken.insert(table[id].name)
+            ancestor = table[id].parent
+        }
+        var name: String
+        if let typeName = shape.typeName {
+            if SwiftName.isIdentifier(typeName.value), !SwiftName.keywords.contains(typeName.value) {
+                name = typeName.value
+                if SwiftName.reservedTypes.contains(name) {
+                    sink.warning(typeName.location, "'$typeName' '\(name)' would shadow Swift's '\(name)'; it is generated as '\(name)Object'")
+                    name += "Object"
+                }
+            } else {
+                sink.error(typeName.location, "'$typeName' '\(typeName.value)' is not a valid Swift type name")
+                name = SwiftName.type(typeName.value)
+            }
+            let distinct = SwiftName.distinct(name, from: taken)
+            if distinct != name {
+                sink.warning(typeName.location, "type name '\(name)' is already used here; this type is generated as '\(distinct)'")
+            }
+            name = distinct
+        } else {
+            let base = element ? SwiftName.singular(hint) : hint
+            var suffix = "Object"
+            if case .enumeration = shape.kind { suffix = "Value" }
+            name = SwiftName.distinct(SwiftName.type(base, suffix: suffix), from: taken)
+        }
+        siblings.insert(name)
+        return name
+    }
+
+    mutating func resolveEnum(_ values: [Located<String>], shape: ShapeSpec) -> EnumInfo {
+        var info = EnumInfo(cases: [])
+        var taken: Set<String> = []
+        for value in values {
+            let base = SwiftName.enumCase(value.value)
+            let name = SwiftName.distinct(base, from: taken)
+            if name != base {
+                sink.warning(value.location, "enum value '\(value.value)' gives the case name '\(base)', already used by another value; it is generated as '\(name)'")
+            }
+            taken.insert(name)
+            info.cases.append(EnumInfo.Case(name: name, rawValue: value.value))
+        }
+        if let unknown = shape.unknownCase {
+            var name = unknown.value
+            if !SwiftName.isIdentifier(name) || SwiftName.reservedMembers.contains(name) {
+                sink.error(unknown.location, "'$unknown' must be a case name such as \"unknown\", found '\(name)'")
+                name = "unknown"
+            }
+            if taken.contains(name) {
+                let distinct = SwiftName.distinct(name, from: taken)
+                sink.warning(unknown.location, "the '$unknown' case '\(name)' is also an enum value; the catch-all case is generated as '\(distinct)'")
+                name = distinct
+            }
+            info.unknownCaseName = name
+        }
+        return info
+    }
+
+    // MARK: Fields
+
+    mutating func resolveFields(_ properties: [PropertySpec], of parent: DeclID) -> [Field] {
+        var fields: [Field] = []
+        var names: [String: String] = [:]  // Swift name → JSON key
+        var siblings: Set<String> = []
+        for property in properties {
+            let shape = property.shape
+            var name: String
+            if let custom = shape.name {
+                name = custom.value
+                if !SwiftName.isIdentifier(name) {
+                    sink.error(custom.location, "'$name' '\(name)' is not a valid Swift identifier")
+                    name = SwiftName.property(property.key)
+                } else if SwiftName.reservedMembers.contains(name) {
+                    sink.error(custom.location, "'$name' '\(name)' cannot be used as a property name; choose another")
+                    name = SwiftName.property(property.key)
+                }
+            } else {
+                name = SwiftName.property(property.key)
+            }
+            if let other = names[name] {
+                let distinct = SwiftName.distinct(name, from: Set(names.keys))
+                sink.warning(property.keyLocation, "keys '\(other)' and '\(property.key)' both give the Swift name '\(name)'; '\(property.key)' is generated as '\(distinct)' (set '$name' to choose)")
+                name = distinct
+            }
+            names[name] = property.key
+            guard let field = resolveField(property, name: name, parent: parent, siblings: &siblings) else { continue }
+            fields.append(field)
+        }
+        return fields
+    }
+
+    mutating func resolveField(_ property: PropertySpec, name: String, parent: DeclID, siblings: inout Set<String>) -> Field? {
+        let shape = property.shape
+        let hint = shape.typeName?.value ?? property.key
+        guard let declared = resolve(shape, hint: hint, parent: parent, element: false, siblings: &siblings) else { return nil }
+        var field = Field(jsonKey: property.key, keyLocation: property.keyLocation, name: name, type: declared, lenient: shape.lenient, lossy: shape.lossy?.value ?? false, doc: shape.doc?.value)
+        let base = declared.nonOptional
+        let resolvedBase = table.resolved(base)
+
+        // Dates: a field holds Date, [Date] (optional or not); deeper nesting is not supported.
+        let dateDepth = dateNesting(resolvedBase)
+        var format: DateFormatSpec?
+        if let written = shape.format {
+            switch DateFormatSpec.parse(written.value) {
+            case .success(let f): format = f
+            case .failure(let e): sink.error(written.location, e.message)
+            }
+            if dateDepth == nil {
+                sink.error(written.location, "'$format' applies to Date fields; '\(property.key)' is \(table.qualified(base))")
+            }
+        }
+        if let depth = dateDepth {
+            switch depth {
+            case .direct, .array:
+                field.dateFormat = (format ?? defaultDates).swift
+                format = format ?? defaultDates
+            case .unsupported:
+                sink.error(shape.location, "dates nested inside dictionaries, arrays of arrays or optional elements are not supported; declare the innermost value as \"String\" and convert it in a mapping")
+            }
+        }
+
+        if let lossy = shape.lossy, lossy.value {
+            guard case .array = resolvedBase else {
+                sink.error(lossy.location, "'$lossy' applies to arrays; '\(property.key)' is \(table.qualified(base))")
+                return field
+            }
+            if dateDepth == .array {
+                sink.error(lossy.location, "'$lossy' is not supported on arrays of dates")
+            }
+        }
+
+        if let defaultNode = shape.defaultValue {
+            if case .null = defaultNode.value {
+                sink.error(defaultNode.location, "'$default' is null; leave it out and make the field optional instead")
+            } else {
+                switch Literals.literal(defaultNode, as: base, in: table, dateFormat: format) {
+                case .success(let literal):
+                    field.defaultLiteral = literal
+                    if shape.optional {
+                        sink.warning(shape.optionalLocation ?? defaultNode.location, "'\(property.key)' has a '$default', so it is never nil: it is generated as non-optional \(table.swift(base))")
+                    }
+                    field.type = base
+                case .failure(.mismatch(let expected)):
+                    sink.error(defaultNode.location, "'$default' of '\(property.key)' must be \(expected) to match \(table.qualified(base)), found \(defaultNode.kindDescription)")
+                case .failure(.message(let message)):
+                    sink.error(defaultNode.location, message)
+                }
+            }
+        }
+        if field.lenient, field.defaultLiteral == nil, !field.type.isOptional, Literals.empty(base, in: table) == nil {
+            sink.error(shape.location, "'$lenient' field '\(property.key)' of type \(table.qualified(base)) has no empty value; give it a '$default' or make it optional")
+        }
+        return field
+    }
+
+    enum DateNesting { case direct, array, unsupported }
+
+    func dateNesting(_ type: TypeRef) -> DateNesting? {
+        switch table.resolved(type) {
+        case .scalar(.date): return .direct
+        case .array(let element):
+            switch table.resolved(element) {
+            case .scalar(.date): return .array
+            default: return containsDate(element) ? .unsupported : nil
+            }
+        case .dictionary(let value): return containsDate(value) ? .unsupported : nil
+        default: return nil
+        }
+    }
+
+    func containsDate(_ type: TypeRef) -> Bool {
+        switch table.resolved(type) {
+        case .scalar(.date): return true
+        case .array(let e), .dictionary(let e), .optional(let e): return containsDate(e)
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Finds spec files: every `*.json` below a folder (hidden folders skipped), sorted by
+/// relative path, or one file given directly.
+public enum SpecLoader {
+    public struct LoadError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static func load(_ path: String) throws(LoadError) -> [SpecInput] {
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw LoadError(description: "no such file or folder: \(path)")
+        }
+        if !isDirectory.boolValue {
+            return [try read(url, relativePath: url.lastPathComponent)]
+        }
+        var inputs: [SpecInput] = []
+        for relative in try specPaths(in: url) {
+            inputs.append(try read(url.appendingPathComponent(relative), relativePath: relative))
+        }
+        return inputs
+    }
+
+    /// Relative paths of the `*.json` files below `root`, sorted byte-wise so every machine agrees.
+    static func specPaths(in root: URL) throws(LoadError) -> [String] {
+        var result: [String] = []
+        var pending: [String] = [""]
+        while let relative = pending.popLast() {
+            let folder = relative.isEmpty ? root : root.appendingPathComponent(relative)
+            let entries: [String]
+            do {
+                entries = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            } catch {
+                throw LoadError(description: "cannot list \(folder.path): \(error.localizedDescription)")
+            }
+            for entry in entries where !entry.hasPrefix(".") {
+                let child = relative.isEmpty ? entry : relative + "/" + entry
+                var isDirectory: ObjCBool = false
+                let exists = FileManager.default.fileExists(atPath: root.appendingPathComponent(child).path, isDirectory: &isDirectory)
+                if exists && isDirectory.boolValue {
+                    pending.append(child)
+                } else if entry.hasSuffix(".json") {
+                    result.append(child)
+                }
+            }
+        }
+        return result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    static func read(_ url: URL, relativePath: String) throws(LoadError) -> SpecInput {
+        do {
+            let data = try Data(contentsOf: url)
+            return SpecInput(path: relativePath, bytes: Array(data))
+        } catch {
+            throw LoadError(description: "cannot read \(url.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Reads `--templates DIR`: every `NAME.mustache` must name a default template.
+    public static func templates(in path: String) throws(LoadError) -> [String: String] {
+        let url = URL(fileURLWithPath: path)
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: url.path)
+        } catch {
+            throw LoadError(description: "cannot read templates folder \(path): \(error.localizedDescription)")
+        }
+        var overrides: [String: String] = [:]
+        let known = TemplateSet.names
+        for entry in entries.sorted() where entry.hasSuffix(".mustache") {
+            let name = String(entry.dropLast(".mustache".count))
+            guard known.contains(name) else {
+                throw LoadError(description: "\(path)/\(entry): no default template is named '\(name)'\(Suggest.hint(for: name, in: known)); templates are \(known.joined(separator: ", "))")
+            }
+            do {
+                overrides[name] = try String(contentsOf: url.appendingPathComponent(entry), encoding: .utf8)
+            } catch {
+                throw LoadError(description: "cannot read \(path)/\(entry): \(error.localizedDescription)")
+            }
+        }
+        return overrides
+    }
+}
