@@ -89,7 +89,7 @@ public enum Generator {
             }
         }
         for index in resolved.indices {
-            for mapping in resolved[index].resolveMappings(throwing: throwing, reportErrors: false) {
+            for mapping in resolved[index].resolveMappings(throwing: throwing, reportErrors: false) where mapping.declaresInit {
                 let key = MappingResolver.MappingKey(model: mapping.model, dtoType: mapping.dtoType)
                 throwing[key] = mapping.throwsOwn
                 dependencies[key] = mapping.dependsOn.map { MappingResolver.MappingKey(model: $0.model, dtoType: $0.dtoType) }
@@ -108,7 +108,7 @@ public enum Generator {
         var seenMappings: [MappingResolver.MappingKey: String] = [:]
         for index in resolved.indices {
             let mappings = resolved[index].resolveMappings(throwing: throwing, reportErrors: true)
-            for mapping in mappings {
+            for mapping in mappings where mapping.declaresInit {
                 let key = MappingResolver.MappingKey(model: mapping.model, dtoType: mapping.dtoType)
                 if let first = seenMappings[key] {
                     resolved[index].resolver.sink.error(mapping.location, "'\(mapping.model)' is already mapped from \(mapping.dtoType) (at \(first)); map each DTO type to a model once")
@@ -176,7 +176,7 @@ struct SpecState {
         var result: [(key: MappingResolver.MappingKey, location: SourceLocation)] = []
         var quiet = MappingResolver(sink: DiagnosticSink(file: spec.path), table: resolver.table, mappingThrows: [:])
         for (index, endpoint) in spec.endpoints.enumerated() {
-            for domain in endpoint.domains {
+            for domain in endpoint.domains where domain.fields != nil {
                 guard let target = quiet.target(domain: domain, response: responses[index]) else { continue }
                 result.append((MappingResolver.MappingKey(model: domain.model.value, dtoType: resolver.table[target.element].qualifiedName), domain.location))
             }

@@ -139,6 +139,8 @@ struct MappingIR: Sendable {
 
     var model: String
     var isClass: Bool
+    /// False for an `each` mapping without `fields`: it reuses another domain's `init(from:)`.
+    var declaresInit: Bool
     var dtoType: String
     var arguments: [Argument]
     var throwsOwn: Bool

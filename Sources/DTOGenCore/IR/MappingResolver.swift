@@ -208,7 +208,7 @@ struct MappingResolver {
             return Resolved(expression: Literals.plain(node), fails: false, dependencies: [])
         case .swift(let code):
             let words = code.value.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" })
-            return Resolved(expression: "(\(code.value))", fails: words.contains("try"), dependencies: [])
+            return Resolved(expression: code.value, fails: words.contains("try"), dependencies: [])
         case .converted(let from, let convert, let defaultNode):
             return converted(from: from, convert: convert, defaultNode: defaultNode, dto: dto, context: context)
         }
@@ -420,11 +420,23 @@ struct MappingResolver {
         }
         guard let target = target(domain: domain, response: response) else { return nil }
         let dtoType = table[target.element].qualifiedName
+        guard let fieldSpecs = domain.fields else {
+            let key = MappingKey(model: model.value, dtoType: dtoType)
+            guard let each = target.each, let throwing = mappingThrows[key] else {
+                sink.error(domain.location, "'domain' needs 'fields': the arguments of \(model.value)'s init and where each comes from\(target.each == nil ? "" : " (or another endpoint's domain that maps \(model.value) from \(dtoType), so this one can reuse it)")")
+                return nil
+            }
+            return MappingIR(
+                model: model.value, isClass: isClass, declaresInit: false, dtoType: dtoType, arguments: [], throwsOwn: throwing,
+                dependsOn: [], responseType: response.map { table.qualified($0) }, responseElements: each.expression,
+                responseThrows: each.fails, eachPath: domain.each?.value, location: model.location
+            )
+        }
         var arguments: [MappingIR.Argument] = []
         var fails = false
         var dependencies: [(model: String, dtoType: String)] = []
         var labels: [String: SourceLocation] = [:]
-        for field in domain.fields {
+        for field in fieldSpecs {
             if let first = labels[field.label] {
                 sink.error(field.labelLocation, "'\(field.label)' is already mapped (at \(first))")
                 continue
@@ -456,7 +468,7 @@ struct MappingResolver {
             arguments.append(MappingIR.Argument(label: label, expression: expression))
         }
         return MappingIR(
-            model: model.value, isClass: isClass, dtoType: dtoType, arguments: arguments, throwsOwn: fails,
+            model: model.value, isClass: isClass, declaresInit: true, dtoType: dtoType, arguments: arguments, throwsOwn: fails,
             dependsOn: dependencies, responseType: target.each == nil ? nil : response.map { table.qualified($0) },
             responseElements: target.each?.expression, responseThrows: target.each?.fails ?? false,
             eachPath: domain.each?.value, location: model.location

@@ -170,6 +170,7 @@ struct MappingRenderer {
             "model": .string(mapping.model),
             "dtoType": .string(mapping.dtoType),
             "initKeyword": .string(mapping.isClass ? "convenience init" : "init"),
+            "initializer": .bool(mapping.declaresInit),
             "throwsClause": .string(throwsInit ? " throws" : ""),
             "tryPrefix": .string(throwsInit ? "try " : ""),
             "arguments": .separated(arguments),

@@ -77,7 +77,8 @@ import {{{.}}}
 """##,
         "mapping": ##"""
 extension {{{model}}} {
-    /// Builds a `{{{model}}}` from a `{{{dtoType}}}`.
+{{#initializer}}
+    /// Builds a `{{{model}}}` from the DTO `{{{dtoType}}}`.
     {{{access}}}{{{initKeyword}}}(from dto: {{{dtoType}}}){{{throwsClause}}} {
         {{{tryPrefix}}}self.init(
 {{#arguments}}
@@ -90,8 +91,11 @@ extension {{{model}}} {
     {{{access}}}static func from(_ dtos: [{{{dtoType}}}]){{{throwsClause}}} -> [{{{model}}}] {
         {{{tryPrefix}}}dtos.map { {{{tryPrefix}}}{{{model}}}(from: $0) }
     }
+{{/initializer}}
 {{#response}}
+{{#initializer}}
 
+{{/initializer}}
     /// Builds one `{{{model}}}` per element of `{{{each}}}`.
     {{{access}}}static func from(_ response: {{{type}}}){{{throwsClause}}} -> [{{{model}}}] {
         {{{tryPrefix}}}from({{{elements}}})

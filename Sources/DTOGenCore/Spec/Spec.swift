@@ -99,7 +99,9 @@ public struct DomainSpec: Sendable {
     public var model: Located<String>
     public var kind: Located<String>?
     public var each: Located<String>?
-    public var fields: [FieldMappingSpec]
+    /// `nil` when the spec leaves `fields` out: an `each` mapping that reuses the
+    /// `init(from:)` another endpoint's domain generates for the same DTO type.
+    public var fields: [FieldMappingSpec]?
     public var location: SourceLocation
 }
 

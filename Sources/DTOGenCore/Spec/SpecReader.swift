@@ -377,8 +377,7 @@ private struct Reader {
     mutating func readDomain(_ node: JSONNode) -> DomainSpec? {
         guard let members = object(node, "'domain'") else { return nil }
         var model: Located<String>?
-        var domain = DomainSpec(model: Located("", at: node.location), fields: [], location: node.location)
-        var sawFields = false
+        var domain = DomainSpec(model: Located("", at: node.location), fields: nil, location: node.location)
         for member in members {
             let value = member.value
             switch member.key {
@@ -386,22 +385,20 @@ private struct Reader {
             case "kind": domain.kind = string(value, "the domain 'kind'")
             case "each": domain.each = string(value, "'each'")
             case "fields":
-                sawFields = true
                 guard let fields = object(value, "'fields'") else { continue }
+                var mapped: [FieldMappingSpec] = []
                 for field in fields {
                     if let source = readSource(field.value) {
-                        domain.fields.append(FieldMappingSpec(label: field.key, labelLocation: field.keyLocation, source: source))
+                        mapped.append(FieldMappingSpec(label: field.key, labelLocation: field.keyLocation, source: source))
                     }
                 }
+                domain.fields = mapped
             default: unknownKey(member, in: "'domain'", allowed: SpecReader.domainKeys)
             }
         }
         guard let model else {
             sink.error(node.location, "'domain' needs a 'model': the name of your domain type")
             return nil
-        }
-        if !sawFields {
-            sink.error(node.location, "'domain' needs 'fields': the model's init arguments and their sources")
         }
         domain.model = model
         return domain
