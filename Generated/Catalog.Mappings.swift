@@ -4,7 +4,7 @@ import Foundation
 import DTORuntime
 
 extension CatalogItem {
-    /// Builds a `CatalogItem` from the DTO `Product`.
+    /// Builds `CatalogItem` from the DTO `Product`.
     init(from dto: Product) {
         self.init(
             id: dto.id,

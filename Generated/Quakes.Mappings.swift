@@ -4,7 +4,7 @@ import Foundation
 import DTORuntime
 
 extension Quake {
-    /// Builds a `Quake` from the DTO `GeoFeatureCollection.Feature`.
+    /// Builds `Quake` from the DTO `GeoFeatureCollection.Feature`.
     convenience init(from dto: GeoFeatureCollection.Feature) throws {
         try self.init(
             code: dto.properties.code,

@@ -4,7 +4,7 @@ import Foundation
 import DTORuntime
 
 extension StoreItem {
-    /// Builds a `StoreItem` from the DTO `Item`.
+    /// Builds `StoreItem` from the DTO `Item`.
     init(from dto: Item) {
         self.init(
             id: dto.id,

@@ -4,7 +4,7 @@ import Foundation
 import DTORuntime
 
 extension User {
-    /// Builds a `User` from the DTO `UserDTO`.
+    /// Builds `User` from the DTO `UserDTO`.
     init(from dto: UserDTO) {
         self.init(
             firstName: dto.name.first,

@@ -17,8 +17,14 @@ struct MappingResolver {
     struct Value {
         var expression: String
         var type: TypeRef
+        /// The whole expression may be nil (an optional chain is under way).
         var optional: Bool
         var fails: Bool
+        /// The last step itself gave an optional: the next member access needs `?`.
+        var lastOptional = false
+
+        /// The expression as one operand, for `.map { }` after an optional chain.
+        var operand: String { optional && (expression.contains("?.") || expression.contains("?[")) ? "(\(expression))" : expression }
     }
 
     struct Context {
@@ -129,7 +135,7 @@ struct MappingResolver {
     /// Resolves a path against a DTO. `tolerant`: a missing array element gives nil instead of an error (a default follows).
     mutating func path(_ path: Located<String>, from rootType: TypeRef, root: String, context: Context, tolerant: Bool) -> Value? {
         guard let tokens = tokens(path) else { return nil }
-        var value = Value(expression: root, type: table.resolved(rootType).nonOptional, optional: rootType.isOptional, fails: false)
+        var value = Value(expression: root, type: table.resolved(rootType).nonOptional, optional: rootType.isOptional, fails: false, lastOptional: rootType.isOptional)
         var walked = root == "dto" ? "the DTO" : "the response"
         for token in tokens {
             switch token {
@@ -146,17 +152,20 @@ struct MappingResolver {
                         sink.error(location(in: path, offset: offset), "no key '\(key)' in \(table[id].qualifiedName)\(hint.isEmpty ? "; its keys are \(keys.map { "'\($0)'" }.joined(separator: ", "))" : hint)")
                         return nil
                     }
-                    value.expression += (value.optional ? "?." : ".") + SwiftName.escaped(field.name)
+                    value.expression += (value.lastOptional ? "?." : ".") + SwiftName.escaped(field.name)
                     let fieldType = table.resolved(field.type)
                     value.optional = value.optional || fieldType.isOptional
+                    value.lastOptional = fieldType.isOptional
                     value.type = fieldType.nonOptional
                 case .dictionary(let valueType):
-                    value.expression += (value.optional ? "?" : "") + "[\(SwiftLiteral.string(key))]"
+                    value.expression += (value.lastOptional ? "?" : "") + "[\(SwiftLiteral.string(key))]"
                     value.optional = true
+                    value.lastOptional = true
                     value.type = table.resolved(valueType).nonOptional
                 case .json:
-                    value.expression += (value.optional ? "?" : "") + "[\(SwiftLiteral.string(key))]"
+                    value.expression += (value.lastOptional ? "?" : "") + "[\(SwiftLiteral.string(key))]"
                     value.optional = true
+                    value.lastOptional = true
                 default:
                     sink.error(location(in: path, offset: offset), "'\(key)' cannot be read from \(walked), which is \(table.qualified(value.type)), not an object")
                     return nil
@@ -165,22 +174,26 @@ struct MappingResolver {
             case .index(let index, let offset):
                 switch table.resolved(value.type) {
                 case .array(let element):
+                    // No `try` here: paths never sit inside a closure, and the `try` before
+                    // `self.init(` (or before `from(`) covers them.
                     if tolerant {
                         value.expression = "Mapping.elementIfPresent(\(value.expression), \(index))"
                         value.optional = true
                     } else if value.optional {
-                        value.expression = "try Mapping.optionalElement(\(value.expression), \(index), \(context.errorArguments))"
+                        value.expression = "Mapping.optionalElement(\(value.expression), \(index), \(context.errorArguments))"
                         value.fails = true
                     } else {
-                        value.expression = "try Mapping.element(\(value.expression), \(index), \(context.errorArguments))"
+                        value.expression = "Mapping.element(\(value.expression), \(index), \(context.errorArguments))"
                         value.fails = true
                     }
                     let elementType = table.resolved(element)
-                    value.optional = value.optional || elementType.isOptional
+                    value.lastOptional = value.optional || elementType.isOptional
+                    value.optional = value.lastOptional
                     value.type = elementType.nonOptional
                 case .json:
-                    value.expression += (value.optional ? "?" : "") + "[\(index)]"
+                    value.expression += (value.lastOptional ? "?" : "") + "[\(index)]"
                     value.optional = true
+                    value.lastOptional = true
                 default:
                     sink.error(location(in: path, offset: offset), "[\(index)] needs an array, but \(walked) is \(table.qualified(value.type))")
                     return nil
@@ -347,12 +360,12 @@ struct MappingResolver {
             let element = failable ? "try Mapping.require(\(f("$0")), \(requireArguments))" : f("$0")
             fails = fails || failable
             let mapElements = { (array: String) in "\(array).map { \(element) }" }
-            expression = value.optional ? "\(value.expression).map { values in \(failable ? "try " : "")\(mapElements("values")) }" : mapElements(value.expression)
+            expression = value.optional ? "\(value.operand).map { values in \(failable ? "try " : "")\(mapElements("values")) }" : mapElements(value.expression)
         } else if value.optional {
             if case .none = conversion {
                 expression = value.expression
             } else {
-                expression = "\(value.expression).\(failable ? "flatMap" : "map") { \(f("$0")) }"
+                expression = "\(value.operand).\(failable ? "flatMap" : "map") { \(f("$0")) }"
             }
         } else if failable && defaultNode == nil {
             expression = "try Mapping.require(\(f(value.expression)), \(requireArguments))"

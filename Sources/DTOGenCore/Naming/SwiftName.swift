@@ -160,9 +160,11 @@ public enum SwiftName {
     /// Makes `name` distinct from `taken` by appending 2, 3, ... deterministically.
     public static func distinct(_ name: String, from taken: Set<String>) -> String {
         guard taken.contains(name) else { return name }
+        // `_1` becomes `_1_2`, not the confusing `_12`.
+        let separator = name.last?.isNumber == true ? "_" : ""
         var n = 2
-        while taken.contains("\(name)\(n)") { n += 1 }
-        return "\(name)\(n)"
+        while taken.contains("\(name)\(separator)\(n)") { n += 1 }
+        return "\(name)\(separator)\(n)"
     }
 
     /// Base name of the generated files for a spec path: `usgs/all_day.json` → `Usgs_AllDay`.

@@ -78,7 +78,7 @@ import {{{.}}}
         "mapping": ##"""
 extension {{{model}}} {
 {{#initializer}}
-    /// Builds a `{{{model}}}` from the DTO `{{{dtoType}}}`.
+    /// Builds `{{{model}}}` from the DTO `{{{dtoType}}}`.
     {{{access}}}{{{initKeyword}}}(from dto: {{{dtoType}}}){{{throwsClause}}} {
         {{{tryPrefix}}}self.init(
 {{#arguments}}
