@@ -22,10 +22,9 @@ let package = Package(
             sources: ["Generated", "Examples/SeedModels"]
         ),
         .testTarget(name: "DTOGenCoreTests", dependencies: ["DTOGenCore"]),
-        .testTarget(
-            name: "ConformanceTests",
-            dependencies: ["DTORuntime", "DTOGenCore", "SeedExamples"]
-        ),
+        .testTarget(name: "ConformanceTests", dependencies: ["DTORuntime"]),
+        .testTarget(name: "GoldenTests", dependencies: ["DTORuntime"]),
+        .testTarget(name: "SeedExamplesTests", dependencies: ["SeedExamples", "DTORuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )
