@@ -108,6 +108,7 @@ public struct JSONReader {
         let byte = bytes[index]
         switch byte {
         case 0x22: return "'\"'"
+        case 0x27: return "\"'\""
         case 0x20...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
         default: return "byte 0x\(String(byte, radix: 16, uppercase: true))"
         }

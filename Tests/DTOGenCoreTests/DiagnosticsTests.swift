@@ -1,0 +1,180 @@
+import Testing
+@testable import DTOGenCore
+
+/// Broken specs: each one marks the offending token with «, and must be reported exactly
+/// there, with the message, as an error, and with nothing generated.
+struct DiagnosticsTests {
+    struct Case: CustomStringConvertible, Sendable {
+        let name: String
+        let spec: String
+        let message: String
+        var description: String { name }
+    }
+
+    static let endpoint = #"{ "name": "get", "path": "/x", "response": "T" }"#
+
+    static let cases: [Case] = [
+        // JSON syntax
+        Case(name: "trailing comma in object", spec: #"{ "endpoints": [], «}"#, message: "trailing comma before '}'"),
+        Case(name: "trailing comma in array", spec: #"{ "endpoints": [1, «] }"#, message: "trailing comma before ']'"),
+        Case(name: "unterminated string", spec: "{ \"endpoints\": [], \"name\": \"abc«", message: "unterminated string"),
+        Case(name: "newline in string", spec: "{ \"name\": \"ab«\ncd\" }", message: "unterminated string (a newline inside a string must be written \\n)"),
+        Case(name: "bad escape", spec: #"{ "name": "a«\q" }"#, message: "invalid escape '\\q' in string"),
+        Case(name: "bad unicode escape", spec: #"{ "name": "a«\u12G4" }"#, message: "invalid \\u escape; expected 4 hex digits"),
+        Case(name: "lone surrogate", spec: #"{ "name": "a«\uD800x" }"#, message: "invalid escape: unpaired surrogate \\uD800"),
+        Case(name: "leading zero", spec: #"{ "x": «01 }"#, message: "invalid number; leading zeros are not allowed"),
+        Case(name: "bad fraction", spec: #"{ "x": «1. }"#, message: "invalid number; expected a digit after '.'"),
+        Case(name: "bad exponent", spec: #"{ "x": «1e }"#, message: "invalid number; expected a digit in the exponent"),
+        Case(name: "bare word", spec: #"{ "x": «nope }"#, message: "invalid literal; expected 'null'"),
+        Case(name: "single quotes", spec: #"{ «'x': 1 }"#, message: "unexpected \"'\"; expected a key in double quotes"),
+        Case(name: "duplicate key", spec: "{ \"endpoints\": [],\n  «\"endpoints\": [] }", message: "duplicate key 'endpoints' (first at 1:3)"),
+        Case(name: "empty file", spec: "«", message: "the file is empty; expected a JSON object"),
+        Case(name: "whitespace only", spec: "  \n«", message: "the file is empty; expected a JSON object"),
+        Case(name: "not an object", spec: "«[1, 2]", message: "a spec must be a JSON object, found an array"),
+        Case(name: "garbage after value", spec: "{ \"endpoints\": [] } «x", message: "unexpected 'x' after the end of the JSON value"),
+        Case(name: "missing colon", spec: #"{ "endpoints" «[] }"#, message: "unexpected '['; expected ':' after key 'endpoints'"),
+        Case(name: "missing comma", spec: #"{ "endpoints": [] «"name": "A" }"#, message: "unexpected '\"'; expected ',' or '}'"),
+
+        // Top level and options
+        Case(name: "missing endpoints", spec: #"«{ "name": "A" }"#, message: "missing required key 'endpoints' (an array of endpoints; it may be empty)"),
+        Case(name: "misspelled top-level key", spec: #"{ "endpoints": [], «"endpoint": [] }"#, message: "unknown key 'endpoint' in the spec; did you mean 'endpoints'?"),
+        Case(name: "unknown top-level key", spec: #"{ "endpoints": [], «"zzz": 1 }"#, message: "unknown key 'zzz' in the spec; allowed keys are 'name', 'baseURL', 'options', 'envelope', 'types', 'endpoints'"),
+        Case(name: "endpoints not an array", spec: #"{ "endpoints": «{} }"#, message: "'endpoints' must be an array of endpoint objects, found an object"),
+        Case(name: "bad access", spec: #"{ "options": { "access": «"publik" }, "endpoints": [] }"#, message: "unknown access level 'publik'; expected 'internal' or 'public'; did you mean 'public'?"),
+        Case(name: "misspelled option", spec: #"{ "options": { «"date": "iso8601" }, "endpoints": [] }"#, message: "unknown key 'date' in 'options'; did you mean 'dates'?"),
+        Case(name: "bad date format", spec: #"{ "options": { "dates": «"iso8061" }, "endpoints": [] }"#, message: "unknown date format 'iso8061'; did you mean 'iso8601'?"),
+        Case(name: "date format that is no pattern", spec: #"{ "options": { "dates": «"unix" }, "endpoints": [] }"#, message: "unknown date format 'unix'; expected 'iso8601', 'iso8601-fractional', 'secondsSince1970', 'millisecondsSince1970' or a DateFormatter pattern such as 'yyyy-MM-dd'"),
+        Case(name: "base URL without scheme", spec: #"{ "baseURL": «"api.example.com", "endpoints": [] }"#, message: "'baseURL' must be an absolute http or https URL such as \"https://api.example.com/v1\", found 'api.example.com'"),
+        Case(name: "name not an identifier", spec: #"{ "name": «"my api", "endpoints": [] }"#, message: "'name' must be a PascalCase identifier such as \"Quakes\", found 'my api'"),
+        Case(name: "name wrong JSON type", spec: #"{ "name": «3, "endpoints": [] }"#, message: "'name' must be a string, found a number"),
+
+        // Shapes and types
+        Case(name: "unknown type", spec: #"{ "types": { "T": { "a": «"Strng" } }, "endpoints": [] }"#, message: "unknown type 'Strng'; did you mean 'String'?"),
+        Case(name: "unknown type name from types", spec: #"{ "types": { "Feature": { "a": "Int" }, "T": { "f": «"Featur?" } }, "endpoints": [] }"#, message: "unknown type 'Featur'; did you mean 'Feature'?"),
+        Case(name: "array written as string", spec: #"{ "types": { "T": { "a": «"[Int]" } }, "endpoints": [] }"#, message: "unknown type '[Int]'; write an array as a JSON array: [\"Int\"]"),
+        Case(name: "array with two elements", spec: #"{ "types": { "T": { "a": «["Int", "String"] } }, "endpoints": [] }"#, message: "an array shape must have exactly one element (the element's shape), found 2"),
+        Case(name: "empty array shape", spec: #"{ "types": { "T": { "a": «[] } }, "endpoints": [] }"#, message: "an array shape must have exactly one element (the element's shape), found 0"),
+        Case(name: "number as shape", spec: #"{ "types": { "T": { "a": «5 } }, "endpoints": [] }"#, message: "a shape must be a type name (string), an array of one shape, or an object, found a number"),
+        Case(name: "misspelled modifier", spec: #"{ "types": { "T": { "a": { "$type": "Int", «"$optinal": true } } }, "endpoints": [] }"#, message: "unknown modifier '$optinal'; did you mean '$optional'?"),
+        Case(name: "modifier wrong JSON type", spec: #"{ "types": { "T": { "a": { "$type": "Int", "$optional": «"yes" } } }, "endpoints": [] }"#, message: "'$optional' must be true or false, found a string"),
+        Case(name: "empty enum", spec: #"{ "types": { "T": { "a": { "$enum": «[] } } }, "endpoints": [] }"#, message: "'$enum' needs at least one value"),
+        Case(name: "enum with a number", spec: #"{ "types": { "T": { "a": { "$enum": ["x", «1] } } }, "endpoints": [] }"#, message: "each '$enum' value must be a string, found a number"),
+        Case(name: "duplicate enum value", spec: #"{ "types": { "T": { "a": { "$enum": ["x", «"x"] } } }, "endpoints": [] }"#, message: "duplicate enum value 'x'"),
+        Case(name: "enum not an array", spec: #"{ "types": { "T": { "a": { "$enum": «"x" } } }, "endpoints": [] }"#, message: "'$enum' must be an array of strings, found a string"),
+        Case(name: "unknown outside enum", spec: #"{ "types": { "T": { "a": { "$type": "String", «"$unknown": "other" } } }, "endpoints": [] }"#, message: "'$unknown' is only allowed next to '$enum'"),
+        Case(name: "lossy on a scalar", spec: #"{ "types": { "T": { "a": { "$type": "Int", «"$lossy": true } } }, "endpoints": [] }"#, message: "'$lossy' applies to arrays; 'a' is Int"),
+        Case(name: "format on a string", spec: #"{ "types": { "T": { "a": { "$type": "String", "$format": «"yyyy" } } }, "endpoints": [] }"#, message: "'$format' applies to Date fields; 'a' is String"),
+        Case(name: "default of wrong type", spec: #"{ "types": { "T": { "a": { "$type": "Int", "$default": «"zero" } } }, "endpoints": [] }"#, message: "'$default' of 'a' must be an integer to match Int, found a string"),
+        Case(name: "default not an enum value", spec: #"{ "types": { "T": { "a": { "$enum": ["low", "high"], "$default": «"hihg" } } }, "endpoints": [] }"#, message: "'hihg' is not one of the enum's values ('low', 'high'); did you mean 'high'?"),
+        Case(name: "default on an object", spec: #"{ "types": { "T": { "a": { "$type": { "x": "Int" }, "$default": «{} } } }, "endpoints": [] }"#, message: "a default value is not supported for an object type; make the field optional instead"),
+        Case(name: "default date in wrong format", spec: #"{ "types": { "T": { "a": { "$type": "Date", "$default": «12 } } }, "endpoints": [] }"#, message: "a default date must be written in the field's format (an ISO 8601 string)"),
+        Case(name: "lenient object without default", spec: #"{ "types": { "T": { "a": «{ "$type": { "x": "Int" }, "$lenient": true } } }, "endpoints": [] }"#, message: "'$lenient' field 'a' of type T.A has no empty value; give it a '$default' or make it optional"),
+        Case(name: "name on a type", spec: #"{ "types": { "T": { «"$name": "x", "a": "Int" } }, "endpoints": [] }"#, message: "'$name' names a property or argument; it is not allowed here"),
+        Case(name: "label on a field", spec: #"{ "types": { "T": { "a": { "$type": "Int", «"$label": "x" } } }, "endpoints": [] }"#, message: "'$label' is only allowed on path parameters, query items and headers"),
+        Case(name: "$name not an identifier", spec: #"{ "types": { "T": { "a": { "$type": "Int", "$name": «"a b" } } }, "endpoints": [] }"#, message: "'$name' 'a b' is not a valid Swift identifier"),
+        Case(name: "redefined built-in", spec: #"{ "types": { «"String": { "a": "Int" } }, "endpoints": [] }"#, message: "'String' is a built-in type and cannot be redefined in 'types'"),
+        Case(name: "type name not an identifier", spec: #"{ "types": { «"my-type": { "a": "Int" } }, "endpoints": [] }"#, message: "type name 'my-type' is not a valid Swift type name; use letters, digits and '_', starting with a letter"),
+        Case(name: "alias cycle", spec: #"{ "types": { «"A": "B", "B": "A" }, "endpoints": [] }"#, message: "type 'A' is defined in terms of itself"),
+        Case(name: "struct contains itself", spec: #"{ "types": { "Node": { «"next": "Node?" } }, "endpoints": [] }"#, message: "'next' makes 'Node' contain itself; a struct can only hold itself inside an array (use [Node])"),
+        Case(name: "dates inside a dictionary", spec: #"{ "types": { "T": { "a": «{ "$dict": "Date" } } }, "endpoints": [] }"#, message: "dates nested inside dictionaries, arrays of arrays or optional elements are not supported; declare the innermost value as \"String\" and convert it in a mapping"),
+        Case(name: "optional named type", spec: #"{ "types": { "T": { "$optional": true, "a": "Int" } }, "endpoints": [] }"#.replacingOccurrences(of: #""$optional""#, with: #"«"$optional""#), message: "a type in 'types' cannot be optional; make the field that uses it optional instead"),
+
+        // Endpoints
+        Case(name: "endpoint without name", spec: #"{ "endpoints": [«{ "path": "/x" }] }"#, message: "an endpoint needs a 'name'"),
+        Case(name: "endpoint without path", spec: #"{ "endpoints": [«{ "name": "x" }] }"#, message: "endpoint 'x' needs a 'path'"),
+        Case(name: "misspelled endpoint key", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", «"respons": "Int" }] }"#, message: "unknown key 'respons' in an endpoint; did you mean 'response'?"),
+        Case(name: "bad method", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "method": «"FETCH" }] }"#, message: "unknown method 'FETCH'; expected GET, POST, PUT, PATCH, DELETE or HEAD"),
+        Case(name: "lowercase method", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "method": «"post" }] }"#, message: "unknown method 'post'; did you mean 'POST'?"),
+        Case(name: "endpoint name not an identifier", spec: #"{ "endpoints": [{ "name": «"get-user", "path": "/x" }] }"#, message: "endpoint name 'get-user' is not a valid Swift function name; use lowerCamelCase such as \"searchItems\""),
+        Case(name: "duplicate endpoint", spec: #"{ "endpoints": [{ "name": "x", "path": "/x" }, { "name": «"x", "path": "/y" }] }"#, message: "duplicate endpoint name 'x' (first at 1:27)"),
+        Case(name: "param not in path", spec: #"{ "endpoints": [{ "name": "x", "path": "/users/{id}", "params": { «"ids": "Int" } }] }"#, message: "path parameter 'ids' does not appear in the path '/users/{id}'; did you mean 'id'?"),
+        Case(name: "unclosed placeholder", spec: #"{ "endpoints": [{ "name": "x", "path": "/users/«{id" }] }"#, message: "unclosed '{' in path; write a path parameter as {name}"),
+        Case(name: "empty placeholder", spec: #"{ "endpoints": [{ "name": "x", "path": "/users/«{}" }] }"#, message: "empty path parameter '{}'"),
+        Case(name: "path with host", spec: #"{ "endpoints": [{ "name": "x", "path": «"https://evil.example/x" }] }"#, message: "'path' is relative to the base URL; it cannot name a scheme or host"),
+        Case(name: "bad kind", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "kind": «"privat" }] }"#, message: "unknown endpoint kind 'privat'; did you mean 'private'?"),
+        Case(name: "HEAD with response", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "method": "HEAD", "response": «"Int" }] }"#, message: "a HEAD request has no response body; remove 'response'"),
+
+        // Envelopes
+        Case(name: "envelope without data", spec: #"{ "envelope": «{ "success": "ok" }, "endpoints": [] }"#, message: "an envelope needs 'data': the key of the payload"),
+        Case(name: "misspelled envelope key", spec: #"{ "envelope": { "data": "d", «"mesage": "m" }, "endpoints": [] }"#, message: "unknown key 'mesage' in the envelope; did you mean 'message'?"),
+        Case(name: "success rule without equals", spec: #"{ "envelope": { "data": "d", "success": «{ "key": "code" } }, "endpoints": [] }"#, message: "'success' needs 'equals': the JSON value that means success"),
+        Case(name: "envelope path not an array", spec: #"{ "envelope": { "data": "d", "path": «"a.b" }, "endpoints": [] }"#, message: "the envelope's 'path' must be an array of key names, found a string"),
+
+        // Domain mappings
+        Case(name: "domain without model", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": «{ "fields": {} } }] }"#, message: "'domain' needs a 'model': the name of your domain type"),
+        Case(name: "domain without fields", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": «{ "model": "M" } }] }"#, message: "'domain' needs 'fields': the arguments of M's init and where each comes from"),
+        Case(name: "domain without response", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "domain": «{ "model": "M", "fields": {} } }] }"#, message: "'domain' needs the endpoint to have a 'response' to map from"),
+        Case(name: "mapping path with unknown key", spec: #"{ "types": { "T": { "properties": { "mag": "Double" } } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "m": "properties.«magg" } } }] }"#, message: "no key 'magg' in T.Properties; did you mean 'mag'?"),
+        Case(name: "index on a non-array", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "m": "a«[0]" } } }] }"#, message: "[0] needs an array, but 'a' is Int"),
+        Case(name: "bad index", spec: #"{ "types": { "T": { "a": ["Int"] } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "m": "a«[x]" } } }] }"#, message: "invalid index in path 'a[x]'; write an element as \"list[0]\""),
+        Case(name: "key on a scalar", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "m": "a.«b" } } }] }"#, message: "'b' cannot be read from 'a', which is Int, not an object"),
+        Case(name: "unknown conversion", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "m": { "from": "a", "convert": «"secondsSince1907" } } } }] }"#, message: "unknown conversion 'secondsSince1907'; did you mean 'secondsSince1970'?"),
+        Case(name: "conversion of the wrong type", spec: #"{ "types": { "T": { "a": "Bool" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "m": { "from": "a", "convert": «"url" } } } }] }"#, message: "cannot convert Bool with 'url'"),
+        Case(name: "model conversion without mapping", spec: #"{ "types": { "T": { "a": { "b": "Int" } } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "m": { "from": "a", "convert": «"model:N" } } } }] }"#, message: "no domain mapping builds 'N' from T.A; add a 'domain' for it (a 'domain' may be an array of mappings, with 'each' pointing at this object)"),
+        Case(name: "each not an array", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "each": «"a", "fields": {} } }] }"#, message: "'each' must lead to an array of objects; 'a' is Int"),
+        Case(name: "default of wrong type in mapping", spec: #"{ "types": { "T": { "a": "Int?" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "m": { "from": "a", "default": «"none" } } } }] }"#, message: "'default' must be an integer to match Int, found a string"),
+        Case(name: "bad domain kind", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "kind": «"clas", "fields": {} } }] }"#, message: "unknown domain kind 'clas'; expected 'struct' or 'class'; did you mean 'class'?"),
+        Case(name: "source with two forms", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "m": «{ "from": "a", "value": 1 } } } }] }"#, message: "a field source takes exactly one of 'from', 'value' and 'swift'"),
+        Case(name: "source of wrong JSON type", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "m": «3 } } }] }"#, message: "a field source must be a path string or an object with 'from', 'value' or 'swift', found a number"),
+        Case(name: "model not an identifier", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": «"my model", "fields": {} } }] }"#, message: "'model' must be the name of your domain type, such as \"Quake\", found 'my model'"),
+    ]
+
+    @Test(arguments: cases)
+    func reportedAtTheMarkedToken(_ testCase: Case) throws {
+        let (text, location) = marked(testCase.spec)
+        let result = generate(text)
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        #expect(result.files.isEmpty, "nothing is generated when a spec has an error")
+        #expect(errors.count == 1, "\(result.diagnostics)")
+        let error = try #require(errors.first)
+        #expect(error.location == location, "\(error)")
+        #expect(error.message == testCase.message)
+        #expect(error.file == "spec.json")
+    }
+
+    @Test func suiteIsLargeEnough() {
+        #expect(Self.cases.count >= 40)
+    }
+
+    @Test func allErrorsOfARunAreReportedSortedByFileAndPosition() {
+        let bad1 = #"{ "types": { "T": { "a": "Strng", "b": "Intt" } }, "endpoints": [] }"#
+        let bad2 = "{ \"endpoints\": [1, ] }"
+        let good = #"{ "endpoints": [] }"#
+        let result = generate([("b.json", bad1), ("a.json", bad2), ("c.json", good)])
+        #expect(result.files.isEmpty)
+        #expect(result.diagnostics.map(\.description) == [
+            "a.json:1:20: error: trailing comma before ']'",
+            "b.json:1:26: error: unknown type 'Strng'; did you mean 'String'?",
+            "b.json:1:40: error: unknown type 'Intt'; did you mean 'Int'?",
+        ])
+    }
+
+    @Test func deepNestingIsAnErrorNotACrash() {
+        let depth = 200_000
+        let text = #"{ "endpoints": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
+        let result = generate(text)
+        #expect(result.diagnostics.first?.message == "nesting is deeper than 512 levels")
+    }
+
+    @Test func byteOrderMarkIsAccepted() {
+        let result = Generator.generate([SpecInput(path: "bom.json", bytes: [0xEF, 0xBB, 0xBF] + Array(#"{ "endpoints": [] }"#.utf8))])
+        #expect(!result.hasErrors)
+    }
+
+    @Test func warningsDoNotStopGeneration() {
+        let result = generate(#"{ "types": { "T": { "user_id": "Int", "userId": "Int" } }, "endpoints": [] }"#)
+        #expect(!result.hasErrors)
+        #expect(result.diagnostics.map(\.description) == [
+            "spec.json:1:39: warning: keys 'user_id' and 'userId' both give the Swift name 'userId'; 'userId' is generated as 'userId2' (set '$name' to choose)",
+        ])
+        #expect(!result.files.isEmpty)
+    }
+
+    @Test func typeNamesMustBeUniqueAcrossSpecs() {
+        let a = #"{ "types": { "User": { "a": "Int" } }, "endpoints": [] }"#
+        let result = generate([("a.json", a), ("b.json", a)])
+        #expect(result.diagnostics.map(\.description) == [
+            "b.json:1:14: error: type 'User' is also generated by a.json:1:14; generated types share one module, so names must be unique across specs",
+        ])
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+@testable import DTOGenCore
+
+/// Generates from specs given as strings.
+func generate(_ specs: [(String, String)], options: GeneratorOptions = GeneratorOptions()) -> GenerationResult {
+    Generator.generate(specs.map { SpecInput(path: $0.0, bytes: Array($0.1.utf8)) }, options: options)
+}
+
+func generate(_ spec: String, path: String = "spec.json") -> GenerationResult {
+    generate([(path, spec)])
+}
+
+/// A spec with `«` marking where a diagnostic must point. Returns the clean text and the mark's position.
+func marked(_ text: String) -> (text: String, location: DTOGenCore.SourceLocation?) {
+    var line = 1
+    var column = 1
+    var location: DTOGenCore.SourceLocation?
+    var clean = ""
+    for scalar in text.unicodeScalars {
+        if scalar == "«" {
+            location = DTOGenCore.SourceLocation(line: line, column: column)
+            continue
+        }
+        clean.unicodeScalars.append(scalar)
+        if scalar == "\n" {
+            line += 1
+            column = 1
+        } else {
+            column += 1
+        }
+    }
+    return (clean, location)
+}
+
+/// The package's root folder (for the committed Generated/ folders and Templates/).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
