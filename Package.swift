@@ -18,7 +18,7 @@ let package = Package(
             name: "SeedExamples",
             dependencies: ["DTORuntime"],
             path: ".",
-            exclude: ["Sources", "Tests", "Templates", "specs", "Scripts", "Examples/README.md", "README.md", "Generated/README.md", ".ci"],
+            exclude: ["Sources", "Tests", "Templates", "specs", "Scripts", "docs", "README.md", ".ci"],
             sources: ["Generated", "Examples/SeedModels"]
         ),
         .testTarget(name: "DTOGenCoreTests", dependencies: ["DTOGenCore"]),

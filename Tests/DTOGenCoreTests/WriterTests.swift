@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+@testable import DTOGenCore
+
+struct WriterTests {
+    func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-writer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func file(_ name: String, _ body: String) -> GeneratedFile {
+        GeneratedFile(path: name, contents: Generator.header(forSpecPath: "x.json") + "\n" + body)
+    }
+
+    @Test func writesOnlyChangedFilesAndKeepsModificationTimes() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = OutputWriter(outputFolder: folder.path)
+        #expect(try writer.write([file("A.swift", "a"), file("B.swift", "b")]) == [.added("A.swift"), .added("B.swift")])
+
+        let old = Date(timeIntervalSince1970: 1_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.appendingPathComponent("A.swift").path)
+        #expect(try writer.write([file("A.swift", "a"), file("B.swift", "b2")]) == [.changed("B.swift")])
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("A.swift").path)
+        #expect(attributes[.modificationDate] as? Date == old)
+        #expect(try writer.plan([file("A.swift", "a"), file("B.swift", "b2")]).isEmpty)
+    }
+
+    @Test func removesOnlyStaleFilesItGenerated() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = OutputWriter(outputFolder: folder.path)
+        try writer.write([file("A.swift", "a"), file("Old.swift", "old")])
+        try "// my own code\n".write(to: folder.appendingPathComponent("Mine.swift"), atomically: true, encoding: .utf8)
+        try "notes".write(to: folder.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+
+        #expect(try writer.plan([file("A.swift", "a")]) == [.removed("Old.swift")])
+        try writer.write([file("A.swift", "a")])
+        let remaining = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(remaining == ["A.swift", "Mine.swift", "README.md"])
+    }
+
+    @Test func refusesPathsOutsideTheOutputFolder() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = OutputWriter(outputFolder: folder.path)
+        for path in ["../evil.swift", "/etc/evil.swift", "a/../../evil.swift", "", "./x.swift"] {
+            #expect(throws: OutputWriter.WriteError.self) { try writer.write([file(path, "x")]) }
+        }
+    }
+
+    @Test func specNamesNeverLeaveTheOutputFolder() {
+        let hostile = #"{ "name": "../../etc/passwd", "endpoints": [] }"#
+        let result = generate([("../../up/../x.json", hostile)])
+        for file in result.files {
+            #expect(!file.path.contains("/") && !file.path.contains(".."))
+        }
+    }
+}
+
+/// The `dtogen` command line, run as a process.
+struct CommandLineTests {
+    /// The `dtogen` built next to the test bundle (swift test builds every product).
+    static var executable: URL? {
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        var folder = testBinary.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("dtogen")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate.path) {
+                return candidate
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    struct MissingExecutable: Error {}
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    func run(_ arguments: [String], in folder: URL) throws -> Run {
+        let process = Process()
+        guard let executable = Self.executable else { throw MissingExecutable() }
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func workspace() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url.appendingPathComponent("specs/nested"), withIntermediateDirectories: true)
+        try #"{ "types": { "Point": { "x": "Int" } }, "endpoints": [] }"#.write(to: url.appendingPathComponent("specs/points.json"), atomically: true, encoding: .utf8)
+        try #"{ "types": { "Line": { "a": "Int" } }, "endpoints": [] }"#.write(to: url.appendingPathComponent("specs/nested/lines.dtogen.json"), atomically: true, encoding: .utf8)
+        return url
+    }
+
+    @Test func generateThenCheck() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try run(["specs", "-o", "Generated"], in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == "dtogen: 2 specs, 4 files in Generated (4 written, 0 removed, 0 unchanged)\n")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Generated").path).sorted()
+        #expect(files == ["Nested_Lines.DTOs.swift", "Nested_Lines.Mappings.swift", "Points.DTOs.swift", "Points.Mappings.swift"])
+
+        #expect(try run(["specs", "-o", "Generated", "--check"], in: folder).status == 0)
+        #expect(try run(["specs", "-o", "Generated", "--quiet"], in: folder).stdout == "")
+
+        try #"{ "types": { "Point": { "x": "Int", "y": "Int" } }, "endpoints": [] }"#.write(to: folder.appendingPathComponent("specs/points.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("specs/nested"))
+        let stale = try run(["specs", "-o", "Generated", "--check"], in: folder)
+        #expect(stale.status == 1)
+        #expect(stale.stdout.contains("changed: Points.DTOs.swift\n"))
+        #expect(stale.stdout.contains("removed: Nested_Lines.DTOs.swift\n"))
+    }
+
+    @Test func specErrorsPrintPathLineColumnAndWriteNothing() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "{ \"types\": { \"P\": { \"x\": \"Itn\" } },\n  \"endpoints\": [] }".write(to: folder.appendingPathComponent("specs/bad.json"), atomically: true, encoding: .utf8)
+        let result = try run(["specs", "-o", "Generated"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr == "specs/bad.json:1:26: error: unknown type 'Itn'; did you mean 'Int'?\ndtogen: 1 error; nothing was written\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Generated").path))
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try run(["specs"], in: folder).status == 2)
+        #expect(try run(["specs", "-o", "G", "--access", "open"], in: folder).status == 2)
+        #expect(try run(["nowhere", "-o", "G"], in: folder).stderr == "dtogen: error: no such file or folder: nowhere\n")
+        #expect(try run(["specs", "-o", "G", "--bogus"], in: folder).status == 2)
+        let help = try run(["--help"], in: folder)
+        #expect(help.status == 0 && help.stdout.contains("USAGE: dtogen <specs> -o <output>"))
+    }
+
+    @Test func singleFileAndTemplatesFolder() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("templates"), withIntermediateDirectories: true)
+        try "{{{header}}}\n// custom mappings\n".write(to: folder.appendingPathComponent("templates/mappings.swift.mustache"), atomically: true, encoding: .utf8)
+        let result = try run(["specs/points.json", "-o", "Out", "--templates", "templates"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let mappings = try String(contentsOf: folder.appendingPathComponent("Out/Points.Mappings.swift"), encoding: .utf8)
+        #expect(mappings == "// Generated by dtogen from points.json. Do not edit.\n// custom mappings\n")
+
+        try "x".write(to: folder.appendingPathComponent("templates/strukt.mustache"), atomically: true, encoding: .utf8)
+        let bad = try run(["specs", "-o", "Out", "--templates", "templates"], in: folder)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("no default template is named 'strukt'; did you mean 'struct'?"))
+    }
+}
