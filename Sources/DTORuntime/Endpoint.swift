@@ -1,0 +1,129 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What kind of endpoint a factory builds: what request data it needs (nothing, an access
+/// token, anything of yours) and how that data goes into the request.
+public protocol EndpointKind {
+    associatedtype RequestData: Sendable
+    static func prepare(_ request: inout URLRequest, with data: RequestData)
+}
+
+/// The two kinds every app has. Define your own `EndpointKind` for anything else
+/// (an API key header, a signed request) and name it in a spec's `kind`.
+public enum EndpointKinds {
+    /// No request data.
+    public enum Public: EndpointKind {
+        public static func prepare(_ request: inout URLRequest, with data: Void) {}
+    }
+
+    /// Sends `Authorization: Bearer <token>`.
+    public enum Private: EndpointKind {
+        public static func prepare(_ request: inout URLRequest, with token: AccessToken) {
+            request.setValue("Bearer \(token.rawValue)", forHTTPHeaderField: "Authorization")
+        }
+    }
+}
+
+public struct AccessToken: RawRepresentable, Sendable, Hashable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+}
+
+public struct HTTPMethod: RawRepresentable, Sendable, Hashable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let get = HTTPMethod(rawValue: "GET")
+    public static let post = HTTPMethod(rawValue: "POST")
+    public static let put = HTTPMethod(rawValue: "PUT")
+    public static let patch = HTTPMethod(rawValue: "PATCH")
+    public static let delete = HTTPMethod(rawValue: "DELETE")
+    public static let head = HTTPMethod(rawValue: "HEAD")
+}
+
+/// A request the app can make and the type its response decodes to. `Kind` and `Response`
+/// are phantom types: the compiler checks that a private endpoint gets a token and that
+/// the caller gets the right payload. Generated factories build these.
+public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
+    public var method: HTTPMethod
+    public var path: EndpointPath
+    public var query: [Parameter]
+    public var headers: [Parameter]
+    /// Encoded as JSON when the request is made.
+    public var body: (any Encodable & Sendable)?
+    /// Turns the response body into `Response` (unwrapping the envelope, if any).
+    public var decode: @Sendable (Data) throws -> Response
+
+    public init(
+        method: HTTPMethod = .get, path: EndpointPath, query: [Parameter] = [], headers: [Parameter] = [],
+        body: (any Encodable & Sendable)? = nil, decode: @escaping @Sendable (Data) throws -> Response
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.decode = decode
+    }
+
+    /// The request for this endpoint. The path is appended to the base URL's path (never
+    /// replacing it, never changing its host), query items are percent-encoded in order.
+    public func makeRequest(baseURL: URL, with data: Kind.RequestData) throws -> URLRequest {
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
+            throw APIError.invalidRequest("the base URL \(baseURL) cannot be used")
+        }
+        var basePath = components.percentEncodedPath
+        while basePath.hasSuffix("/") { basePath.removeLast() }
+        var endpointPath = path.percentEncoded
+        if !endpointPath.hasPrefix("/") { endpointPath = "/" + endpointPath }
+        components.percentEncodedPath = basePath + endpointPath
+        let items = query.flatMap { item in item.values.map { "\(QueryEncoding.encode(item.name))=\(QueryEncoding.encode($0))" } }
+        components.percentEncodedQuery = items.isEmpty ? nil : items.joined(separator: "&")
+        guard let url = components.url else {
+            throw APIError.invalidRequest("cannot build a URL from \(baseURL) and \(path.percentEncoded)")
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = method.rawValue
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        for header in headers where !header.values.isEmpty {
+            request.setValue(header.values.joined(separator: ","), forHTTPHeaderField: header.name)
+        }
+        if let body {
+            do {
+                request.httpBody = try JSONEncoder().encode(body)
+            } catch {
+                throw APIError.invalidRequest("the request body cannot be encoded: \(error)")
+            }
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        Kind.prepare(&request, with: data)
+        return request
+    }
+}
+
+extension Endpoint where Response: Decodable {
+    /// An endpoint whose body decodes to `Response`, optionally inside an envelope.
+    public init(
+        method: HTTPMethod = .get, path: EndpointPath, query: [Parameter] = [], headers: [Parameter] = [],
+        body: (any Encodable & Sendable)? = nil, envelope: Envelope? = nil
+    ) {
+        self.init(method: method, path: path, query: query, headers: headers, body: body) { data in
+            try ResponseDecoding.decode(Response.self, from: data, envelope: envelope)
+        }
+    }
+}
+
+extension Endpoint where Response == Void {
+    /// An endpoint with no response payload: any body is accepted (and a failing envelope
+    /// still throws).
+    public init(
+        method: HTTPMethod = .get, path: EndpointPath, query: [Parameter] = [], headers: [Parameter] = [],
+        body: (any Encodable & Sendable)? = nil, envelope: Envelope? = nil
+    ) {
+        self.init(method: method, path: path, query: query, headers: headers, body: body) { data in
+            if let envelope, !data.isEmpty { try ResponseDecoding.checkEnvelope(envelope, in: data) }
+        }
+    }
+}
