@@ -49,7 +49,7 @@ public enum Generator {
     /// The files generated for a spec path, derived from the path alone.
     public static func outputFileNames(forSpecPath path: String) -> [String] {
         let base = SwiftName.fileBase(forSpecPath: path)
-        return ["\(base).DTOs.swift", "\(base).Mappings.swift"]
+        return ["\(base).DTOs.swift", "\(base).Mappings.swift", "\(base).Endpoints.swift"]
     }
 
     public static func generate(_ inputs: [SpecInput], options: GeneratorOptions = GeneratorOptions()) -> GenerationResult {
@@ -132,6 +132,8 @@ struct SpecState {
     var resolver: TypeResolver
     var responses: [TypeRef?] = []
     var bodies: [TypeRef?] = []
+    var endpoints: [EndpointIR] = []
+    var api: (name: String, baseURL: String)?
 
     init(spec: Spec, options: GeneratorOptions) {
         self.spec = spec
@@ -163,6 +165,20 @@ struct SpecState {
                 let hint = isArray(shape) ? "\(pascal)BodyItem" : "\(pascal)Body"
                 return resolver.resolve(shape, hint: hint, parent: nil, element: false)
             })
+        }
+        for (index, endpoint) in spec.endpoints.enumerated() {
+            endpoints.append(resolver.endpoint(endpoint, response: responses[index], body: bodies[index], spec: spec, access: access))
+        }
+        if let baseURL = spec.baseURL {
+            var name = spec.name?.value ?? SwiftName.upperCamel(SwiftName.fileBase(forSpecPath: spec.path).split(separator: "_").last.map(String.init) ?? "")
+            if name.isEmpty || !SwiftName.isIdentifier(name) { name = "Spec" }
+            if !name.hasSuffix("API") { name += "API" }
+            let distinct = SwiftName.distinct(name, from: resolver.topLevelNames.union(SwiftName.reservedTypes))
+            if distinct != name {
+                resolver.sink.warning(spec.name?.location ?? baseURL.location, "the API namespace '\(name)' is also a type name; it is generated as '\(distinct)'")
+            }
+            resolver.topLevelNames.insert(distinct)
+            api = (distinct, SwiftLiteral.string(baseURL.value))
         }
     }
 
@@ -211,7 +227,12 @@ struct SpecState {
         do {
             let dtos = try options.templates.render("dtos.swift", DTORenderer(table: resolver.table, access: access).context(header: header, runtimeImport: runtime))
             let mappingFile = try options.templates.render("mappings.swift", MappingRenderer(mappings: mappings, access: access, throwing: throwing).context(header: header, runtimeImport: runtime))
-            return [GeneratedFile(path: names[0], contents: dtos), GeneratedFile(path: names[1], contents: mappingFile)]
+            let endpointFile = try options.templates.render("endpoints.swift", EndpointRenderer(endpoints: endpoints, access: access, api: api).context(header: header, runtimeImport: runtime))
+            return [
+                GeneratedFile(path: names[0], contents: dtos),
+                GeneratedFile(path: names[1], contents: mappingFile),
+                GeneratedFile(path: names[2], contents: endpointFile),
+            ]
         } catch {
             diagnostics.append(Diagnostic(.error, file: "template '\(error.template)'", at: SourceLocation(line: error.line, column: 1), error.message))
             return []

@@ -167,10 +167,18 @@ public struct SpecIR: Sendable {
 /// An endpoint factory ready to render.
 struct EndpointIR: Sendable {
     struct Argument: Sendable {
-        var label: String
+        /// The argument label when it differs from the name (`_` for none).
+        var label: String?
         var name: String
         var type: String
         var defaultValue: String?
+
+        /// `for query: String`, `page: Int? = nil`.
+        var declaration: String {
+            let escapedName = SwiftName.escaped(name)
+            let head = label.map { "\($0) \(escapedName)" } ?? escapedName
+            return "\(head): \(type)" + (defaultValue.map { " = \($0)" } ?? "")
+        }
     }
 
     var name: String
@@ -178,7 +186,6 @@ struct EndpointIR: Sendable {
     var kindType: String
     var responseType: String
     var arguments: [Argument]
-    /// Swift statements/expressions building the Endpoint value.
     var method: String
     var pathExpression: String
     var queryItems: [String]

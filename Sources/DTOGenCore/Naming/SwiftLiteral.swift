@@ -3,7 +3,12 @@ public enum SwiftLiteral {
     /// A Swift string literal: quotes, backslashes, interpolation and control characters
     /// are all escaped, so no spec text can end the literal or inject code.
     public static func string(_ text: String) -> String {
-        var out = "\""
+        "\"" + stringContent(text) + "\""
+    }
+
+    /// The inside of a string literal, for building interpolated literals piece by piece.
+    public static func stringContent(_ text: String) -> String {
+        var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -21,7 +26,7 @@ public enum SwiftLiteral {
                 }
             }
         }
-        return out + "\""
+        return out
     }
 
     /// Lines of a doc comment. Text cannot end the comment (`///` comments end at a newline,

@@ -35,6 +35,33 @@ import {{{.}}}
 {{/declarations}}
 
 """##,
+        "endpoints.swift": ##"""
+{{{header}}}
+
+import Foundation
+{{#runtimeImport}}
+import {{{.}}}
+{{/runtimeImport}}
+{{#api}}
+
+/// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: {{{name}}}.baseURL)`.
+{{{access}}}enum {{{name}}} {
+    {{{access}}}static let baseURL = URL(string: {{{baseURL}}})!
+}
+{{/api}}
+{{#extensions}}
+
+extension Endpoint where Kind == {{{kind}}}, Response == {{{response}}} {
+{{#factories}}
+{{#spaced}}
+
+{{/spaced}}
+{{>factory}}
+{{/factories}}
+}
+{{/extensions}}
+
+"""##,
         "enum": ##"""
 {{#doc}}
 {{{.}}}
@@ -73,6 +100,19 @@ import {{{.}}}
     }
 }
 {{/open}}
+
+"""##,
+        "factory": ##"""
+{{#doc}}
+    {{{.}}}
+{{/doc}}
+    {{{access}}}static {{{signature}}} {
+        Self(
+{{#arguments}}
+            {{{.}}}
+{{/arguments}}
+        )
+    }
 
 """##,
         "mapping": ##"""

@@ -589,3 +589,9 @@ struct Issue: Codable, Sendable, Hashable {
         }
     }
 }
+
+enum IssueStateFilter: String, Codable, Sendable, Hashable, CaseIterable {
+    case `open`
+    case closed
+    case all
+}
