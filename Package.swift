@@ -22,9 +22,11 @@ let package = Package(
             sources: ["Generated", "Examples/SeedModels"]
         ),
         .testTarget(name: "DTOGenCoreTests", dependencies: ["DTOGenCore"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["DTORuntime"]),
+        // A tiny HTTP server on 127.0.0.1 for the end-to-end tests (no dependencies).
+        .target(name: "LoopbackServer", path: "Tests/LoopbackServer"),
+        .testTarget(name: "ConformanceTests", dependencies: ["DTORuntime", "LoopbackServer"]),
         .testTarget(name: "GoldenTests", dependencies: ["DTORuntime"]),
-        .testTarget(name: "SeedExamplesTests", dependencies: ["SeedExamples", "DTORuntime"]),
+        .testTarget(name: "SeedExamplesTests", dependencies: ["SeedExamples", "DTORuntime", "LoopbackServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -87,3 +87,29 @@ struct UserInfo: Codable, Sendable, Hashable {
         try container.encode(email, forKey: .email)
     }
 }
+
+struct CreateProductBody: Codable, Sendable, Hashable {
+    let name: String
+    let price: Decimal
+    let tags: [String]
+
+    init(
+        name: String,
+        price: Decimal,
+        tags: [String]
+    ) {
+        self.name = name
+        self.price = price
+        self.tags = tags
+    }
+}
+
+struct HealthResponse: Codable, Sendable, Hashable {
+    let ok: Bool
+
+    init(
+        ok: Bool
+    ) {
+        self.ok = ok
+    }
+}

@@ -35,3 +35,46 @@ extension Endpoint where Kind == EndpointKinds.Private, Response == UserInfo {
         )
     }
 }
+
+extension Endpoint where Kind == EndpointKinds.Private, Response == Product {
+    /// Adds a product to the catalog.
+    ///
+    /// `POST /products`
+    static func createProduct(idempotencyKey: String, acceptLanguage: String? = nil, body: CreateProductBody) -> Self {
+        Self(
+            method: .post,
+            path: "/products",
+            headers: [
+                .init("Idempotency-Key", idempotencyKey),
+                .init("Accept-Language", acceptLanguage),
+            ],
+            body: body,
+            envelope: Envelope(data: "data", success: .key("status"), message: "msg")
+        )
+    }
+}
+
+extension Endpoint where Kind == EndpointKinds.Private, Response == Void {
+    /// Removes a product.
+    ///
+    /// `DELETE /products/{id}`
+    static func deleteProduct(id: Int) -> Self {
+        Self(
+            method: .delete,
+            path: "/products/\(id)",
+            envelope: Envelope(data: "data", success: .key("status"), message: "msg")
+        )
+    }
+}
+
+extension Endpoint where Kind == APIKeyKind, Response == HealthResponse {
+    /// Service health, behind an API key.
+    ///
+    /// `GET /health`
+    static var health: Self {
+        Self(
+            method: .get,
+            path: "/health"
+        )
+    }
+}

@@ -267,3 +267,9 @@ struct GeoFeatureCollection: Codable, Sendable, Hashable {
         }
     }
 }
+
+enum EventType: String, Codable, Sendable, Hashable, CaseIterable {
+    case earthquake
+    case explosion
+    case quarryBlast = "quarry blast"
+}

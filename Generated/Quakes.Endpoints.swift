@@ -26,4 +26,20 @@ extension Endpoint where Kind == EndpointKinds.Public, Response == GeoFeatureCol
             path: "/earthquakes/feed/v1.0/summary/\(feed).geojson"
         )
     }
+
+    /// Searches the USGS catalog.
+    ///
+    /// `GET /fdsnws/event/1/query`
+    static func search(format: String = "geojson", start: Date? = nil, minimumMagnitude: Double? = nil, eventType: EventType? = nil) -> Self {
+        Self(
+            method: .get,
+            path: "/fdsnws/event/1/query",
+            query: [
+                .init("format", format),
+                .init("starttime", start, format: .pattern("yyyy-MM-dd")),
+                .init("minmagnitude", minimumMagnitude),
+                .init("eventtype", eventType?.rawValue),
+            ]
+        )
+    }
 }

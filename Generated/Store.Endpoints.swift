@@ -37,3 +37,16 @@ extension Endpoint where Kind == EndpointKinds.Private, Response == SearchResult
         )
     }
 }
+
+extension Endpoint where Kind == EndpointKinds.Public, Response == Void {
+    /// Checks that the store is reachable.
+    ///
+    /// `HEAD /ping`
+    static var ping: Self {
+        Self(
+            method: .head,
+            path: "/ping",
+            envelope: Envelope(data: "result")
+        )
+    }
+}
