@@ -115,9 +115,9 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try run(["specs", "-o", "Generated"], in: folder)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "dtogen: 2 specs, 4 files in Generated (4 written, 0 removed, 0 unchanged)\n")
+        #expect(first.stdout == "dtogen: 2 specs, 6 files in Generated (6 written, 0 removed, 0 unchanged)\n")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Generated").path).sorted()
-        #expect(files == ["Nested_Lines.DTOs.swift", "Nested_Lines.Mappings.swift", "Points.DTOs.swift", "Points.Mappings.swift"])
+        #expect(files == ["Nested_Lines.DTOs.swift", "Nested_Lines.Endpoints.swift", "Nested_Lines.Mappings.swift", "Points.DTOs.swift", "Points.Endpoints.swift", "Points.Mappings.swift"])
 
         #expect(try run(["specs", "-o", "Generated", "--check"], in: folder).status == 0)
         #expect(try run(["specs", "-o", "Generated", "--quiet"], in: folder).stdout == "")
