@@ -7,18 +7,31 @@ let package = Package(
         .executable(name: "dtogen", targets: ["dtogen"]),
         .library(name: "DTOGenCore", targets: ["DTOGenCore"]),
         .library(name: "DTORuntime", targets: ["DTORuntime"]),
+        .plugin(name: "DTOGenPlugin", targets: ["DTOGenPlugin"]),
+        .plugin(name: "DTOGenCommand", targets: ["DTOGenCommand"]),
     ],
     targets: [
         .target(name: "DTOGenCore"),
         .target(name: "DTORuntime"),
         .executableTarget(name: "dtogen", dependencies: ["DTOGenCore"]),
+        // Build-tool plugin: regenerates a target's *.dtogen.json specs on every build that needs it.
+        .plugin(name: "DTOGenPlugin", capability: .buildTool(), dependencies: ["dtogen"]),
+        // Command plugin: `swift package --allow-writing-to-package-directory generate-dtos`.
+        .plugin(
+            name: "DTOGenCommand",
+            capability: .command(
+                intent: .custom(verb: "generate-dtos", description: "Generate Swift from the *.dtogen.json specs of targets into their Generated/ folder"),
+                permissions: [.writeToPackageDirectory(reason: "Writes generated Swift into the targets' Generated/ folders")]
+            ),
+            dependencies: ["dtogen"]
+        ),
         // The seed articles' specs (specs/), their committed output (Generated/) and the
         // hand-written domain models they map onto, compiled together so stale output fails the build.
         .target(
             name: "SeedExamples",
             dependencies: ["DTORuntime"],
             path: ".",
-            exclude: ["Sources", "Tests", "Templates", "specs", "Scripts", "docs", "README.md", ".ci"],
+            exclude: ["Sources", "Tests", "Templates", "specs", "Scripts", "docs", "README.md", ".ci", "Plugins", "Examples/QuakesApp", "Benchmarks"],
             sources: ["Generated", "Examples/SeedModels"]
         ),
         .testTarget(name: "DTOGenCoreTests", dependencies: ["DTOGenCore"]),

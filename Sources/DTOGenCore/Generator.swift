@@ -48,8 +48,7 @@ public enum Generator {
 
     /// The files generated for a spec path, derived from the path alone.
     public static func outputFileNames(forSpecPath path: String) -> [String] {
-        let base = SwiftName.fileBase(forSpecPath: path)
-        return ["\(base).DTOs.swift", "\(base).Mappings.swift", "\(base).Endpoints.swift"]
+        SpecFileNaming.outputFileNames(forSpecPath: path)
     }
 
     public static func generate(_ inputs: [SpecInput], options: GeneratorOptions = GeneratorOptions()) -> GenerationResult {

@@ -14,6 +14,10 @@ let usage = """
       -o, --output <dir>      Folder for the generated Swift files (created if missing).
       --check                 Write nothing; list the files that would be added, changed or
                               removed, and exit 1 if there are any.
+      --spec-root <dir>       With one spec file: the folder its path is taken relative
+                              to (names the output files; used by the build plugin).
+      --suffix <suffix>       With a folder: only files ending in <suffix> are specs
+                              (default .json; the plugins use .dtogen.json).
       --templates <dir>       Folder of .mustache files that replace default templates of the
                               same name (\(TemplateSet.names.joined(separator: ", "))).
       --access <level>        internal or public: overrides every spec's options.access.
@@ -41,6 +45,8 @@ struct Options {
     var check = false
     var quiet = false
     var templatesPath: String?
+    var specRoot: String?
+    var suffix = ".json"
     var access: String?
     var runtimeModule: String? = "DTORuntime"
 
@@ -63,6 +69,8 @@ struct Options {
             case "--check": check = true
             case "--quiet", "-q": quiet = true
             case "--templates": templatesPath = value(for: argument)
+            case "--spec-root": specRoot = value(for: argument)
+            case "--suffix": suffix = value(for: argument)
             case "--access":
                 let level = value(for: argument)
                 guard ["internal", "public"].contains(level) else { fail("--access takes 'internal' or 'public', not '\(level)'") }
@@ -90,11 +98,11 @@ let templatesPath = parsed.templatesPath
 guard let specsPath = parsed.specsPath else { fail("missing <specs>\n\n\(usage)") }
 guard let outputPath = parsed.outputPath else { fail("missing -o <output>\n\n\(usage)") }
 do {
-    let inputs = try SpecLoader.load(specsPath)
+    let inputs = try SpecLoader.load(specsPath, root: parsed.specRoot, suffix: parsed.suffix)
     let overrides = try templatesPath.map { path throws(SpecLoader.LoadError) in try SpecLoader.templates(in: path) } ?? [:]
     let options = GeneratorOptions(access: access, runtimeModule: runtimeModule, templates: TemplateSet(overrides: overrides))
     let result = Generator.generate(inputs, options: options)
-    let base = specsPath.hasSuffix(".json") ? (specsPath as NSString).deletingLastPathComponent : specsPath
+    let base = parsed.specRoot ?? (specsPath.hasSuffix(".json") ? (specsPath as NSString).deletingLastPathComponent : specsPath)
     for diagnostic in result.diagnostics {
         var shown = diagnostic
         if !diagnostic.file.hasPrefix("template ") {
@@ -111,7 +119,7 @@ do {
     if check {
         let changes = try writer.plan(result.files)
         if changes.isEmpty {
-            if !quiet { print("dtogen: \(outputPath) is up to date (\(result.files.count) files from \(inputs.count) specs)") }
+            if !quiet { print("dtogen: \(outputPath) is up to date (\(result.files.count) files from \(inputs.count) spec\(inputs.count == 1 ? "" : "s"))") }
             exit(0)
         }
         for change in changes { print("\(change)") }

@@ -29,36 +29,7 @@ public enum SwiftName {
         "URLRequest", "Substring", "Element", "Index",
     ]
 
-    /// Splits a JSON key into words: separators are anything that is not an ASCII letter or
-    /// digit; case changes (`userID`, `URLString`) also split.
-    static func words(_ key: String) -> [String] {
-        var words: [String] = []
-        var current: [Character] = []
-        func flush() {
-            if !current.isEmpty { words.append(String(current)) }
-            current = []
-        }
-        let chars = Array(key)
-        for (i, c) in chars.enumerated() {
-            guard c.isASCII, c.isLetter || c.isNumber else {
-                flush()
-                continue
-            }
-            if let last = current.last {
-                let next = i + 1 < chars.count ? chars[i + 1] : nil
-                if c.isUppercase && last.isLowercase {
-                    flush()
-                } else if c.isUppercase && last.isUppercase, let next, next.isLowercase, next.isASCII {
-                    flush()
-                } else if c.isLetter && last.isNumber && c.isUppercase {
-                    flush()
-                }
-            }
-            current.append(c)
-        }
-        flush()
-        return words
-    }
+    static func words(_ key: String) -> [String] { SpecFileNaming.words(key) }
 
     private static func capitalized(_ word: String) -> String {
         guard let first = word.first else { return word }
@@ -83,14 +54,7 @@ public enum SwiftName {
     }
 
     /// `official-artwork` → `OfficialArtwork`, `generation-i` → `GenerationI`.
-    public static func upperCamel(_ key: String) -> String {
-        var result = ""
-        for word in words(key) {
-            result += capitalized(word.allSatisfy({ $0.isUppercase || $0.isNumber }) && word.count > 1 ? word.lowercased() : word)
-        }
-        if let c = result.first, c.isNumber { result = "_" + result }
-        return result
-    }
+    public static func upperCamel(_ key: String) -> String { SpecFileNaming.upperCamel(key) }
 
     /// A property or argument name for a JSON key, never empty, never reserved.
     public static func property(_ key: String) -> String {
@@ -168,17 +132,5 @@ public enum SwiftName {
     }
 
     /// Base name of the generated files for a spec path: `usgs/all_day.json` → `Usgs_AllDay`.
-    /// Derived from the path alone so the build plugin can name outputs before reading a spec.
-    public static func fileBase(forSpecPath path: String) -> String {
-        var trimmed = path
-        for suffix in [".dtogen.json", ".json"] where trimmed.hasSuffix(suffix) {
-            trimmed.removeLast(suffix.count)
-            break
-        }
-        let components = trimmed.split(separator: "/").map { component -> String in
-            let name = upperCamel(String(component))
-            return name.isEmpty ? "Spec" : name
-        }
-        return components.isEmpty ? "Spec" : components.joined(separator: "_")
-    }
+    public static func fileBase(forSpecPath path: String) -> String { SpecFileNaming.fileBase(forSpecPath: path) }
 }

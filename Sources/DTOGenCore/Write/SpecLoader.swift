@@ -7,24 +7,39 @@ public enum SpecLoader {
         public var description: String
     }
 
-    public static func load(_ path: String) throws(LoadError) -> [SpecInput] {
+    /// The options file of the build plugin; never read as a spec.
+    public static let configFileName = "dtogen.config.json"
+
+    /// - Parameters:
+    ///   - root: for a single file, the folder its path is relative to (names its output files).
+    ///   - suffix: only files whose names end with it are specs (`.dtogen.json` for build targets).
+    public static func load(_ path: String, root: String? = nil, suffix: String = ".json") throws(LoadError) -> [SpecInput] {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw LoadError(description: "no such file or folder: \(path)")
         }
         if !isDirectory.boolValue {
-            return [try read(url, relativePath: url.lastPathComponent)]
+            var relative = url.lastPathComponent
+            if let root {
+                let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
+                let filePath = url.standardizedFileURL.path
+                guard filePath.hasPrefix(rootPath + "/") else {
+                    throw LoadError(description: "\(path) is not inside --spec-root \(root)")
+                }
+                relative = String(filePath.dropFirst(rootPath.count + 1))
+            }
+            return [try read(url, relativePath: relative)]
         }
         var inputs: [SpecInput] = []
-        for relative in try specPaths(in: url) {
+        for relative in try specPaths(in: url, suffix: suffix) {
             inputs.append(try read(url.appendingPathComponent(relative), relativePath: relative))
         }
         return inputs
     }
 
     /// Relative paths of the `*.json` files below `root`, sorted byte-wise so every machine agrees.
-    static func specPaths(in root: URL) throws(LoadError) -> [String] {
+    static func specPaths(in root: URL, suffix: String) throws(LoadError) -> [String] {
         var result: [String] = []
         var pending: [String] = [""]
         while let relative = pending.popLast() {
@@ -41,7 +56,7 @@ public enum SpecLoader {
                 let exists = FileManager.default.fileExists(atPath: root.appendingPathComponent(child).path, isDirectory: &isDirectory)
                 if exists && isDirectory.boolValue {
                     pending.append(child)
-                } else if entry.hasSuffix(".json") {
+                } else if entry.hasSuffix(suffix), entry != configFileName {
                     result.append(child)
                 }
             }

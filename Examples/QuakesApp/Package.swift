@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// A consumer of dtogen, as an app team would set it up: the build plugin generates DTOs,
+// mappings and endpoints from the specs in Sources/QuakesApp on every build that needs it.
+let package = Package(
+    name: "QuakesApp",
+    dependencies: [
+        .package(name: "dtogen", path: "../.."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "QuakesApp",
+            dependencies: ["StationsKit", .product(name: "DTORuntime", package: "dtogen")],
+            resources: [.copy("Resources/all_day.geojson"), .copy("Resources/other.json")],
+            plugins: [.plugin(name: "DTOGenPlugin", package: "dtogen")]
+        ),
+        // Commits its generated code instead: Generated/ is written and checked by the
+        // command plugin (generate-dtos), and compiled like any other source.
+        .target(
+            name: "StationsKit",
+            dependencies: [.product(name: "DTORuntime", package: "dtogen")],
+            exclude: ["stations.dtogen.json"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

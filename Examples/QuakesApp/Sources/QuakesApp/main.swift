@@ -1,0 +1,31 @@
+import DTORuntime
+import Foundation
+import StationsKit
+
+// Decodes the bundled USGS feed with the DTOs the build plugin generated, maps it onto the
+// app's models, and prints a summary. Exits non-zero if anything is off.
+guard let url = Bundle.module.url(forResource: "all_day", withExtension: "geojson"),
+      let data = FileManager.default.contents(atPath: url.path) else {
+    print("QuakesApp: the bundled feed is missing")
+    exit(1)
+}
+do {
+    let feed = try JSONDecoder().decode(GeoFeatureCollection.self, from: data)
+    let quakes = try Quake.from(feed)
+    let strongest = quakes.max { $0.magnitude < $1.magnitude }
+    print("\(feed.metadata.title): \(quakes.count) quakes decoded, strongest M\(strongest?.magnitude ?? 0) \(strongest?.name ?? "")")
+
+    let stations = Station.from([StationDTO(id: "s1", name: "Menlo Park", elevationM: 12.5, active: true)])
+    print("stations: \(stations.map(\.name).joined(separator: ", "))")
+
+    let endpoint: Endpoint<EndpointKinds.Public, GeoFeatureCollection> = .summary(feed: "all_day")
+    let request = try endpoint.makeRequest(baseURL: USGSAPI.baseURL, with: ())
+    print("request: \(request.httpMethod ?? "") \(request.url?.absoluteString ?? "")")
+    guard quakes.count == 30, request.url?.absoluteString == "https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/all_day.geojson" else {
+        print("QuakesApp: unexpected result")
+        exit(1)
+    }
+} catch {
+    print("QuakesApp: \(error)")
+    exit(1)
+}

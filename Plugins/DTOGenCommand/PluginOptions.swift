@@ -1,0 +1,1 @@
+../DTOGenPlugin/PluginOptions.swift

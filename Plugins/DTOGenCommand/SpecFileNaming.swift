@@ -1,0 +1,1 @@
+../../Sources/DTOGenCore/Naming/SpecFileNaming.swift

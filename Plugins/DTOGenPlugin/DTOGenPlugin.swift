@@ -1,0 +1,34 @@
+import Foundation
+import PackagePlugin
+
+/// Generates Swift from every `*.dtogen.json` file of a target on each build: one build
+/// command per spec, so a no-op build runs nothing and editing one spec reruns only its command.
+@main
+struct DTOGenPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let root = target.directoryURL
+        let options = try PluginOptions.read(in: root)
+        let specs = target.sourceFiles
+            .map(\.url)
+            .filter { $0.lastPathComponent.hasSuffix(".dtogen.json") }
+            .sorted { $0.path < $1.path }
+        let tool = try context.tool(named: "dtogen")
+        return specs.map { spec in
+            let relative = PluginOptions.relativePath(of: spec, in: root)
+            let names = SpecFileNaming.outputFileNames(forSpecPath: relative)
+            // One folder per spec: dtogen removes stale files it generated in its output folder.
+            let output = context.pluginWorkDirectoryURL.appendingPathComponent(SpecFileNaming.fileBase(forSpecPath: relative))
+            return .buildCommand(
+                displayName: "dtogen \(relative)",
+                executable: tool.url,
+                arguments: [
+                    spec.path(percentEncoded: false), "-o", output.path(percentEncoded: false),
+                    "--spec-root", root.path(percentEncoded: false), "--quiet",
+                ] + options.arguments,
+                inputFiles: [spec] + options.inputFiles,
+                outputFiles: names.map { output.appendingPathComponent($0) }
+            )
+        }
+    }
+}
