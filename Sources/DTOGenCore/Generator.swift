@@ -168,6 +168,10 @@ struct SpecState {
         for (index, endpoint) in spec.endpoints.enumerated() {
             endpoints.append(resolver.endpoint(endpoint, response: responses[index], body: bodies[index], spec: spec, access: access))
         }
+        // A spec without endpoints is a library of DTOs: every type is its own use.
+        if !spec.endpoints.isEmpty {
+            resolver.warnAboutUnusedTypes(spec.types, roots: responses.compactMap { $0 } + bodies.compactMap { $0 } + resolver.parameterTypes)
+        }
         if let baseURL = spec.baseURL {
             var name = spec.name?.value ?? SwiftName.upperCamel(SwiftName.fileBase(forSpecPath: spec.path).split(separator: "_").last.map(String.init) ?? "")
             if name.isEmpty || !SwiftName.isIdentifier(name) { name = "Spec" }

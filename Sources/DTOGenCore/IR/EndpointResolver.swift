@@ -41,6 +41,7 @@ extension TypeResolver {
                 shape.typeName = Located(pascal + SwiftName.upperCamel(property.key), at: shape.location)
             }
             guard var type = resolve(shape, hint: pascal + SwiftName.upperCamel(property.key), parent: nil, element: false) else { return nil }
+            parameterTypes.append(type)
             guard isParameterType(type.nonOptional) else {
                 sink.error(shape.location, "\(what) '\(property.key)' must be a scalar, an enum, a Date, or an array of those; found \(table.qualified(type))")
                 return nil

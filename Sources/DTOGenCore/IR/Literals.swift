@@ -72,10 +72,14 @@ enum Literals {
             return .success(n)
         case .double, .float:
             guard case .number(let n) = node.value else { return .failure(.mismatch("a number")) }
+            guard let value = Double(n), value.isFinite, scalar == .double || Float(n)?.isFinite == true else {
+                return .failure(.mismatch("a number in range"))
+            }
             return .success(n)
         case .decimal:
             guard case .number(let n) = node.value else { return .failure(.mismatch("a number")) }
             if Int64(n) != nil { return .success(n) }
+            guard let d = Double(n), d.isFinite, abs(d) < 1e100 || d == 0 else { return .failure(.mismatch("a number in range")) }
             return .success(decimal(n))
         case .date:
             let format = dateFormat ?? .iso8601

@@ -8,6 +8,8 @@ struct TypeResolver {
     /// Names taken at file scope (named types and inline endpoint types).
     var topLevelNames: Set<String> = []
     let defaultDates: DateFormatSpec
+    /// Types of endpoint parameters, which count as uses of named types.
+    var parameterTypes: [TypeRef] = []
 
     init(sink: DiagnosticSink, defaultDates: DateFormatSpec) {
         self.sink = sink
@@ -70,6 +72,33 @@ struct TypeResolver {
         if let lossy = shape.lossy { sink.error(lossy.location, "'$lossy' belongs on a field, not on \(what)") }
         if let format = shape.format {
             sink.error(format.location, "'$format' belongs on a Date field, not on \(what)")
+        }
+    }
+
+    /// Warns about named types no endpoint uses (directly or through other types).
+    mutating func warnAboutUnusedTypes(_ types: [NamedShape], roots: [TypeRef]) {
+        var used: Set<DeclID> = []
+        var pending = roots
+        func visit(_ type: TypeRef) {
+            switch type {
+            case .named(let id):
+                guard used.insert(id).inserted else { return }
+                switch table[id].kind {
+                case .structure(let fields): pending += fields.map(\.type)
+                case .alias(let target): pending.append(target)
+                case .enumeration: break
+                }
+                pending += table[id].nested.map { TypeRef.named($0) }
+            case .array(let inner), .dictionary(let inner), .optional(let inner):
+                pending.append(inner)
+            default:
+                break
+            }
+        }
+        while let next = pending.popLast() { visit(next) }
+        for type in types {
+            guard let id = named[type.name], !used.contains(id) else { continue }
+            sink.warning(type.nameLocation, "type '\(type.name)' is not used by any endpoint; it is still generated")
         }
     }
 
@@ -152,6 +181,10 @@ struct TypeResolver {
             guard let value = resolve(inner, hint: hint, parent: parent, element: false, siblings: &siblings) else { return nil }
             type = .dictionary(value)
         case .object(let properties):
+            if nesting(of: parent) >= Self.maximumNesting {
+                sink.error(shape.location, "objects are nested more than \(Self.maximumNesting) levels deep here; declare inner objects in 'types'")
+                return nil
+            }
             let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
             let id = addDecl(name: name, parent: parent, kind: .structure([]), shape: shape)
             table[id].kind = .structure(resolveFields(properties, of: id))
@@ -175,6 +208,20 @@ struct TypeResolver {
     mutating func resolve(_ shape: ShapeSpec, hint: String, parent: DeclID?, element: Bool) -> TypeRef? {
         var siblings: Set<String> = []
         return resolve(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
+    }
+
+    /// How deeply inline objects may nest: generated code this deep is unreadable, and the
+    /// limit keeps rendering bounded whatever a spec says.
+    static let maximumNesting = 64
+
+    func nesting(of parent: DeclID?) -> Int {
+        var depth = 0
+        var current = parent
+        while let id = current {
+            depth += 1
+            current = table[id].parent
+        }
+        return depth
     }
 
     mutating func addDecl(name: String, parent: DeclID?, kind: Decl.Kind, shape: ShapeSpec) -> DeclID {
