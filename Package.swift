@@ -31,7 +31,7 @@ let package = Package(
             name: "SeedExamples",
             dependencies: ["DTORuntime"],
             path: ".",
-            exclude: ["Sources", "Tests", "Templates", "specs", "Scripts", "docs", "README.md", ".ci", "Plugins", "Examples/QuakesApp"],
+            exclude: ["Sources", "Tests", "Templates", "specs", "Scripts", "docs", "README.md", ".ci", "Plugins", "Examples/QuakesApp", "Benchmarks"],
             sources: ["Generated", "Examples/SeedModels"]
         ),
         .testTarget(name: "DTOGenCoreTests", dependencies: ["DTOGenCore"]),

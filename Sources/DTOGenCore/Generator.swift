@@ -57,17 +57,23 @@ public enum Generator {
         var fileBases: [String: String] = [:]
         var topLevelTypes: [String: (path: String, location: SourceLocation)] = [:]
 
-        for input in inputs.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }) {
+        let sorted = inputs.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        // Read and resolve every spec on its own (in parallel), then check across specs.
+        let read = parallelMap(sorted) { input -> (SpecState?, [Diagnostic]) in
             let (spec, readDiagnostics) = SpecReader.read(bytes: input.bytes, path: input.path)
-            diagnostics += readDiagnostics
-            guard let spec else { continue }
-            let base = SwiftName.fileBase(forSpecPath: input.path)
-            if let other = fileBases[base] {
-                diagnostics.append(Diagnostic(.error, file: input.path, at: spec.location, "this spec's generated files would be named '\(base).*.swift', like those of '\(other)'; rename one of the files"))
-            }
-            fileBases[base] = input.path
+            guard let spec else { return (nil, readDiagnostics) }
             var state = SpecState(spec: spec, options: options)
             state.resolveTypes()
+            return (state, readDiagnostics)
+        }
+        for (input, (stateOrNil, readDiagnostics)) in zip(sorted, read) {
+            diagnostics += readDiagnostics
+            guard var state = stateOrNil else { continue }
+            let base = SwiftName.fileBase(forSpecPath: input.path)
+            if let other = fileBases[base] {
+                diagnostics.append(Diagnostic(.error, file: input.path, at: state.spec.location, "this spec's generated files would be named '\(base).*.swift', like those of '\(other)'; rename one of the files"))
+            }
+            fileBases[base] = input.path
             for id in state.resolver.table.topLevel {
                 let decl = state.resolver.table[id]
                 if let first = topLevelTypes[decl.name], first.path != input.path {
@@ -103,8 +109,8 @@ public enum Generator {
             }
         }
 
-        var files: [GeneratedFile] = []
         var seenMappings: [MappingResolver.MappingKey: String] = [:]
+        var mappingsPerSpec: [[MappingIR]] = []
         for index in resolved.indices {
             let mappings = resolved[index].resolveMappings(throwing: throwing, reportErrors: true)
             for mapping in mappings where mapping.declaresInit {
@@ -115,11 +121,27 @@ public enum Generator {
                 seenMappings[key] = "\(resolved[index].spec.path):\(mapping.location)"
             }
             diagnostics += resolved[index].resolver.sink.diagnostics
-            files += resolved[index].render(mappings: mappings, throwing: throwing, diagnostics: &diagnostics)
+            mappingsPerSpec.append(mappings)
         }
         diagnostics.sort()
-        let result = GenerationResult(files: [], diagnostics: diagnostics)
-        if result.hasErrors { return result }
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            return GenerationResult(files: [], diagnostics: diagnostics)
+        }
+        let finalThrowing = throwing
+        let rendered = parallelMap(Array(zip(resolved, mappingsPerSpec))) { state, mappings in
+            state.render(mappings: mappings, throwing: finalThrowing)
+        }
+        var files: [GeneratedFile] = []
+        for result in rendered {
+            switch result {
+            case .success(let generated): files += generated
+            case .failure(let error):
+                diagnostics.append(Diagnostic(.error, file: "template '\(error.template)'", at: SourceLocation(line: max(error.line, 1), column: 1), error.message))
+            }
+        }
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            return GenerationResult(files: [], diagnostics: diagnostics.sorted())
+        }
         return GenerationResult(files: files.sorted { $0.path < $1.path }, diagnostics: diagnostics)
     }
 }
@@ -223,7 +245,7 @@ struct SpecState {
         return mappings
     }
 
-    func render(mappings: [MappingIR], throwing: [MappingResolver.MappingKey: Bool], diagnostics: inout [Diagnostic]) -> [GeneratedFile] {
+    func render(mappings: [MappingIR], throwing: [MappingResolver.MappingKey: Bool]) -> Result<[GeneratedFile], MustacheError> {
         let header = Generator.header(forSpecPath: spec.path)
         let names = Generator.outputFileNames(forSpecPath: spec.path)
         let runtime = options.runtimeModule
@@ -231,14 +253,13 @@ struct SpecState {
             let dtos = try options.templates.render("dtos.swift", DTORenderer(table: resolver.table, access: access).context(header: header, runtimeImport: runtime))
             let mappingFile = try options.templates.render("mappings.swift", MappingRenderer(mappings: mappings, access: access, throwing: throwing).context(header: header, runtimeImport: runtime))
             let endpointFile = try options.templates.render("endpoints.swift", EndpointRenderer(endpoints: endpoints, access: access, api: api).context(header: header, runtimeImport: runtime))
-            return [
+            return .success([
                 GeneratedFile(path: names[0], contents: dtos),
                 GeneratedFile(path: names[1], contents: mappingFile),
                 GeneratedFile(path: names[2], contents: endpointFile),
-            ]
+            ])
         } catch {
-            diagnostics.append(Diagnostic(.error, file: "template '\(error.template)'", at: SourceLocation(line: error.line, column: 1), error.message))
-            return []
+            return .failure(error)
         }
     }
 }

@@ -117,6 +117,35 @@ struct DiagnosticsTests {
         Case(name: "source with two forms", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "m": «{ "from": "a", "value": 1 } } } }] }"#, message: "a field source takes exactly one of 'from', 'value' and 'swift'"),
         Case(name: "source of wrong JSON type", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "m": «3 } } }] }"#, message: "a field source must be a path string or an object with 'from', 'value' or 'swift', found a number"),
         Case(name: "model not an identifier", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": «"my model", "fields": {} } }] }"#, message: "'model' must be the name of your domain type, such as \"Quake\", found 'my model'"),
+
+        // Endpoint arguments
+        Case(name: "object as query item", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "query": { "filter": «{ "a": "Int" } } }] }"#, message: "query item 'filter' must be a scalar, an enum, a Date, or an array of those; found XFilter"),
+        Case(name: "JSON as header", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "headers": { "X-Meta": «"JSON" } }] }"#, message: "header 'X-Meta' must be a scalar, an enum, a Date, or an array of those; found JSONValue"),
+        Case(name: "optional path parameter", spec: #"{ "endpoints": [{ "name": "x", "path": "/u/{id}", "params": { "id": «"Int?" } }] }"#, message: "path parameter 'id' cannot be optional: the path needs a value"),
+        Case(name: "array path parameter", spec: #"{ "endpoints": [{ "name": "x", "path": "/u/{id}", "params": { "id": «["Int"] } }] }"#, message: "path parameter 'id' cannot be an array"),
+        Case(name: "invalid header name", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "headers": { «"Bad Header": "String" } }] }"#, message: "'Bad Header' is not a valid HTTP header name"),
+        Case(name: "invalid label", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "query": { "q": { "$type": "String", "$label": «"for me" } } }] }"#, message: "'$label' must be an identifier or \"_\", found 'for me'"),
+        Case(name: "lenient query item", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "query": { "q": «{ "$type": "String", "$lenient": true } } }] }"#, message: "'$lenient' applies to response fields, not to query items"),
+        Case(name: "reserved endpoint name", spec: #"{ "endpoints": [{ "name": «"init", "path": "/x" }] }"#, message: "endpoint name 'init' is not a valid Swift function name; use lowerCamelCase such as \"searchItems\""),
+        Case(name: "query default of wrong type", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "query": { "page": { "$type": "Int", "$default": «"1" } } }] }"#, message: "'$default' of 'page' must be an integer to match Int, found a string"),
+
+        // Limits and more shapes
+        Case(name: "number out of range", spec: #"{ "types": { "T": { "a": { "$type": "Double", "$default": «1e999 } } }, "endpoints": [] }"#, message: "'$default' of 'a' must be a number in range to match Double, found a number"),
+        Case(name: "null default", spec: #"{ "types": { "T": { "a": { "$type": "Int", "$default": «null } } }, "endpoints": [] }"#, message: "'$default' is null; leave it out and make the field optional instead"),
+        Case(name: "too deeply nested objects", spec: "{ \"types\": { \"T\": " + String(repeating: "{ \"a\": ", count: 64) + "«{ \"b\": \"Int\" }" + String(repeating: " }", count: 64) + " }, \"endpoints\": [] }", message: "objects are nested more than 64 levels deep here; declare inner objects in 'types'"),
+        Case(name: "typeName not an identifier", spec: #"{ "types": { "T": { "a": { "$typeName": «"my type", "b": "Int" } } }, "endpoints": [] }"#, message: "'$typeName' 'my type' is not a valid Swift type name"),
+        Case(name: "typeName on a scalar", spec: #"{ "types": { "T": { "a": { "$type": "Int", "$typeName": «"X" } } }, "endpoints": [] }"#, message: "'$typeName' names an inline object or enum; this shape declares no type"),
+        Case(name: "unknown case not an identifier", spec: #"{ "types": { "T": { "a": { "$enum": ["x"], "$unknown": «"not known" } } }, "endpoints": [] }"#, message: "'$unknown' must be a case name such as \"unknown\", found 'not known'"),
+        Case(name: "two special keys", spec: #"{ "types": { "T": { "a": { "$type": "Int", «"$enum": ["x"] } } }, "endpoints": [] }"#, message: "'$enum' cannot be combined with '$type'"),
+
+        // More mappings
+        Case(name: "duplicate mapping of a model", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "a": "a" } } }, { "name": "y", "path": "/y", "response": "T", "domain": { "model": «"M", "fields": { "a": "a" } } }] }"#, message: "'M' is already mapped from T (at spec.json:1:95); map each DTO type to a model once"),
+        Case(name: "each path with unknown key", spec: #"{ "types": { "T": { "items": [{ "a": "Int" }] } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "each": "«itms", "fields": {} } }] }"#, message: "no key 'itms' in T; did you mean 'items'?"),
+        Case(name: "rawValue of a Bool", spec: #"{ "types": { "T": { "a": "Bool" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "m": { "from": "a", "convert": «"rawValue:Kind" } } } }] }"#, message: "cannot convert Bool with 'rawValue:Kind'"),
+        Case(name: "model conversion without type", spec: #"{ "types": { "T": { "a": { "b": "Int" } } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "m": { "from": "a", "convert": «"model:" } } } }] }"#, message: "'model:' needs a type name, such as 'model:Status'"),
+        Case(name: "misspelled source key", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "m": { "from": "a", «"defualt": 1 } } } }] }"#, message: "unknown key 'defualt' in a field source; did you mean 'default'?"),
+        Case(name: "misspelled domain key", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", «"field": {} } }] }"#, message: "unknown key 'field' in 'domain'; did you mean 'fields'?"),
+        Case(name: "invalid argument label in mapping", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { «"first name": "a" } } }] }"#, message: "'first name' is not a valid argument label of M's init"),
     ]
 
     @Test(arguments: cases)
@@ -168,6 +197,23 @@ struct DiagnosticsTests {
             "spec.json:1:39: warning: keys 'user_id' and 'userId' both give the Swift name 'userId'; 'userId' is generated as 'userId2' (set '$name' to choose)",
         ])
         #expect(!result.files.isEmpty)
+    }
+
+    @Test func unusedTypeIsAWarning() {
+        let result = generate(#"{ "types": { "Used": { "a": "Int" }, "Unused": { "b": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "Used" }] }"#)
+        #expect(!result.hasErrors)
+        #expect(result.diagnostics.map(\.description) == ["spec.json:1:41: warning: type 'Unused' is not used by any endpoint; it is still generated"])
+    }
+
+    @Test func defaultOnOptionalIsAWarning() {
+        let result = generate(#"{ "types": { "T": { "a": { "$type": "Int?", "$default": 1 } } }, "endpoints": [] }"#)
+        #expect(result.diagnostics.map(\.description) == ["spec.json:1:26: warning: 'a' has a '$default', so it is never nil: it is generated as non-optional Int"])
+    }
+
+    @Test func aValidSpecBesideABrokenOneWritesNothing() {
+        let result = generate([("good.json", #"{ "types": { "A": { "a": "Int" } }, "endpoints": [] }"#), ("bad.json", #"{ "endpoints": [{ "name": "x" }] }"#)])
+        #expect(result.hasErrors)
+        #expect(result.files.isEmpty)
     }
 
     @Test func typeNamesMustBeUniqueAcrossSpecs() {

@@ -30,31 +30,32 @@ enum SpecFileNaming {
     /// Splits a key into words: separators are anything that is not an ASCII letter or
     /// digit; case changes (`userID`, `URLString`) also split.
     static func words(_ key: String) -> [String] {
+        // Works on Unicode scalars: only ASCII letters and digits make words.
+        func isUpper(_ s: Unicode.Scalar) -> Bool { s.value >= 65 && s.value <= 90 }
+        func isLower(_ s: Unicode.Scalar) -> Bool { s.value >= 97 && s.value <= 122 }
+        func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 48 && s.value <= 57 }
         var words: [String] = []
-        var current: [Character] = []
-        func flush() {
-            if !current.isEmpty { words.append(String(current)) }
-            current = []
-        }
-        let chars = Array(key)
-        for (i, c) in chars.enumerated() {
-            guard c.isASCII, c.isLetter || c.isNumber else {
-                flush()
+        var current = String.UnicodeScalarView()
+        let scalars = Array(key.unicodeScalars)
+        for (i, c) in scalars.enumerated() {
+            guard isUpper(c) || isLower(c) || isDigit(c) else {
+                if !current.isEmpty { words.append(String(current)) }
+                current = String.UnicodeScalarView()
                 continue
             }
             if let last = current.last {
-                let next = i + 1 < chars.count ? chars[i + 1] : nil
-                if c.isUppercase && last.isLowercase {
-                    flush()
-                } else if c.isUppercase && last.isUppercase, let next, next.isLowercase, next.isASCII {
-                    flush()
-                } else if c.isLetter && last.isNumber && c.isUppercase {
-                    flush()
+                let next = i + 1 < scalars.count ? scalars[i + 1] : nil
+                let split = (isUpper(c) && isLower(last))
+                    || (isUpper(c) && isUpper(last) && next.map(isLower) == true)
+                    || (isUpper(c) && isDigit(last))
+                if split {
+                    words.append(String(current))
+                    current = String.UnicodeScalarView()
                 }
             }
             current.append(c)
         }
-        flush()
+        if !current.isEmpty { words.append(String(current)) }
         return words
     }
 

@@ -51,11 +51,18 @@ public struct MustacheTemplate: Sendable {
         case none
     }
 
+    /// A name as written (`a.b.c`, or `.`), split once at parse time.
+    typealias Name = [String]
+
     indirect enum Node: Sendable {
         case text(String)
-        case variable(String, escaped: Bool)
-        case section(String, [Node], inverted: Bool)
+        case variable(Name, escaped: Bool)
+        case section(Name, [Node], inverted: Bool)
         case partial(String, indent: String)
+    }
+
+    static func name(_ text: String) -> Name {
+        text == "." ? ["."] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
     let nodes: [Node]
@@ -186,16 +193,16 @@ private struct MustacheParser {
                     throw fail("closing tag '\(trimmed)' does not match an open section", at: tagStart)
                 }
                 stack.removeLast()
-                stack[stack.count - 1].nodes.append(.section(top.name, top.nodes, inverted: top.inverted))
+                stack[stack.count - 1].nodes.append(.section(MustacheTemplate.name(top.name), top.nodes, inverted: top.inverted))
             case ">":
                 flushText()
                 stack[stack.count - 1].nodes.append(.partial(trimmed, indent: indent))
             case "{", "&":
                 flushText()
-                stack[stack.count - 1].nodes.append(.variable(trimmed, escaped: false))
+                stack[stack.count - 1].nodes.append(.variable(MustacheTemplate.name(trimmed), escaped: false))
             default:
                 flushText()
-                stack[stack.count - 1].nodes.append(.variable(trimmed, escaped: true))
+                stack[stack.count - 1].nodes.append(.variable(MustacheTemplate.name(trimmed), escaped: true))
             }
             index = tagEnd
             previousTagEnd = tagEnd
@@ -234,10 +241,9 @@ private struct MustacheRenderer {
         self.escaping = escaping
     }
 
-    func lookup(_ name: String, in stack: [MustacheValue]) -> MustacheValue {
-        if name == "." { return stack.last ?? .null }
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    func lookup(_ parts: MustacheTemplate.Name, in stack: [MustacheValue]) -> MustacheValue {
         guard let first = parts.first else { return .null }
+        if first == ".", parts.count == 1 { return stack.last ?? .null }
         var found: MustacheValue?
         for context in stack.reversed() {
             if let value = context.member(first) {

@@ -19,13 +19,37 @@ public struct TemplateSet: Sendable {
             throw MustacheError(template: name, line: 0, message: "no template named '\(name)'")
         }
         let raw = try MustacheTemplate(source, name: name).render(context, partials: sources, escaping: .none)
-        var lines = raw.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-            var line = line
-            while line.last == " " || line.last == "\t" { line.removeLast() }
-            return line
+        return Self.tidy(raw)
+    }
+
+    /// Drops spaces and tabs at line ends and blank lines at the end; works on bytes, since
+    /// the output of a large spec is large.
+    static func tidy(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 1)
+        var pendingSpaces = 0
+        var spaces: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                spaces.append(byte)
+                pendingSpaces += 1
+            case UInt8(ascii: "\n"):
+                spaces.removeAll(keepingCapacity: true)
+                pendingSpaces = 0
+                out.append(byte)
+            default:
+                if pendingSpaces > 0 {
+                    out.append(contentsOf: spaces)
+                    spaces.removeAll(keepingCapacity: true)
+                    pendingSpaces = 0
+                }
+                out.append(byte)
+            }
         }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.joined(separator: "\n") + "\n"
+        while out.last == UInt8(ascii: "\n") { out.removeLast() }
+        out.append(UInt8(ascii: "\n"))
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

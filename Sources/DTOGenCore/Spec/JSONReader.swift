@@ -288,65 +288,54 @@ public struct JSONReader {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         advance()  // opening quote
-        var scalars = String.UnicodeScalarView()
-        var runStart = index
-        func flush(_ reader: JSONReader, _ until: Int, into scalars: inout String.UnicodeScalarView) {
-            if until > runStart {
-                scalars.append(contentsOf: String(decoding: reader.bytes[runStart..<until], as: UTF8.self).unicodeScalars)
-            }
-        }
+        var utf8: [UInt8] = []
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                flush(self, index, into: &scalars)
                 advance()
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             }
             if byte < 0x20 {
                 if byte == 0x0A { throw error("unterminated string (a newline inside a string must be written \\n)") }
                 throw error("control character 0x\(String(byte, radix: 16, uppercase: true)) inside a string must be escaped")
             }
             if byte == UInt8(ascii: "\\") {
-                flush(self, index, into: &scalars)
                 let escapeLocation = location
                 advance()
                 guard index < bytes.count else { throw error("unterminated string") }
                 let escaped = bytes[index]
                 advance()
+                var scalar: Unicode.Scalar
                 switch escaped {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "\""): scalar = "\""
+                case UInt8(ascii: "\\"): scalar = "\\"
+                case UInt8(ascii: "/"): scalar = "/"
+                case UInt8(ascii: "b"): scalar = "\u{08}"
+                case UInt8(ascii: "f"): scalar = "\u{0C}"
+                case UInt8(ascii: "n"): scalar = "\n"
+                case UInt8(ascii: "r"): scalar = "\r"
+                case UInt8(ascii: "t"): scalar = "\t"
                 case UInt8(ascii: "u"):
                     let high = try parseHex4(escapeLocation)
+                    let unpaired = JSONSyntaxError(location: escapeLocation, message: "invalid escape: unpaired surrogate \\u\(String(high, radix: 16, uppercase: true))")
                     if (0xD800...0xDBFF).contains(high) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                            throw JSONSyntaxError(location: escapeLocation, message: "invalid escape: unpaired surrogate \\u\(String(high, radix: 16, uppercase: true))")
-                        }
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { throw unpaired }
                         advance()
                         advance()
                         let low = try parseHex4(escapeLocation)
-                        guard (0xDC00...0xDFFF).contains(low),
-                              let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) else {
-                            throw JSONSyntaxError(location: escapeLocation, message: "invalid escape: unpaired surrogate \\u\(String(high, radix: 16, uppercase: true))")
-                        }
-                        scalars.append(scalar)
-                    } else if let scalar = Unicode.Scalar(high) {
-                        scalars.append(scalar)
+                        guard (0xDC00...0xDFFF).contains(low), let pair = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) else { throw unpaired }
+                        scalar = pair
+                    } else if let single = Unicode.Scalar(high) {
+                        scalar = single
                     } else {
-                        throw JSONSyntaxError(location: escapeLocation, message: "invalid escape: unpaired surrogate \\u\(String(high, radix: 16, uppercase: true))")
+                        throw unpaired
                     }
                 default:
                     let shown = escaped >= 0x20 && escaped < 0x7F ? String(Character(Unicode.Scalar(escaped))) : "?"
                     throw JSONSyntaxError(location: escapeLocation, message: "invalid escape '\\\(shown)' in string")
                 }
-                runStart = index
+                utf8.append(contentsOf: UTF8.encode(scalar).map { Array($0) } ?? [])
                 continue
             }
             if byte >= 0x80 {
@@ -362,9 +351,11 @@ public struct JSONReader {
                       String(validating: bytes[index..<index + length], as: UTF8.self) != nil else {
                     throw error("invalid UTF-8 in string")
                 }
+                utf8.append(contentsOf: bytes[index..<index + length])
                 for _ in 0..<length { advance() }
                 continue
             }
+            utf8.append(byte)
             advance()
         }
     }
