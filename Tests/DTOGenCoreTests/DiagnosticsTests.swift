@@ -139,12 +139,12 @@ struct DiagnosticsTests {
         Case(name: "two special keys", spec: #"{ "types": { "T": { "a": { "$type": "Int", «"$enum": ["x"] } } }, "endpoints": [] }"#, message: "'$enum' cannot be combined with '$type'"),
 
         // More mappings
-        Case(name: "duplicate mapping of a model", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "a": "a" } } }, { "name": "y", "path": "/y", "response": "T", "domain": { "model": «"M", "fields": { "a": "a" } } }] }"#, message: "'M' is already mapped from T (at spec.json:1:95); map each DTO type to a model once"),
+        Case(name: "duplicate mapping of a model", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "a": "a" } } }, { "name": "y", "path": "/y", "response": "T", "domain": { "model": «"M", "fields": { "a": "a" } } }] }"#, message: "'M' is already mapped from T (at spec.json:1:118); map each DTO type to a model once"),
         Case(name: "each path with unknown key", spec: #"{ "types": { "T": { "items": [{ "a": "Int" }] } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "each": "«itms", "fields": {} } }] }"#, message: "no key 'itms' in T; did you mean 'items'?"),
         Case(name: "rawValue of a Bool", spec: #"{ "types": { "T": { "a": "Bool" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "m": { "from": "a", "convert": «"rawValue:Kind" } } } }] }"#, message: "cannot convert Bool with 'rawValue:Kind'"),
         Case(name: "model conversion without type", spec: #"{ "types": { "T": { "a": { "b": "Int" } } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "m": { "from": "a", "convert": «"model:" } } } }] }"#, message: "'model:' needs a type name, such as 'model:Status'"),
         Case(name: "misspelled source key", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "m": { "from": "a", «"defualt": 1 } } } }] }"#, message: "unknown key 'defualt' in a field source; did you mean 'default'?"),
-        Case(name: "misspelled domain key", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", «"field": {} } }] }"#, message: "unknown key 'field' in 'domain'; did you mean 'fields'?"),
+        Case(name: "misspelled domain key", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": {}, «"kindd": "class" } }] }"#, message: "unknown key 'kindd' in 'domain'; did you mean 'kind'?"),
         Case(name: "invalid argument label in mapping", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { «"first name": "a" } } }] }"#, message: "'first name' is not a valid argument label of M's init"),
     ]
 
@@ -202,12 +202,12 @@ struct DiagnosticsTests {
     @Test func unusedTypeIsAWarning() {
         let result = generate(#"{ "types": { "Used": { "a": "Int" }, "Unused": { "b": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "Used" }] }"#)
         #expect(!result.hasErrors)
-        #expect(result.diagnostics.map(\.description) == ["spec.json:1:41: warning: type 'Unused' is not used by any endpoint; it is still generated"])
+        #expect(result.diagnostics.map(\.description) == ["spec.json:1:38: warning: type 'Unused' is not used by any endpoint; it is still generated"])
     }
 
     @Test func defaultOnOptionalIsAWarning() {
         let result = generate(#"{ "types": { "T": { "a": { "$type": "Int?", "$default": 1 } } }, "endpoints": [] }"#)
-        #expect(result.diagnostics.map(\.description) == ["spec.json:1:26: warning: 'a' has a '$default', so it is never nil: it is generated as non-optional Int"])
+        #expect(result.diagnostics.map(\.description) == ["spec.json:1:37: warning: 'a' has a '$default', so it is never nil: it is generated as non-optional Int"])
     }
 
     @Test func aValidSpecBesideABrokenOneWritesNothing() {
