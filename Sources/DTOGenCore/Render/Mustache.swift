@@ -1,3 +1,5 @@
+import Foundation
+
 /// The data a template sees. The IR is turned into this before rendering, so templates
 /// only read values and never decide anything.
 public indirect enum MustacheValue: Sendable, Equatable {
@@ -68,6 +70,11 @@ public struct MustacheTemplate: Sendable {
     let nodes: [Node]
     public let name: String
 
+    init(nodes: [Node], name: String) {
+        self.nodes = nodes
+        self.name = name
+    }
+
     public init(_ source: String, name: String = "template") throws(MustacheError) {
         self.name = name
         var parser = MustacheParser(source: Array(source.unicodeScalars), name: name)
@@ -77,10 +84,40 @@ public struct MustacheTemplate: Sendable {
     /// Renders with the given partials (name to template source). Partials are looked up
     /// lazily; a missing partial renders as nothing, as the spec requires.
     public func render(_ context: MustacheValue, partials: [String: String] = [:], escaping: Escaping = .none) throws(MustacheError) -> String {
-        var renderer = MustacheRenderer(partials: partials, escaping: escaping)
+        try render(context, partials: PartialCache(partials), escaping: escaping)
+    }
+
+    /// Renders with a cache of parsed partials that can be shared across renders and threads.
+    func render(_ context: MustacheValue, partials: PartialCache, escaping: Escaping) throws(MustacheError) -> String {
+        let renderer = MustacheRenderer(partials: partials, escaping: escaping)
         var output = ""
         try renderer.render(nodes, stack: [context], into: &output, depth: 0)
         return output
+    }
+}
+
+/// Partials parsed once per (name, indentation), shared by every render of a run.
+final class PartialCache: @unchecked Sendable {
+    let sources: [String: String]
+    private let lock = NSLock()
+    private var parsed: [String: [MustacheTemplate.Node]] = [:]
+
+    init(_ sources: [String: String]) {
+        self.sources = sources
+    }
+
+    func nodes(_ name: String, indent: String) throws(MustacheError) -> [MustacheTemplate.Node]? {
+        let key = indent + "\u{0}" + name
+        lock.lock()
+        let cached = parsed[key]
+        lock.unlock()
+        if let cached { return cached }
+        guard let source = sources[name] else { return nil }
+        let nodes = try MustacheTemplate(MustacheRenderer.indent(source, with: indent), name: name).nodes
+        lock.lock()
+        parsed[key] = nodes
+        lock.unlock()
+        return nodes
     }
 }
 
@@ -231,12 +268,11 @@ private struct MustacheParser {
 }
 
 private struct MustacheRenderer {
-    let partials: [String: String]
+    let partials: PartialCache
     let escaping: MustacheTemplate.Escaping
-    var parsedPartials: [String: [MustacheTemplate.Node]] = [:]
     static let maximumDepth = 200
 
-    init(partials: [String: String], escaping: MustacheTemplate.Escaping) {
+    init(partials: PartialCache, escaping: MustacheTemplate.Escaping) {
         self.partials = partials
         self.escaping = escaping
     }
@@ -275,7 +311,7 @@ private struct MustacheRenderer {
         return out
     }
 
-    mutating func render(_ nodes: [MustacheTemplate.Node], stack: [MustacheValue], into output: inout String, depth: Int) throws(MustacheError) {
+    func render(_ nodes: [MustacheTemplate.Node], stack: [MustacheValue], into output: inout String, depth: Int) throws(MustacheError) {
         guard depth < Self.maximumDepth else {
             throw MustacheError(template: "partial", line: 0, message: "templates nest deeper than \(Self.maximumDepth) levels (a partial includes itself without end?)")
         }
@@ -301,15 +337,7 @@ private struct MustacheRenderer {
                     try render(children, stack: stack + [value], into: &output, depth: depth + 1)
                 }
             case .partial(let name, let indent):
-                let key = indent + "\u{0}" + name
-                let parsed: [MustacheTemplate.Node]
-                if let cached = parsedPartials[key] {
-                    parsed = cached
-                } else {
-                    guard let source = partials[name] else { continue }
-                    parsed = try MustacheTemplate(Self.indent(source, with: indent), name: name).nodes
-                    parsedPartials[key] = parsed
-                }
+                guard let parsed = try partials.nodes(name, indent: indent) else { continue }
                 try render(parsed, stack: stack, into: &output, depth: depth + 1)
             }
         }

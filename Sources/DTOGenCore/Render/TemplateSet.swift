@@ -2,6 +2,8 @@
 /// the same name from `--templates DIR`.
 public struct TemplateSet: Sendable {
     public private(set) var sources: [String: String]
+    /// Parsed templates, shared by every file of a run.
+    private let cache: PartialCache
 
     /// The names a templates folder may override (file name without `.mustache`).
     public static var names: [String] { DefaultTemplates.all.keys.sorted() }
@@ -10,47 +12,41 @@ public struct TemplateSet: Sendable {
         var sources = DefaultTemplates.all
         for (name, source) in overrides { sources[name] = source }
         self.sources = sources
+        self.cache = PartialCache(sources)
     }
 
     /// Renders one top-level template. Trailing spaces are removed from every line (indented
     /// partials indent blank lines too) and the text ends with exactly one newline.
     func render(_ name: String, _ context: MustacheValue) throws(MustacheError) -> String {
-        guard let source = sources[name] else {
+        guard let nodes = try cache.nodes(name, indent: "") else {
             throw MustacheError(template: name, line: 0, message: "no template named '\(name)'")
         }
-        let raw = try MustacheTemplate(source, name: name).render(context, partials: sources, escaping: .none)
+        let raw = try MustacheTemplate(nodes: nodes, name: name).render(context, partials: cache, escaping: .none)
         return Self.tidy(raw)
     }
 
     /// Drops spaces and tabs at line ends and blank lines at the end; works on bytes, since
     /// the output of a large spec is large.
     static func tidy(_ text: String) -> String {
-        var out: [UInt8] = []
+        var out = [UInt8]()
         out.reserveCapacity(text.utf8.count + 1)
-        var pendingSpaces = 0
-        var spaces: [UInt8] = []
+        var lineEnd = 0  // length of `out` up to the last byte that is not a space or tab
         for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"):
-                spaces.append(byte)
-                pendingSpaces += 1
-            case UInt8(ascii: "\n"):
-                spaces.removeAll(keepingCapacity: true)
-                pendingSpaces = 0
+            if byte == 0x0A {
+                out.removeSubrange(lineEnd...)
                 out.append(byte)
-            default:
-                if pendingSpaces > 0 {
-                    out.append(contentsOf: spaces)
-                    spaces.removeAll(keepingCapacity: true)
-                    pendingSpaces = 0
-                }
+                lineEnd = out.count
+            } else {
                 out.append(byte)
+                if byte != 0x20 && byte != 0x09 { lineEnd = out.count }
             }
         }
-        while out.last == UInt8(ascii: "\n") { out.removeLast() }
-        out.append(UInt8(ascii: "\n"))
+        out.removeSubrange(lineEnd...)
+        while out.last == 0x0A { out.removeLast() }
+        out.append(0x0A)
         return String(decoding: out, as: UTF8.self)
     }
+
 }
 
 extension MustacheValue {
