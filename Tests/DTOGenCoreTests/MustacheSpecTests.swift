@@ -50,7 +50,7 @@ struct MustacheSpecTests {
             return .string(Double(n).map { "\($0)" } ?? n)
         case .array(let a): return .list(a.map { mustacheValue($0) })
         case .object(let members):
-            var o: [String: MustacheValue] = [:]
+            var o = MustacheObject()
             for m in members { o[m.key] = mustacheValue(m.value) }
             return .object(o)
         }

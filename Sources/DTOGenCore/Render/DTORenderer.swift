@@ -14,7 +14,7 @@ struct DTORenderer {
 
     func declaration(_ id: DeclID) -> MustacheValue {
         let decl = table[id]
-        var item: [String: MustacheValue] = ["struct": .bool(false), "enum": .bool(false), "alias": .bool(false)]
+        var item: MustacheObject = ["struct": .bool(false), "enum": .bool(false), "alias": .bool(false)]
         switch decl.kind {
         case .structure(let fields): item["struct"] = structContext(decl, fields)
         case .enumeration(let info): item["enum"] = enumContext(decl, info)
@@ -34,7 +34,7 @@ struct DTORenderer {
         let properties: [MustacheValue] = fields.map { field in
             .object(["doc": docLines(field.doc), "name": .string(SwiftName.escaped(field.name)), "type": .string(table.swift(field.type))])
         }
-        let parameters = fields.map { field -> [String: MustacheValue] in
+        let parameters = fields.map { field -> MustacheObject in
             var defaultValue = ""
             if let literal = field.defaultLiteral {
                 defaultValue = " = \(literal)"
@@ -151,7 +151,7 @@ struct MappingRenderer {
 
     func mapping(_ mapping: MappingIR) -> MustacheValue {
         let throwsInit = throwing[MappingResolver.MappingKey(model: mapping.model, dtoType: mapping.dtoType)] ?? mapping.throwsOwn
-        let arguments = mapping.arguments.map { argument -> [String: MustacheValue] in
+        let arguments = mapping.arguments.map { argument -> MustacheObject in
             ["label": .string(argument.label.map { "\($0): " } ?? ""), "expression": .string(argument.expression)]
         }
         var response: MustacheValue = .bool(false)

@@ -7,7 +7,7 @@ public indirect enum MustacheValue: Sendable, Equatable {
     case bool(Bool)
     case string(String)
     case list([MustacheValue])
-    case object([String: MustacheValue])
+    case object(MustacheObject)
 
     /// Sections render for truthy values: not null, not false, not an empty list or string.
     var isTruthy: Bool {
@@ -99,11 +99,15 @@ public struct MustacheTemplate: Sendable {
 /// Partials parsed once per (name, indentation), shared by every render of a run.
 final class PartialCache: @unchecked Sendable {
     let sources: [String: String]
+    /// The Mustache spec indents every line of a standalone partial; generated Swift leaves
+    /// blank lines empty, so no line ends in spaces.
+    let indentsBlankLines: Bool
     private let lock = NSLock()
     private var parsed: [String: [MustacheTemplate.Node]] = [:]
 
-    init(_ sources: [String: String]) {
+    init(_ sources: [String: String], indentsBlankLines: Bool = true) {
         self.sources = sources
+        self.indentsBlankLines = indentsBlankLines
     }
 
     func nodes(_ name: String, indent: String) throws(MustacheError) -> [MustacheTemplate.Node]? {
@@ -113,7 +117,7 @@ final class PartialCache: @unchecked Sendable {
         lock.unlock()
         if let cached { return cached }
         guard let source = sources[name] else { return nil }
-        let nodes = try MustacheTemplate(MustacheRenderer.indent(source, with: indent), name: name).nodes
+        let nodes = try MustacheTemplate(MustacheRenderer.indent(source, with: indent, blankLines: indentsBlankLines), name: name).nodes
         lock.lock()
         parsed[key] = nodes
         lock.unlock()
@@ -312,6 +316,13 @@ private struct MustacheRenderer {
     }
 
     func render(_ nodes: [MustacheTemplate.Node], stack: [MustacheValue], into output: inout String, depth: Int) throws(MustacheError) {
+        var stack = stack
+        try render(nodes, stack: &stack, into: &output, depth: depth)
+    }
+
+    /// The context stack is pushed and popped in place: sections over long lists are the
+    /// hot path when a large API renders.
+    func render(_ nodes: [MustacheTemplate.Node], stack: inout [MustacheValue], into output: inout String, depth: Int) throws(MustacheError) {
         guard depth < Self.maximumDepth else {
             throw MustacheError(template: "partial", line: 0, message: "templates nest deeper than \(Self.maximumDepth) levels (a partial includes itself without end?)")
         }
@@ -325,34 +336,38 @@ private struct MustacheRenderer {
             case .section(let name, let children, let inverted):
                 let value = lookup(name, in: stack)
                 if inverted {
-                    if !value.isTruthy { try render(children, stack: stack, into: &output, depth: depth + 1) }
+                    if !value.isTruthy { try render(children, stack: &stack, into: &output, depth: depth + 1) }
                     continue
                 }
                 guard value.isTruthy else { continue }
                 if case .list(let items) = value {
                     for item in items {
-                        try render(children, stack: stack + [item], into: &output, depth: depth + 1)
+                        stack.append(item)
+                        defer { stack.removeLast() }
+                        try render(children, stack: &stack, into: &output, depth: depth + 1)
                     }
                 } else {
-                    try render(children, stack: stack + [value], into: &output, depth: depth + 1)
+                    stack.append(value)
+                    defer { stack.removeLast() }
+                    try render(children, stack: &stack, into: &output, depth: depth + 1)
                 }
             case .partial(let name, let indent):
                 guard let parsed = try partials.nodes(name, indent: indent) else { continue }
-                try render(parsed, stack: stack, into: &output, depth: depth + 1)
+                try render(parsed, stack: &stack, into: &output, depth: depth + 1)
             }
         }
     }
 
     /// Prefixes every line of a partial's source with the standalone tag's indentation.
-    static func indent(_ source: String, with indent: String) -> String {
+    static func indent(_ source: String, with indent: String, blankLines: Bool) -> String {
         guard !indent.isEmpty else { return source }
-        var out = indent
+        var out = ""
+        var atLineStart = true
         var scalars = source.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = scalars.next()
-        while let scalar = pending {
+        while let scalar = scalars.next() {
+            if atLineStart, blankLines || scalar != "\n" { out += indent }
             out.unicodeScalars.append(scalar)
-            pending = scalars.next()
-            if scalar == "\n", pending != nil { out += indent }
+            atLineStart = scalar == "\n"
         }
         return out
     }
@@ -370,5 +385,38 @@ extension String {
             end = before
         }
         return String(scalars[start..<end])
+    }
+}
+
+/// A template context object. Contexts have a handful of keys, so a pair of arrays searched
+/// in order is faster to build and to read than a hashed dictionary.
+public struct MustacheObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+    private var keys: [String] = []
+    private var values: [MustacheValue] = []
+
+    public init() {}
+
+    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+        keys.reserveCapacity(elements.count)
+        values.reserveCapacity(elements.count)
+        for (key, value) in elements { self[key] = value }
+    }
+
+    public subscript(key: String) -> MustacheValue? {
+        get {
+            for index in keys.indices where keys[index] == key { return values[index] }
+            return nil
+        }
+        set {
+            if let index = keys.firstIndex(of: key) {
+                if let newValue { values[index] = newValue } else {
+                    keys.remove(at: index)
+                    values.remove(at: index)
+                }
+            } else if let newValue {
+                keys.append(key)
+                values.append(newValue)
+            }
+        }
     }
 }

@@ -12,7 +12,7 @@ public struct TemplateSet: Sendable {
         var sources = DefaultTemplates.all
         for (name, source) in overrides { sources[name] = source }
         self.sources = sources
-        self.cache = PartialCache(sources)
+        self.cache = PartialCache(sources, indentsBlankLines: false)
     }
 
     /// Renders one top-level template. Trailing spaces are removed from every line (indented
@@ -25,26 +25,14 @@ public struct TemplateSet: Sendable {
         return Self.tidy(raw)
     }
 
-    /// Drops spaces and tabs at line ends and blank lines at the end; works on bytes, since
-    /// the output of a large spec is large.
+    /// Ends the text with exactly one newline. (Indented partials leave blank lines empty,
+    /// so the default templates never end a line in spaces.)
     static func tidy(_ text: String) -> String {
-        var out = [UInt8]()
-        out.reserveCapacity(text.utf8.count + 1)
-        var lineEnd = 0  // length of `out` up to the last byte that is not a space or tab
-        for byte in text.utf8 {
-            if byte == 0x0A {
-                out.removeSubrange(lineEnd...)
-                out.append(byte)
-                lineEnd = out.count
-            } else {
-                out.append(byte)
-                if byte != 0x20 && byte != 0x09 { lineEnd = out.count }
-            }
+        var end = text.utf8.endIndex
+        while end > text.utf8.startIndex, text.utf8[text.utf8.index(before: end)] == UInt8(ascii: "\n") {
+            end = text.utf8.index(before: end)
         }
-        out.removeSubrange(lineEnd...)
-        while out.last == 0x0A { out.removeLast() }
-        out.append(0x0A)
-        return String(decoding: out, as: UTF8.self)
+        return String(text[..<end]) + "\n"
     }
 
 }
@@ -53,7 +41,7 @@ extension MustacheValue {
     static func lines(_ lines: [String]) -> MustacheValue { .list(lines.map { .string($0) }) }
 
     /// A list whose items each get `separator`: "," on all but the last.
-    static func separated(_ items: [[String: MustacheValue]], separator: String = ",") -> MustacheValue {
+    static func separated(_ items: [MustacheObject], separator: String = ",") -> MustacheValue {
         .list(items.enumerated().map { index, item in
             var item = item
             item["separator"] = .string(index == items.count - 1 ? "" : separator)
