@@ -91,27 +91,25 @@ struct TypeTable: Sendable {
         return DeclID(index: decls.count - 1)
     }
 
-    /// Swift spelling of a type, as written inside the declaration that uses it.
+    /// Swift spelling of a type, as written inside the declaration that uses it (nested
+    /// types by their own name: they never shadow anything in scope).
     func swift(_ type: TypeRef) -> String {
-        switch type {
-        case .scalar(let s): s.rawValue
-        case .json: "JSONValue"
-        case .named(let id): self[id].name
-        case .array(let element): "[\(swift(element))]"
-        case .dictionary(let value): "[String: \(swift(value))]"
-        case .optional(let wrapped): "\(swift(wrapped))?"
-        }
+        spelling(type) { self[$0].name }
     }
 
     /// Swift spelling from outside any declaration (fully qualified nested names).
     func qualified(_ type: TypeRef) -> String {
+        spelling(type) { self[$0].qualifiedName }
+    }
+
+    private func spelling(_ type: TypeRef, _ name: (DeclID) -> String) -> String {
         switch type {
         case .scalar(let s): s.rawValue
         case .json: "JSONValue"
-        case .named(let id): self[id].qualifiedName
-        case .array(let element): "[\(qualified(element))]"
-        case .dictionary(let value): "[String: \(qualified(value))]"
-        case .optional(let wrapped): "\(qualified(wrapped))?"
+        case .named(let id): name(id)
+        case .array(let element): "[\(spelling(element, name))]"
+        case .dictionary(let value): "[String: \(spelling(value, name))]"
+        case .optional(let wrapped): "\(spelling(wrapped, name))?"
         }
     }
 
