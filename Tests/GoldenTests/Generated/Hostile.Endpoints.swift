@@ -3,12 +3,38 @@
 import Foundation
 import DTORuntime
 
+/// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: HostileAPI.baseURL)`.
+enum HostileAPI {
+    static let baseURL = URL(string: "https://api.example.com/v1")!
+}
+
 extension Endpoint where Kind == EndpointKinds.Public, Response == Keywords {
     /// `GET /keywords`
     static var keywords: Self {
         Self(
             method: .get,
             path: "/keywords"
+        )
+    }
+
+    /// Ends a comment */ and starts "one" \(x)
+    /// import Evil
+    ///
+    /// `POST /a"b/\(evil)/{id}/c d*/`
+    static func injection(id: String, qX: String? = nil, `default`: Int? = nil, _ selfValue: String? = nil, xEvil: String? = nil, body: Keywords) -> Self {
+        Self(
+            method: .post,
+            path: "/a\"b/\\(evil)/\(id)/c d*/",
+            query: [
+                .init("q\"\\(x)", qX),
+                .init("default", `default`),
+                .init("self", selfValue),
+            ],
+            headers: [
+                .init("X-Evil-*", xEvil),
+            ],
+            body: body,
+            envelope: Envelope(data: "da\"ta", success: .equals(key: "o\\k", value: "\\(yes)"), message: "m\"sg", path: ["p\"1"])
         )
     }
 }
