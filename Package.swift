@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "dtogen",
+    // DTORuntime uses Date.ISO8601FormatStyle and Swift concurrency.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "dtogen", targets: ["dtogen"]),
         .library(name: "DTOGenCore", targets: ["DTOGenCore"]),

@@ -6,6 +6,8 @@ import PackageDescription
 // the build plugin, like an app's.
 let package = Package(
     name: "Benchmarks",
+    // DTORuntime uses Date.ISO8601FormatStyle and Swift concurrency.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     dependencies: [.package(name: "dtogen", path: "..")],
     targets: [
         .target(

@@ -5,6 +5,8 @@ import PackageDescription
 // mappings and endpoints from the specs in Sources/QuakesApp on every build that needs it.
 let package = Package(
     name: "QuakesApp",
+    // DTORuntime uses Date.ISO8601FormatStyle and Swift concurrency.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     dependencies: [
         .package(name: "dtogen", path: "../.."),
     ],

@@ -347,8 +347,7 @@ public struct JSONReader {
                 case 0xF0...0xF4: length = 4
                 default: throw error("invalid UTF-8 in string")
                 }
-                guard index + length <= bytes.count,
-                      String(validating: bytes[index..<index + length], as: UTF8.self) != nil else {
+                guard index + length <= bytes.count, Self.isValidSequence(bytes, at: index, length: length) else {
                     throw error("invalid UTF-8 in string")
                 }
                 utf8.append(contentsOf: bytes[index..<index + length])
@@ -358,6 +357,24 @@ public struct JSONReader {
             utf8.append(byte)
             advance()
         }
+    }
+
+    /// One well-formed UTF-8 sequence (no overlong forms, no surrogates, nothing past U+10FFFF).
+    private static func isValidSequence(_ bytes: [UInt8], at index: Int, length: Int) -> Bool {
+        let lead = bytes[index]
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xE0: low = 0xA0
+        case 0xED: high = 0x9F
+        case 0xF0: low = 0x90
+        case 0xF4: high = 0x8F
+        default: break
+        }
+        let second = bytes[index + 1]
+        guard second >= low, second <= high else { return false }
+        for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return false }
+        return true
     }
 
     private mutating func parseHex4(_ escapeLocation: SourceLocation) throws(JSONSyntaxError) -> UInt32 {
