@@ -383,7 +383,8 @@ struct MappingResolver {
             var literalType = resultType
             if isArray { literalType = .array(resultType) }
             if case .rawValue(let type) = conversion {
-                guard case .some = defaultNode.stringValue ?? (defaultNode.kindDescription == "a number" ? "" : nil) else {
+                let isRawValue: Bool = { if case .string = defaultNode.value { return true }; if case .number = defaultNode.value { return true }; return false }()
+                guard isRawValue else {
                     sink.error(defaultNode.location, "a 'default' for 'rawValue:\(type)' must be a raw value (a string or an integer)")
                     return nil
                 }

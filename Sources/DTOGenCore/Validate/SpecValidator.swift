@@ -80,12 +80,10 @@ struct SpecValidator {
             sink.warning(body.location, "a \(method) request with a body is rarely supported by servers")
         }
         let placeholders = pathPlaceholders(endpoint.path)
-        let listed = Set(endpoint.params.map(\.key))
         for param in endpoint.params where !placeholders.contains(where: { $0.name == param.key }) {
             let hint = Suggest.hint(for: param.key, in: placeholders.map(\.name))
             sink.error(param.keyLocation, "path parameter '\(param.key)' does not appear in the path '\(endpoint.path.value)'\(hint.isEmpty ? "; write it as {\(param.key)}" : hint)")
         }
-        _ = listed
     }
 
     struct Placeholder {
