@@ -68,6 +68,7 @@ public struct APIClient: Sendable {
     /// Sends the endpoint with its kind's request data (an `AccessToken` for private ones)
     /// and returns the decoded payload.
     public func send<Kind, Response>(_ endpoint: Endpoint<Kind, Response>, using data: Kind.RequestData) async throws -> Response {
+        try Task.checkCancellation()
         let request = try endpoint.makeRequest(baseURL: baseURL, with: data)
         let (body, response) = try await load(request)
         guard (200..<300).contains(response.statusCode) else {

@@ -191,15 +191,28 @@ struct EndToEndTests {
     }
 
     @Test func cancellationStopsTheRequest() async throws {
-        let server = try LoopbackServer { _ in .delayed(seconds: 3, .json(#"{"result":[]}"#)) }
+        // The server would answer after 20 s; a cancelled task must end long before that.
+        let server = try LoopbackServer { _ in .delayed(seconds: 20, .json(#"{"result":[]}"#)) }
         defer { server.stop() }
         let client = APIClient(baseURL: server.baseURL)
         let started = Date()
         let task = Task { try await client.send(.featuredItems) }
-        try await Task.sleep(nanoseconds: 200_000_000)
+        while server.requests.isEmpty { try await Task.sleep(nanoseconds: 20_000_000) }
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(Date().timeIntervalSince(started) < 2.5, "the request stopped before the server answered")
+        #expect(Date().timeIntervalSince(started) < 15, "the request stopped before the server answered")
+    }
+
+    @Test func cancelledBeforeSendingSendsNothing() async throws {
+        let server = try LoopbackServer { _ in .json(#"{"result":[]}"#) }
+        defer { server.stop() }
+        let client = APIClient(baseURL: server.baseURL)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await client.send(.featuredItems)
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(server.requests.isEmpty)
     }
 
     @Test func baseURLFromTheSpec() {
