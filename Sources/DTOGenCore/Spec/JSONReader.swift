@@ -290,6 +290,17 @@ public struct JSONReader {
         advance()  // opening quote
         var utf8: [UInt8] = []
         while true {
+            // Fast path: a run of plain ASCII (no quote, backslash or control character).
+            let runStart = index
+            while index < bytes.count {
+                let b = bytes[index]
+                guard b >= 0x20, b < 0x80, b != 0x22, b != 0x5C else { break }
+                index += 1
+            }
+            if index > runStart {
+                utf8.append(contentsOf: bytes[runStart..<index])
+                column += index - runStart
+            }
             guard index < bytes.count else { throw error("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
