@@ -389,7 +389,7 @@ struct MappingResolver {
                     return nil
                 }
                 let raw = Literals.plain(defaultNode)
-                expression = "try Mapping.require(\(expression) ?? \(type)(rawValue: \(raw)), \(context.errorArguments), reason: \(SwiftLiteral.string("'\(Literals.plain(defaultNode))' is not a valid \(type)")))"
+                expression = "try Mapping.require(\(expression) ?? \(type)(rawValue: \(raw)), \(context.errorArguments), reason: \(SwiftLiteral.string("the default '\(defaultNode.stringValue ?? Literals.plain(defaultNode))' is not a valid \(type) either")))"
                 return Resolved(expression: expression, fails: true, dependencies: dependencies)
             }
             if case .model = conversion, !isArray {
