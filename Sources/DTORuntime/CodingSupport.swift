@@ -11,7 +11,7 @@ extension String: LenientCoercible {
     public init?(lenient value: JSONValue) {
         switch value {
         case .string(let s): self = s
-        case .number(let n): self = n.rounded() == n && abs(n) < 9.0e15 ? String(Int64(n)) : String(n)
+        case .number(let n): self = WholeNumber.text(n)
         case .bool(let b): self = b ? "true" : "false"
         default: return nil
         }
@@ -46,13 +46,16 @@ private func lenientDouble(_ value: JSONValue) -> Double? {
     }
 }
 
+/// Integers coerce from integer strings exactly, and from numbers only when whole and in range.
+private func lenientInteger<T: FixedWidthInteger>(_ value: JSONValue, as type: T.Type) -> T? {
+    if case .string(let s) = value, let exact = T(s.trimmingCharacters(in: .whitespaces)) { return exact }
+    guard let d = lenientDouble(value) else { return nil }
+    return T(exactly: d)
+}
+
 extension Int: LenientCoercible {
     public init?(lenient value: JSONValue) {
-        if case .string(let s) = value, let exact = Int(s.trimmingCharacters(in: .whitespaces)) {
-            self = exact
-            return
-        }
-        guard let d = lenientDouble(value), let i = Int(exactly: d) else { return nil }
+        guard let i = lenientInteger(value, as: Int.self) else { return nil }
         self = i
     }
     public static var lenientEmpty: Int { 0 }
@@ -60,11 +63,7 @@ extension Int: LenientCoercible {
 
 extension Int64: LenientCoercible {
     public init?(lenient value: JSONValue) {
-        if case .string(let s) = value, let exact = Int64(s.trimmingCharacters(in: .whitespaces)) {
-            self = exact
-            return
-        }
-        guard let d = lenientDouble(value), let i = Int64(exactly: d) else { return nil }
+        guard let i = lenientInteger(value, as: Int64.self) else { return nil }
         self = i
     }
     public static var lenientEmpty: Int64 { 0 }
@@ -197,5 +196,21 @@ extension KeyedEncodingContainer {
     public mutating func encodeDatesIfPresent(_ dates: [Date]?, forKey key: Key, format: DateFormat) throws {
         guard let dates else { return }
         try encodeDates(dates, forKey: key, format: format)
+    }
+}
+
+/// JSON has one number type; whole numbers are written without a fraction (`1548873165000`,
+/// not `1548873165000.0`) so values encode back the way they arrived.
+enum WholeNumber {
+    static func exact(_ n: Double) -> Int64? {
+        n.rounded() == n && abs(n) < 9.0e15 ? Int64(n) : nil
+    }
+
+    static func text(_ n: Double) -> String {
+        exact(n).map { String($0) } ?? String(n)
+    }
+
+    static func encode(_ n: Double, into container: inout any SingleValueEncodingContainer) throws {
+        if let whole = exact(n) { try container.encode(whole) } else { try container.encode(n) }
     }
 }

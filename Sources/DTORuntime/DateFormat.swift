@@ -59,10 +59,10 @@ public enum RawDate: Codable, Sendable, Hashable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
+        var container: any SingleValueEncodingContainer = encoder.singleValueContainer()
         switch self {
         case .number(let n):
-            if n.rounded() == n, abs(n) < 9.0e15 { try container.encode(Int64(n)) } else { try container.encode(n) }
+            try WholeNumber.encode(n, into: &container)
         case .string(let s): try container.encode(s)
         }
     }

@@ -73,7 +73,7 @@ public enum Mapping {
     public static func double(_ value: Decimal) -> Double { NSDecimalNumber(decimal: value).doubleValue }
     public static func string(_ value: String) -> String { value }
     public static func string(_ value: some BinaryInteger) -> String { String(value) }
-    public static func string(_ value: Double) -> String { value.rounded() == value && abs(value) < 9.0e15 ? String(Int64(value)) : String(value) }
+    public static func string(_ value: Double) -> String { WholeNumber.text(value) }
     public static func string(_ value: Float) -> String { string(Double(value)) }
     public static func string(_ value: Decimal) -> String { value.description }
     public static func string(_ value: Bool) -> String { value ? "true" : "false" }

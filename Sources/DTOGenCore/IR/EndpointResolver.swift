@@ -8,21 +8,7 @@ extension TypeResolver {
         var names: [String: String] = [:]
 
         func argumentName(_ property: PropertySpec) -> String {
-            var name = SwiftName.property(property.key)
-            if let custom = property.shape.name {
-                if SwiftName.isIdentifier(custom.value), !SwiftName.reservedMembers.contains(custom.value) {
-                    name = custom.value
-                } else {
-                    sink.error(custom.location, "'$name' '\(custom.value)' is not a valid Swift identifier")
-                }
-            }
-            if let other = names[name] {
-                let distinct = SwiftName.distinct(name, from: Set(names.keys))
-                sink.warning(property.keyLocation, "'\(other)' and '\(property.key)' both give the argument name '\(name)'; '\(property.key)' is generated as '\(distinct)' (set '$name' to choose)")
-                name = distinct
-            }
-            names[name] = property.key
-            return name
+            uniqueName(for: property, taken: &names, noun: "argument name")
         }
 
         func label(_ property: PropertySpec, name: String) -> String? {

@@ -157,15 +157,9 @@ struct MappingResolver {
                     value.optional = value.optional || fieldType.isOptional
                     value.lastOptional = fieldType.isOptional
                     value.type = fieldType.nonOptional
-                case .dictionary(let valueType):
-                    value.expression += (value.lastOptional ? "?" : "") + "[\(SwiftLiteral.string(key))]"
-                    value.optional = true
-                    value.lastOptional = true
-                    value.type = table.resolved(valueType).nonOptional
-                case .json:
-                    value.expression += (value.lastOptional ? "?" : "") + "[\(SwiftLiteral.string(key))]"
-                    value.optional = true
-                    value.lastOptional = true
+                case .dictionary, .json:
+                    // A lookup: `[String: T]` gives `T?`, `JSONValue` gives `JSONValue?`.
+                    subscriptStep(&value, SwiftLiteral.string(key))
                 default:
                     sink.error(location(in: path, offset: offset), "'\(key)' cannot be read from \(walked), which is \(table.qualified(value.type)), not an object")
                     return nil
@@ -191,9 +185,7 @@ struct MappingResolver {
                     value.optional = value.lastOptional
                     value.type = elementType.nonOptional
                 case .json:
-                    value.expression += (value.lastOptional ? "?" : "") + "[\(index)]"
-                    value.optional = true
-                    value.lastOptional = true
+                    subscriptStep(&value, String(index))
                 default:
                     sink.error(location(in: path, offset: offset), "[\(index)] needs an array, but \(walked) is \(table.qualified(value.type))")
                     return nil
@@ -202,6 +194,16 @@ struct MappingResolver {
             }
         }
         return value
+    }
+
+    /// `x[key]` or `x?[key]`: the result is optional; a dictionary's value type carries on, JSON stays JSON.
+    func subscriptStep(_ value: inout Value, _ key: String) {
+        value.expression += (value.lastOptional ? "?" : "") + "[\(key)]"
+        value.optional = true
+        value.lastOptional = true
+        if case .dictionary(let valueType) = table.resolved(value.type) {
+            value.type = table.resolved(valueType).nonOptional
+        }
     }
 
     // MARK: Sources

@@ -307,30 +307,33 @@ struct TypeResolver {
         var names: [String: String] = [:]  // Swift name → JSON key
         var siblings: Set<String> = []
         for property in properties {
-            let shape = property.shape
-            var name: String
-            if let custom = shape.name {
-                name = custom.value
-                if !SwiftName.isIdentifier(name) {
-                    sink.error(custom.location, "'$name' '\(name)' is not a valid Swift identifier")
-                    name = SwiftName.property(property.key)
-                } else if SwiftName.reservedMembers.contains(name) {
-                    sink.error(custom.location, "'$name' '\(name)' cannot be used as a property name; choose another")
-                    name = SwiftName.property(property.key)
-                }
-            } else {
-                name = SwiftName.property(property.key)
-            }
-            if let other = names[name] {
-                let distinct = SwiftName.distinct(name, from: Set(names.keys))
-                sink.warning(property.keyLocation, "keys '\(other)' and '\(property.key)' both give the Swift name '\(name)'; '\(property.key)' is generated as '\(distinct)' (set '$name' to choose)")
-                name = distinct
-            }
-            names[name] = property.key
+            let name = uniqueName(for: property, taken: &names, noun: "Swift name")
             guard let field = resolveField(property, name: name, parent: parent, siblings: &siblings) else { continue }
             fields.append(field)
         }
         return fields
+    }
+
+    /// The Swift name of a property or argument: `$name` if it is usable, else the key's
+    /// name; made distinct from `taken` (Swift name → JSON key) with a warning naming both keys.
+    mutating func uniqueName(for property: PropertySpec, taken: inout [String: String], noun: String) -> String {
+        var name = SwiftName.property(property.key)
+        if let custom = property.shape.name {
+            if !SwiftName.isIdentifier(custom.value) {
+                sink.error(custom.location, "'$name' '\(custom.value)' is not a valid Swift identifier")
+            } else if SwiftName.reservedMembers.contains(custom.value) {
+                sink.error(custom.location, "'$name' '\(custom.value)' cannot be used as a name here; choose another")
+            } else {
+                name = custom.value
+            }
+        }
+        if let other = taken[name] {
+            let distinct = SwiftName.distinct(name, from: Set(taken.keys))
+            sink.warning(property.keyLocation, "keys '\(other)' and '\(property.key)' both give the \(noun) '\(name)'; '\(property.key)' is generated as '\(distinct)' (set '$name' to choose)")
+            name = distinct
+        }
+        taken[name] = property.key
+        return name
     }
 
     mutating func resolveField(_ property: PropertySpec, name: String, parent: DeclID, siblings: inout Set<String>) -> Field? {
