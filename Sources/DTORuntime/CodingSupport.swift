@@ -104,6 +104,8 @@ private struct Skipped: Decodable {
     init(from decoder: any Decoder) throws {}
 }
 
+/// Plumbing for generated `init(from:)` and `encode(to:)`, out of the app's autocomplete.
+@_spi(Generated)
 extension KeyedDecodingContainer {
     // MARK: Dates
 
@@ -179,6 +181,7 @@ extension KeyedDecodingContainer {
     }
 }
 
+@_spi(Generated)
 extension KeyedEncodingContainer {
     public mutating func encodeDate(_ date: Date, forKey key: Key, format: DateFormat) throws {
         try encode(format.raw(from: date), forKey: key)

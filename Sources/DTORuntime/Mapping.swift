@@ -19,6 +19,8 @@ public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 /// Helpers that generated mappings call; each throws a `MappingError` instead of crashing.
+/// Plumbing for generated code only, so it stays out of the app's autocomplete.
+@_spi(Generated)
 public enum Mapping {
     /// `array[index]`, or a `MappingError` when the array is too short.
     public static func element<T>(_ array: [T], _ index: Int, model: String, field: String, source: String) throws -> T {

@@ -4,10 +4,13 @@ import LenientDTOs
 import PlainDTOs
 
 // dtogen's benchmark. Prints figures; asserts nothing about time.
-//   swift run -c release --package-path Benchmarks dtogen-benchmark [--quick]
+//   swift run -c release --package-path Benchmarks dtogen-benchmark [--quick | --layout]
 // --quick skips the 10,000-endpoint run and the compile measurement.
+// --layout measures only what the shape of the output decides: lines per endpoint and the
+// compile time of the 200-endpoint output (to compare two versions of the templates).
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let layoutOnly = CommandLine.arguments.contains("--layout")
 let quick = CommandLine.arguments.contains("--quick")
 let work = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-benchmark")
 var rows: [(String, String, String)] = []
@@ -25,7 +28,7 @@ let dtogen = root.appendingPathComponent(".build/release/dtogen").path
 // 1. Generation time and memory, lines and bytes per endpoint.
 say("\nGeneration (dtogen built in release; best of 3 runs, peak resident memory):")
 var outputFor200: URL?
-for endpoints in quick ? [200, 2000] : [200, 2000, 10_000] {
+for endpoints in layoutOnly ? [200] : quick ? [200, 2000] : [200, 2000, 10_000] {
     let specs = work.appendingPathComponent("specs-\(endpoints)")
     // Output goes to memory (/dev/shm) when the machine has it, so the figure is dtogen's
     // time rather than the disk's; the disk figure is printed beside it.
@@ -65,7 +68,7 @@ for endpoints in quick ? [200, 2000] : [200, 2000, 10_000] {
 }
 
 // 2. A 50 MB spec: read in bounded time and memory.
-do {
+if !layoutOnly {
     let folder = work.appendingPathComponent("big-spec")
     try? FileManager.default.removeItem(at: folder)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -114,6 +117,7 @@ if !quick, let generated = outputFor200 {
 }
 
 // 4. Decoding: generated DTOs against hand-written Codable, on the USGS feed repeated to ~10 MB.
+if !layoutOnly {
 say("\nDecoding (release, the USGS feed repeated to about 10 MB, best of 5):")
 let feedData = try Data(contentsOf: root.appendingPathComponent("Tests/Fixtures/payloads/usgs-all-day.geojson.json"))
 guard var feed = try JSONSerialization.jsonObject(with: feedData) as? [String: Any], let features = feed["features"] as? [Any] else { fatalError("bad payload") }
@@ -145,9 +149,10 @@ let lenient = try best { try JSONDecoder().decode(LenientFeed.self, from: payloa
 row("hand-written Codable (\(repeated.count) features, \(fmt(megabytes, 1)) MB)", "\(fmt(megabytes / hand, 1)) MB/s", "baseline")
 row("generated DTOs, plain fields", "\(fmt(megabytes / plain, 1)) MB/s (\(fmt(plain / hand))×)", "≤ 1.15×")
 row("generated DTOs, lenient fields", "\(fmt(megabytes / lenient, 1)) MB/s (\(fmt(lenient / hand))×)", "≤ 1.5×")
+}
 
 // 5. Plugin no-op rebuild of the consumer package.
-if !quick {
+if !quick && !layoutOnly {
     say("\nBuild plugin (Examples/QuakesApp):")
     let app = root.appendingPathComponent("Examples/QuakesApp").path
     _ = Run.measure(["swift", "build"], in: app)

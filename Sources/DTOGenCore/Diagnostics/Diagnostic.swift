@@ -66,6 +66,11 @@ struct DiagnosticSink {
         diagnostics.append(Diagnostic(.warning, file: file, at: location, message))
     }
 
+    /// Takes over what another sink collected for the same file.
+    mutating func append(_ other: DiagnosticSink) {
+        diagnostics += other.diagnostics
+    }
+
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 

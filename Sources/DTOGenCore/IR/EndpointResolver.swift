@@ -1,8 +1,8 @@
 /// Turns endpoints into factories: arguments in the contract's order (path parameters,
-/// query items, headers, body) with final names and labels, the path as an interpolated
-/// `EndpointPath`, parameters, envelope and the `Kind`/`Response` the factory constrains.
+/// query items, headers, body) with final names and labels, the path's parts, the
+/// parameters, envelope and the `Kind`/`Response` the factory constrains.
 extension TypeResolver {
-    mutating func endpoint(_ endpoint: EndpointSpec, response: TypeRef?, body: TypeRef?, spec: Spec, access: String) -> EndpointIR {
+    mutating func endpoint(_ endpoint: EndpointSpec, response: TypeRef?, body: TypeRef?, spec: Spec) -> EndpointIR {
         let pascal = SwiftName.upperCamel(endpoint.name.value)
         var arguments: [EndpointIR.Argument] = []
         var names: [String: String] = [:]
@@ -13,15 +13,17 @@ extension TypeResolver {
 
         func label(_ property: PropertySpec, name: String) -> String? {
             guard let label = property.shape.label else { return nil }
-            if label.value == "_" || (SwiftName.isIdentifier(label.value) && !["inout", "var", "let"].contains(label.value)) {
+            if label.value == "_" || SwiftName.isArgumentLabel(label.value) {
                 return label.value == name ? nil : label.value
             }
             sink.error(label.location, "'$label' must be an identifier or \"_\", found '\(label.value)'")
             return nil
         }
 
-        /// Resolves a parameter's type and checks it is something a URL or header can carry.
-        func parameterType(_ property: PropertySpec, what: String) -> (type: TypeRef, format: DateFormatSpec?, literal: String?)? {
+        /// Resolves a parameter's type and checks it is something a URL or header can carry;
+        /// adds its argument and returns how its value is sent.
+        func parameter(_ property: PropertySpec, what: String, optionalDefaultsToNil: Bool) -> ParameterValue? {
+            let name = argumentName(property)
             var shape = property.shape
             if shape.typeName == nil, case .enumeration = shape.kind {
                 shape.typeName = Located(pascal + SwiftName.upperCamel(property.key), at: shape.location)
@@ -29,7 +31,7 @@ extension TypeResolver {
             guard var type = resolve(shape, hint: pascal + SwiftName.upperCamel(property.key), parent: nil, element: false) else { return nil }
             parameterTypes.append(type)
             guard isParameterType(type.nonOptional) else {
-                sink.error(shape.location, "\(what) '\(property.key)' must be a scalar, an enum, a Date, or an array of those; found \(table.qualified(type))")
+                sink.error(shape.location, "\(what) '\(property.key)' must be a scalar, an enum, a Date, or an array of those; found \(table.describe(type))")
                 return nil
             }
             var format: DateFormatSpec?
@@ -39,145 +41,98 @@ extension TypeResolver {
             }
             if let written = shape.format {
                 if case .failure(let e) = DateFormatSpec.parse(written.value) { sink.error(written.location, e.message) }
-                if !containsDate(type) { sink.error(written.location, "'$format' applies to Date parameters; '\(property.key)' is \(table.qualified(type))") }
+                if !containsDate(type) { sink.error(written.location, "'$format' applies to Date parameters; '\(property.key)' is \(table.describe(type))") }
             }
             for (location, modifier) in [(shape.lossy?.location, "$lossy")] + (shape.lenient ? [(shape.location, "$lenient")] : []) {
                 if let location { sink.error(location, "'\(modifier)' applies to response fields, not to \(what)s") }
             }
-            var literal: String?
+            var defaultValue: Literal?
             if let node = shape.defaultValue {
                 switch Literals.literal(node, as: type.nonOptional, in: table, dateFormat: format) {
-                case .success(let l):
-                    literal = l
+                case .success(let literal):
+                    defaultValue = literal
                     type = type.nonOptional
-                case .failure(.mismatch(let expected)):
-                    sink.error(node.location, "'$default' of '\(property.key)' must be \(expected) to match \(table.qualified(type.nonOptional)), found \(node.kindDescription)")
-                case .failure(.message(let message)):
-                    sink.error(node.location, message)
+                case .failure(let error):
+                    Literals.report(error, what: "'$default' of '\(property.key)'", type: type.nonOptional, node: node, table: table, into: &sink)
                 }
             }
-            return (type, format, literal)
+            if defaultValue == nil, optionalDefaultsToNil, type.isOptional { defaultValue = .null }
+            arguments.append(EndpointIR.Argument(label: label(property, name: name), name: name, type: type, defaultValue: defaultValue))
+            var rawValue = ParameterValue.RawValue.none
+            if table.isEnum(type.nonOptional) {
+                rawValue = .single
+            } else if case .array(let element) = table.resolved(type.nonOptional), table.isEnum(element) {
+                rawValue = .elements
+            }
+            return ParameterValue(argument: name, optional: type.isOptional, rawValue: rawValue, dateFormat: format)
         }
 
         // Path parameters, in the order they appear in the path.
-        var pathExpression = "\""
-        let scalars = Array(endpoint.path.value.unicodeScalars)
-        var literal = ""
-        var index = 0
+        var path: [PathPart] = []
         var declared: [String: PropertySpec] = [:]
         for param in endpoint.params { declared[param.key] = param }
-        while index < scalars.count {
-            if scalars[index] == "{", let close = scalars[index...].firstIndex(of: "}") {
-                let key = String(String.UnicodeScalarView(scalars[(index + 1)..<close]))
-                if !key.isEmpty, !key.contains("{"), !key.contains("/") {
-                    pathExpression += SwiftLiteral.stringContent(literal)
-                    literal = ""
-                    let property = declared[key] ?? PropertySpec(key: key, keyLocation: endpoint.path.location, shape: ShapeSpec(kind: .reference("String"), location: endpoint.path.location))
-                    let name = argumentName(property)
-                    if let (type, format, defaultLiteral) = parameterType(property, what: "path parameter") {
-                        if type.isOptional {
-                            sink.error(property.shape.optionalLocation ?? property.shape.location, "path parameter '\(key)' cannot be optional: the path needs a value")
-                        }
-                        if case .array = table.resolved(type.nonOptional) {
-                            sink.error(property.shape.location, "path parameter '\(key)' cannot be an array")
-                        }
-                        let reference = parameterExpression(SwiftName.escaped(name), type: type)
-                        pathExpression += format.map { "\\(\(reference), format: \($0.swift))" } ?? "\\(\(reference))"
-                        arguments.append(EndpointIR.Argument(label: label(property, name: name), name: name, type: table.qualified(type), defaultValue: defaultLiteral))
-                    }
-                    index = close + 1
-                    continue
+        for part in PathTemplate(endpoint.path.value).parts {
+            switch part {
+            case .literal(let text):
+                path.append(.literal(text))
+            case .placeholder(let key, _):
+                let property = declared[key] ?? PropertySpec(key: key, keyLocation: endpoint.path.location, shape: ShapeSpec(kind: .reference("String"), location: endpoint.path.location))
+                guard let value = parameter(property, what: "path parameter", optionalDefaultsToNil: false) else { continue }
+                if value.optional {
+                    sink.error(property.shape.optionalLocation ?? property.shape.location, "path parameter '\(key)' cannot be optional: the path needs a value")
                 }
+                if let type = arguments.last?.type, table.isArray(type.nonOptional) {
+                    sink.error(property.shape.location, "path parameter '\(key)' cannot be an array")
+                }
+                path.append(.parameter(value))
             }
-            literal.unicodeScalars.append(scalars[index])
-            index += 1
         }
-        pathExpression += SwiftLiteral.stringContent(literal) + "\""
 
-        var queryItems: [String] = []
+        var query: [NamedParameter] = []
         for property in endpoint.query {
-            let name = argumentName(property)
-            guard let (type, format, defaultLiteral) = parameterType(property, what: "query item") else { continue }
-            arguments.append(EndpointIR.Argument(label: label(property, name: name), name: name, type: table.qualified(type), defaultValue: defaultLiteral ?? (type.isOptional ? "nil" : nil)))
-            queryItems.append(".init(\(SwiftLiteral.string(property.key)), \(parameterExpression(SwiftName.escaped(name), type: type))\(format.map { ", format: \($0.swift)" } ?? ""))")
+            guard let value = parameter(property, what: "query item", optionalDefaultsToNil: true) else { continue }
+            query.append(NamedParameter(name: property.key, value: value))
         }
-        var headerItems: [String] = []
+        var headers: [NamedParameter] = []
         for property in endpoint.headers {
             if !isHeaderName(property.key) {
                 sink.error(property.keyLocation, "'\(property.key)' is not a valid HTTP header name")
                 continue
             }
-            let name = argumentName(property)
-            guard let (type, format, defaultLiteral) = parameterType(property, what: "header") else { continue }
-            arguments.append(EndpointIR.Argument(label: label(property, name: name), name: name, type: table.qualified(type), defaultValue: defaultLiteral ?? (type.isOptional ? "nil" : nil)))
-            headerItems.append(".init(\(SwiftLiteral.string(property.key)), \(parameterExpression(SwiftName.escaped(name), type: type))\(format.map { ", format: \($0.swift)" } ?? ""))")
+            guard let value = parameter(property, what: "header", optionalDefaultsToNil: true) else { continue }
+            headers.append(NamedParameter(name: property.key, value: value))
         }
-        var bodyExpression: String?
+        var bodyArgument: String?
         if let body {
             let name = names["body"] == nil ? "body" : SwiftName.distinct("body", from: Set(names.keys))
-            arguments.append(EndpointIR.Argument(label: name == "body" ? nil : "body", name: name, type: table.qualified(body), defaultValue: body.isOptional ? "nil" : nil))
-            bodyExpression = SwiftName.escaped(name)
+            arguments.append(EndpointIR.Argument(label: name == "body" ? nil : "body", name: name, type: body, defaultValue: body.isOptional ? .null : nil))
+            bodyArgument = name
         }
 
-        let envelopeSpec: EnvelopeSpec?
-        if let override = endpoint.envelope { envelopeSpec = override.value } else { envelopeSpec = spec.envelope?.value }
+        let envelope: EnvelopeSpec?
+        if let override = endpoint.envelope { envelope = override.value } else { envelope = spec.envelope?.value }
 
-        let kind = endpoint.kind?.value ?? spec.defaultKind?.value ?? "public"
-        let kindType = kind == "public" ? "EndpointKinds.Public" : kind == "private" ? "EndpointKinds.Private" : kind
-        let method = endpoint.method?.value ?? "GET"
-        var docLines = endpoint.doc.map { SwiftLiteral.docLines($0.value) } ?? []
-        if !docLines.isEmpty { docLines.append("///") }
-        docLines.append("/// `\(SwiftLiteral.lineComment(method)) \(SwiftLiteral.lineComment(endpoint.path.value).replacingOccurrences(of: "`", with: "'"))`")
+        let kindName = endpoint.kind?.value ?? spec.defaultKind?.value ?? "public"
+        let kind: EndpointKindRef = kindName == "public" ? .public : kindName == "private" ? .private : .custom(kindName)
         return EndpointIR(
-            name: endpoint.name.value, docLines: docLines, kindType: kindType,
-            responseType: response.map { table.qualified($0) } ?? "Void", arguments: arguments,
-            method: "." + method.lowercased(), pathExpression: pathExpression, queryItems: queryItems,
-            headerItems: headerItems, bodyExpression: bodyExpression, envelopeExpression: envelopeSpec.map(Self.envelope)
+            name: endpoint.name.value, doc: endpoint.doc?.value, kind: kind, response: response, arguments: arguments,
+            method: endpoint.method?.value ?? "GET", pathTemplate: endpoint.path.value, path: path, query: query,
+            headers: headers, body: bodyArgument, envelope: envelope.map(EnvelopeIR.init)
         )
-    }
-
-    /// Enums are sent as their raw value; generated enums need not know about the runtime.
-    func parameterExpression(_ name: String, type: TypeRef) -> String {
-        let optional = type.isOptional ? "?" : ""
-        switch table.resolved(type.nonOptional) {
-        case .named(let id):
-            if case .enumeration = table[id].kind { return "\(name)\(optional).rawValue" }
-        case .array(let element):
-            if case .named(let id) = table.resolved(element), case .enumeration = table[id].kind {
-                return "\(name)\(optional).map(\\.rawValue)"
-            }
-        default:
-            break
-        }
-        return name
     }
 
     func isParameterType(_ type: TypeRef) -> Bool {
         switch table.resolved(type) {
         case .scalar: return true
-        case .named(let id):
-            if case .enumeration = table[id].kind { return true }
-            return false
+        case .named: return table.isEnum(type)
         case .array(let element):
             let inner = table.resolved(element)
-            return !inner.isOptional && !{ if case .array = inner { return true } else { return false } }() && isParameterType(inner)
+            return !inner.isOptional && !table.isArray(inner) && isParameterType(inner)
         default: return false
         }
     }
 
     func isHeaderName(_ name: String) -> Bool {
         !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0)) }
-    }
-
-    static func envelope(_ envelope: EnvelopeSpec) -> String {
-        var parts = ["data: \(SwiftLiteral.string(envelope.data.value))"]
-        switch envelope.success {
-        case .key(let key)?: parts.append("success: .key(\(SwiftLiteral.string(key.value)))")
-        case .equals(let key, let value)?: parts.append("success: .equals(key: \(SwiftLiteral.string(key.value)), value: \(Literals.json(value)))")
-        case nil: break
-        }
-        if let message = envelope.message { parts.append("message: \(SwiftLiteral.string(message.value))") }
-        if !envelope.path.isEmpty { parts.append("path: [\(envelope.path.map { SwiftLiteral.string($0.value) }.joined(separator: ", "))]") }
-        return "Envelope(\(parts.joined(separator: ", ")))"
     }
 }

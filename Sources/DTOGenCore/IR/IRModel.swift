@@ -1,5 +1,12 @@
-/// The resolved, Swift-ready model: every name final, every type resolved, every
-/// expression written. Templates only read it.
+/// The resolved model of a spec: every name final, every type resolved, every decision
+/// (how a field is coded, how a mapping reaches a value, what a request carries) made.
+/// It holds values, never Swift source text: Render decides how each is spelled.
+
+/// Whether generated declarations are `internal` (no keyword) or `public`.
+public enum AccessLevel: String, Sendable, Equatable {
+    case `internal`
+    case `public`
+}
 
 /// A resolved type as it appears in Swift.
 public indirect enum TypeRef: Sendable, Equatable {
@@ -51,14 +58,75 @@ struct Decl: Sendable {
     var nested: [DeclID] = []
 }
 
-struct EnumInfo: Sendable {
-    struct Case: Sendable {
+struct EnumInfo: Sendable, Equatable {
+    struct Case: Sendable, Equatable {
         var name: String
         var rawValue: String
     }
 
     var cases: [Case]
     var unknownCaseName: String?
+}
+
+/// A Swift value written from a spec's JSON (`$default`, mapping defaults and constants,
+/// the fallback of a lenient field). Render spells it; IR only decides what it is.
+indirect enum Literal: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
+        var key: String
+        var value: Literal
+    }
+
+    case null
+    case bool(Bool)
+    /// A JSON number lexeme used as written (integers, and floating-point numbers for Double and Float).
+    case number(String)
+    /// An exact decimal: `sign * significand * 10^exponent`, never through Double.
+    case decimal(negative: Bool, exponent: Int, significand: String)
+    case string(String)
+    case date(secondsSince1970: Double)
+    /// Checked to parse when the literal was made.
+    case url(String)
+    /// Checked to parse when the literal was made.
+    case uuid(String)
+    case enumCase(String)
+    /// The catch-all case of an open enum holding a value the spec does not list.
+    case unknownEnumCase(String, rawValue: String)
+    /// A `JSONValue` number that is not an integer (`.number(1.5)`).
+    case jsonNumber(String)
+    /// The `JSONValue` null (`.null`), as a lenient `JSON` field's fallback.
+    case jsonNull
+    case array([Literal])
+    case dictionary([Entry])
+}
+
+/// How one stored property is read from and written to JSON.
+struct FieldCoding: Sendable, Equatable {
+    enum Strategy: Sendable, Equatable {
+        /// `decode(T.self, …)`.
+        case plain
+        /// A `Date` (or `[Date]` when `array`) in a format the runtime knows.
+        case date(DateFormatSpec, array: Bool)
+        /// An array whose undecodable elements are skipped.
+        case lossyArray(element: TypeRef)
+        /// A scalar coerced from another JSON kind when it does not decode as is.
+        case lenient
+    }
+
+    var strategy: Strategy = .plain
+    /// A lenient field never throws: a value that decodes in no way becomes `nil` (then the fallback).
+    var lenient = false
+    /// The key may be missing or null.
+    var mayBeAbsent = false
+    /// What a missing (or, for lenient fields, unreadable) value becomes.
+    var fallback: Literal?
+
+    /// Whether the synthesized `init(from:)` would decode this field differently.
+    var needsCustomDecoding: Bool { strategy != .plain || lenient || fallback != nil }
+    /// Whether the synthesized `encode(to:)` would encode this field differently.
+    var needsCustomEncoding: Bool {
+        if case .date = strategy { return true }
+        return false
+    }
 }
 
 /// One stored property of a DTO.
@@ -68,11 +136,9 @@ struct Field: Sendable {
     var name: String
     /// The declared Swift type (optional when the JSON may lack it).
     var type: TypeRef
-    var defaultLiteral: String?
-    var lenient: Bool
-    var lossy: Bool
-    /// Swift expression of the runtime `DateFormat`, when the type holds dates.
-    var dateFormat: String?
+    /// The memberwise initializer's default.
+    var defaultValue: Literal?
+    var coding = FieldCoding()
     var doc: String?
 }
 
@@ -91,28 +157,6 @@ struct TypeTable: Sendable {
         return DeclID(index: decls.count - 1)
     }
 
-    /// Swift spelling of a type, as written inside the declaration that uses it (nested
-    /// types by their own name: they never shadow anything in scope).
-    func swift(_ type: TypeRef) -> String {
-        spelling(type) { self[$0].name }
-    }
-
-    /// Swift spelling from outside any declaration (fully qualified nested names).
-    func qualified(_ type: TypeRef) -> String {
-        spelling(type) { self[$0].qualifiedName }
-    }
-
-    private func spelling(_ type: TypeRef, _ name: (DeclID) -> String) -> String {
-        switch type {
-        case .scalar(let s): s.rawValue
-        case .json: "JSONValue"
-        case .named(let id): name(id)
-        case .array(let element): "[\(spelling(element, name))]"
-        case .dictionary(let value): "[String: \(spelling(value, name))]"
-        case .optional(let wrapped): "\(spelling(wrapped, name))?"
-        }
-    }
-
     /// Follows typealiases to the type they stand for.
     func resolved(_ type: TypeRef) -> TypeRef {
         var current = type
@@ -126,68 +170,266 @@ struct TypeTable: Sendable {
         default: return current
         }
     }
+
+    /// The enum a type stands for (through aliases), if it is one.
+    func enumeration(_ type: TypeRef) -> EnumInfo? {
+        if case .named(let id) = resolved(type), case .enumeration(let info) = self[id].kind { return info }
+        return nil
+    }
+
+    func isEnum(_ type: TypeRef) -> Bool { enumeration(type) != nil }
+
+    /// The struct a type stands for (through aliases), if it is one.
+    func structure(_ type: TypeRef) -> DeclID? {
+        if case .named(let id) = resolved(type), case .structure = self[id].kind { return id }
+        return nil
+    }
+
+    func isArray(_ type: TypeRef) -> Bool {
+        if case .array = resolved(type) { return true }
+        return false
+    }
+
+    /// How a type is named in diagnostics: qualified, as a user would write it in Swift.
+    func describe(_ type: TypeRef) -> String {
+        switch type {
+        case .scalar(let s): s.rawValue
+        case .json: "JSONValue"
+        case .named(let id): self[id].qualifiedName
+        case .array(let element): "[\(describe(element))]"
+        case .dictionary(let value): "[String: \(describe(value))]"
+        case .optional(let wrapped): "\(describe(wrapped))?"
+        }
+    }
 }
 
-/// A domain mapping ready to render.
+/// A struct's coding, decided from its fields.
+extension TypeTable {
+    /// `CodingKeys` is written when a key is renamed or the coding is custom.
+    static func needsCodingKeys(_ fields: [Field]) -> Bool {
+        fields.contains { $0.name != $0.jsonKey } || needsCustomDecoding(fields) || needsCustomEncoding(fields)
+    }
+
+    static func needsCustomDecoding(_ fields: [Field]) -> Bool { fields.contains { $0.coding.needsCustomDecoding } }
+    static func needsCustomEncoding(_ fields: [Field]) -> Bool { fields.contains { $0.coding.needsCustomEncoding } }
+}
+
+// MARK: Mappings
+
+/// Where a mapping error says a value came from.
+struct MappingSource: Sendable, Equatable {
+    var model: String
+    var field: String
+    var source: String
+}
+
+/// A value computed from a DTO in a domain mapping. A tree, so Render decides layout
+/// (line breaks, `try`, parentheses) and tests can inspect the steps.
+indirect enum MappingExpression: Sendable, Equatable {
+    enum ElementAccess: Sendable, Equatable {
+        /// A `MappingError` when the array is too short.
+        case checked
+        /// The array itself may be nil: nil stays nil, too short throws.
+        case checkedOptional
+        /// nil when the array is nil or too short (a default follows).
+        case ifPresent
+    }
+
+    enum Conversion: Sendable, Equatable {
+        case dateSecondsSince1970, dateMillisecondsSince1970, dateISO8601
+        case url, uuid, int, double, string
+    }
+
+    /// The DTO being mapped.
+    case dto
+    /// The response a `from(_:)` reaches elements through.
+    case response
+    /// The closure parameter of a `map`.
+    case closureArgument
+    /// A named closure parameter.
+    case variable(String)
+    /// `base.name`, or `base?.name` after an optional.
+    case member(MappingExpression, name: String, optionalChain: Bool)
+    /// `base["key"]` on a dictionary or `JSONValue`.
+    case lookup(MappingExpression, key: String, optionalChain: Bool)
+    /// `base[0]` on a `JSONValue` (nil when out of range).
+    case jsonIndex(MappingExpression, index: Int, optionalChain: Bool)
+    /// An element of a typed array, checked at run time.
+    case element(MappingExpression, index: Int, access: ElementAccess, source: MappingSource)
+    /// A runtime conversion.
+    case convert(Conversion, MappingExpression)
+    /// `Type(rawValue: base)`; `fromEnum` reads the raw value of an enum first.
+    case rawValue(type: String, MappingExpression, fromEnum: Bool)
+    /// `Model(from: base)`, which throws when that mapping does.
+    case model(String, MappingExpression, throwing: Bool)
+    /// The value, or a `MappingError` with `reason`.
+    case require(MappingExpression, source: MappingSource, reason: String)
+    /// `base.map { transform }` (or `flatMap` when `flat`); `parameter` names the closure's argument.
+    case map(MappingExpression, flat: Bool, parameter: String?, transform: MappingExpression)
+    /// `base ?? fallback`.
+    case coalesce(MappingExpression, MappingExpression)
+    /// A literal; for a mapping's `value`, one whose type the init's parameter decides.
+    case literal(Literal)
+    /// Swift code a spec author wrote, used as written.
+    case swift(String)
+
+    /// Whether evaluating this expression can throw.
+    var throwing: Bool {
+        switch self {
+        case .dto, .response, .closureArgument, .variable, .literal: false
+        case .swift(let code): code.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).contains("try")
+        case .member(let base, _, _), .lookup(let base, _, _), .jsonIndex(let base, _, _), .convert(_, let base), .rawValue(_, let base, _): base.throwing
+        case .element(let base, _, let access, _): access != .ifPresent || base.throwing
+        case .model(_, let base, let throwing): throwing || base.throwing
+        case .require: true
+        case .map(let base, _, _, let transform): base.throwing || transform.throwing
+        case .coalesce(let value, let fallback): value.throwing || fallback.throwing
+        }
+    }
+}
+
+/// A domain mapping: an extension on the user's model with `init(from:)` and `from(_:)`.
 struct MappingIR: Sendable {
     struct Argument: Sendable {
+        /// nil for an unlabeled argument (`_`).
         var label: String?
-        var expression: String
+        var value: MappingExpression
     }
 
     var model: String
     var isClass: Bool
     /// False for an `each` mapping without `fields`: it reuses another domain's `init(from:)`.
     var declaresInit: Bool
-    var dtoType: String
+    var dtoType: DeclID
     var arguments: [Argument]
-    var throwsOwn: Bool
-    var dependsOn: [(model: String, dtoType: String)]
-    var responseType: String?
-    var responseElements: String?
-    var responseThrows: Bool
+    /// Whether `init(from:)` throws: its own arguments, or a `model:` mapping it calls.
+    /// Final only after linking across specs (`MappingLinker`).
+    var initThrows: Bool
+    var dependsOn: [MappingKey]
+    /// For `each`: the response type and how its elements are reached.
+    var response: TypeRef?
+    var elements: MappingExpression?
     var eachPath: String?
     var location: SourceLocation
+
+    var key: MappingKey { MappingKey(model: model, dtoType: dtoTypeName) }
+    /// The DTO type's qualified name, which identifies it across specs.
+    var dtoTypeName: String
+
+    var ownArgumentsThrow: Bool { arguments.contains { $0.value.throwing } }
+    /// Whether `from(response)` throws.
+    var responseThrows: Bool { initThrows || (elements?.throwing ?? false) }
 }
 
-/// Everything generated from one spec.
-public struct SpecIR: Sendable {
-    var spec: Spec
-    var fileBase: String
-    var access: String
-    var types: TypeTable
-    var mappings: [MappingIR]
-    var endpoints: [EndpointIR]
-    var baseURL: String?
-    var apiName: String
+/// One (model, DTO type) pair: the identity of a mapping across every spec of a run.
+struct MappingKey: Hashable, Sendable {
+    var model: String
+    var dtoType: String
 }
 
-/// An endpoint factory ready to render.
+// MARK: Endpoints
+
+/// The `Kind` an endpoint factory constrains.
+enum EndpointKindRef: Sendable, Equatable {
+    case `public`
+    case `private`
+    /// The user's own `EndpointKind` type.
+    case custom(String)
+}
+
+/// How an argument's value goes into a path, query item or header.
+struct ParameterValue: Sendable, Equatable {
+    enum RawValue: Sendable, Equatable {
+        case none
+        /// An enum: its raw value.
+        case single
+        /// An array of enums: each raw value.
+        case elements
+    }
+
+    /// The argument it comes from.
+    var argument: String
+    var optional: Bool
+    var rawValue: RawValue
+    /// The format of a date (or dates).
+    var dateFormat: DateFormatSpec?
+}
+
+/// A query item or header: the name it is sent under and the value.
+struct NamedParameter: Sendable, Equatable {
+    var name: String
+    var value: ParameterValue
+}
+
+enum PathPart: Sendable, Equatable {
+    case literal(String)
+    case parameter(ParameterValue)
+}
+
+/// An endpoint factory: `static func search(for query: String) -> Self`.
 struct EndpointIR: Sendable {
-    struct Argument: Sendable {
+    struct Argument: Sendable, Equatable {
         /// The argument label when it differs from the name (`_` for none).
         var label: String?
         var name: String
-        var type: String
-        var defaultValue: String?
-
-        /// `for query: String`, `page: Int? = nil`.
-        var declaration: String {
-            let escapedName = SwiftName.escaped(name)
-            let head = label.map { "\($0) \(escapedName)" } ?? escapedName
-            return "\(head): \(type)" + (defaultValue.map { " = \($0)" } ?? "")
-        }
+        var type: TypeRef
+        var defaultValue: Literal?
     }
 
     var name: String
-    var docLines: [String]
-    var kindType: String
-    var responseType: String
+    var doc: String?
+    var kind: EndpointKindRef
+    /// nil: no response payload.
+    var response: TypeRef?
     var arguments: [Argument]
+    /// The HTTP method as sent (`GET`).
     var method: String
-    var pathExpression: String
-    var queryItems: [String]
-    var headerItems: [String]
-    var bodyExpression: String?
-    var envelopeExpression: String?
+    /// The path as written in the spec, for the doc comment.
+    var pathTemplate: String
+    var path: [PathPart]
+    var query: [NamedParameter]
+    var headers: [NamedParameter]
+    /// The argument that holds the body.
+    var body: String?
+    var envelope: EnvelopeIR?
+}
+
+/// Where the payload sits in a response and how success is told.
+struct EnvelopeIR: Sendable, Equatable {
+    enum Success: Sendable, Equatable {
+        case key(String)
+        case equals(key: String, value: Literal)
+    }
+
+    var data: String
+    var success: Success?
+    var message: String?
+    var path: [String]
+
+    init(_ spec: EnvelopeSpec) {
+        data = spec.data.value
+        switch spec.success {
+        case .key(let key)?: success = .key(key.value)
+        case .equals(let key, let value)?: success = .equals(key: key.value, value: Literals.json(value))
+        case nil: success = nil
+        }
+        message = spec.message?.value
+        path = spec.path.map(\.value)
+    }
+}
+
+/// The API namespace generated for a spec with a `baseURL`.
+struct APINamespace: Sendable {
+    var name: String
+    var baseURL: String
+}
+
+/// Everything generated from one spec, ready to render.
+struct SpecIR: Sendable {
+    var path: String
+    var access: AccessLevel
+    var types: TypeTable
+    var mappings: [MappingIR]
+    var endpoints: [EndpointIR]
+    var api: APINamespace?
 }

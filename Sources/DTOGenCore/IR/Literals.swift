@@ -1,44 +1,43 @@
 /// Swift literals for JSON values from a spec (`$default`, mapping defaults and constants).
 enum Literals {
     /// A literal of the given type, or the reason it cannot be one.
-    static func literal(_ node: JSONNode, as type: TypeRef, in table: TypeTable, dateFormat: DateFormatSpec?) -> Result<String, LiteralError> {
+    static func literal(_ node: JSONNode, as type: TypeRef, in table: TypeTable, dateFormat: DateFormatSpec?) -> Result<Literal, LiteralError> {
         let resolved = table.resolved(type)
         switch resolved {
         case .optional(let wrapped):
-            if case .null = node.value { return .success("nil") }
+            if case .null = node.value { return .success(.null) }
             return literal(node, as: wrapped, in: table, dateFormat: dateFormat)
         case .json:
             return .success(json(node))
         case .array(let element):
             guard let elements = node.elements else { return .failure(.mismatch("an array")) }
-            var parts: [String] = []
+            var parts: [Literal] = []
             for e in elements {
                 switch literal(e, as: element, in: table, dateFormat: dateFormat) {
                 case .success(let s): parts.append(s)
                 case .failure(let f): return .failure(f)
                 }
             }
-            return .success("[\(parts.joined(separator: ", "))]")
+            return .success(.array(parts))
         case .dictionary(let value):
             guard let members = node.members else { return .failure(.mismatch("an object")) }
-            if members.isEmpty { return .success("[:]") }
-            var parts: [String] = []
+            var parts: [Literal.Entry] = []
             for m in members {
                 switch literal(m.value, as: value, in: table, dateFormat: dateFormat) {
-                case .success(let s): parts.append("\(SwiftLiteral.string(m.key)): \(s)")
+                case .success(let s): parts.append(Literal.Entry(key: m.key, value: s))
                 case .failure(let f): return .failure(f)
                 }
             }
-            return .success("[\(parts.joined(separator: ", "))]")
+            return .success(.dictionary(parts))
         case .named(let id):
             switch table[id].kind {
             case .enumeration(let info):
                 guard let text = node.stringValue else { return .failure(.mismatch("a string (one of the enum's values)")) }
                 if let match = info.cases.first(where: { $0.rawValue == text }) {
-                    return .success(".\(SwiftName.escaped(match.name))")
+                    return .success(.enumCase(match.name))
                 }
                 if let unknown = info.unknownCaseName {
-                    return .success(".\(SwiftName.escaped(unknown))(\(SwiftLiteral.string(text)))")
+                    return .success(.unknownEnumCase(unknown, rawValue: text))
                 }
                 let values = info.cases.map(\.rawValue)
                 return .failure(.message("'\(text)' is not one of the enum's values (\(values.map { "'\($0)'" }.joined(separator: ", ")))\(Suggest.hint(for: text, in: values))"))
@@ -57,28 +56,39 @@ enum Literals {
         case message(String)
     }
 
-    static func scalarLiteral(_ node: JSONNode, _ scalar: TypeRef.Scalar, dateFormat: DateFormatSpec?) -> Result<String, LiteralError> {
+    /// The one way a default that does not fit its type is reported: `what` names it
+    /// (`'$default' of 'n'`, `'default'`).
+    static func report(_ error: LiteralError, what: String, type: TypeRef, node: JSONNode, table: TypeTable, into sink: inout DiagnosticSink) {
+        switch error {
+        case .mismatch(let expected):
+            sink.error(node.location, "\(what) must be \(expected) to match \(table.describe(type)), found \(node.kindDescription)")
+        case .message(let message):
+            sink.error(node.location, message)
+        }
+    }
+
+    static func scalarLiteral(_ node: JSONNode, _ scalar: TypeRef.Scalar, dateFormat: DateFormatSpec?) -> Result<Literal, LiteralError> {
         switch scalar {
         case .string:
             guard let s = node.stringValue else { return .failure(.mismatch("a string")) }
-            return .success(SwiftLiteral.string(s))
+            return .success(.string(s))
         case .bool:
             guard let b = node.boolValue else { return .failure(.mismatch("true or false")) }
-            return .success(b ? "true" : "false")
+            return .success(.bool(b))
         case .int, .int64:
             guard case .number(let n) = node.value else { return .failure(.mismatch("an integer")) }
             let fits = scalar == .int ? Int(n) != nil : Int64(n) != nil
             guard fits else { return .failure(.mismatch("an integer in range")) }
-            return .success(n)
+            return .success(.number(n))
         case .double, .float:
             guard case .number(let n) = node.value else { return .failure(.mismatch("a number")) }
             guard let value = Double(n), value.isFinite, scalar == .double || Float(n)?.isFinite == true else {
                 return .failure(.mismatch("a number in range"))
             }
-            return .success(n)
+            return .success(.number(n))
         case .decimal:
             guard case .number(let n) = node.value else { return .failure(.mismatch("a number")) }
-            if Int64(n) != nil { return .success(n) }
+            if Int64(n) != nil { return .success(.number(n)) }
             guard let d = Double(n), d.isFinite, abs(d) < 1e100 || d == 0 else { return .failure(.mismatch("a number in range")) }
             return .success(decimal(n))
         case .date:
@@ -86,13 +96,13 @@ enum Literals {
             guard let seconds = format.seconds(from: node) else {
                 return .failure(.message("a default date must be written in the field's format (\(describe(format)))"))
             }
-            return .success("Date(timeIntervalSince1970: \(number(seconds)))")
+            return .success(.date(secondsSince1970: seconds))
         case .url:
             guard let s = node.stringValue, !s.isEmpty, URLCheck.isValid(s) else { return .failure(.mismatch("a valid URL string")) }
-            return .success("URL(string: \(SwiftLiteral.string(s)))!")
+            return .success(.url(s))
         case .uuid:
             guard let s = node.stringValue, UUIDCheck.isValid(s) else { return .failure(.mismatch("a UUID string")) }
-            return .success("UUID(uuidString: \(SwiftLiteral.string(s)))!")
+            return .success(.uuid(s))
         }
     }
 
@@ -105,13 +115,8 @@ enum Literals {
         }
     }
 
-    static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
-    }
-
-    /// An exact Decimal from a JSON number lexeme: `Decimal(sign:exponent:significand:)` avoids a trip through Double.
-    static func decimal(_ lexeme: String) -> String {
+    /// An exact Decimal from a JSON number lexeme.
+    static func decimal(_ lexeme: String) -> Literal {
         var text = lexeme
         var negative = false
         if text.hasPrefix("-") {
@@ -128,51 +133,46 @@ enum Literals {
             text.remove(at: dot)
         }
         let digits = String(text.drop(while: { $0 == "0" }))
-        return "Decimal(sign: .\(negative ? "minus" : "plus"), exponent: \(exponent), significand: \(digits.isEmpty ? "0" : digits))"
+        return .decimal(negative: negative, exponent: exponent, significand: digits.isEmpty ? "0" : digits)
     }
 
     /// A JSON value as a `JSONValue` literal.
-    static func json(_ node: JSONNode) -> String {
+    static func json(_ node: JSONNode) -> Literal {
         switch node.value {
-        case .null: return "nil"
-        case .bool(let b): return b ? "true" : "false"
-        case .number(let n): return n.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) || Int(n) == nil ? ".number(\(n))" : n
-        case .string(let s): return SwiftLiteral.string(s)
-        case .array(let a): return "[\(a.map(json).joined(separator: ", "))]"
-        case .object(let o):
-            if o.isEmpty { return "[:]" }
-            return "[\(o.map { "\(SwiftLiteral.string($0.key)): \(json($0.value))" }.joined(separator: ", "))]"
+        case .number(let n) where n.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) || Int(n) == nil:
+            return .jsonNumber(n)
+        case .array(let a): return .array(a.map(json))
+        case .object(let o): return .dictionary(o.map { Literal.Entry(key: $0.key, value: json($0.value)) })
+        default: return plain(node)
         }
     }
 
     /// A JSON value as a plain Swift literal whose type the context decides (mapping `value`).
-    static func plain(_ node: JSONNode) -> String {
+    static func plain(_ node: JSONNode) -> Literal {
         switch node.value {
-        case .null: return "nil"
-        case .bool(let b): return b ? "true" : "false"
-        case .number(let n): return n
-        case .string(let s): return SwiftLiteral.string(s)
-        case .array(let a): return "[\(a.map(plain).joined(separator: ", "))]"
-        case .object(let o):
-            if o.isEmpty { return "[:]" }
-            return "[\(o.map { "\(SwiftLiteral.string($0.key)): \(plain($0.value))" }.joined(separator: ", "))]"
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .number(let n): return .number(n)
+        case .string(let s): return .string(s)
+        case .array(let a): return .array(a.map(plain))
+        case .object(let o): return .dictionary(o.map { Literal.Entry(key: $0.key, value: plain($0.value)) })
         }
     }
 
     /// The value a `$lenient` field falls back to when it has no default and is not optional.
-    static func empty(_ type: TypeRef, in table: TypeTable) -> String? {
+    static func empty(_ type: TypeRef, in table: TypeTable) -> Literal? {
         switch table.resolved(type) {
         case .scalar(let s):
             switch s {
-            case .string: return "\"\""
-            case .int, .int64, .double, .float, .decimal: return "0"
-            case .bool: return "false"
+            case .string: return .string("")
+            case .int, .int64, .double, .float, .decimal: return .number("0")
+            case .bool: return .bool(false)
             default: return nil
             }
-        case .array: return "[]"
-        case .dictionary: return "[:]"
-        case .json: return ".null"
-        case .optional: return "nil"
+        case .array: return .array([])
+        case .dictionary: return .dictionary([])
+        case .json: return .jsonNull
+        case .optional: return .null
         case .named: return nil
         }
     }

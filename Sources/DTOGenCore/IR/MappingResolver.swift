@@ -1,4 +1,4 @@
-/// Turns one endpoint's `domain` into Swift expressions over the DTO, checking every path
+/// Turns one endpoint's `domain` into mapping expressions over the DTO, checking every path
 /// against the DTO's shape and every conversion against the type it converts.
 struct MappingResolver {
     var sink: DiagnosticSink
@@ -7,34 +7,15 @@ struct MappingResolver {
     /// `nil` when no mapping builds it.
     let mappingThrows: [MappingKey: Bool]
 
-    struct MappingKey: Hashable {
-        var model: String
-        var dtoType: String
-    }
-
     /// A value being built from a path: its expression, the (non-optional) type it has,
-    /// whether it may be nil, and whether computing it can throw.
+    /// and whether it may be nil.
     struct Value {
-        var expression: String
+        var expression: MappingExpression
         var type: TypeRef
         /// The whole expression may be nil (an optional chain is under way).
         var optional: Bool
-        var fails: Bool
         /// The last step itself gave an optional: the next member access needs `?`.
         var lastOptional = false
-
-        /// The expression as one operand, for `.map { }` after an optional chain.
-        var operand: String { optional && (expression.contains("?.") || expression.contains("?[")) ? "(\(expression))" : expression }
-    }
-
-    struct Context {
-        var model: String
-        var field: String
-        var source: String
-
-        var errorArguments: String {
-            "model: \(SwiftLiteral.string(model)), field: \(SwiftLiteral.string(field)), source: \(SwiftLiteral.string(source))"
-        }
     }
 
     static let conversions = ["secondsSince1970", "millisecondsSince1970", "iso8601", "url", "uuid", "int", "double", "string", "rawValue:", "model:"]
@@ -53,25 +34,19 @@ struct MappingResolver {
             return nil
         }
         if let each = domain.each {
-            let context = Context(model: domain.model.value, field: "each", source: each.value)
-            guard let value = path(each, from: response, root: "response", context: context, tolerant: false) else { return nil }
-            guard case .array(let element) = table.resolved(value.type), case .named(let id) = table.resolved(element), case .structure = table[id].kind else {
-                sink.error(each.location, "'each' must lead to an array of objects; '\(each.value)' is \(table.qualified(value.type))")
+            let context = MappingSource(model: domain.model.value, field: "each", source: each.value)
+            guard let value = path(each, from: response, root: .response, context: context, tolerant: false) else { return nil }
+            guard case .array(let element) = table.resolved(value.type), let id = table.structure(element) else {
+                sink.error(each.location, "'each' must lead to an array of objects; '\(each.value)' is \(table.describe(value.type))")
                 return nil
             }
             var reach = value
-            if value.optional { reach.expression += " ?? []" }
+            if value.optional { reach.expression = .coalesce(value.expression, .literal(.array([]))) }
             return Target(element: id, each: reach)
         }
-        switch table.resolved(response) {
-        case .named(let id):
-            if case .structure = table[id].kind { return Target(element: id, each: nil) }
-        case .array(let element):
-            if case .named(let id) = table.resolved(element), case .structure = table[id].kind { return Target(element: id, each: nil) }
-        default:
-            break
-        }
-        sink.error(domain.location, "'domain' maps an object, or each object of an array; this response is \(table.qualified(response))")
+        if let id = table.structure(response) { return Target(element: id, each: nil) }
+        if case .array(let element) = table.resolved(response), let id = table.structure(element) { return Target(element: id, each: nil) }
+        sink.error(domain.location, "'domain' maps an object, or each object of an array; this response is \(table.describe(response))")
         return nil
     }
 
@@ -133,10 +108,10 @@ struct MappingResolver {
     }
 
     /// Resolves a path against a DTO. `tolerant`: a missing array element gives nil instead of an error (a default follows).
-    mutating func path(_ path: Located<String>, from rootType: TypeRef, root: String, context: Context, tolerant: Bool) -> Value? {
+    mutating func path(_ path: Located<String>, from rootType: TypeRef, root: MappingExpression, context: MappingSource, tolerant: Bool) -> Value? {
         guard let tokens = tokens(path) else { return nil }
-        var value = Value(expression: root, type: table.resolved(rootType).nonOptional, optional: rootType.isOptional, fails: false, lastOptional: rootType.isOptional)
-        var walked = root == "dto" ? "the DTO" : "the response"
+        var value = Value(expression: root, type: table.resolved(rootType).nonOptional, optional: rootType.isOptional, lastOptional: rootType.isOptional)
+        var walked = root == .dto ? "the DTO" : "the response"
         for token in tokens {
             switch token {
             case .key(let key, let offset):
@@ -152,42 +127,33 @@ struct MappingResolver {
                         sink.error(location(in: path, offset: offset), "no key '\(key)' in \(table[id].qualifiedName)\(hint.isEmpty ? "; its keys are \(keys.map { "'\($0)'" }.joined(separator: ", "))" : hint)")
                         return nil
                     }
-                    value.expression += (value.lastOptional ? "?." : ".") + SwiftName.escaped(field.name)
+                    value.expression = .member(value.expression, name: field.name, optionalChain: value.lastOptional)
                     let fieldType = table.resolved(field.type)
                     value.optional = value.optional || fieldType.isOptional
                     value.lastOptional = fieldType.isOptional
                     value.type = fieldType.nonOptional
                 case .dictionary, .json:
                     // A lookup: `[String: T]` gives `T?`, `JSONValue` gives `JSONValue?`.
-                    subscriptStep(&value, SwiftLiteral.string(key))
+                    subscriptStep(&value, key: key)
                 default:
-                    sink.error(location(in: path, offset: offset), "'\(key)' cannot be read from \(walked), which is \(table.qualified(value.type)), not an object")
+                    sink.error(location(in: path, offset: offset), "'\(key)' cannot be read from \(walked), which is \(table.describe(value.type)), not an object")
                     return nil
                 }
                 walked = "'\(key)'"
             case .index(let index, let offset):
                 switch table.resolved(value.type) {
                 case .array(let element):
-                    // No `try` here: paths never sit inside a closure, and the `try` before
-                    // `self.init(` (or before `from(`) covers them.
-                    if tolerant {
-                        value.expression = "Mapping.elementIfPresent(\(value.expression), \(index))"
-                        value.optional = true
-                    } else if value.optional {
-                        value.expression = "Mapping.optionalElement(\(value.expression), \(index), \(context.errorArguments))"
-                        value.fails = true
-                    } else {
-                        value.expression = "Mapping.element(\(value.expression), \(index), \(context.errorArguments))"
-                        value.fails = true
-                    }
+                    let access: MappingExpression.ElementAccess = tolerant ? .ifPresent : value.optional ? .checkedOptional : .checked
+                    value.expression = .element(value.expression, index: index, access: access, source: context)
+                    if tolerant { value.optional = true }
                     let elementType = table.resolved(element)
                     value.lastOptional = value.optional || elementType.isOptional
                     value.optional = value.lastOptional
                     value.type = elementType.nonOptional
                 case .json:
-                    subscriptStep(&value, String(index))
+                    subscriptStep(&value, index: index)
                 default:
-                    sink.error(location(in: path, offset: offset), "[\(index)] needs an array, but \(walked) is \(table.qualified(value.type))")
+                    sink.error(location(in: path, offset: offset), "[\(index)] needs an array, but \(walked) is \(table.describe(value.type))")
                     return nil
                 }
                 walked = "'\(walked)[\(index)]'"
@@ -196,9 +162,14 @@ struct MappingResolver {
         return value
     }
 
-    /// `x[key]` or `x?[key]`: the result is optional; a dictionary's value type carries on, JSON stays JSON.
-    func subscriptStep(_ value: inout Value, _ key: String) {
-        value.expression += (value.lastOptional ? "?" : "") + "[\(key)]"
+    /// `x[key]` or `x?[key]` (`x[0]` on JSON): the result is optional; a dictionary's value
+    /// type carries on, JSON stays JSON.
+    func subscriptStep(_ value: inout Value, key: String? = nil, index: Int? = nil) {
+        if let index {
+            value.expression = .jsonIndex(value.expression, index: index, optionalChain: value.lastOptional)
+        } else {
+            value.expression = .lookup(value.expression, key: key ?? "", optionalChain: value.lastOptional)
+        }
         value.optional = true
         value.lastOptional = true
         if case .dictionary(let valueType) = table.resolved(value.type) {
@@ -209,21 +180,19 @@ struct MappingResolver {
     // MARK: Sources
 
     struct Resolved {
-        var expression: String
-        var fails: Bool
+        var expression: MappingExpression
         var dependencies: [MappingKey]
     }
 
-    mutating func source(_ source: FieldMappingSpec.Source, dto: TypeRef, context: Context) -> Resolved? {
+    mutating func source(_ source: FieldMappingSpec.Source, dto: TypeRef, context: MappingSource) -> Resolved? {
         switch source {
         case .path(let path):
-            guard let value = self.path(path, from: dto, root: "dto", context: context, tolerant: false) else { return nil }
-            return Resolved(expression: value.expression, fails: value.fails, dependencies: [])
+            guard let value = self.path(path, from: dto, root: .dto, context: context, tolerant: false) else { return nil }
+            return Resolved(expression: value.expression, dependencies: [])
         case .constant(let node):
-            return Resolved(expression: Literals.plain(node), fails: false, dependencies: [])
+            return Resolved(expression: .literal(Literals.plain(node)), dependencies: [])
         case .swift(let code):
-            let words = code.value.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" })
-            return Resolved(expression: code.value, fails: words.contains("try"), dependencies: [])
+            return Resolved(expression: .swift(code.value), dependencies: [])
         case .converted(let from, let convert, let defaultNode):
             return converted(from: from, convert: convert, defaultNode: defaultNode, dto: dto, context: context)
         }
@@ -231,8 +200,8 @@ struct MappingResolver {
 
     enum Conversion {
         case none
-        /// A runtime `Mapping` function; `failable` when it returns an optional.
-        case function(name: String, argumentLabel: String?, result: TypeRef, failable: Bool, dateFormat: DateFormatSpec?)
+        /// A runtime conversion; `failable` when it returns an optional.
+        case function(MappingExpression.Conversion, result: TypeRef, failable: Bool, dateFormat: DateFormatSpec?)
         case rawValue(String)
         case model(String)
     }
@@ -242,41 +211,42 @@ struct MappingResolver {
         let base = table.resolved(type)
         func scalar(_ s: TypeRef.Scalar) -> Bool { base == .scalar(s) }
         let isNumber: Bool = { if case .scalar(let s) = base { return s.isNumeric }; return false }()
-        let isEnum: Bool = { if case .named(let id) = base, case .enumeration = table[id].kind { return true }; return false }()
+        let isEnum = table.isEnum(base)
         func unsupported() -> Conversion? {
-            sink.error(convert.location, "cannot convert \(table.qualified(type)) with '\(text)'")
+            sink.error(convert.location, "cannot convert \(table.describe(type)) with '\(text)'")
             return nil
         }
         switch text {
         case "secondsSince1970", "millisecondsSince1970":
             guard isNumber || scalar(.string) else { return unsupported() }
-            return .function(name: "date", argumentLabel: text, result: .scalar(.date), failable: scalar(.string), dateFormat: text == "secondsSince1970" ? .secondsSince1970 : .millisecondsSince1970)
+            let seconds = text == "secondsSince1970"
+            return .function(seconds ? .dateSecondsSince1970 : .dateMillisecondsSince1970, result: .scalar(.date), failable: scalar(.string), dateFormat: seconds ? .secondsSince1970 : .millisecondsSince1970)
         case "iso8601":
             guard scalar(.string) || scalar(.date) else { return unsupported() }
-            return .function(name: "date", argumentLabel: "iso8601", result: .scalar(.date), failable: scalar(.string), dateFormat: .iso8601)
+            return .function(.dateISO8601, result: .scalar(.date), failable: scalar(.string), dateFormat: .iso8601)
         case "url":
             guard scalar(.string) || scalar(.url) else { return unsupported() }
-            return .function(name: "url", argumentLabel: nil, result: .scalar(.url), failable: scalar(.string), dateFormat: nil)
+            return .function(.url, result: .scalar(.url), failable: scalar(.string), dateFormat: nil)
         case "uuid":
             guard scalar(.string) || scalar(.uuid) else { return unsupported() }
-            return .function(name: "uuid", argumentLabel: nil, result: .scalar(.uuid), failable: scalar(.string), dateFormat: nil)
+            return .function(.uuid, result: .scalar(.uuid), failable: scalar(.string), dateFormat: nil)
         case "int":
             guard isNumber || scalar(.string) || scalar(.bool) else { return unsupported() }
             if scalar(.int) { return Conversion.none }
-            return .function(name: "int", argumentLabel: nil, result: .scalar(.int), failable: !scalar(.bool), dateFormat: nil)
+            return .function(.int, result: .scalar(.int), failable: !scalar(.bool), dateFormat: nil)
         case "double":
             guard isNumber || scalar(.string) else { return unsupported() }
-            return .function(name: "double", argumentLabel: nil, result: .scalar(.double), failable: scalar(.string), dateFormat: nil)
+            return .function(.double, result: .scalar(.double), failable: scalar(.string), dateFormat: nil)
         case "string":
             guard case .scalar = base else {
-                if isEnum { return .function(name: "string", argumentLabel: nil, result: .scalar(.string), failable: false, dateFormat: nil) }
+                if isEnum { return .function(.string, result: .scalar(.string), failable: false, dateFormat: nil) }
                 return unsupported()
             }
             guard !scalar(.date) else {
                 sink.error(convert.location, "a Date cannot be converted to a string here; keep it a Date, or declare the field as \"String\"")
                 return nil
             }
-            return .function(name: "string", argumentLabel: nil, result: .scalar(.string), failable: false, dateFormat: nil)
+            return .function(.string, result: .scalar(.string), failable: false, dateFormat: nil)
         default:
             break
         }
@@ -297,8 +267,8 @@ struct MappingResolver {
         return nil
     }
 
-    mutating func converted(from: Located<String>, convert: Located<String>?, defaultNode: JSONNode?, dto: TypeRef, context: Context) -> Resolved? {
-        guard let value = path(from, from: dto, root: "dto", context: context, tolerant: defaultNode != nil) else { return nil }
+    mutating func converted(from: Located<String>, convert: Located<String>?, defaultNode: JSONNode?, dto: TypeRef, context: MappingSource) -> Resolved? {
+        guard let value = path(from, from: dto, root: .dto, context: context, tolerant: defaultNode != nil) else { return nil }
         // Conversions apply to a value, or to each element of an array.
         var elementType = value.type
         var isArray = false
@@ -317,28 +287,27 @@ struct MappingResolver {
             conversion = c
         }
         var dependencies: [MappingKey] = []
-        var fails = value.fails
-        // f: the conversion of one value `x`; `failable`: f gives an optional.
-        let f: (String) -> String
+        // f: the conversion of one value; `failable`: f gives an optional.
+        let f: (MappingExpression) -> MappingExpression
         var failable = false
         var resultType: TypeRef = elementType
         var dateFormat: DateFormatSpec?
         switch conversion {
         case .none:
             f = { $0 }
-        case .function(let name, let label, let result, let canFail, let format):
-            f = { "Mapping.\(name)(\(label.map { "\($0): " } ?? "")\($0))" }
+        case .function(let function, let result, let canFail, let format):
+            f = { .convert(function, $0) }
             failable = canFail
             resultType = result
             dateFormat = format
         case .rawValue(let type):
-            let isEnum: Bool = { if case .named(let id) = table.resolved(elementType), case .enumeration = table[id].kind { return true }; return false }()
-            f = { "\(type)(rawValue: \($0)\(isEnum ? ".rawValue" : ""))" }
+            let fromEnum = table.isEnum(elementType)
+            f = { .rawValue(type: type, $0, fromEnum: fromEnum) }
             failable = true
             resultType = .json  // unknown to dtogen: the user's type
         case .model(let model):
-            guard case .named(let id) = table.resolved(elementType), case .structure = table[id].kind else {
-                sink.error(convert?.location ?? from.location, "'model:\(model)' maps an object; '\(from.value)' is \(table.qualified(value.type))")
+            guard let id = table.structure(elementType) else {
+                sink.error(convert?.location ?? from.location, "'model:\(model)' maps an object; '\(from.value)' is \(table.describe(value.type))")
                 return nil
             }
             let key = MappingKey(model: model, dtoType: table[id].qualifiedName)
@@ -349,29 +318,28 @@ struct MappingResolver {
                 return nil
             }
             dependencies.append(key)
-            f = { "\(throwing ? "try " : "")\(model)(from: \($0))" }
-            fails = fails || throwing
+            f = { .model(model, $0, throwing: throwing) }
             resultType = .json
         }
 
         let reason = "conversion '\(convert?.value ?? "")' failed"
-        let requireArguments = "\(context.errorArguments), reason: \(SwiftLiteral.string(reason))"
-        var expression: String
+        var expression: MappingExpression
         var optional = value.optional
         if isArray {
-            let element = failable ? "try Mapping.require(\(f("$0")), \(requireArguments))" : f("$0")
-            fails = fails || failable
-            let mapElements = { (array: String) in "\(array).map { \(element) }" }
-            expression = value.optional ? "\(value.operand).map { values in \(failable ? "try " : "")\(mapElements("values")) }" : mapElements(value.expression)
+            let element = failable ? MappingExpression.require(f(.closureArgument), source: context, reason: reason) : f(.closureArgument)
+            if value.optional {
+                expression = .map(value.expression, flat: false, parameter: "values", transform: .map(.variable("values"), flat: false, parameter: nil, transform: element))
+            } else {
+                expression = .map(value.expression, flat: false, parameter: nil, transform: element)
+            }
         } else if value.optional {
             if case .none = conversion {
                 expression = value.expression
             } else {
-                expression = "\(value.operand).\(failable ? "flatMap" : "map") { \(f("$0")) }"
+                expression = .map(value.expression, flat: failable, parameter: nil, transform: f(.closureArgument))
             }
         } else if failable && defaultNode == nil {
-            expression = "try Mapping.require(\(f(value.expression)), \(requireArguments))"
-            fails = true
+            expression = .require(f(value.expression), source: context, reason: reason)
         } else {
             expression = f(value.expression)
             optional = failable
@@ -380,7 +348,7 @@ struct MappingResolver {
         if let defaultNode {
             guard optional else {
                 sink.warning(defaultNode.location, "'default' is never used: '\(from.value)' always has a value")
-                return Resolved(expression: expression, fails: fails, dependencies: dependencies)
+                return Resolved(expression: expression, dependencies: dependencies)
             }
             var literalType = resultType
             if isArray { literalType = .array(resultType) }
@@ -391,8 +359,12 @@ struct MappingResolver {
                     return nil
                 }
                 let raw = Literals.plain(defaultNode)
-                expression = "try Mapping.require(\(expression) ?? \(type)(rawValue: \(raw)), \(context.errorArguments), reason: \(SwiftLiteral.string("the default '\(defaultNode.stringValue ?? Literals.plain(defaultNode))' is not a valid \(type) either")))"
-                return Resolved(expression: expression, fails: true, dependencies: dependencies)
+                let written: String = { if case .number(let n) = defaultNode.value { return n }; return defaultNode.stringValue ?? "" }()
+                expression = .require(
+                    .coalesce(expression, .rawValue(type: type, .literal(raw), fromEnum: false)),
+                    source: context, reason: "the default '\(written)' is not a valid \(type) either"
+                )
+                return Resolved(expression: expression, dependencies: dependencies)
             }
             if case .model = conversion, !isArray {
                 sink.error(defaultNode.location, "a 'default' is not supported with 'model:' on a single object; make the domain field optional")
@@ -400,16 +372,13 @@ struct MappingResolver {
             }
             switch Literals.literal(defaultNode, as: literalType, in: table, dateFormat: dateFormat ?? .iso8601) {
             case .success(let literal):
-                expression += " ?? \(literal)"
-            case .failure(.mismatch(let expected)):
-                sink.error(defaultNode.location, "'default' must be \(expected) to match \(table.qualified(literalType)), found \(defaultNode.kindDescription)")
-                return nil
-            case .failure(.message(let message)):
-                sink.error(defaultNode.location, message)
+                expression = .coalesce(expression, .literal(literal))
+            case .failure(let error):
+                Literals.report(error, what: "'default'", type: literalType, node: defaultNode, table: table, into: &sink)
                 return nil
             }
         }
-        return Resolved(expression: expression, fails: fails, dependencies: dependencies)
+        return Resolved(expression: expression, dependencies: dependencies)
     }
 
     func isQualifiedIdentifier(_ name: String) -> Bool {
@@ -435,22 +404,21 @@ struct MappingResolver {
             }
         }
         guard let target = target(domain: domain, response: response) else { return nil }
-        let dtoType = table[target.element].qualifiedName
+        let dtoTypeName = table[target.element].qualifiedName
+        let key = MappingKey(model: model.value, dtoType: dtoTypeName)
         guard let fieldSpecs = domain.fields else {
-            let key = MappingKey(model: model.value, dtoType: dtoType)
             guard let each = target.each, let throwing = mappingThrows[key] else {
-                sink.error(domain.location, "'domain' needs 'fields': the arguments of \(model.value)'s init and where each comes from\(target.each == nil ? "" : " (or another endpoint's domain that maps \(model.value) from \(dtoType), so this one can reuse it)")")
+                sink.error(domain.location, "'domain' needs 'fields': the arguments of \(model.value)'s init and where each comes from\(target.each == nil ? "" : " (or another endpoint's domain that maps \(model.value) from \(dtoTypeName), so this one can reuse it)")")
                 return nil
             }
             return MappingIR(
-                model: model.value, isClass: isClass, declaresInit: false, dtoType: dtoType, arguments: [], throwsOwn: throwing,
-                dependsOn: [], responseType: response.map { table.qualified($0) }, responseElements: each.expression,
-                responseThrows: each.fails, eachPath: domain.each?.value, location: model.location
+                model: model.value, isClass: isClass, declaresInit: false, dtoType: target.element, arguments: [], initThrows: throwing,
+                dependsOn: [], response: response, elements: each.expression, eachPath: domain.each?.value,
+                location: model.location, dtoTypeName: dtoTypeName
             )
         }
         var arguments: [MappingIR.Argument] = []
-        var fails = false
-        var dependencies: [(model: String, dtoType: String)] = []
+        var dependencies: [MappingKey] = []
         var labels: [String: SourceLocation] = [:]
         for field in fieldSpecs {
             if let first = labels[field.label] {
@@ -458,12 +426,7 @@ struct MappingResolver {
                 continue
             }
             labels[field.label] = field.labelLocation
-            let label: String?
-            if field.label == "_" {
-                label = nil
-            } else if SwiftName.isIdentifier(field.label) {
-                label = ["inout", "var", "let"].contains(field.label) ? "`\(field.label)`" : field.label
-            } else {
+            guard field.label == "_" || SwiftName.isIdentifier(field.label) else {
                 sink.error(field.labelLocation, "'\(field.label)' is not a valid argument label of \(model.value)'s init")
                 continue
             }
@@ -474,20 +437,17 @@ struct MappingResolver {
             case .constant: sourceText = "value"
             case .swift: sourceText = "swift"
             }
-            let context = Context(model: model.value, field: field.label, source: sourceText)
+            let context = MappingSource(model: model.value, field: field.label, source: sourceText)
             guard let resolved = source(field.source, dto: .named(target.element), context: context) else { continue }
-            fails = fails || resolved.fails
-            dependencies += resolved.dependencies.map { ($0.model, $0.dtoType) }
-            // One `try` before `self.init(` covers every argument; a second one would draw a warning.
-            var expression = resolved.expression
-            if expression.hasPrefix("try ") { expression.removeFirst(4) }
-            arguments.append(MappingIR.Argument(label: label, expression: expression))
+            dependencies += resolved.dependencies
+            arguments.append(MappingIR.Argument(label: field.label == "_" ? nil : field.label, value: resolved.expression))
         }
-        return MappingIR(
-            model: model.value, isClass: isClass, declaresInit: true, dtoType: dtoType, arguments: arguments, throwsOwn: fails,
-            dependsOn: dependencies, responseType: target.each == nil ? nil : response.map { table.qualified($0) },
-            responseElements: target.each?.expression, responseThrows: target.each?.fails ?? false,
-            eachPath: domain.each?.value, location: model.location
+        var mapping = MappingIR(
+            model: model.value, isClass: isClass, declaresInit: true, dtoType: target.element, arguments: arguments, initThrows: false,
+            dependsOn: dependencies, response: target.each == nil ? nil : response, elements: target.each?.expression,
+            eachPath: domain.each?.value, location: model.location, dtoTypeName: dtoTypeName
         )
+        mapping.initThrows = mapping.ownArgumentsThrow
+        return mapping
     }
 }

@@ -340,7 +340,7 @@ struct TypeResolver {
         let shape = property.shape
         let hint = shape.typeName?.value ?? property.key
         guard let declared = resolve(shape, hint: hint, parent: parent, element: false, siblings: &siblings) else { return nil }
-        var field = Field(jsonKey: property.key, keyLocation: property.keyLocation, name: name, type: declared, lenient: shape.lenient, lossy: shape.lossy?.value ?? false, doc: shape.doc?.value)
+        var field = Field(jsonKey: property.key, keyLocation: property.keyLocation, name: name, type: declared, doc: shape.doc?.value)
         let base = declared.nonOptional
         let resolvedBase = table.resolved(base)
 
@@ -353,28 +353,32 @@ struct TypeResolver {
             case .failure(let e): sink.error(written.location, e.message)
             }
             if dateDepth == nil {
-                sink.error(written.location, "'$format' applies to Date fields; '\(property.key)' is \(table.qualified(base))")
+                sink.error(written.location, "'$format' applies to Date fields; '\(property.key)' is \(table.describe(base))")
             }
         }
+        var strategy = FieldCoding.Strategy.plain
         if let depth = dateDepth {
             switch depth {
             case .direct, .array:
-                field.dateFormat = (format ?? defaultDates).swift
                 format = format ?? defaultDates
+                strategy = .date(format ?? defaultDates, array: depth == .array)
             case .unsupported:
                 sink.error(shape.location, "dates nested inside dictionaries, arrays of arrays or optional elements are not supported; declare the innermost value as \"String\" and convert it in a mapping")
             }
         }
 
         if let lossy = shape.lossy, lossy.value {
-            guard case .array = resolvedBase else {
-                sink.error(lossy.location, "'$lossy' applies to arrays; '\(property.key)' is \(table.qualified(base))")
+            guard case .array(let element) = resolvedBase else {
+                sink.error(lossy.location, "'$lossy' applies to arrays; '\(property.key)' is \(table.describe(base))")
                 return field
             }
             if dateDepth == .array {
                 sink.error(lossy.location, "'$lossy' is not supported on arrays of dates")
+            } else {
+                strategy = .lossyArray(element: element)
             }
         }
+        if shape.lenient, strategy == .plain { strategy = .lenient }
 
         if let defaultNode = shape.defaultValue {
             if case .null = defaultNode.value {
@@ -382,21 +386,27 @@ struct TypeResolver {
             } else {
                 switch Literals.literal(defaultNode, as: base, in: table, dateFormat: format) {
                 case .success(let literal):
-                    field.defaultLiteral = literal
+                    field.defaultValue = literal
                     if shape.optional {
-                        sink.warning(shape.optionalLocation ?? defaultNode.location, "'\(property.key)' has a '$default', so it is never nil: it is generated as non-optional \(table.swift(base))")
+                        sink.warning(shape.optionalLocation ?? defaultNode.location, "'\(property.key)' has a '$default', so it is never nil: it is generated as non-optional \(table.describe(base))")
                     }
                     field.type = base
-                case .failure(.mismatch(let expected)):
-                    sink.error(defaultNode.location, "'$default' of '\(property.key)' must be \(expected) to match \(table.qualified(base)), found \(defaultNode.kindDescription)")
-                case .failure(.message(let message)):
-                    sink.error(defaultNode.location, message)
+                case .failure(let error):
+                    Literals.report(error, what: "'$default' of '\(property.key)'", type: base, node: defaultNode, table: table, into: &sink)
                 }
             }
         }
-        if field.lenient, field.defaultLiteral == nil, !field.type.isOptional, Literals.empty(base, in: table) == nil {
-            sink.error(shape.location, "'$lenient' field '\(property.key)' of type \(table.qualified(base)) has no empty value; give it a '$default' or make it optional")
+        var fallback = field.defaultValue
+        if shape.lenient, fallback == nil, !field.type.isOptional {
+            fallback = Literals.empty(base, in: table)
+            if fallback == nil {
+                sink.error(shape.location, "'$lenient' field '\(property.key)' of type \(table.describe(base)) has no empty value; give it a '$default' or make it optional")
+            }
         }
+        field.coding = FieldCoding(
+            strategy: strategy, lenient: shape.lenient,
+            mayBeAbsent: field.type.isOptional || field.defaultValue != nil || shape.lenient, fallback: fallback
+        )
         return field
     }
 

@@ -71,6 +71,19 @@ public enum SwiftName {
         return head && name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
     }
 
+    /// Keywords that can be an argument label only in backticks.
+    static let labelKeywords: Set<String> = ["inout", "var", "let"]
+
+    /// Whether a hand-written label (`$label`) can be written without backticks.
+    public static func isArgumentLabel(_ name: String) -> Bool {
+        isIdentifier(name) && !labelKeywords.contains(name)
+    }
+
+    /// An argument label as written in a call: the few keywords a label cannot be get backticks.
+    public static func escapedLabel(_ name: String) -> String {
+        labelKeywords.contains(name) ? "`\(name)`" : name
+    }
+
     /// The identifier as written in source: keywords get backticks.
     public static func escaped(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name
@@ -129,6 +142,22 @@ public enum SwiftName {
         var n = 2
         while taken.contains("\(name)\(separator)\(n)") { n += 1 }
         return "\(name)\(separator)\(n)"
+    }
+
+    /// The name of an endpoint's inline response or body type: `SearchResponse`, `SearchBody`,
+    /// or, when it is an array, the element's `SearchItem`, `SearchBodyItem`.
+    static func inlineEndpointType(_ endpoint: String, _ role: String, isArray: Bool) -> String {
+        guard isArray else { return endpoint + role }
+        return endpoint + (role == "Response" ? "" : role) + "Item"
+    }
+
+    /// The namespace that holds a spec's `baseURL`: its `name`, else the last word of its file
+    /// name, ending in `API` (`Store` → `StoreAPI`).
+    static func apiNamespace(specName: String?, specPath: String) -> String {
+        var name = specName ?? upperCamel(fileBase(forSpecPath: specPath).split(separator: "_").last.map(String.init) ?? "")
+        if name.isEmpty || !isIdentifier(name) { name = "Spec" }
+        if !name.hasSuffix("API") { name += "API" }
+        return name
     }
 
     /// Base name of the generated files for a spec path: `usgs/all_day.json` → `Usgs_AllDay`.

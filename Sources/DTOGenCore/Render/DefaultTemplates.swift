@@ -23,12 +23,7 @@ enum DefaultTemplates {
 
 """##,
         "dtos.swift": ##"""
-{{{header}}}
-
-import Foundation
-{{#runtimeImport}}
-import {{{.}}}
-{{/runtimeImport}}
+{{>header}}
 {{#declarations}}
 
 {{>declaration}}
@@ -36,12 +31,7 @@ import {{{.}}}
 
 """##,
         "endpoints.swift": ##"""
-{{{header}}}
-
-import Foundation
-{{#runtimeImport}}
-import {{{.}}}
-{{/runtimeImport}}
+{{>header}}
 {{#api}}
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: {{{name}}}.baseURL)`.
@@ -51,7 +41,7 @@ import {{{.}}}
 {{/api}}
 {{#extensions}}
 
-extension Endpoint where Kind == {{{kind}}}, Response == {{{response}}} {
+extension {{{endpointType}}} where Kind == {{{kind}}}, Response == {{{response}}} {
 {{#factories}}
 {{#spaced}}
 
@@ -106,30 +96,80 @@ extension Endpoint where Kind == {{{kind}}}, Response == {{{response}}} {
 {{#doc}}
     {{{.}}}
 {{/doc}}
-    {{{access}}}static {{{signature}}} {
-        Self(
+{{#property}}
+    {{{access}}}static var {{{name}}}: Self {
+{{/property}}
+{{#inline}}
+    {{{access}}}static func {{{name}}}({{#arguments}}{{{declaration}}}{{{separator}}}{{/arguments}}) -> Self {
+{{/inline}}
+{{#multiline}}
+    {{{access}}}static func {{{name}}}(
 {{#arguments}}
-            {{{.}}}
+        {{{declaration}}},
 {{/arguments}}
+    ) -> Self {
+{{/multiline}}
+        Self(
+            method: {{{method}}},
+            path: {{{path}}},
+{{#query}}
+            query: [
+{{#items}}
+                {{{.}}},
+{{/items}}
+            ],
+{{/query}}
+{{#headers}}
+            headers: [
+{{#items}}
+                {{{.}}},
+{{/items}}
+            ],
+{{/headers}}
+{{#body}}
+            body: {{{.}}},
+{{/body}}
+{{#envelope}}
+            envelope: {{{.}}},
+{{/envelope}}
         )
     }
+
+"""##,
+        "header": ##"""
+{{{header}}}
+// swiftlint:disable all
+// swift-format-ignore-file
+
+import Foundation
+{{#runtimeImport}}
+@_spi({{{spi}}}) import {{{module}}}
+{{/runtimeImport}}
+{{#runtimeVersionCheck}}
+
+// An error on the next line means the DTORuntime in use is older than the dtogen that wrote
+// this file: update the dtogen package (this file needs its runtime version {{{version}}}).
+private typealias RequiredDTORuntime = {{{type}}}
+{{/runtimeVersionCheck}}
 
 """##,
         "mapping": ##"""
 extension {{{model}}} {
 {{#initializer}}
     /// Builds `{{{model}}}` from the DTO `{{{dtoType}}}`.
-    {{{access}}}{{{initKeyword}}}(from dto: {{{dtoType}}}){{{throwsClause}}} {
-        {{{tryPrefix}}}self.init(
+    {{{access}}}{{{initKeyword}}}(from dto: {{{dtoType}}}){{#throws}} throws{{/throws}} {
+        {{#throws}}try {{/throws}}self.init(
 {{#arguments}}
-            {{{label}}}{{{expression}}}{{{separator}}}
+{{#lines}}
+            {{{.}}}
+{{/lines}}
 {{/arguments}}
         )
     }
 
     /// Builds one `{{{model}}}` per DTO, in order.
-    {{{access}}}static func from(_ dtos: [{{{dtoType}}}]){{{throwsClause}}} -> [{{{model}}}] {
-        {{{tryPrefix}}}dtos.map { {{{tryPrefix}}}{{{model}}}(from: $0) }
+    {{{access}}}static func from(_ dtos: [{{{dtoType}}}]){{#throws}} throws{{/throws}} -> [{{{model}}}] {
+        {{#throws}}try {{/throws}}dtos.map { {{#throws}}try {{/throws}}{{{model}}}(from: $0) }
     }
 {{/initializer}}
 {{#response}}
@@ -137,20 +177,15 @@ extension {{{model}}} {
 
 {{/initializer}}
     /// Builds one `{{{model}}}` per element of `{{{each}}}`.
-    {{{access}}}static func from(_ response: {{{type}}}){{{throwsClause}}} -> [{{{model}}}] {
-        {{{tryPrefix}}}from({{{elements}}})
+    {{{access}}}static func from(_ response: {{{type}}}){{#throws}} throws{{/throws}} -> [{{{model}}}] {
+        {{#throws}}try {{/throws}}from({{{elements}}})
     }
 {{/response}}
 }
 
 """##,
         "mappings.swift": ##"""
-{{{header}}}
-
-import Foundation
-{{#runtimeImport}}
-import {{{.}}}
-{{/runtimeImport}}
+{{>header}}
 {{#mappings}}
 
 {{>mapping}}
@@ -175,7 +210,7 @@ import {{{.}}}
 
     {{{access}}}init(
 {{#parameters}}
-        {{{name}}}: {{{type}}}{{{defaultValue}}}{{{separator}}}
+        {{{name}}}: {{{type}}}{{{defaultValue}}},
 {{/parameters}}
     ) {
 {{#parameters}}
@@ -191,22 +226,24 @@ import {{{.}}}
 {{/keys}}
     }
 {{/codingKeys}}
-{{#customCoding}}
+{{#customDecoding}}
 
-    {{{access}}}init(from decoder: any Decoder) throws {
+    {{{access}}}init(from decoder: any {{{decoder}}}) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-{{#decode}}
+{{#statements}}
         {{{.}}}
-{{/decode}}
+{{/statements}}
     }
+{{/customDecoding}}
+{{#customEncoding}}
 
-    {{{access}}}func encode(to encoder: any Encoder) throws {
+    {{{access}}}func encode(to encoder: any {{{encoder}}}) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-{{#encode}}
+{{#statements}}
         {{{.}}}
-{{/encode}}
+{{/statements}}
     }
-{{/customCoding}}
+{{/customEncoding}}
 {{#nested}}
 
     {{>declaration}}

@@ -402,6 +402,13 @@ public struct MustacheObject: Sendable, Equatable, ExpressibleByDictionaryLitera
         for (key, value) in elements { self[key] = value }
     }
 
+    /// This object with `other`'s keys added (or replaced).
+    public func merging(_ other: MustacheObject) -> MustacheObject {
+        var result = self
+        for (key, value) in zip(other.keys, other.values) { result[key] = value }
+        return result
+    }
+
     public subscript(key: String) -> MustacheValue? {
         get {
             for index in keys.indices where keys[index] == key { return values[index] }

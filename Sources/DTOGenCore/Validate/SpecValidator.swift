@@ -86,15 +86,8 @@ struct SpecValidator {
         }
     }
 
-    struct Placeholder {
-        var name: String
-        var offset: Int
-    }
-
     /// The `{name}` placeholders of a path, reporting malformed ones.
-    mutating func pathPlaceholders(_ path: Located<String>) -> [Placeholder] {
-        var result: [Placeholder] = []
-        let scalars = Array(path.value.unicodeScalars)
+    mutating func pathPlaceholders(_ path: Located<String>) -> [(name: String, offset: Int)] {
         func at(_ offset: Int) -> SourceLocation { SourceLocation(line: path.location.line, column: path.location.column + 1 + offset) }
         if path.value.contains("://") || path.value.hasPrefix("//") {
             sink.error(path.location, "'path' is relative to the base URL; it cannot name a scheme or host")
@@ -102,37 +95,8 @@ struct SpecValidator {
         if path.value.contains("?") || path.value.contains("#") {
             sink.error(path.location, "'path' must not contain '?' or '#'; declare query items in 'query'")
         }
-        var i = 0
-        var seen: Set<String> = []
-        while i < scalars.count {
-            if scalars[i] == "}" {
-                sink.error(at(i), "unmatched '}' in path")
-                i += 1
-                continue
-            }
-            guard scalars[i] == "{" else {
-                i += 1
-                continue
-            }
-            let start = i
-            i += 1
-            while i < scalars.count, scalars[i] != "}", scalars[i] != "{", scalars[i] != "/" { i += 1 }
-            guard i < scalars.count, scalars[i] == "}" else {
-                sink.error(at(start), "unclosed '{' in path; write a path parameter as {name}")
-                continue
-            }
-            let name = String(String.UnicodeScalarView(scalars[(start + 1)..<i]))
-            i += 1
-            if name.isEmpty {
-                sink.error(at(start), "empty path parameter '{}'")
-                continue
-            }
-            if !seen.insert(name).inserted {
-                sink.error(at(start), "path parameter '{\(name)}' appears twice")
-                continue
-            }
-            result.append(Placeholder(name: name, offset: start))
-        }
-        return result
+        let template = PathTemplate(path.value)
+        for problem in template.problems { sink.error(at(problem.offset), problem.message) }
+        return template.placeholders
     }
 }

@@ -1,0 +1,92 @@
+/// Resolves one validated spec: its types, the inline shapes of its endpoints, the
+/// endpoint factories and the API namespace. Mappings need every spec, so `ModuleLinker`
+/// resolves them afterwards.
+struct SpecResolver {
+    var spec: Spec
+    var access: AccessLevel
+    var types: TypeResolver
+    /// Per endpoint, in spec order: the response and body types.
+    var responses: [TypeRef?] = []
+    var bodies: [TypeRef?] = []
+    var endpoints: [EndpointIR] = []
+    var api: APINamespace?
+
+    var path: String { spec.path }
+
+    /// `sink` holds what earlier stages reported for this spec.
+    init(spec: Spec, sink: DiagnosticSink, accessOverride: String?) {
+        self.spec = spec
+        access = (accessOverride ?? spec.access?.value) == "public" ? .public : .internal
+        var dates = DateFormatSpec.iso8601
+        if let written = spec.dates, case .success(let format) = DateFormatSpec.parse(written.value) { dates = format }
+        types = TypeResolver(sink: sink, defaultDates: dates)
+    }
+
+    mutating func resolve() {
+        types.declareNamedTypes(spec.types)
+        types.resolveNamedTypes(spec.types)
+        for endpoint in spec.endpoints {
+            let pascal = SwiftName.upperCamel(endpoint.name.value)
+            responses.append(endpoint.response.flatMap { shape in
+                types.resolve(shape, hint: SwiftName.inlineEndpointType(pascal, "Response", isArray: shape.isArray), parent: nil, element: false)
+            })
+            bodies.append(endpoint.body.flatMap { shape in
+                types.resolve(shape, hint: SwiftName.inlineEndpointType(pascal, "Body", isArray: shape.isArray), parent: nil, element: false)
+            })
+        }
+        for (index, endpoint) in spec.endpoints.enumerated() {
+            endpoints.append(types.endpoint(endpoint, response: responses[index], body: bodies[index], spec: spec))
+        }
+        // A spec without endpoints is a library of DTOs: every type is its own use.
+        if !spec.endpoints.isEmpty {
+            types.warnAboutUnusedTypes(spec.types, roots: responses.compactMap { $0 } + bodies.compactMap { $0 } + types.parameterTypes)
+        }
+        if let baseURL = spec.baseURL {
+            let name = SwiftName.apiNamespace(specName: spec.name?.value, specPath: spec.path)
+            let distinct = SwiftName.distinct(name, from: types.topLevelNames.union(SwiftName.reservedTypes))
+            if distinct != name {
+                types.sink.warning(spec.name?.location ?? baseURL.location, "the API namespace '\(name)' is also a type name; it is generated as '\(distinct)'")
+            }
+            types.topLevelNames.insert(distinct)
+            api = APINamespace(name: distinct, baseURL: baseURL.value)
+        }
+    }
+
+    /// Resolves this spec's domain mappings, given which mappings of the whole run throw.
+    /// With `report` false, nothing is reported (a first pass that only learns what exists).
+    mutating func mappings(throwing: [MappingKey: Bool], report: Bool) -> [MappingIR] {
+        var resolver = MappingResolver(sink: DiagnosticSink(file: spec.path), table: types.table, mappingThrows: throwing)
+        var mappings: [MappingIR] = []
+        for (index, endpoint) in spec.endpoints.enumerated() {
+            for domain in endpoint.domains {
+                if let mapping = resolver.mapping(domain: domain, response: responses[index]) { mappings.append(mapping) }
+            }
+        }
+        if report { types.sink.append(resolver.sink) }
+        return mappings
+    }
+
+    /// The (model, DTO) pairs this spec maps, before their sources are checked.
+    func declaredMappings() -> [MappingKey] {
+        var quiet = MappingResolver(sink: DiagnosticSink(file: spec.path), table: types.table, mappingThrows: [:])
+        var keys: [MappingKey] = []
+        for (index, endpoint) in spec.endpoints.enumerated() {
+            for domain in endpoint.domains where domain.fields != nil {
+                guard let target = quiet.target(domain: domain, response: responses[index]) else { continue }
+                keys.append(MappingKey(model: domain.model.value, dtoType: types.table[target.element].qualifiedName))
+            }
+        }
+        return keys
+    }
+
+    func ir(mappings: [MappingIR]) -> SpecIR {
+        SpecIR(path: spec.path, access: access, types: types.table, mappings: mappings, endpoints: endpoints, api: api)
+    }
+}
+
+extension ShapeSpec {
+    var isArray: Bool {
+        if case .array = kind { return true }
+        return false
+    }
+}

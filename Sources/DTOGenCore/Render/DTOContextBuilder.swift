@@ -1,0 +1,137 @@
+/// Builds the template context for a spec's DTO file: one entry per declaration, with the
+/// Swift of every property, coding key and coding statement spelled out.
+struct DTOContextBuilder {
+    let table: TypeTable
+    let access: String
+    let printer: SwiftPrinter
+
+    func context(_ file: FileContext) -> MustacheValue {
+        .object(file.entries.merging(["declarations": .list(table.topLevel.map(declaration))]))
+    }
+
+    func declaration(_ id: DeclID) -> MustacheValue {
+        let decl = table[id]
+        var item: MustacheObject = ["struct": .bool(false), "enum": .bool(false), "alias": .bool(false)]
+        switch decl.kind {
+        case .structure(let fields): item["struct"] = structContext(decl, fields)
+        case .enumeration(let info): item["enum"] = enumContext(decl, info)
+        case .alias(let target):
+            item["alias"] = .object(["doc": docLines(decl.doc), "access": .string(access), "name": .string(decl.name), "type": .string(printer.type(target))])
+        }
+        return .object(item)
+    }
+
+    func docLines(_ doc: String?) -> MustacheValue {
+        .lines(doc.map(SwiftLiteral.docLines) ?? [])
+    }
+
+    func structContext(_ decl: Decl, _ fields: [Field]) -> MustacheValue {
+        let properties: [MustacheValue] = fields.map { field in
+            .object(["doc": docLines(field.doc), "name": .string(SwiftName.escaped(field.name)), "type": .string(printer.type(field.type))])
+        }
+        let parameters = fields.map { field -> MustacheValue in
+            var defaultValue = ""
+            if let literal = field.defaultValue {
+                defaultValue = " = \(printer.literal(literal))"
+            } else if field.type.isOptional {
+                defaultValue = " = nil"
+            }
+            return .object(["name": .string(SwiftName.escaped(field.name)), "type": .string(printer.type(field.type)), "defaultValue": .string(defaultValue)])
+        }
+        let keys: [MustacheValue] = fields.map { field in
+            .object([
+                "name": .string(SwiftName.escaped(field.name)),
+                "rawValue": .string(field.name == field.jsonKey ? "" : " = \(SwiftLiteral.string(field.jsonKey))"),
+            ])
+        }
+        return .object([
+            "doc": docLines(decl.doc),
+            "access": .string(access),
+            "name": .string(decl.name),
+            "properties": .list(properties),
+            "initializer": fields.isEmpty ? .bool(false) : .object(["parameters": .list(parameters)]),
+            "codingKeys": TypeTable.needsCodingKeys(fields) ? .object(["keys": .list(keys)]) : .bool(false),
+            "decoder": .string(RuntimeSymbols.decoder),
+            "encoder": .string(RuntimeSymbols.encoder),
+            "customDecoding": TypeTable.needsCustomDecoding(fields) ? .object(["statements": .lines(fields.map(decodeStatement))]) : .bool(false),
+            "customEncoding": TypeTable.needsCustomEncoding(fields) ? .object(["statements": .lines(fields.map(encodeStatement))]) : .bool(false),
+            "nested": .list(decl.nested.map(declaration)),
+        ])
+    }
+
+    func enumContext(_ decl: Decl, _ info: EnumInfo) -> MustacheValue {
+        let cases: [MustacheValue] = info.cases.map { c in
+            let name = SwiftName.escaped(c.name)
+            return .object([
+                "name": .string(name),
+                "rawValue": .string(c.name == c.rawValue ? "" : " = \(SwiftLiteral.string(c.rawValue))"),
+                "literal": .string(SwiftLiteral.string(c.rawValue)),
+            ])
+        }
+        return .object([
+            "doc": docLines(decl.doc),
+            "access": .string(access),
+            "name": .string(decl.name),
+            "cases": .list(cases),
+            "closed": .bool(info.unknownCaseName == nil),
+            "open": .bool(info.unknownCaseName != nil),
+            "unknown": .string(info.unknownCaseName.map(SwiftName.escaped) ?? ""),
+        ])
+    }
+
+    /// `self.x = <how x is decoded>`, as the field's coding says.
+    func decodeStatement(_ field: Field) -> String {
+        let key = ".\(SwiftName.escaped(field.name))"
+        let coding = field.coding
+        let base = field.type.nonOptional
+        /// `try container.f(args)`, `try container.fIfPresent(args)`, or for a lenient field `(try? container.fIfPresent(args))`.
+        func call(_ function: String, _ arguments: String) -> String {
+            if coding.lenient { return "(try? container.\(function)IfPresent(\(arguments)))" }
+            return "try container.\(function)\(coding.mayBeAbsent ? "IfPresent" : "")(\(arguments))"
+        }
+        var expression: String
+        switch coding.strategy {
+        case .date(let format, let array):
+            expression = call(array ? RuntimeSymbols.decodeDates : RuntimeSymbols.decodeDate, "forKey: \(key), format: \(printer.dateFormat(format))")
+        case .lossyArray(let element):
+            expression = call(RuntimeSymbols.decodeLossyArray, "\(printer.type(element)).self, forKey: \(key)")
+        case .lenient:
+            expression = "container.\(RuntimeSymbols.decodeLenient)(\(printer.type(base)).self, forKey: \(key))"
+        case .plain:
+            expression = "try container.decode\(coding.mayBeAbsent ? "IfPresent" : "")(\(printer.type(base)).self, forKey: \(key))"
+        }
+        if let fallback = coding.fallback {
+            expression += " ?? \(printer.literal(fallback))"
+        }
+        return "self.\(SwiftName.escaped(field.name)) = \(expression)"
+    }
+
+    func encodeStatement(_ field: Field) -> String {
+        let key = ".\(SwiftName.escaped(field.name))"
+        let name = SwiftName.escaped(field.name)
+        let ifPresent = field.type.isOptional ? "IfPresent" : ""
+        if case .date(let format, let array) = field.coding.strategy {
+            let function = array ? RuntimeSymbols.encodeDates : RuntimeSymbols.encodeDate
+            return "try container.\(function)\(ifPresent)(\(name), forKey: \(key), format: \(printer.dateFormat(format)))"
+        }
+        return "try container.encode\(ifPresent)(\(name), forKey: \(key))"
+    }
+}
+
+/// What every generated file's template gets: its header and imports.
+struct FileContext {
+    var header: String
+    var runtimeModule: String?
+    var runtime: RuntimeSymbols
+
+    var entries: MustacheObject {
+        [
+            "header": .string(header),
+            "runtimeImport": runtimeModule.map { .object(["module": .string($0), "spi": .string(RuntimeSymbols.spi)]) } ?? .bool(false),
+            "runtimeVersionCheck": .object([
+                "type": .string(runtime.versionCheck),
+                "version": .string(String(RuntimeSymbols.generatedCodeVersion)),
+            ]),
+        ]
+    }
+}

@@ -1,0 +1,48 @@
+/// Every name from DTORuntime (and the standard library) that generated code spells out,
+/// in one place. Names are qualified with the runtime module, so a type of the user's
+/// module (`struct Endpoint`, `enum Mapping`) can never shadow them.
+struct RuntimeSymbols: Sendable {
+    /// nil when the runtime's sources are compiled into the same module as the generated code.
+    let module: String?
+
+    /// The runtime version generated code is written against. Raised whenever generated
+    /// code starts to use something an older runtime lacks.
+    static let generatedCodeVersion = 2
+
+    private func qualified(_ name: String) -> String {
+        module.map { "\($0).\(name)" } ?? name
+    }
+
+    // Types the user also sees.
+    var endpoint: String { qualified("Endpoint") }
+    var envelope: String { qualified("Envelope") }
+    var jsonValue: String { qualified("JSONValue") }
+    var publicKind: String { qualified("EndpointKinds.Public") }
+    var privateKind: String { qualified("EndpointKinds.Private") }
+    var httpMethod: String { qualified("HTTPMethod") }
+
+    // Plumbing only generated code uses (`@_spi(Generated)` in the runtime).
+    var mapping: String { qualified("Mapping") }
+    /// A type that exists only in a runtime new enough for this output.
+    var versionCheck: String { qualified("GeneratedCodeSupport.Version\(Self.generatedCodeVersion)") }
+    static let spi = "Generated"
+
+    // Standard-library protocols named in generated signatures.
+    static let decoder = "Swift.Decoder"
+    static let encoder = "Swift.Encoder"
+
+    // Methods the runtime adds to `KeyedDecodingContainer` / `KeyedEncodingContainer`
+    // (members, so nothing can shadow them).
+    static let decodeDate = "decodeDate"
+    static let decodeDates = "decodeDates"
+    static let decodeLossyArray = "decodeLossyArray"
+    static let decodeLenient = "decodeLenient"
+    static let encodeDate = "encodeDate"
+    static let encodeDates = "encodeDates"
+
+    // `Mapping` helpers.
+    static let element = "element"
+    static let optionalElement = "optionalElement"
+    static let elementIfPresent = "elementIfPresent"
+    static let require = "require"
+}

@@ -1,0 +1,239 @@
+/// Spells IR values as Swift: types, literals, date formats, mapping expressions and
+/// request parts. The only place (with the templates) that writes Swift syntax.
+struct SwiftPrinter: Sendable {
+    let table: TypeTable
+    let runtime: RuntimeSymbols
+
+    /// A line longer than this is split where the syntax allows (call arguments one per line).
+    static let lineWidth = 100
+
+    // MARK: Types
+
+    /// A type as written inside the declaration that uses it (nested types by their own
+    /// name: they never shadow anything in scope).
+    func type(_ type: TypeRef) -> String {
+        spelling(type) { table[$0].name }
+    }
+
+    /// A type as written outside any declaration (nested types fully qualified).
+    func qualifiedType(_ type: TypeRef) -> String {
+        spelling(type) { table[$0].qualifiedName }
+    }
+
+    private func spelling(_ type: TypeRef, _ name: (DeclID) -> String) -> String {
+        switch type {
+        case .scalar(let s): s.rawValue
+        case .json: runtime.jsonValue
+        case .named(let id): name(id)
+        case .array(let element): "[\(spelling(element, name))]"
+        case .dictionary(let value): "[String: \(spelling(value, name))]"
+        case .optional(let wrapped): "\(spelling(wrapped, name))?"
+        }
+    }
+
+    // MARK: Literals
+
+    func literal(_ literal: Literal) -> String {
+        switch literal {
+        case .null: "nil"
+        case .bool(let b): b ? "true" : "false"
+        case .number(let n): n
+        case .decimal(let negative, let exponent, let significand):
+            "Decimal(sign: .\(negative ? "minus" : "plus"), exponent: \(exponent), significand: \(significand))"
+        case .string(let s): SwiftLiteral.string(s)
+        case .date(let seconds): "Date(timeIntervalSince1970: \(Self.number(seconds)))"
+        case .url(let s): "URL(string: \(SwiftLiteral.string(s)))!"
+        case .uuid(let s): "UUID(uuidString: \(SwiftLiteral.string(s)))!"
+        case .enumCase(let name): ".\(SwiftName.escaped(name))"
+        case .unknownEnumCase(let name, let raw): ".\(SwiftName.escaped(name))(\(SwiftLiteral.string(raw)))"
+        case .jsonNumber(let n): ".number(\(n))"
+        case .jsonNull: ".null"
+        case .array(let elements): "[\(elements.map(self.literal).joined(separator: ", "))]"
+        case .dictionary(let entries):
+            entries.isEmpty ? "[:]" : "[\(entries.map { "\(SwiftLiteral.string($0.key)): \(self.literal($0.value))" }.joined(separator: ", "))]"
+        }
+    }
+
+    /// Seconds as written in a date literal: whole numbers without a fraction.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    /// The runtime `DateFormat` value.
+    func dateFormat(_ format: DateFormatSpec) -> String {
+        switch format {
+        case .iso8601: ".iso8601"
+        case .iso8601Fractional: ".iso8601Fractional"
+        case .secondsSince1970: ".secondsSince1970"
+        case .millisecondsSince1970: ".millisecondsSince1970"
+        case .pattern(let p): ".pattern(\(SwiftLiteral.string(p)))"
+        }
+    }
+
+    // MARK: Mapping expressions
+
+    /// A call the printer may lay out one argument per line.
+    struct Call {
+        var callee: String
+        var arguments: [String]
+
+        var oneLine: String { "\(callee)(\(arguments.joined(separator: ", ")))" }
+    }
+
+    /// An expression on one line. `try` is written at the start of a closure whose body
+    /// throws; everywhere else the one `try` before the enclosing call covers it.
+    func expression(_ e: MappingExpression) -> String {
+        if let call = call(e) { return call.oneLine }
+        switch e {
+        case .dto: return "dto"
+        case .response: return "response"
+        case .closureArgument: return "$0"
+        case .variable(let name): return name
+        case .member(let base, let name, let chain):
+            return expression(base) + (chain ? "?." : ".") + SwiftName.escaped(name)
+        case .lookup(let base, let key, let chain):
+            return expression(base) + (chain ? "?" : "") + "[\(SwiftLiteral.string(key))]"
+        case .jsonIndex(let base, let index, let chain):
+            return expression(base) + (chain ? "?" : "") + "[\(index)]"
+        case .map(let base, let flat, let parameter, let transform):
+            let head = parameter.map { "\($0) in " } ?? ""
+            return "\(operand(base)).\(flat ? "flatMap" : "map") { \(head)\(transform.throwing ? "try " : "")\(expression(transform)) }"
+        case .coalesce(let value, let fallback):
+            return "\(expression(value)) ?? \(expression(fallback))"
+        case .literal(let l):
+            return literal(l)
+        case .swift(let code):
+            return code
+        case .element, .convert, .rawValue, .model, .require:
+            return ""  // calls, handled above
+        }
+    }
+
+    /// The expression's lines when written after `prefix` (a label): one line when it fits,
+    /// else its outermost call with one argument per line.
+    func lines(_ e: MappingExpression, after prefix: String) -> [String] {
+        let single = expression(e)
+        guard prefix.count + single.count > Self.lineWidth else { return [single] }
+        if case .coalesce(let value, let fallback) = e {
+            var head = lines(value, after: prefix)
+            head[head.count - 1] += " ?? \(expression(fallback))"
+            return head
+        }
+        guard let call = call(e), !call.arguments.isEmpty else { return [single] }
+        return ["\(call.callee)("] + call.arguments.map { "    \($0)," } + [")"]
+    }
+
+    private func sourceArguments(_ source: MappingSource) -> [String] {
+        ["model: \(SwiftLiteral.string(source.model))", "field: \(SwiftLiteral.string(source.field))", "source: \(SwiftLiteral.string(source.source))"]
+    }
+
+    /// Expressions that are calls, as callee and arguments.
+    func call(_ e: MappingExpression) -> Call? {
+        let mapping = runtime.mapping
+        switch e {
+        case .element(let base, let index, let access, let source):
+            switch access {
+            case .checked:
+                return Call(callee: "\(mapping).\(RuntimeSymbols.element)", arguments: [expression(base), "\(index)"] + sourceArguments(source))
+            case .checkedOptional:
+                return Call(callee: "\(mapping).\(RuntimeSymbols.optionalElement)", arguments: [expression(base), "\(index)"] + sourceArguments(source))
+            case .ifPresent:
+                return Call(callee: "\(mapping).\(RuntimeSymbols.elementIfPresent)", arguments: [expression(base), "\(index)"])
+            }
+        case .convert(let conversion, let base):
+            let value = expression(base)
+            switch conversion {
+            case .dateSecondsSince1970: return Call(callee: "\(mapping).date", arguments: ["secondsSince1970: \(value)"])
+            case .dateMillisecondsSince1970: return Call(callee: "\(mapping).date", arguments: ["millisecondsSince1970: \(value)"])
+            case .dateISO8601: return Call(callee: "\(mapping).date", arguments: ["iso8601: \(value)"])
+            case .url: return Call(callee: "\(mapping).url", arguments: [value])
+            case .uuid: return Call(callee: "\(mapping).uuid", arguments: [value])
+            case .int: return Call(callee: "\(mapping).int", arguments: [value])
+            case .double: return Call(callee: "\(mapping).double", arguments: [value])
+            case .string: return Call(callee: "\(mapping).string", arguments: [value])
+            }
+        case .rawValue(let type, let base, let fromEnum):
+            return Call(callee: type, arguments: ["rawValue: \(expression(base))\(fromEnum ? ".rawValue" : "")"])
+        case .model(let model, let base, _):
+            return Call(callee: model, arguments: ["from: \(expression(base))"])
+        case .require(let value, let source, let reason):
+            return Call(callee: "\(mapping).\(RuntimeSymbols.require)", arguments: [expression(value)] + sourceArguments(source) + ["reason: \(SwiftLiteral.string(reason))"])
+        default:
+            return nil
+        }
+    }
+
+    /// The receiver of `.map { }`: an optional chain needs parentheses, or `map` would apply
+    /// inside the chain.
+    private func operand(_ e: MappingExpression) -> String {
+        hasOptionalChain(e) ? "(\(expression(e)))" : expression(e)
+    }
+
+    private func hasOptionalChain(_ e: MappingExpression) -> Bool {
+        switch e {
+        case .member(let base, _, let chain), .lookup(let base, _, let chain), .jsonIndex(let base, _, let chain):
+            chain || hasOptionalChain(base)
+        default:
+            false
+        }
+    }
+
+    // MARK: Requests
+
+    /// The value of a parameter as passed to the runtime: enums by raw value.
+    func parameter(_ value: ParameterValue) -> String {
+        let name = SwiftName.escaped(value.argument)
+        let optional = value.optional ? "?" : ""
+        switch value.rawValue {
+        case .none: return name
+        case .single: return "\(name)\(optional).rawValue"
+        case .elements: return "\(name)\(optional).map(\\.rawValue)"
+        }
+    }
+
+    /// The path as an interpolated `EndpointPath` literal.
+    func path(_ parts: [PathPart]) -> String {
+        var text = "\""
+        for part in parts {
+            switch part {
+            case .literal(let literal):
+                text += SwiftLiteral.stringContent(literal)
+            case .parameter(let value):
+                text += "\\(\(parameter(value))\(value.dateFormat.map { ", format: \(dateFormat($0))" } ?? ""))"
+            }
+        }
+        return text + "\""
+    }
+
+    /// A query item or header: `.init("name", value)`.
+    func namedParameter(_ parameter: NamedParameter) -> String {
+        ".init(\(SwiftLiteral.string(parameter.name)), \(self.parameter(parameter.value))\(parameter.value.dateFormat.map { ", format: \(dateFormat($0))" } ?? ""))"
+    }
+
+    func method(_ method: String) -> String {
+        ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"].contains(method)
+            ? "." + method.lowercased()
+            : "\(runtime.httpMethod)(rawValue: \(SwiftLiteral.string(method)))"
+    }
+
+    func kind(_ kind: EndpointKindRef) -> String {
+        switch kind {
+        case .public: runtime.publicKind
+        case .private: runtime.privateKind
+        case .custom(let name): name
+        }
+    }
+
+    func envelope(_ envelope: EnvelopeIR) -> String {
+        var parts = ["data: \(SwiftLiteral.string(envelope.data))"]
+        switch envelope.success {
+        case .key(let key)?: parts.append("success: .key(\(SwiftLiteral.string(key)))")
+        case .equals(let key, let value)?: parts.append("success: .equals(key: \(SwiftLiteral.string(key)), value: \(literal(value)))")
+        case nil: break
+        }
+        if let message = envelope.message { parts.append("message: \(SwiftLiteral.string(message))") }
+        if !envelope.path.isEmpty { parts.append("path: [\(envelope.path.map { SwiftLiteral.string($0) }.joined(separator: ", "))]") }
+        return "\(runtime.envelope)(\(parts.joined(separator: ", ")))"
+    }
+}

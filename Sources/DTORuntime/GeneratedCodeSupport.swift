@@ -1,0 +1,9 @@
+/// What generated files check they are compiled against. Each file names the version of
+/// the runtime it needs (`GeneratedCodeSupport.Version2`); output of a newer dtogen against
+/// an older runtime then fails on that line, next to a comment that says to update the
+/// dtogen package, instead of failing somewhere inside the generated code.
+@_spi(Generated)
+public enum GeneratedCodeSupport {
+    /// The runtime of dtogen 0.2: qualified runtime names, `@_spi(Generated)` plumbing.
+    public enum Version2 {}
+}
