@@ -10,6 +10,7 @@ struct CommittedOutputTests {
         ("specs", "Generated"),
         ("Tests/Fixtures/conformance-specs", "Tests/ConformanceTests/Generated"),
         ("Tests/Fixtures/golden-specs", "Tests/GoldenTests/Generated"),
+        ("Tests/Fixtures/contract-specs", "Tests/RuntimeContractTests/Generated"),
     ]
 
     @Test(arguments: pairs)
