@@ -24,7 +24,12 @@ struct CommittedOutputTests {
             return
         }
         let changes = try writer.plan(result.files)
-        #expect(changes.isEmpty, "\(output) is stale (\(changes)); run: swift run dtogen \(specs) -o \(output)")
+        var diffs: [String] = []
+        for file in result.files where changes.contains(.changed(file.path)) {
+            let committed = try String(contentsOf: packageRoot.appendingPathComponent(output).appendingPathComponent(file.path), encoding: .utf8)
+            diffs.append(unifiedDiff(committed, file.contents, name: "\(output)/\(file.path)"))
+        }
+        #expect(changes.isEmpty, "\(output) is stale (\(changes)); run: swift run dtogen \(specs) -o \(output)\n\(diffs.joined(separator: "\n"))")
     }
 }
 
@@ -83,20 +88,43 @@ struct DeterminismTests {
         #expect(first == again)
     }
 
+    /// The CLI in processes with another time zone and locale writes the same bytes. (A
+    /// process reads TZ and the locale when it starts, so changing them in this process
+    /// would test nothing.)
     @Test func outputDoesNotDependOnLocaleOrTimeZone() throws {
-        let inputs = try Self.inputs() + [SpecInput(path: "dates.json", bytes: Array(#"{ "types": { "D": { "d": { "$type": "Date", "$format": "yyyy-MM-dd", "$default": "2020-03-01" } } }, "endpoints": [] }"#.utf8))]
-        let before = Generator.generate(inputs).files
-        setenv("TZ", "Pacific/Kiritimati", 1)
-        setenv("LANG", "tr_TR.UTF-8", 1)
-        defer {
-            unsetenv("TZ")
-            unsetenv("LANG")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-locale-\(UUID().uuidString)")
+        let specs = folder.appendingPathComponent("specs")
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for input in try Self.inputs() {
+            let url = specs.appendingPathComponent(input.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(input.bytes).write(to: url)
         }
-        NSTimeZone.resetSystemTimeZone()
-        let after = Generator.generate(inputs).files
-        #expect(before == after)
-        let dates = try #require(after.first { $0.path == "Dates.DTOs.swift" })
-        #expect(dates.contents.contains("Date(timeIntervalSince1970: 1583020800)"))
+        let dates = #"{ "types": { "D": { "d": { "$type": "Date", "$format": "yyyy-MM-dd", "$default": "2020-03-01" }, "x": { "$type": "Double", "$default": 1.5 } } }, "endpoints": [] }"#
+        try dates.write(to: specs.appendingPathComponent("dates.json"), atomically: true, encoding: .utf8)
+        let environments = [
+            ["TZ": "UTC", "LANG": "C", "LC_ALL": "C"],
+            ["TZ": "Pacific/Kiritimati", "LANG": "tr_TR.UTF-8", "LC_ALL": "tr_TR.UTF-8"],
+            ["TZ": "America/St_Johns", "LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"],
+        ]
+        var outputs: [[String: String]] = []
+        for (index, environment) in environments.enumerated() {
+            let output = folder.appendingPathComponent("out\(index)")
+            let run = try CommandLineTests().run([specs.path, "-o", output.path, "--quiet"], in: folder, environment: environment)
+            #expect(run.status == 0, "\(run.stderr)")
+            var files: [String: String] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: output.path) {
+                files[name] = try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)
+            }
+            outputs.append(files)
+        }
+        #expect(outputs[0].count > 3)
+        #expect(outputs[1] == outputs[0])
+        #expect(outputs[2] == outputs[0])
+        let generated = try #require(outputs[2]["Dates.DTOs.swift"])
+        #expect(generated.contains("Date(timeIntervalSince1970: 1583020800)"))
+        #expect(generated.contains("x: Double = 1.5,"))
     }
 
     @Test func addingAFieldChangesOnlyItsLines() throws {
@@ -106,5 +134,25 @@ struct DeterminismTests {
         let added = Set(after.split(separator: "\n")).subtracting(before.split(separator: "\n"))
         #expect(removed.isEmpty)
         #expect(added == ["    let c: Bool", "        c: Bool,", "        self.c = c"])
+    }
+}
+
+struct UnifiedDiffTests {
+    @Test func showsChangedLinesWithContextAndLineNumbers() {
+        let old = (1...10).map { "line \($0)" }.joined(separator: "\n")
+        let new = old.replacingOccurrences(of: "line 5", with: "line five")
+        #expect(unifiedDiff(old, new, name: "f.swift") == """
+            --- a/f.swift
+            +++ b/f.swift
+            @@ -2,7 +2,7 @@
+             line 2
+             line 3
+             line 4
+            -line 5
+            +line five
+             line 6
+             line 7
+             line 8
+            """)
     }
 }

@@ -161,10 +161,6 @@ struct DiagnosticsTests {
         #expect(error.file == "spec.json")
     }
 
-    @Test func suiteIsLargeEnough() {
-        #expect(Self.cases.count >= 40)
-    }
-
     @Test func allErrorsOfARunAreReportedSortedByFileAndPosition() {
         let bad1 = #"{ "types": { "T": { "a": "Strng", "b": "Intt" } }, "endpoints": [] }"#
         let bad2 = "{ \"endpoints\": [1, ] }"

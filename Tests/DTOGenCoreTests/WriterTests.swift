@@ -50,12 +50,21 @@ struct WriterTests {
         }
     }
 
-    @Test func specNamesNeverLeaveTheOutputFolder() {
-        let hostile = #"{ "name": "../../etc/passwd", "endpoints": [] }"#
-        let result = generate([("../../up/../x.json", hostile)])
+    /// Output file names come from spec paths; a hostile path still names files inside the
+    /// output folder. The specs are valid, so files really are generated and checked.
+    @Test(arguments: ["../../up/../x.json", "/etc/passwd.json", "a/../../../b c.json", "..json", "../.../..../y.json"])
+    func specPathsNeverLeaveTheOutputFolder(_ path: String) throws {
+        let valid = #"{ "types": { "T": { "a": "Int" } }, "endpoints": [] }"#
+        let result = generate([(path, valid)])
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        #expect(result.files.count == 3)
         for file in result.files {
-            #expect(!file.path.contains("/") && !file.path.contains(".."))
+            #expect(!file.path.contains("/") && !file.path.hasPrefix(".") && file.path.hasSuffix(".swift"), "\(file.path)")
         }
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try OutputWriter(outputFolder: folder.path).write(result.files)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == result.files.map(\.path).sorted())
     }
 }
 
@@ -85,11 +94,13 @@ struct CommandLineTests {
         var stderr: String
     }
 
-    func run(_ arguments: [String], in folder: URL) throws -> Run {
+    /// Runs `dtogen`; `environment` replaces those variables of this process's environment.
+    func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         guard let executable = Self.executable else { throw MissingExecutable() }
         process.executableURL = executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = folder
         let out = Pipe()
         let err = Pipe()

@@ -100,7 +100,13 @@ struct ModifierTests {
 
     @Test func badDateIsADecodingErrorWithItsPath() throws {
         let json = #"{"iso":"yesterday","fractional":"x","seconds":0,"millis":0,"day":"2020-01-02","days":[]}"#
-        #expect(throws: DecodingError.self) { try decode(Dates.self, json) }
+        do {
+            _ = try decode(Dates.self, json)
+            Issue.record("a date that does not parse must throw")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["iso"])
+            #expect(context.debugDescription.contains("yesterday"), "\(context.debugDescription)")
+        }
     }
 
     @Test func containers() throws {
