@@ -55,6 +55,31 @@ public enum Generator {
     }
 
     public static func generate(_ inputs: [SpecInput], options: GeneratorOptions = GeneratorOptions()) -> GenerationResult {
+        let (irs, resolveDiagnostics) = resolve(inputs, options: options)
+        var diagnostics = resolveDiagnostics
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            return GenerationResult(files: [], diagnostics: diagnostics)
+        }
+
+        // Render each spec's files.
+        let renderer = SpecRenderer(templates: options.templates, runtimeModule: options.runtimeModule)
+        var files: [GeneratedFile] = []
+        for result in parallelMap(irs, renderer.render) {
+            switch result {
+            case .success(let generated): files += generated
+            case .failure(let error):
+                diagnostics.append(Diagnostic(.error, file: "template '\(error.template)'", at: SourceLocation(line: max(error.line, 1), column: 1), error.message))
+            }
+        }
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            return GenerationResult(files: [], diagnostics: diagnostics.sorted())
+        }
+        return GenerationResult(files: files.sorted { $0.path < $1.path }, diagnostics: diagnostics)
+    }
+
+    /// Every stage before rendering: the IR of each spec (sorted by path) and every
+    /// diagnostic, sorted. The IR is only meaningful when there are no errors.
+    static func resolve(_ inputs: [SpecInput], options: GeneratorOptions) -> ([SpecIR], [Diagnostic]) {
         let sorted = inputs.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         var diagnostics: [Diagnostic] = []
 
@@ -77,24 +102,6 @@ public enum Generator {
         // Link: what holds across specs, and the mappings, which may call each other.
         let irs = ModuleLinker.link(&resolved)
         diagnostics += resolved.flatMap(\.types.sink.diagnostics)
-        diagnostics.sort()
-        if diagnostics.contains(where: { $0.severity == .error }) {
-            return GenerationResult(files: [], diagnostics: diagnostics)
-        }
-
-        // Render each spec's files.
-        let renderer = SpecRenderer(templates: options.templates, runtimeModule: options.runtimeModule)
-        var files: [GeneratedFile] = []
-        for result in parallelMap(irs, renderer.render) {
-            switch result {
-            case .success(let generated): files += generated
-            case .failure(let error):
-                diagnostics.append(Diagnostic(.error, file: "template '\(error.template)'", at: SourceLocation(line: max(error.line, 1), column: 1), error.message))
-            }
-        }
-        if diagnostics.contains(where: { $0.severity == .error }) {
-            return GenerationResult(files: [], diagnostics: diagnostics.sorted())
-        }
-        return GenerationResult(files: files.sorted { $0.path < $1.path }, diagnostics: diagnostics)
+        return (irs, diagnostics.sorted())
     }
 }

@@ -405,7 +405,9 @@ struct EnvelopeIR: Sendable, Equatable {
     var success: Success?
     var message: String?
     var path: [String]
+}
 
+extension EnvelopeIR {
     init(_ spec: EnvelopeSpec) {
         data = spec.data.value
         switch spec.success {
