@@ -41,6 +41,7 @@ let package = Package(
         .target(name: "LoopbackServer", path: "Tests/LoopbackServer"),
         .testTarget(name: "ConformanceTests", dependencies: ["DTORuntime", "LoopbackServer"]),
         .testTarget(name: "GoldenTests", dependencies: ["DTORuntime"]),
+        .testTarget(name: "DTORuntimeTests", dependencies: ["DTORuntime"]),
         // Generated code next to user types that share the runtime's names.
         .testTarget(name: "RuntimeContractTests", dependencies: ["DTORuntime"]),
         .testTarget(name: "SeedExamplesTests", dependencies: ["SeedExamples", "DTORuntime", "LoopbackServer"]),

@@ -34,17 +34,6 @@ enum DateFormatSpec: Sendable, Equatable {
         var message: String
     }
 
-    /// The runtime `DateFormat` value in Swift.
-    var swift: String {
-        switch self {
-        case .iso8601: ".iso8601"
-        case .iso8601Fractional: ".iso8601Fractional"
-        case .secondsSince1970: ".secondsSince1970"
-        case .millisecondsSince1970: ".millisecondsSince1970"
-        case .pattern(let p): ".pattern(\(SwiftLiteral.string(p)))"
-        }
-    }
-
     /// Seconds since 1970 for a JSON value written in this format, to put a date literal in Swift.
     func seconds(from node: JSONNode) -> Double? {
         switch (self, node.value) {
@@ -54,9 +43,12 @@ enum DateFormatSpec: Sendable, Equatable {
             if let d = try? Date(s, strategy: .iso8601) { return d.timeIntervalSince1970 }
             return (try? Date(s, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))?.timeIntervalSince1970
         case (.pattern(let p), .string(let s)):
+            // Configured exactly as DTORuntime's `DateFormat.pattern` reads dates, so a default
+            // means the same instant to the generator and to the app.
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.calendar = Calendar(identifier: .gregorian)
             formatter.dateFormat = p
             return formatter.date(from: s)?.timeIntervalSince1970
         default: return nil
