@@ -25,10 +25,11 @@ extension TypeResolver {
         func parameter(_ property: PropertySpec, what: String, optionalDefaultsToNil: Bool) -> ParameterValue? {
             let name = argumentName(property)
             var shape = property.shape
+            let typeName = SwiftName.parameterType(endpoint: pascal, key: property.key)
             if shape.typeName == nil, case .enumeration = shape.kind {
-                shape.typeName = Located(pascal + SwiftName.upperCamel(property.key), at: shape.location)
+                shape.typeName = Located(typeName, at: shape.location)
             }
-            guard var type = resolve(shape, hint: pascal + SwiftName.upperCamel(property.key), parent: nil, element: false) else { return nil }
+            guard var type = resolve(shape, hint: typeName, parent: nil, element: false) else { return nil }
             parameterTypes.append(type)
             guard isParameterType(type.nonOptional) else {
                 sink.error(shape.location, "\(what) '\(property.key)' must be a scalar, an enum, a Date, or an array of those; found \(table.describe(type))")

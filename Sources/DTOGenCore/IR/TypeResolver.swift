@@ -25,13 +25,13 @@ struct TypeResolver {
                 sink.error(type.nameLocation, "'\(type.name)' is a built-in type and cannot be redefined in 'types'")
                 continue
             }
-            guard SwiftName.isIdentifier(type.name), !SwiftName.keywords.contains(type.name) else {
+            guard SwiftName.isTypeName(type.name) else {
                 sink.error(type.nameLocation, "type name '\(type.name)' is not a valid Swift type name; use letters, digits and '_', starting with a letter")
                 continue
             }
-            var swiftName = type.name
-            if SwiftName.reservedTypes.contains(swiftName) {
-                swiftName = SwiftName.distinct(swiftName + "Object", from: topLevelNames)
+            var swiftName = SwiftName.unshadowed(type.name)
+            if swiftName != type.name {
+                swiftName = SwiftName.distinct(swiftName, from: topLevelNames)
                 sink.warning(type.nameLocation, "type name '\(type.name)' would shadow Swift's '\(type.name)'; it is generated as '\(swiftName)'")
             }
             let id = table.add(Decl(name: swiftName, qualifiedName: swiftName, parent: nil, kind: .alias(.json), doc: type.shape.doc?.value, location: type.nameLocation))
@@ -247,11 +247,10 @@ struct TypeResolver {
         }
         var name: String
         if let typeName = shape.typeName {
-            if SwiftName.isIdentifier(typeName.value), !SwiftName.keywords.contains(typeName.value) {
-                name = typeName.value
-                if SwiftName.reservedTypes.contains(name) {
-                    sink.warning(typeName.location, "'$typeName' '\(name)' would shadow Swift's '\(name)'; it is generated as '\(name)Object'")
-                    name += "Object"
+            if SwiftName.isTypeName(typeName.value) {
+                name = SwiftName.unshadowed(typeName.value)
+                if name != typeName.value {
+                    sink.warning(typeName.location, "'$typeName' '\(typeName.value)' would shadow Swift's '\(typeName.value)'; it is generated as '\(name)'")
                 }
             } else {
                 sink.error(typeName.location, "'$typeName' '\(typeName.value)' is not a valid Swift type name")
@@ -263,10 +262,9 @@ struct TypeResolver {
             }
             name = distinct
         } else {
-            let base = element ? SwiftName.singular(hint) : hint
-            var suffix = "Object"
-            if case .enumeration = shape.kind { suffix = "Value" }
-            name = SwiftName.distinct(SwiftName.type(base, suffix: suffix), from: taken)
+            var isEnum = false
+            if case .enumeration = shape.kind { isEnum = true }
+            name = SwiftName.distinct(SwiftName.inlineType(hint, isElement: element, isEnum: isEnum), from: taken)
         }
         siblings.insert(name)
         return name

@@ -105,6 +105,27 @@ public enum SwiftName {
         return name
     }
 
+    /// Whether a hand-written type name (`types` key, `$typeName`) can be used as written.
+    static func isTypeName(_ name: String) -> Bool {
+        isIdentifier(name) && !keywords.contains(name)
+    }
+
+    /// A declared type name that would shadow a type generated code uses gets `Object`.
+    static func unshadowed(_ name: String) -> String {
+        reservedTypes.contains(name) ? name + "Object" : name
+    }
+
+    /// The name of an inline object or enum from its key: PascalCase, singular for array
+    /// elements; a name Swift already has gets `Object` (objects) or `Value` (enums).
+    static func inlineType(_ key: String, isElement: Bool, isEnum: Bool) -> String {
+        type(isElement ? singular(key) : key, suffix: isEnum ? "Value" : "Object")
+    }
+
+    /// The type of an endpoint parameter declared inline: `Search` + `sort` → `SearchSort`.
+    static func parameterType(endpoint: String, key: String) -> String {
+        endpoint + upperCamel(key)
+    }
+
     static let irregularPlurals: [String: String] = [
         "people": "person", "children": "child", "men": "man", "women": "woman", "indices": "index",
         "vertices": "vertex", "matrices": "matrix", "criteria": "criterion", "analyses": "analysis",

@@ -15,8 +15,7 @@ public struct TemplateSet: Sendable {
         self.cache = PartialCache(sources, indentsBlankLines: false)
     }
 
-    /// Renders one top-level template. Trailing spaces are removed from every line (indented
-    /// partials indent blank lines too) and the text ends with exactly one newline.
+    /// Renders one top-level template; the text ends with exactly one newline.
     func render(_ name: String, _ context: MustacheValue) throws(MustacheError) -> String {
         guard let nodes = try cache.nodes(name, indent: "") else {
             throw MustacheError(template: name, line: 0, message: "no template named '\(name)'")
