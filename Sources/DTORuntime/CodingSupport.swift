@@ -36,12 +36,12 @@ extension Bool: LenientCoercible {
     public static var lenientEmpty: Bool { false }
 }
 
-/// Numbers coerce from numbers and numeric strings; integers only from whole values in range.
+/// Numbers coerce from numbers and numeric strings (never from booleans: `true` is not 1
+/// here); integers only from whole values in range.
 private func lenientDouble(_ value: JSONValue) -> Double? {
     switch value {
     case .number(let n): return n
     case .string(let s): return Double(s.trimmingCharacters(in: .whitespaces))
-    case .bool(let b): return b ? 1 : 0
     default: return nil
     }
 }

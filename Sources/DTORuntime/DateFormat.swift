@@ -26,9 +26,8 @@ public enum DateFormat: Sendable, Hashable {
         switch self {
         case .secondsSince1970: return .number(date.timeIntervalSince1970)
         case .millisecondsSince1970: return .number((date.timeIntervalSince1970 * 1000).rounded())
-        case .iso8601: return .string(date.formatted(.iso8601))
-        case .iso8601Fractional:
-            return .string(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+        case .iso8601: return .string(ISO8601Writing.string(from: date, alwaysFraction: false))
+        case .iso8601Fractional: return .string(ISO8601Writing.string(from: date, alwaysFraction: true))
         case .pattern(let p): return .string(PatternFormatters.formatter(for: p).string(from: date))
         }
     }
@@ -65,6 +64,30 @@ public enum RawDate: Codable, Sendable, Hashable {
             try WholeNumber.encode(n, into: &container)
         case .string(let s): try container.encode(s)
         }
+    }
+}
+
+/// ISO 8601 in UTC with the fraction a date needs to read back as the same `Date`: rounded
+/// (not truncated) to milliseconds, or to microseconds when a date has them, so
+/// `.002` stays `.002` and decode → encode → decode is the identity.
+enum ISO8601Writing {
+    static func string(from date: Date, alwaysFraction: Bool) -> String {
+        let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        var seconds = (micros / 1_000_000).rounded(.down)
+        var fraction = Int(micros - seconds * 1_000_000)
+        if fraction >= 1_000_000 {
+            seconds += 1
+            fraction -= 1_000_000
+        }
+        let whole = Date(timeIntervalSince1970: seconds).formatted(.iso8601)
+        guard alwaysFraction || fraction != 0, whole.hasSuffix("Z") else { return whole }
+        let digits = fraction % 1000 == 0 ? pad(fraction / 1000, 3) : pad(fraction, 6)
+        return whole.dropLast() + "." + digits + "Z"
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 }
 

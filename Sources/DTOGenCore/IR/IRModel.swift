@@ -82,6 +82,8 @@ indirect enum Literal: Sendable, Equatable {
     case number(String)
     /// An exact decimal: `sign * significand * 10^exponent`, never through Double.
     case decimal(negative: Bool, exponent: Int, significand: String)
+    /// A decimal with more significant digits than an integer literal holds, as its text.
+    case decimalText(String)
     case string(String)
     case date(secondsSince1970: Double)
     /// Checked to parse when the literal was made.

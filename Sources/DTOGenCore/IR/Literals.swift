@@ -90,7 +90,8 @@ enum Literals {
             guard case .number(let n) = node.value else { return .failure(.mismatch("a number")) }
             if Int64(n) != nil { return .success(.number(n)) }
             guard let d = Double(n), d.isFinite, abs(d) < 1e100 || d == 0 else { return .failure(.mismatch("a number in range")) }
-            return .success(decimal(n))
+            guard let literal = decimal(n) else { return .failure(.mismatch("a number with at most 38 significant digits")) }
+            return .success(literal)
         case .date:
             let format = dateFormat ?? .iso8601
             guard let seconds = format.seconds(from: node) else {
@@ -115,8 +116,9 @@ enum Literals {
         }
     }
 
-    /// An exact Decimal from a JSON number lexeme.
-    static func decimal(_ lexeme: String) -> Literal {
+    /// An exact Decimal from a JSON number lexeme; nil when it has more digits than a Decimal holds.
+    static func decimal(_ lexeme: String) -> Literal? {
+        let written = lexeme
         var text = lexeme
         var negative = false
         if text.hasPrefix("-") {
@@ -133,6 +135,12 @@ enum Literals {
             text.remove(at: dot)
         }
         let digits = String(text.drop(while: { $0 == "0" }))
+        // `Decimal(sign:exponent:significand:)` takes the significand as an integer literal,
+        // which holds 18 digits safely; longer ones are written as text Decimal parses exactly.
+        if digits.count > 38 { return nil }
+        if digits.count > 18 {
+            return .decimalText(written)
+        }
         return .decimal(negative: negative, exponent: exponent, significand: digits.isEmpty ? "0" : digits)
     }
 

@@ -10,6 +10,8 @@ struct TypeResolver {
     let defaultDates: DateFormatSpec
     /// Types of endpoint parameters, which count as uses of named types.
     var parameterTypes: [TypeRef] = []
+    /// Named types declared but not resolved yet.
+    var pendingNamed: [String: NamedShape] = [:]
 
     init(sink: DiagnosticSink, defaultDates: DateFormatSpec) {
         self.sink = sink
@@ -42,25 +44,33 @@ struct TypeResolver {
     }
 
     mutating func resolveNamedTypes(_ types: [NamedShape]) {
-        for type in types {
-            guard let id = named[type.name] else { continue }
-            let shape = type.shape
-            rejectFieldOnlyModifiers(shape, what: "a type in 'types'")
-            switch shape.kind {
-            case .object(let properties):
-                table[id].kind = .structure(resolveFields(properties, of: id))
-            case .enumeration(let values):
-                table[id].kind = .enumeration(resolveEnum(values, shape: shape))
-            default:
-                var aliased = shape
-                aliased.optional = false
-                if let target = resolve(aliased, hint: type.name, parent: nil, element: false) {
-                    table[id].kind = .alias(target)
-                }
-            }
-        }
+        for type in types where named[type.name] != nil { pendingNamed[type.name] = type }
+        for type in types { resolveNamedType(type.name) }
         checkAliasCycles(types)
         checkRecursiveStructs()
+    }
+
+    /// Resolves one named type the first time it is needed: in declaration order, or earlier
+    /// when a field refers to it, so a field's checks (an enum default, a `Date` alias, an
+    /// array alias) see what the type is whatever order the spec declares types in.
+    mutating func resolveNamedType(_ name: String) {
+        guard let type = pendingNamed.removeValue(forKey: name), let id = named[name] else { return }
+        let shape = type.shape
+        rejectFieldOnlyModifiers(shape, what: "a type in 'types'")
+        switch shape.kind {
+        case .object(let properties):
+            // A struct is a struct while its own fields resolve (they may refer to it).
+            table[id].kind = .structure([])
+            table[id].kind = .structure(resolveFields(properties, of: id))
+        case .enumeration(let values):
+            table[id].kind = .enumeration(resolveEnum(values, shape: shape))
+        default:
+            var aliased = shape
+            aliased.optional = false
+            if let target = resolve(aliased, hint: type.name, parent: nil, element: false) {
+                table[id].kind = .alias(target)
+            }
+        }
     }
 
     mutating func rejectFieldOnlyModifiers(_ shape: ShapeSpec, what: String) {
@@ -164,6 +174,7 @@ struct TypeResolver {
             } else if name == "JSON" {
                 type = .json
             } else if let id = named[name] {
+                resolveNamedType(name)
                 type = .named(id)
             } else {
                 let candidates = SpecReader.builtinScalars + named.keys.sorted()
@@ -303,9 +314,11 @@ struct TypeResolver {
     mutating func resolveFields(_ properties: [PropertySpec], of parent: DeclID) -> [Field] {
         var fields: [Field] = []
         var names: [String: String] = [:]  // Swift name → JSON key
-        var siblings: Set<String> = []
-        for property in properties {
-            let name = uniqueName(for: property, taken: &names, noun: "Swift name")
+        // Properties and nested types share the struct's member names: name every property
+        // first, so a nested type never takes a property's name (`2fa`: property `_2fa`, type `_2fa2`).
+        let propertyNames = properties.map { uniqueName(for: $0, taken: &names, noun: "Swift name") }
+        var siblings = Set(propertyNames)
+        for (property, name) in zip(properties, propertyNames) {
             guard let field = resolveField(property, name: name, parent: parent, siblings: &siblings) else { continue }
             fields.append(field)
         }

@@ -60,8 +60,18 @@ public enum SwiftName {
     public static func property(_ key: String) -> String {
         var name = lowerCamel(key)
         if name.isEmpty { name = key.isEmpty ? "empty" : "field" }
-        if reservedMembers.contains(name) { name += "Value" }
-        return name
+        return unreserved(name)
+    }
+
+    /// A member name that every generated type already has (`hash`, `init`) gets a suffix;
+    /// the suffix is chosen so the result is not reserved either (`hash` → `hashField`,
+    /// never `hashValue`, which is `Hashable`'s).
+    static func unreserved(_ name: String, suffixes: [String] = ["Value", "Field", "Property"]) -> String {
+        guard reservedMembers.contains(name) else { return name }
+        for suffix in suffixes where !reservedMembers.contains(name + suffix) {
+            return name + suffix
+        }
+        return name + "_"
     }
 
     /// Whether a hand-written name (`$name`, an endpoint name) is a usable identifier.

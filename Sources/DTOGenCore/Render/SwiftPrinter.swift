@@ -40,6 +40,7 @@ struct SwiftPrinter: Sendable {
         case .number(let n): n
         case .decimal(let negative, let exponent, let significand):
             "Decimal(sign: .\(negative ? "minus" : "plus"), exponent: \(exponent), significand: \(significand))"
+        case .decimalText(let text): "Decimal(string: \(SwiftLiteral.string(text)), locale: Locale(identifier: \"en_US_POSIX\"))!"
         case .string(let s): SwiftLiteral.string(s)
         case .date(let seconds): "Date(timeIntervalSince1970: \(Self.number(seconds)))"
         case .url(let s): "URL(string: \(SwiftLiteral.string(s)))!"
