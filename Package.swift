@@ -42,6 +42,8 @@ let package = Package(
         .testTarget(name: "ConformanceTests", dependencies: ["DTORuntime", "LoopbackServer"]),
         .testTarget(name: "GoldenTests", dependencies: ["DTORuntime"]),
         .testTarget(name: "DTORuntimeTests", dependencies: ["DTORuntime"]),
+        // Random valid specs and payloads, generated, compiled with swiftc and run.
+        .testTarget(name: "GenerativeTests", dependencies: ["DTOGenCore"]),
         // Generated code next to user types that share the runtime's names.
         .testTarget(name: "RuntimeContractTests", dependencies: ["DTORuntime"]),
         .testTarget(name: "SeedExamplesTests", dependencies: ["SeedExamples", "DTORuntime", "LoopbackServer"]),
