@@ -287,6 +287,12 @@ public struct JSONReader {
     }
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
+        // An unterminated string is reported at its opening quote: that is where it starts,
+        // and the end of the line or file says nothing about which string it was.
+        let opening = location
+        func unterminated(_ detail: String = "") -> JSONSyntaxError {
+            JSONSyntaxError(location: opening, message: "unterminated string\(detail)")
+        }
         advance()  // opening quote
         var utf8: [UInt8] = []
         while true {
@@ -301,20 +307,20 @@ public struct JSONReader {
                 utf8.append(contentsOf: bytes[runStart..<index])
                 column += index - runStart
             }
-            guard index < bytes.count else { throw error("unterminated string") }
+            guard index < bytes.count else { throw unterminated() }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 advance()
                 return String(decoding: utf8, as: UTF8.self)
             }
             if byte < 0x20 {
-                if byte == 0x0A { throw error("unterminated string (a newline inside a string must be written \\n)") }
+                if byte == 0x0A { throw unterminated(" (a newline inside a string must be written \\n)") }
                 throw error("control character 0x\(String(byte, radix: 16, uppercase: true)) inside a string must be escaped")
             }
             if byte == UInt8(ascii: "\\") {
                 let escapeLocation = location
                 advance()
-                guard index < bytes.count else { throw error("unterminated string") }
+                guard index < bytes.count else { throw unterminated() }
                 let escaped = bytes[index]
                 advance()
                 var scalar: Unicode.Scalar

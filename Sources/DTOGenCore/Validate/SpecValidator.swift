@@ -76,8 +76,8 @@ struct SpecValidator {
         if endpoint.method?.value == "HEAD", let response = endpoint.response {
             sink.error(response.location, "a HEAD request has no response body; remove 'response'")
         }
-        if let method = endpoint.method?.value, ["GET", "HEAD"].contains(method), let body = endpoint.body {
-            sink.warning(body.location, "a \(method) request with a body is rarely supported by servers")
+        if case let method = endpoint.method?.value ?? "GET", ["GET", "HEAD"].contains(method), let body = endpoint.body {
+            sink.error(body.location, "a \(method) request cannot have a body (URLSession and most servers drop or reject it); send the values as 'query' items, or use POST")
         }
         let placeholders = pathPlaceholders(endpoint.path)
         for param in endpoint.params where !placeholders.contains(where: { $0.name == param.key }) {
