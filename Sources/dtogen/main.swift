@@ -13,7 +13,8 @@ let usage = """
     OPTIONS:
       -o, --output <dir>      Folder for the generated Swift files (created if missing).
       --check                 Write nothing; list the files that would be added, changed or
-                              removed, and exit 1 if there are any.
+                              removed with a unified diff of the changes (at most 400
+                              lines), and exit 1 if there are any.
       --spec-root <dir>       With one spec file: the folder its path is taken relative
                               to (names the output files; used by the build plugin).
       --suffix <suffix>       With a folder: only files ending in <suffix> are specs
@@ -81,7 +82,11 @@ struct Options {
                 runtimeModule = name
             case "--no-runtime-import": runtimeModule = nil
             default:
-                if argument.hasPrefix("-") { fail("unknown option '\(argument)'\n\n\(usage)") }
+                if argument.hasPrefix("-") {
+                    let known = ["--output", "--check", "--quiet", "--templates", "--spec-root", "--suffix", "--access", "--runtime-module", "--no-runtime-import", "--version", "--help"]
+                    let near = Suggest.closest(to: argument, in: known).map { "; did you mean '\($0)'?" } ?? ""
+                    fail("unknown option '\(argument)'\(near) (dtogen --help lists the options)")
+                }
                 if let specsPath { fail("more than one specs path given ('\(specsPath)' and '\(argument)')") }
                 specsPath = argument
             }
@@ -122,7 +127,18 @@ do {
             if !quiet { print("dtogen: \(outputPath) is up to date (\(result.files.count) files from \(inputs.count) spec\(inputs.count == 1 ? "" : "s"))") }
             exit(0)
         }
-        for change in changes { print("\(change)") }
+        // What would change, as a unified diff, bounded so a large change stays readable.
+        let contents = Dictionary(result.files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        var printed = 0
+        let limit = 400
+        for change in changes {
+            print("\(change)")
+            guard case .changed(let path) = change, printed < limit, let new = contents[path] else { continue }
+            let diff = UnifiedDiff.lines(UnifiedDiff.text(try writer.existingContents(path) ?? "", new, name: path))
+            for line in diff.prefix(limit - printed) { print(line) }
+            printed += min(diff.count, limit - printed)
+            if printed >= limit { print("... (diff cut at \(limit) lines)") }
+        }
         print("dtogen: \(outputPath) is stale: \(changes.count) file\(changes.count == 1 ? "" : "s") would change; run dtogen without --check")
         exit(1)
     }

@@ -36,65 +36,7 @@ func marked(_ text: String) -> (text: String, location: DTOGenCore.SourceLocatio
 /// The package's root folder (for the committed Generated/ folders and Templates/).
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// A unified diff (`diff -u` style, 3 lines of context) of two texts, so a failing golden
-/// test shows what changed rather than only that something did.
+/// A unified diff of two texts, for golden tests (the same one `--check` prints).
 func unifiedDiff(_ old: String, _ new: String, name: String) -> String {
-    let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    // Longest common subsequence table, from the end.
-    var lcs = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in stride(from: a.count - 1, through: 0, by: -1) {
-        for j in stride(from: b.count - 1, through: 0, by: -1) {
-            lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
-        }
-    }
-    enum Op { case same(String), removed(String), added(String) }
-    var ops: [Op] = []
-    var i = 0
-    var j = 0
-    while i < a.count || j < b.count {
-        if i < a.count, j < b.count, a[i] == b[j] {
-            ops.append(.same(a[i])); i += 1; j += 1
-        } else if i < a.count, j == b.count || lcs[i + 1][j] >= lcs[i][j + 1] {
-            ops.append(.removed(a[i])); i += 1
-        } else {
-            ops.append(.added(b[j])); j += 1
-        }
-    }
-    var out = ["--- a/\(name)", "+++ b/\(name)"]
-    let changed = ops.indices.filter { if case .same = ops[$0] { return false } else { return true } }
-    var index = 0
-    while index < changed.count {
-        var start = max(0, changed[index] - 3)
-        var end = min(ops.count, changed[index] + 4)
-        while index + 1 < changed.count, changed[index + 1] - 3 <= end {
-            index += 1
-            end = min(ops.count, changed[index] + 4)
-        }
-        // Line numbers of the hunk's first line in each text.
-        var oldLine = 1
-        var newLine = 1
-        for op in ops[..<start] {
-            switch op {
-            case .same: oldLine += 1; newLine += 1
-            case .removed: oldLine += 1
-            case .added: newLine += 1
-            }
-        }
-        var oldCount = 0
-        var newCount = 0
-        var body: [String] = []
-        while start < end {
-            switch ops[start] {
-            case .same(let line): body.append(" " + line); oldCount += 1; newCount += 1
-            case .removed(let line): body.append("-" + line); oldCount += 1
-            case .added(let line): body.append("+" + line); newCount += 1
-            }
-            start += 1
-        }
-        out.append("@@ -\(oldLine),\(oldCount) +\(newLine),\(newCount) @@")
-        out += body
-        index += 1
-    }
-    return out.joined(separator: "\n")
+    UnifiedDiff.text(old, new, name: name)
 }

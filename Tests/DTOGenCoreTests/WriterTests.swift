@@ -139,6 +139,9 @@ struct CommandLineTests {
         #expect(stale.status == 1)
         #expect(stale.stdout.contains("changed: Points.DTOs.swift\n"))
         #expect(stale.stdout.contains("removed: Nested_Lines.DTOs.swift\n"))
+        // The change itself, as a unified diff.
+        #expect(stale.stdout.contains("--- a/Points.DTOs.swift\n+++ b/Points.DTOs.swift\n@@ "), "\(stale.stdout)")
+        #expect(stale.stdout.contains("\n+    let y: Int\n"), "\(stale.stdout)")
     }
 
     @Test func specErrorsPrintPathLineColumnAndWriteNothing() throws {
@@ -158,6 +161,9 @@ struct CommandLineTests {
         #expect(try run(["specs", "-o", "G", "--access", "open"], in: folder).status == 2)
         #expect(try run(["nowhere", "-o", "G"], in: folder).stderr == "dtogen: error: no such file or folder: nowhere\n")
         #expect(try run(["specs", "-o", "G", "--bogus"], in: folder).status == 2)
+        let typo = try run(["specs", "-o", "G", "--acess", "public"], in: folder)
+        #expect(typo.status == 2)
+        #expect(typo.stderr == "dtogen: error: unknown option '--acess'; did you mean '--access'? (dtogen --help lists the options)\n")
         let help = try run(["--help"], in: folder)
         #expect(help.status == 0 && help.stdout.contains("USAGE: dtogen <specs> -o <output>"))
     }

@@ -75,8 +75,8 @@ struct DiagnosticSink {
 }
 
 /// "Did you mean" suggestions: the closest known name by edit distance, when close enough.
-enum Suggest {
-    static func closest(to name: String, in candidates: [String]) -> String? {
+public enum Suggest {
+    public static func closest(to name: String, in candidates: [String]) -> String? {
         let lowered = name.lowercased()
         var best: (String, Int)?
         for candidate in candidates {

@@ -64,9 +64,20 @@ private struct Reader {
 
     // MARK: spec
 
+    /// Said when a file is no spec at all: most often a payload or fixture kept beside specs.
+    static let notASpec = "if it is a payload or fixture, keep it out of the specs folder, or name specs *.dtogen.json and pass --suffix .dtogen.json"
+
     mutating func readSpec(_ root: JSONNode, path: String) -> Spec? {
         guard let members = root.members else {
-            sink.error(root.location, "a spec must be a JSON object, found \(root.kindDescription)")
+            sink.error(root.location, "a spec must be a JSON object, found \(root.kindDescription); \(Self.notASpec)")
+            return nil
+        }
+        // No key is a spec key, and some are not even close to one: one clear error instead
+        // of one per key.
+        let isSpecKey = { (key: String) in SpecReader.topLevelKeys.contains(key) }
+        if !members.isEmpty, !members.contains(where: { isSpecKey($0.key) }),
+           !members.allSatisfy({ Suggest.closest(to: $0.key, in: SpecReader.topLevelKeys) != nil }) {
+            sink.error(root.location, "this file does not look like a dtogen spec (it has none of the keys 'types', 'endpoints', 'name', 'baseURL', 'options', 'envelope'); \(Self.notASpec)")
             return nil
         }
         var spec = Spec(path: path, types: [], endpoints: [], location: root.location)

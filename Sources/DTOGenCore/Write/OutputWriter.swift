@@ -29,6 +29,13 @@ public struct OutputWriter {
     }
 
     /// What writing `files` would change, in path order.
+    /// What a file in the output folder holds now; nil when it does not exist or is not text.
+    public func existingContents(_ path: String) throws(WriteError) -> String? {
+        let url = try destination(path)
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        return String(data: data, encoding: .utf8)
+    }
+
     public func plan(_ files: [GeneratedFile]) throws(WriteError) -> [Change] {
         var changes: [Change] = []
         let produced = Set(files.map(\.path))
