@@ -82,4 +82,45 @@ public enum Mapping {
     public static func string(_ value: URL) -> String { value.absoluteString }
     public static func string(_ value: UUID) -> String { value.uuidString }
     public static func string<T: RawRepresentable>(_ value: T) -> String where T.RawValue == String { value.rawValue }
+
+    // From `JSON` values: nil when the value is of another kind or does not convert.
+    public static func string(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let s): s
+        case .number(let n): WholeNumber.text(n)
+        case .bool(let b): b ? "true" : "false"
+        default: nil
+        }
+    }
+    public static func int(_ value: JSONValue) -> Int? {
+        switch value {
+        case .number(let n): Int(exactly: n)
+        case .string(let s): int(s)
+        default: nil
+        }
+    }
+    public static func double(_ value: JSONValue) -> Double? {
+        switch value {
+        case .number(let n): n
+        case .string(let s): double(s)
+        default: nil
+        }
+    }
+    public static func url(_ value: JSONValue) -> URL? { value.stringValue.flatMap(url) }
+    public static func uuid(_ value: JSONValue) -> UUID? { value.stringValue.flatMap(uuid) }
+    public static func date(iso8601 value: JSONValue) -> Date? { value.stringValue.flatMap { date(iso8601: $0) } }
+    public static func date(secondsSince1970 value: JSONValue) -> Date? {
+        switch value {
+        case .number(let n): date(secondsSince1970: n)
+        case .string(let s): date(secondsSince1970: s)
+        default: nil
+        }
+    }
+    public static func date(millisecondsSince1970 value: JSONValue) -> Date? {
+        switch value {
+        case .number(let n): date(millisecondsSince1970: n)
+        case .string(let s): date(millisecondsSince1970: s)
+        default: nil
+        }
+    }
 }

@@ -18,6 +18,15 @@ struct MappingResolver {
         var lastOptional = false
     }
 
+    /// The conversions that read a `JSONValue`: what each gives.
+    static let jsonConversions: [String: (conversion: MappingExpression.Conversion, result: TypeRef, format: DateFormatSpec?)] = [
+        "secondsSince1970": (.dateSecondsSince1970, .scalar(.date), .secondsSince1970),
+        "millisecondsSince1970": (.dateMillisecondsSince1970, .scalar(.date), .millisecondsSince1970),
+        "iso8601": (.dateISO8601, .scalar(.date), .iso8601),
+        "url": (.url, .scalar(.url), nil), "uuid": (.uuid, .scalar(.uuid), nil),
+        "int": (.int, .scalar(.int), nil), "double": (.double, .scalar(.double), nil), "string": (.string, .scalar(.string), nil),
+    ]
+
     static let conversions = ["secondsSince1970", "millisecondsSince1970", "iso8601", "url", "uuid", "int", "double", "string", "rawValue:", "model:"]
 
     // MARK: Element type
@@ -212,6 +221,10 @@ struct MappingResolver {
         func scalar(_ s: TypeRef.Scalar) -> Bool { base == .scalar(s) }
         let isNumber: Bool = { if case .scalar(let s) = base { return s.isNumeric }; return false }()
         let isEnum = table.isEnum(base)
+        // A `JSON` value (or a lookup into one) converts with every function, and may fail.
+        if base == .json, let function = Self.jsonConversions[text] {
+            return .function(function.conversion, result: function.result, failable: true, dateFormat: function.format)
+        }
         func unsupported() -> Conversion? {
             sink.error(convert.location, "cannot convert \(table.describe(type)) with '\(text)'")
             return nil
@@ -348,6 +361,10 @@ struct MappingResolver {
         if let defaultNode {
             guard optional else {
                 sink.warning(defaultNode.location, "'default' is never used: '\(from.value)' always has a value")
+                return Resolved(expression: expression, dependencies: dependencies)
+            }
+            // `null`: the domain field is optional; a missing value or a failed conversion is nil.
+            if case .null = defaultNode.value {
                 return Resolved(expression: expression, dependencies: dependencies)
             }
             var literalType = resultType
