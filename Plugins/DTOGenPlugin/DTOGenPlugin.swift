@@ -25,6 +25,8 @@ struct DTOGenPlugin: BuildToolPlugin {
                 arguments: [
                     spec.path(percentEncoded: false), "-o", output.path(percentEncoded: false),
                     "--spec-root", root.path(percentEncoded: false), "--quiet",
+                    // SwiftPM needs every declared output file, even one that declares nothing.
+                    "--keep-empty-files",
                 ] + options.arguments,
                 inputFiles: [spec] + options.inputFiles,
                 outputFiles: names.map { output.appendingPathComponent($0) }

@@ -17,11 +17,16 @@ public struct GeneratorOptions: Sendable {
     /// sources are compiled into the same module).
     public var runtimeModule: String?
     public var templates: TemplateSet
+    /// Write a spec's three files even when one would declare nothing (a spec without
+    /// mappings, without endpoints). The build plugin needs this: SwiftPM must know a
+    /// command's output files before it runs. Otherwise empty files are not written.
+    public var keepsEmptyFiles: Bool
 
-    public init(access: String? = nil, runtimeModule: String? = "DTORuntime", templates: TemplateSet = TemplateSet()) {
+    public init(access: String? = nil, runtimeModule: String? = "DTORuntime", templates: TemplateSet = TemplateSet(), keepsEmptyFiles: Bool = false) {
         self.access = access
         self.runtimeModule = runtimeModule
         self.templates = templates
+        self.keepsEmptyFiles = keepsEmptyFiles
     }
 }
 
@@ -62,7 +67,7 @@ public enum Generator {
         }
 
         // Render each spec's files.
-        let renderer = SpecRenderer(templates: options.templates, runtimeModule: options.runtimeModule)
+        let renderer = SpecRenderer(templates: options.templates, runtimeModule: options.runtimeModule, keepsEmptyFiles: options.keepsEmptyFiles)
         var files: [GeneratedFile] = []
         for result in parallelMap(irs, renderer.render) {
             switch result {

@@ -25,6 +25,8 @@ let usage = """
       --runtime-module <name> Module that generated code imports for runtime types
                               (default DTORuntime).
       --no-runtime-import     Import no runtime module (the runtime types live in your module).
+      --keep-empty-files      Write a spec's three files even when one declares nothing
+                              (the build plugin uses it: SwiftPM needs every declared output).
       --quiet                 Print nothing on success.
       --version               Print the version.
       -h, --help              Print this help.
@@ -50,6 +52,7 @@ struct Options {
     var suffix = ".json"
     var access: String?
     var runtimeModule: String? = "DTORuntime"
+    var keepEmptyFiles = false
 
     init(_ commandLine: [String]) {
         var arguments = commandLine
@@ -81,9 +84,10 @@ struct Options {
                 guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else { fail("--runtime-module takes a module name, not '\(name)'") }
                 runtimeModule = name
             case "--no-runtime-import": runtimeModule = nil
+            case "--keep-empty-files": keepEmptyFiles = true
             default:
                 if argument.hasPrefix("-") {
-                    let known = ["--output", "--check", "--quiet", "--templates", "--spec-root", "--suffix", "--access", "--runtime-module", "--no-runtime-import", "--version", "--help"]
+                    let known = ["--output", "--check", "--quiet", "--templates", "--spec-root", "--suffix", "--access", "--runtime-module", "--no-runtime-import", "--keep-empty-files", "--version", "--help"]
                     let near = Suggest.closest(to: argument, in: known).map { "; did you mean '\($0)'?" } ?? ""
                     fail("unknown option '\(argument)'\(near) (dtogen --help lists the options)")
                 }
@@ -105,7 +109,7 @@ guard let outputPath = parsed.outputPath else { fail("missing -o <output>\n\n\(u
 do {
     let inputs = try SpecLoader.load(specsPath, root: parsed.specRoot, suffix: parsed.suffix)
     let overrides = try templatesPath.map { path throws(SpecLoader.LoadError) in try SpecLoader.templates(in: path) } ?? [:]
-    let options = GeneratorOptions(access: access, runtimeModule: runtimeModule, templates: TemplateSet(overrides: overrides))
+    let options = GeneratorOptions(access: access, runtimeModule: runtimeModule, templates: TemplateSet(overrides: overrides), keepsEmptyFiles: parsed.keepEmptyFiles)
     let result = Generator.generate(inputs, options: options)
     let base = parsed.specRoot ?? (specsPath.hasSuffix(".json") ? (specsPath as NSString).deletingLastPathComponent : specsPath)
     for diagnostic in result.diagnostics {

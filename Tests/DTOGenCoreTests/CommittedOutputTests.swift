@@ -57,7 +57,7 @@ struct TemplateTests {
     }
 
     @Test func templateSyntaxErrorIsReported() {
-        let result = generate([("p.json", #"{ "endpoints": [] }"#)], options: GeneratorOptions(templates: TemplateSet(overrides: ["dtos.swift": "{{#open}}never closed"])))
+        let result = generate([("p.json", #"{ "types": { "T": { "a": "Int" } }, "endpoints": [] }"#)], options: GeneratorOptions(templates: TemplateSet(overrides: ["dtos.swift": "{{#open}}never closed"])))
         #expect(result.hasErrors)
         #expect(result.diagnostics.first?.message == "section 'open' is never closed")
     }

@@ -1,7 +1,9 @@
-/// Renders one spec's IR into its three files with the run's templates.
+/// Renders one spec's IR into its files with the run's templates: DTOs, mappings and
+/// endpoints, each only when it declares something (unless `keepsEmptyFiles`).
 struct SpecRenderer: Sendable {
     let templates: TemplateSet
     let runtimeModule: String?
+    let keepsEmptyFiles: Bool
 
     func render(_ ir: SpecIR) -> Result<[GeneratedFile], MustacheError> {
         let runtime = RuntimeSymbols(module: runtimeModule)
@@ -10,14 +12,20 @@ struct SpecRenderer: Sendable {
         let access = ir.access == .public ? "public " : ""
         let names = Generator.outputFileNames(forSpecPath: ir.path)
         do {
-            let dtos = try templates.render("dtos.swift", DTOContextBuilder(table: ir.types, access: access, printer: printer).context(file))
-            let mappings = try templates.render("mappings.swift", MappingContextBuilder(access: access, printer: printer).context(file, mappings: ir.mappings))
-            let endpoints = try templates.render("endpoints.swift", EndpointContextBuilder(access: access, printer: printer).context(file, endpoints: ir.endpoints, api: ir.api))
-            return .success([
-                GeneratedFile(path: names[0], contents: dtos),
-                GeneratedFile(path: names[1], contents: mappings),
-                GeneratedFile(path: names[2], contents: endpoints),
-            ])
+            var files: [GeneratedFile] = []
+            if keepsEmptyFiles || !ir.types.topLevel.isEmpty {
+                let dtos = try templates.render("dtos.swift", DTOContextBuilder(table: ir.types, access: access, printer: printer).context(file))
+                files.append(GeneratedFile(path: names[0], contents: dtos))
+            }
+            if keepsEmptyFiles || !ir.mappings.isEmpty {
+                let mappings = try templates.render("mappings.swift", MappingContextBuilder(access: access, printer: printer).context(file, mappings: ir.mappings))
+                files.append(GeneratedFile(path: names[1], contents: mappings))
+            }
+            if keepsEmptyFiles || !ir.endpoints.isEmpty || ir.api != nil {
+                let endpoints = try templates.render("endpoints.swift", EndpointContextBuilder(access: access, printer: printer).context(file, endpoints: ir.endpoints, api: ir.api))
+                files.append(GeneratedFile(path: names[2], contents: endpoints))
+            }
+            return .success(files)
         } catch {
             return .failure(error)
         }
