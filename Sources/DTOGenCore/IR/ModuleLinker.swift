@@ -27,8 +27,29 @@ enum ModuleLinker {
     static func checkNames(_ specs: inout [SpecResolver]) {
         var fileBases: [String: String] = [:]
         var topLevelTypes: [String: (path: String, location: SourceLocation)] = [:]
+        var specNames: [String: (path: String, location: SourceLocation)] = [:]
+        var namespaces: [String: (path: String, location: SourceLocation)] = [:]
         for index in specs.indices {
             let path = specs[index].path
+            var nameReported = false
+            if let name = specs[index].spec.name {
+                if let first = specNames[name.value] {
+                    specs[index].types.sink.error(name.location, "another spec is also named '\(name.value)' (\(first.path):\(first.location)); spec names must be unique, since they name the generated API types")
+                    nameReported = true
+                } else {
+                    specNames[name.value] = (path, name.location)
+                }
+            }
+            if let api = specs[index].api {
+                let location = specs[index].spec.name?.location ?? specs[index].spec.baseURL?.location ?? specs[index].spec.location
+                if let first = namespaces[api.name] {
+                    if !nameReported {
+                        specs[index].types.sink.error(location, "the API namespace '\(api.name)' is also generated for \(first.path):\(first.location); give one of the specs another 'name'")
+                    }
+                } else {
+                    namespaces[api.name] = (path, location)
+                }
+            }
             let base = SwiftName.fileBase(forSpecPath: path)
             if let other = fileBases[base] {
                 specs[index].types.sink.error(specs[index].spec.location, "this spec's generated files would be named '\(base).*.swift', like those of '\(other)'; rename one of the files")
