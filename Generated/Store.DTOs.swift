@@ -13,20 +13,20 @@ struct Item: Codable, Sendable, Hashable {
     let id: UUID
     let name: String
     let price: Double
-    let imageUrl: URL?
+    let imageURL: URL?
     let category: Category
 
     init(
         id: UUID,
         name: String,
         price: Double,
-        imageUrl: URL? = nil,
+        imageURL: URL? = nil,
         category: Category,
     ) {
         self.id = id
         self.name = name
         self.price = price
-        self.imageUrl = imageUrl
+        self.imageURL = imageURL
         self.category = category
     }
 
@@ -34,7 +34,7 @@ struct Item: Codable, Sendable, Hashable {
         case id
         case name
         case price
-        case imageUrl = "image_url"
+        case imageURL = "image_url"
         case category
     }
 

@@ -16,7 +16,7 @@ extension StoreItem {
             id: dto.id,
             name: dto.name,
             price: dto.price,
-            imageURL: dto.imageUrl,
+            imageURL: dto.imageURL,
             category: DTORuntime.Mapping.string(dto.category),
         )
     }

@@ -58,7 +58,7 @@ struct ConformanceEndToEndTests {
     @Test func postBodyRoundTrip() async throws {
         let server = try LoopbackServer { request in .json(request.body.isEmpty ? Data() : Data(#"{"userId":1,"id":101,"title":"t","body":"b"}"#.utf8), status: 201) }
         defer { server.stop() }
-        let post = try await APIClient(baseURL: server.baseURL).send(.createPost(body: CreatePostBody(userId: 1, title: "t", body: "b")))
+        let post = try await APIClient(baseURL: server.baseURL).send(.createPost(body: CreatePostBody(userID: 1, title: "t", body: "b")))
         #expect(post.id == 101)
         let sent = try JSONSerialization.jsonObject(with: try #require(server.requests.first).body) as? [String: Any]
         #expect(sent?["title"] as? String == "t")

@@ -11,8 +11,8 @@ struct GitHubTests {
         #expect(account.id == 6136721)
         #expect(account.type == .organization)
         #expect(account.bio == nil)
-        #expect(account.gravatarId == "")
-        #expect(account.avatarUrl.absoluteString == "https://avatars.githubusercontent.com/u/6136721?v=4")
+        #expect(account.gravatarID == "")
+        #expect(account.avatarURL.absoluteString == "https://avatars.githubusercontent.com/u/6136721?v=4")
         #expect(account.createdAt == utc(2013, 12, 8, 17, 54, 13))
         try expectRoundTrip(account)
 
@@ -27,10 +27,10 @@ struct GitHubTests {
         let repo = try Payloads.decode(Repository.self, from: "github-repo.json")
         #expect(repo.fullName == "ossf/scorecard")
         #expect(repo.owner.type == .organization)
-        #expect(repo.license?.spdxId == "Apache-2.0")
+        #expect(repo.license?.spdxID == "Apache-2.0")
         #expect(repo.permissions?["admin"] == true)
         #expect(repo.visibility == .public)
-        #expect(repo.mirrorUrl == nil)
+        #expect(repo.mirrorURL == nil)
         try expectRoundTrip(repo)
 
         let summary = RepositorySummary(from: repo)
@@ -125,7 +125,7 @@ struct PlaceholderTests {
     }
 
     @Test func inlineBodyHasMemberwiseInit() throws {
-        let body = CreatePostBody(userId: 1, title: "Hello", body: "World")
+        let body = CreatePostBody(userID: 1, title: "Hello", body: "World")
         let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(body)) as? [String: Any]
         #expect(object?["userId"] as? Int == 1)
         #expect(object?["title"] as? String == "Hello")
@@ -190,7 +190,7 @@ struct StripeTests {
         #expect(customer.metadata == ["djstripe_subscriber": "31"])
         #expect(customer.taxExempt == .none)
         #expect(customer.address == nil)
-        #expect(customer.taxIds == [:])
+        #expect(customer.taxIDs == [:])
         #expect(customer.sources.hasMore == false)
         #expect(customer.invoiceSettings.customFields == nil)
         try expectRoundTrip(customer)
@@ -214,11 +214,11 @@ struct PetStoreTests {
     }
 
     @Test func missingPhotoIsAMappingError() throws {
-        let pet = Pet(id: 1, category: nil, name: "Rex", photoUrls: [], tags: [], status: .sold)
+        let pet = Pet(id: 1, category: nil, name: "Rex", photoURLs: [], tags: [], status: .sold)
         #expect(throws: MappingError(model: "Animal", field: "firstPhoto", source: "photoUrls[0]", reason: "index 0 is out of range (the array has 0 elements)")) {
             try Animal(from: pet)
         }
-        let pending = Pet(id: 2, category: .init(id: 1, name: nil), name: "Tom", photoUrls: ["p"], status: .unknown("adopted"))
+        let pending = Pet(id: 2, category: .init(id: 1, name: nil), name: "Tom", photoURLs: ["p"], status: .unknown("adopted"))
         #expect(throws: MappingError.self) { try Animal(from: pending) }
     }
 }

@@ -46,6 +46,10 @@ struct DiagnosticsTests {
         Case(name: "misspelled option", spec: #"{ "options": { «"date": "iso8601" }, "endpoints": [] }"#, message: "unknown key 'date' in 'options'; did you mean 'dates'?"),
         Case(name: "bad date format", spec: #"{ "options": { "dates": «"iso8061" }, "endpoints": [] }"#, message: "unknown date format 'iso8061'; did you mean 'iso8601'?"),
         Case(name: "date format that is no pattern", spec: #"{ "options": { "dates": «"unix" }, "endpoints": [] }"#, message: "unknown date format 'unix'; did you mean 'secondsSince1970'?"),
+        Case(name: "unknown naming", spec: #"{ "options": { "naming": «"swfit" }, "endpoints": [] }"#, message: "unknown naming 'swfit'; expected 'swift' (initialisms uniformly cased: 'avatarURL') or 'camel' ('avatarUrl'); did you mean 'swift'?"),
+        Case(name: "unknown enums option", spec: #"{ "options": { "enums": «"opened" }, "endpoints": [] }"#, message: "unknown enums option 'opened'; expected 'open' (unknown values are kept) or 'closed'; did you mean 'open'?"),
+        Case(name: "namespace that is no type name", spec: #"{ "options": { "namespace": «"my-api" }, "endpoints": [] }"#, message: "'options.namespace' must be a Swift type name such as \"Stripe\", found 'my-api'"),
+        Case(name: "namespace that shadows Swift", spec: #"{ "options": { "namespace": «"Result" }, "endpoints": [] }"#, message: "'options.namespace' 'Result' would shadow Swift's 'Result'; choose another name"),
         Case(name: "GET with a body", spec: #"{ "endpoints": [{ "name": "a", "path": "/a", "body": «{ "x": "Int" } }] }"#, message: "a GET request cannot have a body (URLSession and most servers drop or reject it); send the values as 'query' items, or use POST"),
         Case(name: "HEAD with a body", spec: #"{ "endpoints": [{ "name": "a", "path": "/a", "method": "HEAD", "body": «"String" }] }"#, message: "a HEAD request cannot have a body (URLSession and most servers drop or reject it); send the values as 'query' items, or use POST"),
         Case(name: "date format 'timestamp'", spec: #"{ "types": { "T": { "d": { "$type": "Date", "$format": «"timestamp" } } }, "endpoints": [] }"#, message: "unknown date format 'timestamp'; did you mean 'secondsSince1970'?"),
@@ -203,7 +207,7 @@ struct DiagnosticsTests {
         let result = generate(#"{ "types": { "T": { "user_id": "Int", "userId": "Int" } }, "endpoints": [] }"#)
         #expect(!result.hasErrors)
         #expect(result.diagnostics.map(\.description) == [
-            "spec.json:1:39: warning: keys 'user_id' and 'userId' both give the Swift name 'userId'; 'userId' is generated as 'userId2' (set '$name' to choose)",
+            "spec.json:1:39: warning: keys 'user_id' and 'userId' both give the Swift name 'userID'; 'userId' is generated as 'userID2' (set '$name' to choose)",
         ])
         #expect(!result.files.isEmpty)
     }

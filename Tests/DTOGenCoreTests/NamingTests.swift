@@ -3,7 +3,7 @@ import Testing
 
 struct NamingTests {
     @Test(arguments: [
-        ("day_of_birth", "dayOfBirth"), ("user-id", "userId"), ("2fa", "_2fa"), ("userID", "userId"),
+        ("day_of_birth", "dayOfBirth"), ("user-id", "userID"), ("2fa", "_2fa"), ("userID", "userID"),
         ("URLString", "urlString"), ("ID", "id"), ("already_camelCase", "alreadyCamelCase"), ("HTML", "html"),
         ("official-artwork", "officialArtwork"), ("  spaced  out ", "spacedOut"), ("a.b", "aB"), ("", "empty"),
         ("名前", "field"), ("init", "initValue"), ("self", "selfValue"), ("Type", "type"), ("container", "containerValue"),
@@ -29,11 +29,30 @@ struct NamingTests {
     }
 
     @Test(arguments: [
-        ("data", "DataObject"), ("type", "TypeObject"), ("error", "ErrorObject"), ("url", "Url"), ("URL", "Url"), ("Date", "DateObject"),
+        ("data", "DataObject"), ("type", "TypeObject"), ("error", "ErrorObject"), ("url", "URLObject"), ("URL", "URLObject"), ("Date", "DateObject"),
         ("official-artwork", "OfficialArtwork"), ("generation-i", "GenerationI"), ("self", "SelfObject"), ("2d", "_2d"),
     ])
     func typeNames(_ key: String, _ expected: String) {
         #expect(SwiftName.type(key) == expected)
+    }
+
+    /// Swift API Design Guidelines casing (`options.naming: "swift"`, the default), beside plain camel case.
+    @Test(arguments: [
+        ("avatar_url", "avatarURL", "avatarUrl"), ("node_id", "nodeID", "nodeId"), ("html_url", "htmlURL", "htmlUrl"),
+        ("id", "id", "id"), ("url", "url", "url"), ("api_key", "apiKey", "apiKey"), ("user_api_key", "userAPIKey", "userApiKey"),
+        ("user_ids", "userIDs", "userIds"), ("URLString", "urlString", "urlString"), ("paid", "paid", "paid"),
+        ("gravatar_id", "gravatarID", "gravatarId"), ("https_only", "httpsOnly", "httpsOnly"), ("use_https", "useHTTPS", "useHttps"),
+        ("hashValue", "hashValueField", "hashValueField"), ("hash", "hashField", "hashField"),
+    ])
+    func swiftAndCamelCasing(_ key: String, _ swift: String, _ camel: String) {
+        #expect(SwiftName.property(key) == swift)
+        #expect(SwiftName.property(key, style: .camel) == camel)
+    }
+
+    @Test(arguments: [("image_url", "ImageURL", "ImageUrl"), ("api", "API", "Api"), ("node_ids", "NodeIDs", "NodeIds"), ("html", "HTML", "Html")])
+    func swiftAndCamelTypeNames(_ key: String, _ swift: String, _ camel: String) {
+        #expect(SwiftName.type(key) == swift)
+        #expect(SwiftName.type(key, style: .camel) == camel)
     }
 
     @Test func distinctNamesAreDeterministic() {

@@ -43,7 +43,7 @@ struct SnippetTests {
         let text = swift(types(#"{ "user_id": "Int" }"#), .dtos)
         expectSnippet("""
                 enum CodingKeys: String, CodingKey {
-                    case userId = "user_id"
+                    case userID = "user_id"
                 }
             }
             """, in: text)
@@ -254,5 +254,38 @@ extension SnippetTests {
         #expect(kept.files.map(\.path) == ["S.DTOs.swift", "S.Endpoints.swift", "S.Mappings.swift"])
         let baseURLOnly = generate([("s.json", #"{ "baseURL": "https://a.example", "endpoints": [] }"#)])
         #expect(baseURLOnly.files.map(\.path) == ["S.Endpoints.swift"])
+    }
+}
+
+extension SnippetTests {
+    @Test func namesFollowTheSwiftGuidelinesUnlessCamelIsAsked() {
+        let swiftStyle = swift(types(#"{ "avatar_url": "String", "node_id": "Int" }"#), .dtos)
+        expectSnippet("    let avatarURL: String\n    let nodeID: Int", in: swiftStyle)
+        let camel = swift(#"{ "options": { "naming": "camel" }, "types": { "T": { "avatar_url": "String", "node_id": "Int" } }, "endpoints": [] }"#, .dtos)
+        expectSnippet("    let avatarUrl: String\n    let nodeId: Int", in: camel)
+    }
+
+    @Test func aNamespaceNestsEveryType() {
+        let text = swift(#"{ "options": { "namespace": "Stripe" }, "types": { "Charge": { "id": "String" }, "Kind": { "$enum": ["a"] } }, "endpoints": [] }"#, .dtos)
+        expectSnippet("""
+            /// The namespace of this API's types (`options.namespace`), so they never clash with yours.
+            enum Stripe {}
+
+            extension Stripe {
+                struct Charge: Codable, Sendable, Hashable {
+            """, in: text)
+        expectSnippet("""
+                }
+
+                enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+                    case a
+                }
+            }
+            """, in: text)
+    }
+
+    @Test func openEnumsKeepUnknownValuesEverywhere() {
+        let text = swift(#"{ "options": { "enums": "open" }, "types": { "Kind": { "$enum": ["a"] } }, "endpoints": [] }"#, .dtos)
+        expectSnippet("    case unknown(String)", in: text)
     }
 }

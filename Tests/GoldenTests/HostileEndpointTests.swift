@@ -23,7 +23,7 @@ struct HostileEndpointTests {
     @Test func envelopeKeysAreUsedVerbatim() throws {
         let endpoint: Endpoint<EndpointKinds.Public, Keywords> = .injection(id: "1", body: try JSONDecoder().decode(Keywords.self, from: Data(HostileKeysTests.keywordsJSON.utf8)))
         let ok = #"{"o\\k":"\\(yes)","m\"sg":"fine","da\"ta":{"p\"1":\#(HostileKeysTests.keywordsJSON)}}"#
-        #expect(try endpoint.decode(Data(ok.utf8)).userId == 10)
+        #expect(try endpoint.decode(Data(ok.utf8)).userID == 10)
         let failed = #"{"o\\k":"no","m\"sg":"nope \\(x)"}"#
         #expect(throws: APIError.unsuccessful(message: #"nope \(x)"#, success: "no")) { try endpoint.decode(Data(failed.utf8)) }
     }

@@ -3,7 +3,7 @@
 /// parameters, envelope and the `Kind`/`Response` the factory constrains.
 extension TypeResolver {
     mutating func endpoint(_ endpoint: EndpointSpec, response: TypeRef?, body: TypeRef?, spec: Spec) -> EndpointIR {
-        let pascal = SwiftName.upperCamel(endpoint.name.value)
+        let pascal = SwiftName.upperCamel(endpoint.name.value, style: naming)
         var arguments: [EndpointIR.Argument] = []
         var names: [String: String] = [:]
 
@@ -25,7 +25,7 @@ extension TypeResolver {
         func parameter(_ property: PropertySpec, what: String, optionalDefaultsToNil: Bool) -> ParameterValue? {
             let name = argumentName(property)
             var shape = property.shape
-            let typeName = SwiftName.parameterType(endpoint: pascal, key: property.key)
+            let typeName = SwiftName.parameterType(endpoint: pascal, key: property.key, style: naming)
             if shape.typeName == nil, case .enumeration = shape.kind {
                 shape.typeName = Located(typeName, at: shape.location)
             }

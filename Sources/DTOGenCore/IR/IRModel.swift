@@ -428,6 +428,13 @@ struct APINamespace: Sendable {
     var baseURL: String
 }
 
+/// The enum a spec's types are nested in (`options.namespace`).
+struct NamespaceIR: Sendable, Equatable {
+    var name: String
+    /// Whether this spec's file declares the enum; other specs with the same namespace extend it.
+    var declares: Bool
+}
+
 /// Everything generated from one spec, ready to render.
 struct SpecIR: Sendable {
     var path: String
@@ -436,4 +443,5 @@ struct SpecIR: Sendable {
     var mappings: [MappingIR]
     var endpoints: [EndpointIR]
     var api: APINamespace?
+    var namespace: NamespaceIR?
 }

@@ -20,13 +20,16 @@ struct SpecResolver {
         var dates = DateFormatSpec.iso8601
         if let written = spec.dates, case .success(let format) = DateFormatSpec.parse(written.value) { dates = format }
         types = TypeResolver(sink: sink, defaultDates: dates)
+        types.naming = spec.naming.flatMap { NamingStyle(rawValue: $0.value) } ?? .swift
+        types.openEnums = spec.enums?.value == "open"
+        if let namespace = spec.namespace, SwiftName.isTypeName(namespace.value) { types.namespace = namespace.value }
     }
 
     mutating func resolve() {
         types.declareNamedTypes(spec.types)
         types.resolveNamedTypes(spec.types)
         for endpoint in spec.endpoints {
-            let pascal = SwiftName.upperCamel(endpoint.name.value)
+            let pascal = SwiftName.upperCamel(endpoint.name.value, style: types.naming)
             responses.append(endpoint.response.flatMap { shape in
                 types.resolve(shape, hint: SwiftName.inlineEndpointType(pascal, "Response", isArray: shape.isArray), parent: nil, element: false)
             })
@@ -79,8 +82,12 @@ struct SpecResolver {
         return keys
     }
 
-    func ir(mappings: [MappingIR]) -> SpecIR {
-        SpecIR(path: spec.path, access: access, types: types.table, mappings: mappings, endpoints: endpoints, api: api)
+    /// `declaresNamespace`: this spec declares the namespace enum (the first spec that uses it).
+    func ir(mappings: [MappingIR], declaresNamespace: Bool) -> SpecIR {
+        SpecIR(
+            path: spec.path, access: access, types: types.table, mappings: mappings, endpoints: endpoints, api: api,
+            namespace: types.namespace.map { NamespaceIR(name: $0, declares: declaresNamespace) }
+        )
     }
 }
 

@@ -8,6 +8,17 @@ struct TypeResolver {
     /// Names taken at file scope (named types and inline endpoint types).
     var topLevelNames: Set<String> = []
     let defaultDates: DateFormatSpec
+    /// `options.naming`.
+    var naming: NamingStyle = .swift
+    /// `options.enums: "open"`: every enum without `$unknown` keeps unknown values.
+    var openEnums = false
+    /// `options.namespace`: the enum every top-level type is nested in.
+    var namespace: String?
+
+    /// How a top-level type is named from outside its file: inside the namespace, if any.
+    func namespaced(_ name: String) -> String {
+        namespace.map { "\($0).\(name)" } ?? name
+    }
     /// Types of endpoint parameters, which count as uses of named types.
     var parameterTypes: [TypeRef] = []
     /// Named types declared but not resolved yet.
@@ -36,7 +47,7 @@ struct TypeResolver {
                 swiftName = SwiftName.distinct(swiftName, from: topLevelNames)
                 sink.warning(type.nameLocation, "type name '\(type.name)' would shadow Swift's '\(type.name)'; it is generated as '\(swiftName)'")
             }
-            let id = table.add(Decl(name: swiftName, qualifiedName: swiftName, parent: nil, kind: .alias(.json), doc: type.shape.doc?.value, location: type.nameLocation))
+            let id = table.add(Decl(name: swiftName, qualifiedName: namespaced(swiftName), parent: nil, kind: .alias(.json), doc: type.shape.doc?.value, location: type.nameLocation))
             named[type.name] = id
             topLevelNames.insert(swiftName)
             table.topLevel.append(id)
@@ -236,7 +247,7 @@ struct TypeResolver {
     }
 
     mutating func addDecl(name: String, parent: DeclID?, kind: Decl.Kind, shape: ShapeSpec) -> DeclID {
-        let qualified = parent.map { table[$0].qualifiedName + "." + name } ?? name
+        let qualified = parent.map { table[$0].qualifiedName + "." + name } ?? namespaced(name)
         let id = table.add(Decl(name: name, qualifiedName: qualified, parent: parent, kind: kind, doc: shape.doc?.value, location: shape.location))
         if let parent {
             table[parent].nested.append(id)
@@ -265,7 +276,7 @@ struct TypeResolver {
                 }
             } else {
                 sink.error(typeName.location, "'$typeName' '\(typeName.value)' is not a valid Swift type name")
-                name = SwiftName.type(typeName.value)
+                name = SwiftName.type(typeName.value, style: naming)
             }
             let distinct = SwiftName.distinct(name, from: taken)
             if distinct != name {
@@ -275,7 +286,7 @@ struct TypeResolver {
         } else {
             var isEnum = false
             if case .enumeration = shape.kind { isEnum = true }
-            name = SwiftName.distinct(SwiftName.inlineType(hint, isElement: element, isEnum: isEnum), from: taken)
+            name = SwiftName.distinct(SwiftName.inlineType(hint, isElement: element, isEnum: isEnum, style: naming), from: taken)
         }
         siblings.insert(name)
         return name
@@ -285,7 +296,7 @@ struct TypeResolver {
         var info = EnumInfo(cases: [])
         var taken: Set<String> = []
         for value in values {
-            let base = SwiftName.enumCase(value.value)
+            let base = SwiftName.enumCase(value.value, style: naming)
             let name = SwiftName.distinct(base, from: taken)
             if name != base {
                 sink.warning(value.location, "enum value '\(value.value)' gives the case name '\(base)', already used by another value; it is generated as '\(name)'")
@@ -293,7 +304,7 @@ struct TypeResolver {
             taken.insert(name)
             info.cases.append(EnumInfo.Case(name: name, rawValue: value.value))
         }
-        if let unknown = shape.unknownCase {
+        if let unknown = shape.unknownCase ?? (openEnums ? Located("unknown", at: shape.location) : nil) {
             var name = unknown.value
             if !SwiftName.isIdentifier(name) || SwiftName.reservedMembers.contains(name) {
                 sink.error(unknown.location, "'$unknown' must be a case name such as \"unknown\", found '\(name)'")
@@ -328,7 +339,7 @@ struct TypeResolver {
     /// The Swift name of a property or argument: `$name` if it is usable, else the key's
     /// name; made distinct from `taken` (Swift name → JSON key) with a warning naming both keys.
     mutating func uniqueName(for property: PropertySpec, taken: inout [String: String], noun: String) -> String {
-        var name = SwiftName.property(property.key)
+        var name = SwiftName.property(property.key, style: naming)
         if let custom = property.shape.name {
             if !SwiftName.isIdentifier(custom.value) {
                 sink.error(custom.location, "'$name' '\(custom.value)' is not a valid Swift identifier")

@@ -1,3 +1,10 @@
+/// How names are cased: `swift` follows the Swift API Design Guidelines (initialisms
+/// uniformly cased: `avatarURL`, `nodeID`), `camel` is plain camel case (`avatarUrl`).
+public enum NamingStyle: String, Sendable {
+    case swift
+    case camel
+}
+
 /// Every Swift identifier dtogen writes comes from here, so naming rules live in one place.
 public enum SwiftName {
     /// Words that must be escaped with backticks to be used as an identifier.
@@ -36,29 +43,59 @@ public enum SwiftName {
         return first.uppercased() + word.dropFirst()
     }
 
-    /// `day_of_birth` → `dayOfBirth`, `user-id` → `userId`, `URLString` → `urlString`, `2fa` → `_2fa`.
-    /// Returns the bare name (unescaped); `""` when the key has no letters or digits.
-    public static func lowerCamel(_ key: String) -> String {
+    /// Initialisms that the Swift API Design Guidelines case uniformly: `avatarURL`,
+    /// `nodeID`, `userAPIKey`; `url`, `id` at the start. Their plurals too (`userIDs`).
+    public static let initialisms: Set<String> = [
+        "ID", "URL", "URI", "UUID", "HTTP", "HTTPS", "JSON", "API", "HTML", "XML", "IP", "PDF", "SQL", "SSL", "TLS",
+        "CSS", "CSV", "DNS", "FTP", "JWT", "SMS", "UTC",
+    ]
+
+    /// The initialism a word is (`url` → `URL`, `ids` → `IDs`), if it is one.
+    static func initialism(_ word: String) -> String? {
+        let upper = word.uppercased()
+        if initialisms.contains(upper) { return upper }
+        if upper.count > 2, upper.hasSuffix("S"), initialisms.contains(String(upper.dropLast())) { return String(upper.dropLast()) + "s" }
+        return nil
+    }
+
+    /// `day_of_birth` → `dayOfBirth`, `avatar_url` → `avatarURL` (`avatarUrl` with `.camel`),
+    /// `URLString` → `urlString`, `2fa` → `_2fa`. Returns the bare name (unescaped); `""`
+    /// when the key has no letters or digits.
+    public static func lowerCamel(_ key: String, style: NamingStyle = .swift) -> String {
         let parts = words(key)
         guard let first = parts.first else { return "" }
         var result = first.lowercased()
-        if first.allSatisfy({ $0.isUppercase || $0.isNumber }) == false {
+        if first.allSatisfy({ $0.isUppercase || $0.isNumber }) == false, style == .camel || initialism(first) == nil {
             // Keep the rest of a mixed-case first word as written (`iOSVersion` → `iosVersion` is split already).
             result = first.prefix(1).lowercased() + first.dropFirst()
         }
         for word in parts.dropFirst() {
-            result += capitalized(word.allSatisfy({ $0.isUppercase || $0.isNumber }) ? word.lowercased() : word)
+            result += casedWord(word, style: style)
         }
         if let c = result.first, c.isNumber { result = "_" + result }
         return result
     }
 
+    /// A word after the first: an initialism in capitals (`.swift`), else capitalized.
+    static func casedWord(_ word: String, style: NamingStyle) -> String {
+        if style == .swift, let initialism = initialism(word) { return initialism }
+        return capitalized(word.allSatisfy({ $0.isUppercase || $0.isNumber }) ? word.lowercased() : word)
+    }
+
     /// `official-artwork` → `OfficialArtwork`, `generation-i` → `GenerationI`.
-    public static func upperCamel(_ key: String) -> String { SpecFileNaming.upperCamel(key) }
+    public static func upperCamel(_ key: String, style: NamingStyle = .swift) -> String {
+        guard style == .swift else { return SpecFileNaming.upperCamel(key) }
+        var result = ""
+        for word in words(key) {
+            result += initialism(word) ?? capitalized(word.allSatisfy({ $0.isUppercase || $0.isNumber }) && word.count > 1 ? word.lowercased() : word)
+        }
+        if let c = result.first, c.isNumber { result = "_" + result }
+        return result
+    }
 
     /// A property or argument name for a JSON key, never empty, never reserved.
-    public static func property(_ key: String) -> String {
-        var name = lowerCamel(key)
+    public static func property(_ key: String, style: NamingStyle = .swift) -> String {
+        var name = lowerCamel(key, style: style)
         if name.isEmpty { name = key.isEmpty ? "empty" : "field" }
         return unreserved(name)
     }
@@ -68,7 +105,8 @@ public enum SwiftName {
     /// never `hashValue`, which is `Hashable`'s).
     static func unreserved(_ name: String, suffixes: [String] = ["Value", "Field", "Property"]) -> String {
         guard reservedMembers.contains(name) else { return name }
-        for suffix in suffixes where !reservedMembers.contains(name + suffix) {
+        // Never a doubled word: `hashValue` becomes `hashValueField`, not `hashValueValue`.
+        for suffix in suffixes where !reservedMembers.contains(name + suffix) && !name.hasSuffix(suffix) {
             return name + suffix
         }
         return name + "_"
@@ -100,16 +138,16 @@ public enum SwiftName {
     }
 
     /// An enum case name for a raw value.
-    public static func enumCase(_ value: String) -> String {
-        var name = lowerCamel(value)
+    public static func enumCase(_ value: String, style: NamingStyle = .swift) -> String {
+        var name = lowerCamel(value, style: style)
         if name.isEmpty { name = value.isEmpty ? "empty" : "value" }
         if reservedMembers.contains(name) || ["rawValue", "allCases"].contains(name) { name += "Case" }
         return name
     }
 
     /// A type name, never one of Swift's or the runtime's.
-    public static func type(_ key: String, suffix: String = "Object") -> String {
-        var name = upperCamel(key)
+    public static func type(_ key: String, suffix: String = "Object", style: NamingStyle = .swift) -> String {
+        var name = upperCamel(key, style: style)
         if name.isEmpty { name = "Value" }
         if reservedTypes.contains(name) { name += suffix }
         return name
@@ -127,13 +165,13 @@ public enum SwiftName {
 
     /// The name of an inline object or enum from its key: PascalCase, singular for array
     /// elements; a name Swift already has gets `Object` (objects) or `Value` (enums).
-    static func inlineType(_ key: String, isElement: Bool, isEnum: Bool) -> String {
-        type(isElement ? singular(key) : key, suffix: isEnum ? "Value" : "Object")
+    static func inlineType(_ key: String, isElement: Bool, isEnum: Bool, style: NamingStyle = .swift) -> String {
+        type(isElement ? singular(key) : key, suffix: isEnum ? "Value" : "Object", style: style)
     }
 
     /// The type of an endpoint parameter declared inline: `Search` + `sort` → `SearchSort`.
-    static func parameterType(endpoint: String, key: String) -> String {
-        endpoint + upperCamel(key)
+    static func parameterType(endpoint: String, key: String, style: NamingStyle = .swift) -> String {
+        endpoint + upperCamel(key, style: style)
     }
 
     static let irregularPlurals: [String: String] = [

@@ -5,8 +5,23 @@ struct DTOContextBuilder {
     let access: String
     let printer: SwiftPrinter
 
-    func context(_ file: FileContext) -> MustacheValue {
-        .object(file.entries.merging(["declarations": .list(table.topLevel.map(declaration))]))
+    func context(_ file: FileContext, namespace: NamespaceIR?) -> MustacheValue {
+        let declarations = table.topLevel.map(declaration)
+        var namespaceContext: MustacheValue = .bool(false)
+        if let namespace {
+            namespaceContext = .object([
+                "name": .string(namespace.name),
+                "access": .string(access),
+                "declares": .bool(namespace.declares),
+                "declarations": .list(declarations.enumerated().map { index, declaration in
+                    .object(["declaration": declaration, "spaced": .bool(index > 0)])
+                }),
+            ])
+        }
+        return .object(file.entries.merging([
+            "declarations": namespace == nil ? .list(declarations) : .list([]),
+            "namespace": namespaceContext,
+        ]))
     }
 
     func declaration(_ id: DeclID) -> MustacheValue {

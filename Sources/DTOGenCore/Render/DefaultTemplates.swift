@@ -28,6 +28,24 @@ enum DefaultTemplates {
 
 {{>declaration}}
 {{/declarations}}
+{{#namespace}}
+{{#declares}}
+
+/// The namespace of this API's types (`options.namespace`), so they never clash with yours.
+{{{access}}}enum {{{name}}} {}
+{{/declares}}
+
+extension {{{name}}} {
+{{#declarations}}
+{{#spaced}}
+
+{{/spaced}}
+{{#declaration}}
+    {{>declaration}}
+{{/declaration}}
+{{/declarations}}
+}
+{{/namespace}}
 
 """##,
         "endpoints.swift": ##"""

@@ -13,8 +13,8 @@ struct SpecRenderer: Sendable {
         let names = Generator.outputFileNames(forSpecPath: ir.path)
         do {
             var files: [GeneratedFile] = []
-            if keepsEmptyFiles || !ir.types.topLevel.isEmpty {
-                let dtos = try templates.render("dtos.swift", DTOContextBuilder(table: ir.types, access: access, printer: printer).context(file))
+            if keepsEmptyFiles || !ir.types.topLevel.isEmpty || ir.namespace?.declares == true {
+                let dtos = try templates.render("dtos.swift", DTOContextBuilder(table: ir.types, access: access, printer: printer).context(file, namespace: ir.namespace))
                 files.append(GeneratedFile(path: names[0], contents: dtos))
             }
             if keepsEmptyFiles || !ir.mappings.isEmpty {

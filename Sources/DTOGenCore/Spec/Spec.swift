@@ -20,6 +20,12 @@ public struct Spec: Sendable {
     public var access: Located<String>?
     public var dates: Located<String>?
     public var defaultKind: Located<String>?
+    /// `options.naming`: `swift` (API Design Guidelines casing, the default) or `camel`.
+    public var naming: Located<String>?
+    /// `options.namespace`: an enum every generated type is nested in.
+    public var namespace: Located<String>?
+    /// `options.enums`: `open` gives every `$enum` without `$unknown` an `unknown` case.
+    public var enums: Located<String>?
     /// `nil`: no key; `.some(nil)`: `"envelope": null`.
     public var envelope: Located<EnvelopeSpec?>?
     public var types: [NamedShape]

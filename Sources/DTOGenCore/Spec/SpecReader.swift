@@ -3,7 +3,7 @@
 public enum SpecReader {
     static let builtinScalars = ["String", "Int", "Int64", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "JSON"]
     static let topLevelKeys = ["name", "baseURL", "options", "envelope", "types", "endpoints"]
-    static let optionKeys = ["access", "dates", "kind"]
+    static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums"]
     static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "response", "envelope", "domain", "doc"]
     static let envelopeKeys = ["data", "success", "message", "path"]
     static let domainKeys = ["model", "kind", "each", "fields"]
@@ -94,6 +94,9 @@ private struct Reader {
                     case "access": spec.access = string(option.value, "'options.access'")
                     case "dates": spec.dates = string(option.value, "'options.dates'")
                     case "kind": spec.defaultKind = string(option.value, "'options.kind'")
+                    case "naming": spec.naming = string(option.value, "'options.naming'")
+                    case "namespace": spec.namespace = string(option.value, "'options.namespace'")
+                    case "enums": spec.enums = string(option.value, "'options.enums'")
                     default: unknownKey(option, in: "'options'", allowed: SpecReader.optionKeys)
                     }
                 }

@@ -18,6 +18,19 @@ struct SpecValidator {
             sink.error(dates.location, e.message)
         }
         if let kind = spec.defaultKind { validateKind(kind) }
+        if let naming = spec.naming, NamingStyle(rawValue: naming.value) == nil {
+            sink.error(naming.location, "unknown naming '\(naming.value)'; expected 'swift' (initialisms uniformly cased: 'avatarURL') or 'camel' ('avatarUrl')\(Suggest.hint(for: naming.value, in: ["swift", "camel"]))")
+        }
+        if let enums = spec.enums, !["open", "closed"].contains(enums.value) {
+            sink.error(enums.location, "unknown enums option '\(enums.value)'; expected 'open' (unknown values are kept) or 'closed'\(Suggest.hint(for: enums.value, in: ["open", "closed"]))")
+        }
+        if let namespace = spec.namespace {
+            if !SwiftName.isTypeName(namespace.value) {
+                sink.error(namespace.location, "'options.namespace' must be a Swift type name such as \"Stripe\", found '\(namespace.value)'")
+            } else if SwiftName.reservedTypes.contains(namespace.value) {
+                sink.error(namespace.location, "'options.namespace' '\(namespace.value)' would shadow Swift's '\(namespace.value)'; choose another name")
+            }
+        }
         if let baseURL = spec.baseURL { validateBaseURL(baseURL) }
         if let envelope = spec.envelope?.value { validate(envelope) }
         var names: [String: SourceLocation] = [:]

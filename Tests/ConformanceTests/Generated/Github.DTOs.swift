@@ -12,9 +12,9 @@ private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
 struct Account: Codable, Sendable, Hashable {
     let login: String
     let id: Int64
-    let nodeId: String
-    let avatarUrl: URL
-    let gravatarId: String
+    let nodeID: String
+    let avatarURL: URL
+    let gravatarID: String
     let type: AccountType
     let siteAdmin: Bool
     let name: String?
@@ -34,9 +34,9 @@ struct Account: Codable, Sendable, Hashable {
     init(
         login: String,
         id: Int64,
-        nodeId: String,
-        avatarUrl: URL,
-        gravatarId: String,
+        nodeID: String,
+        avatarURL: URL,
+        gravatarID: String,
         type: AccountType,
         siteAdmin: Bool,
         name: String? = nil,
@@ -55,9 +55,9 @@ struct Account: Codable, Sendable, Hashable {
     ) {
         self.login = login
         self.id = id
-        self.nodeId = nodeId
-        self.avatarUrl = avatarUrl
-        self.gravatarId = gravatarId
+        self.nodeID = nodeID
+        self.avatarURL = avatarURL
+        self.gravatarID = gravatarID
         self.type = type
         self.siteAdmin = siteAdmin
         self.name = name
@@ -78,9 +78,9 @@ struct Account: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
         case login
         case id
-        case nodeId = "node_id"
-        case avatarUrl = "avatar_url"
-        case gravatarId = "gravatar_id"
+        case nodeID = "node_id"
+        case avatarURL = "avatar_url"
+        case gravatarID = "gravatar_id"
         case type
         case siteAdmin = "site_admin"
         case name
@@ -102,9 +102,9 @@ struct Account: Codable, Sendable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.login = try container.decode(String.self, forKey: .login)
         self.id = try container.decode(Int64.self, forKey: .id)
-        self.nodeId = try container.decode(String.self, forKey: .nodeId)
-        self.avatarUrl = try container.decode(URL.self, forKey: .avatarUrl)
-        self.gravatarId = try container.decode(String.self, forKey: .gravatarId)
+        self.nodeID = try container.decode(String.self, forKey: .nodeID)
+        self.avatarURL = try container.decode(URL.self, forKey: .avatarURL)
+        self.gravatarID = try container.decode(String.self, forKey: .gravatarID)
         self.type = try container.decode(AccountType.self, forKey: .type)
         self.siteAdmin = try container.decode(Bool.self, forKey: .siteAdmin)
         self.name = try container.decodeIfPresent(String.self, forKey: .name)
@@ -126,9 +126,9 @@ struct Account: Codable, Sendable, Hashable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(login, forKey: .login)
         try container.encode(id, forKey: .id)
-        try container.encode(nodeId, forKey: .nodeId)
-        try container.encode(avatarUrl, forKey: .avatarUrl)
-        try container.encode(gravatarId, forKey: .gravatarId)
+        try container.encode(nodeID, forKey: .nodeID)
+        try container.encode(avatarURL, forKey: .avatarURL)
+        try container.encode(gravatarID, forKey: .gravatarID)
         try container.encode(type, forKey: .type)
         try container.encode(siteAdmin, forKey: .siteAdmin)
         try container.encodeIfPresent(name, forKey: .name)
@@ -201,7 +201,7 @@ struct Repository: Codable, Sendable, Hashable {
     let fullName: String
     let `private`: Bool
     let owner: Account
-    let htmlUrl: URL
+    let htmlURL: URL
     let description: String?
     let fork: Bool
     let createdAt: Date
@@ -214,7 +214,7 @@ struct Repository: Codable, Sendable, Hashable {
     let license: License?
     let permissions: [String: Bool]?
     let visibility: Visibility
-    let mirrorUrl: URL?
+    let mirrorURL: URL?
     let organization: Account?
     let defaultBranch: String
 
@@ -224,7 +224,7 @@ struct Repository: Codable, Sendable, Hashable {
         fullName: String,
         `private`: Bool,
         owner: Account,
-        htmlUrl: URL,
+        htmlURL: URL,
         description: String? = nil,
         fork: Bool,
         createdAt: Date,
@@ -237,7 +237,7 @@ struct Repository: Codable, Sendable, Hashable {
         license: License? = nil,
         permissions: [String: Bool]? = nil,
         visibility: Visibility,
-        mirrorUrl: URL? = nil,
+        mirrorURL: URL? = nil,
         organization: Account? = nil,
         defaultBranch: String,
     ) {
@@ -246,7 +246,7 @@ struct Repository: Codable, Sendable, Hashable {
         self.fullName = fullName
         self.`private` = `private`
         self.owner = owner
-        self.htmlUrl = htmlUrl
+        self.htmlURL = htmlURL
         self.description = description
         self.fork = fork
         self.createdAt = createdAt
@@ -259,7 +259,7 @@ struct Repository: Codable, Sendable, Hashable {
         self.license = license
         self.permissions = permissions
         self.visibility = visibility
-        self.mirrorUrl = mirrorUrl
+        self.mirrorURL = mirrorURL
         self.organization = organization
         self.defaultBranch = defaultBranch
     }
@@ -270,7 +270,7 @@ struct Repository: Codable, Sendable, Hashable {
         case fullName = "full_name"
         case `private`
         case owner
-        case htmlUrl = "html_url"
+        case htmlURL = "html_url"
         case description
         case fork
         case createdAt = "created_at"
@@ -283,7 +283,7 @@ struct Repository: Codable, Sendable, Hashable {
         case license
         case permissions
         case visibility
-        case mirrorUrl = "mirror_url"
+        case mirrorURL = "mirror_url"
         case organization
         case defaultBranch = "default_branch"
     }
@@ -295,7 +295,7 @@ struct Repository: Codable, Sendable, Hashable {
         self.fullName = try container.decode(String.self, forKey: .fullName)
         self.`private` = try container.decode(Bool.self, forKey: .`private`)
         self.owner = try container.decode(Account.self, forKey: .owner)
-        self.htmlUrl = try container.decode(URL.self, forKey: .htmlUrl)
+        self.htmlURL = try container.decode(URL.self, forKey: .htmlURL)
         self.description = try container.decodeIfPresent(String.self, forKey: .description)
         self.fork = try container.decode(Bool.self, forKey: .fork)
         self.createdAt = try container.decodeDate(forKey: .createdAt, format: .iso8601)
@@ -308,7 +308,7 @@ struct Repository: Codable, Sendable, Hashable {
         self.license = try container.decodeIfPresent(License.self, forKey: .license)
         self.permissions = try container.decodeIfPresent([String: Bool].self, forKey: .permissions)
         self.visibility = try container.decode(Visibility.self, forKey: .visibility)
-        self.mirrorUrl = try container.decodeIfPresent(URL.self, forKey: .mirrorUrl)
+        self.mirrorURL = try container.decodeIfPresent(URL.self, forKey: .mirrorURL)
         self.organization = try container.decodeIfPresent(Account.self, forKey: .organization)
         self.defaultBranch = try container.decode(String.self, forKey: .defaultBranch)
     }
@@ -320,7 +320,7 @@ struct Repository: Codable, Sendable, Hashable {
         try container.encode(fullName, forKey: .fullName)
         try container.encode(`private`, forKey: .`private`)
         try container.encode(owner, forKey: .owner)
-        try container.encode(htmlUrl, forKey: .htmlUrl)
+        try container.encode(htmlURL, forKey: .htmlURL)
         try container.encodeIfPresent(description, forKey: .description)
         try container.encode(fork, forKey: .fork)
         try container.encodeDate(createdAt, forKey: .createdAt, format: .iso8601)
@@ -333,7 +333,7 @@ struct Repository: Codable, Sendable, Hashable {
         try container.encodeIfPresent(license, forKey: .license)
         try container.encodeIfPresent(permissions, forKey: .permissions)
         try container.encode(visibility, forKey: .visibility)
-        try container.encodeIfPresent(mirrorUrl, forKey: .mirrorUrl)
+        try container.encodeIfPresent(mirrorURL, forKey: .mirrorURL)
         try container.encodeIfPresent(organization, forKey: .organization)
         try container.encode(defaultBranch, forKey: .defaultBranch)
     }
@@ -341,25 +341,25 @@ struct Repository: Codable, Sendable, Hashable {
     struct License: Codable, Sendable, Hashable {
         let key: String
         let name: String
-        let spdxId: String
+        let spdxID: String
         let url: URL?
 
         init(
             key: String,
             name: String,
-            spdxId: String,
+            spdxID: String,
             url: URL? = nil,
         ) {
             self.key = key
             self.name = name
-            self.spdxId = spdxId
+            self.spdxID = spdxID
             self.url = url
         }
 
         enum CodingKeys: String, CodingKey {
             case key
             case name
-            case spdxId = "spdx_id"
+            case spdxID = "spdx_id"
             case url
         }
     }
@@ -579,19 +579,19 @@ struct Issue: Codable, Sendable, Hashable {
 
     struct PullRequest: Codable, Sendable, Hashable {
         let url: URL
-        let htmlUrl: URL?
+        let htmlURL: URL?
 
         init(
             url: URL,
-            htmlUrl: URL? = nil,
+            htmlURL: URL? = nil,
         ) {
             self.url = url
-            self.htmlUrl = htmlUrl
+            self.htmlURL = htmlURL
         }
 
         enum CodingKeys: String, CodingKey {
             case url
-            case htmlUrl = "html_url"
+            case htmlURL = "html_url"
         }
     }
 }

@@ -36,7 +36,7 @@ extension RepositorySummary {
             fullName: dto.fullName,
             ownerLogin: dto.owner.login,
             stars: dto.stargazersCount,
-            license: dto.license?.spdxId,
+            license: dto.license?.spdxID,
             topics: dto.topics,
             canAdmin: dto.permissions?["admin"] ?? false,
             homepage: dto.homepage.flatMap { DTORuntime.Mapping.url($0) },

@@ -92,36 +92,49 @@ struct PlaceholderUser: Codable, Sendable, Hashable {
 }
 
 struct Post: Codable, Sendable, Hashable {
-    let userId: Int
+    let userID: Int
     let id: Int
     let title: String
     let body: String
 
     init(
-        userId: Int,
+        userID: Int,
         id: Int,
         title: String,
         body: String,
     ) {
-        self.userId = userId
+        self.userID = userID
         self.id = id
         self.title = title
         self.body = body
     }
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "userId"
+        case id
+        case title
+        case body
+    }
 }
 
 struct CreatePostBody: Codable, Sendable, Hashable {
-    let userId: Int
+    let userID: Int
     let title: String
     let body: String
 
     init(
-        userId: Int,
+        userID: Int,
         title: String,
         body: String,
     ) {
-        self.userId = userId
+        self.userID = userID
         self.title = title
         self.body = body
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "userId"
+        case title
+        case body
     }
 }

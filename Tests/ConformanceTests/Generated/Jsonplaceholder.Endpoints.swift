@@ -26,12 +26,12 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
 
 extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == [Post] {
     /// `GET /posts`
-    static func posts(userId: Int? = nil) -> Self {
+    static func posts(userID: Int? = nil) -> Self {
         Self(
             method: .get,
             path: "/posts",
             query: [
-                .init("userId", userId),
+                .init("userId", userID),
             ],
         )
     }

@@ -53,7 +53,7 @@ extension Article {
     init(from dto: Post) {
         self.init(
             id: dto.id,
-            authorID: dto.userId,
+            authorID: dto.userID,
             title: dto.title,
             body: dto.body,
             source: "jsonplaceholder",

@@ -39,7 +39,7 @@ struct Pet: Codable, Sendable, Hashable {
     let id: Int64
     let category: Category?
     let name: String
-    let photoUrls: [String]
+    let photoURLs: [String]
     let tags: [Tag]
     let status: PetStatus
 
@@ -47,14 +47,14 @@ struct Pet: Codable, Sendable, Hashable {
         id: Int64,
         category: Category? = nil,
         name: String,
-        photoUrls: [String],
+        photoURLs: [String],
         tags: [Tag] = [],
         status: PetStatus,
     ) {
         self.id = id
         self.category = category
         self.name = name
-        self.photoUrls = photoUrls
+        self.photoURLs = photoURLs
         self.tags = tags
         self.status = status
     }
@@ -63,7 +63,7 @@ struct Pet: Codable, Sendable, Hashable {
         case id
         case category
         case name
-        case photoUrls
+        case photoURLs = "photoUrls"
         case tags
         case status
     }
@@ -73,7 +73,7 @@ struct Pet: Codable, Sendable, Hashable {
         self.id = try container.decode(Int64.self, forKey: .id)
         self.category = try container.decodeIfPresent(Category.self, forKey: .category)
         self.name = try container.decode(String.self, forKey: .name)
-        self.photoUrls = try container.decode([String].self, forKey: .photoUrls)
+        self.photoURLs = try container.decode([String].self, forKey: .photoURLs)
         self.tags = try container.decodeLossyArrayIfPresent(Tag.self, forKey: .tags) ?? []
         self.status = try container.decode(PetStatus.self, forKey: .status)
     }

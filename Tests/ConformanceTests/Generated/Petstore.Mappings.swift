@@ -24,7 +24,7 @@ extension Animal {
                 reason: "conversion 'rawValue:AnimalStatus' failed",
             ),
             firstPhoto: DTORuntime.Mapping.element(
-                dto.photoUrls,
+                dto.photoURLs,
                 0,
                 model: "Animal",
                 field: "firstPhoto",

@@ -31,7 +31,7 @@ public struct Customer: Codable, Sendable, Hashable {
     public let shipping: DTORuntime.JSONValue?
     public let sources: Sources
     public let taxExempt: TaxExempt
-    public let taxIds: DTORuntime.JSONValue
+    public let taxIDs: DTORuntime.JSONValue
 
     public init(
         id: String,
@@ -55,7 +55,7 @@ public struct Customer: Codable, Sendable, Hashable {
         shipping: DTORuntime.JSONValue? = nil,
         sources: Sources,
         taxExempt: TaxExempt,
-        taxIds: DTORuntime.JSONValue,
+        taxIDs: DTORuntime.JSONValue,
     ) {
         self.id = id
         self.object = object
@@ -78,7 +78,7 @@ public struct Customer: Codable, Sendable, Hashable {
         self.shipping = shipping
         self.sources = sources
         self.taxExempt = taxExempt
-        self.taxIds = taxIds
+        self.taxIDs = taxIDs
     }
 
     enum CodingKeys: String, CodingKey {
@@ -103,7 +103,7 @@ public struct Customer: Codable, Sendable, Hashable {
         case shipping
         case sources
         case taxExempt = "tax_exempt"
-        case taxIds = "tax_ids"
+        case taxIDs = "tax_ids"
     }
 
     public init(from decoder: any Swift.Decoder) throws {
@@ -129,7 +129,7 @@ public struct Customer: Codable, Sendable, Hashable {
         self.shipping = try container.decodeIfPresent(DTORuntime.JSONValue.self, forKey: .shipping)
         self.sources = try container.decode(Sources.self, forKey: .sources)
         self.taxExempt = try container.decode(TaxExempt.self, forKey: .taxExempt)
-        self.taxIds = try container.decode(DTORuntime.JSONValue.self, forKey: .taxIds)
+        self.taxIDs = try container.decode(DTORuntime.JSONValue.self, forKey: .taxIDs)
     }
 
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -155,7 +155,7 @@ public struct Customer: Codable, Sendable, Hashable {
         try container.encodeIfPresent(shipping, forKey: .shipping)
         try container.encode(sources, forKey: .sources)
         try container.encode(taxExempt, forKey: .taxExempt)
-        try container.encode(taxIds, forKey: .taxIds)
+        try container.encode(taxIDs, forKey: .taxIDs)
     }
 
     public struct InvoiceSettings: Codable, Sendable, Hashable {

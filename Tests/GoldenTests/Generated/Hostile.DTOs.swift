@@ -19,15 +19,15 @@ struct Keywords: Codable, Sendable, Hashable {
     let type: String
     let `protocol`: String?
     let `where`: Int?
-    let hashValueValue: Int
+    let hashValueField: Int
     let codingKeys: String
     let containerValue: String
     let empty: String
     let field: Int
     let _2fa: Bool
     let field2: String
-    let userId: Int
-    let userId2: Int
+    let userID: Int
+    let userID2: Int
     let _1: Int
     let _1_2: Int
     let ref: String
@@ -44,15 +44,15 @@ struct Keywords: Codable, Sendable, Hashable {
         type: String,
         `protocol`: String? = nil,
         `where`: Int? = nil,
-        hashValueValue: Int,
+        hashValueField: Int,
         codingKeys: String,
         containerValue: String,
         empty: String,
         field: Int,
         _2fa: Bool,
         field2: String,
-        userId: Int,
-        userId2: Int,
+        userID: Int,
+        userID2: Int,
         _1: Int,
         _1_2: Int,
         ref: String,
@@ -68,15 +68,15 @@ struct Keywords: Codable, Sendable, Hashable {
         self.type = type
         self.`protocol` = `protocol`
         self.`where` = `where`
-        self.hashValueValue = hashValueValue
+        self.hashValueField = hashValueField
         self.codingKeys = codingKeys
         self.containerValue = containerValue
         self.empty = empty
         self.field = field
         self._2fa = _2fa
         self.field2 = field2
-        self.userId = userId
-        self.userId2 = userId2
+        self.userID = userID
+        self.userID2 = userID2
         self._1 = _1
         self._1_2 = _1_2
         self.ref = ref
@@ -94,15 +94,15 @@ struct Keywords: Codable, Sendable, Hashable {
         case type = "Type"
         case `protocol`
         case `where`
-        case hashValueValue = "hashValue"
+        case hashValueField = "hashValue"
         case codingKeys = "CodingKeys"
         case containerValue = "container"
         case empty = ""
         case field = "_"
         case _2fa = "2fa"
         case field2 = "名前"
-        case userId = "user_id"
-        case userId2 = "userId"
+        case userID = "user_id"
+        case userID2 = "userId"
         case _1 = "+1"
         case _1_2 = "-1"
         case ref = "$ref"
@@ -117,7 +117,7 @@ struct Shadowing: Codable, Sendable, Hashable {
     let data: DataObject
     let type: TypeObject
     let error: ErrorValue
-    let url: Url
+    let url: URLObject
     let date: DateObject
     let string: StringObject
     let shadowing: Shadowing2
@@ -131,7 +131,7 @@ struct Shadowing: Codable, Sendable, Hashable {
         data: DataObject,
         type: TypeObject,
         error: ErrorValue,
-        url: Url,
+        url: URLObject,
         date: DateObject,
         string: StringObject,
         shadowing: Shadowing2,
@@ -180,7 +180,7 @@ struct Shadowing: Codable, Sendable, Hashable {
         case worse
     }
 
-    struct Url: Codable, Sendable, Hashable {
+    struct URLObject: Codable, Sendable, Hashable {
         let href: String
 
         init(
