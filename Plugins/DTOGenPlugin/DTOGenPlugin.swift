@@ -27,6 +27,8 @@ struct DTOGenPlugin: BuildToolPlugin {
                     "--spec-root", root.path(percentEncoded: false), "--quiet",
                     // SwiftPM needs every declared output file, even one that declares nothing.
                     "--keep-empty-files",
+                    // Compiler errors in spec-provided Swift point at the spec, not at .build/plugins/outputs.
+                    "--spec-locations",
                 ] + options.arguments,
                 inputFiles: [spec] + options.inputFiles,
                 outputFiles: names.map { output.appendingPathComponent($0) }

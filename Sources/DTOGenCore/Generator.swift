@@ -21,12 +21,21 @@ public struct GeneratorOptions: Sendable {
     /// mappings, without endpoints). The build plugin needs this: SwiftPM must know a
     /// command's output files before it runs. Otherwise empty files are not written.
     public var keepsEmptyFiles: Bool
+    /// When set, Swift that comes from a spec (mapping arguments, `swift` expressions) is
+    /// wrapped in `#sourceLocation(file: "<folder>/<spec path>", line: …)`, so a compiler
+    /// error in it points at the spec line. The build plugin sets it (its output is not
+    /// reviewed); committed output stays free of these lines by default.
+    public var specLocationFolder: String?
 
-    public init(access: String? = nil, runtimeModule: String? = "DTORuntime", templates: TemplateSet = TemplateSet(), keepsEmptyFiles: Bool = false) {
+    public init(
+        access: String? = nil, runtimeModule: String? = "DTORuntime", templates: TemplateSet = TemplateSet(),
+        keepsEmptyFiles: Bool = false, specLocationFolder: String? = nil
+    ) {
         self.access = access
         self.runtimeModule = runtimeModule
         self.templates = templates
         self.keepsEmptyFiles = keepsEmptyFiles
+        self.specLocationFolder = specLocationFolder
     }
 }
 
@@ -67,7 +76,10 @@ public enum Generator {
         }
 
         // Render each spec's files.
-        let renderer = SpecRenderer(templates: options.templates, runtimeModule: options.runtimeModule, keepsEmptyFiles: options.keepsEmptyFiles)
+        let renderer = SpecRenderer(
+            templates: options.templates, runtimeModule: options.runtimeModule,
+            keepsEmptyFiles: options.keepsEmptyFiles, specLocationFolder: options.specLocationFolder
+        )
         var files: [GeneratedFile] = []
         for result in parallelMap(irs, renderer.render) {
             switch result {

@@ -25,6 +25,9 @@ let usage = """
       --runtime-module <name> Module that generated code imports for runtime types
                               (default DTORuntime).
       --no-runtime-import     Import no runtime module (the runtime types live in your module).
+      --spec-locations        Wrap Swift that comes from a spec (mapping arguments) in
+                              #sourceLocation, so compiler errors in it point at the spec
+                              line (the build plugin uses it; off for reviewed output).
       --keep-empty-files      Write a spec's three files even when one declares nothing
                               (the build plugin uses it: SwiftPM needs every declared output).
       --quiet                 Print nothing on success.
@@ -53,6 +56,7 @@ struct Options {
     var access: String?
     var runtimeModule: String? = "DTORuntime"
     var keepEmptyFiles = false
+    var specLocations = false
 
     init(_ commandLine: [String]) {
         var arguments = commandLine
@@ -85,9 +89,10 @@ struct Options {
                 runtimeModule = name
             case "--no-runtime-import": runtimeModule = nil
             case "--keep-empty-files": keepEmptyFiles = true
+            case "--spec-locations": specLocations = true
             default:
                 if argument.hasPrefix("-") {
-                    let known = ["--output", "--check", "--quiet", "--templates", "--spec-root", "--suffix", "--access", "--runtime-module", "--no-runtime-import", "--keep-empty-files", "--version", "--help"]
+                    let known = ["--output", "--check", "--quiet", "--templates", "--spec-root", "--suffix", "--access", "--runtime-module", "--no-runtime-import", "--keep-empty-files", "--spec-locations", "--version", "--help"]
                     let near = Suggest.closest(to: argument, in: known).map { "; did you mean '\($0)'?" } ?? ""
                     fail("unknown option '\(argument)'\(near) (dtogen --help lists the options)")
                 }
@@ -109,9 +114,13 @@ guard let outputPath = parsed.outputPath else { fail("missing -o <output>\n\n\(u
 do {
     let inputs = try SpecLoader.load(specsPath, root: parsed.specRoot, suffix: parsed.suffix)
     let overrides = try templatesPath.map { path throws(SpecLoader.LoadError) in try SpecLoader.templates(in: path) } ?? [:]
-    let options = GeneratorOptions(access: access, runtimeModule: runtimeModule, templates: TemplateSet(overrides: overrides), keepsEmptyFiles: parsed.keepEmptyFiles)
-    let result = Generator.generate(inputs, options: options)
+    // Spec paths are shown (in diagnostics and `#sourceLocation`) relative to where dtogen runs.
     let base = parsed.specRoot ?? (specsPath.hasSuffix(".json") ? (specsPath as NSString).deletingLastPathComponent : specsPath)
+    let options = GeneratorOptions(
+        access: access, runtimeModule: runtimeModule, templates: TemplateSet(overrides: overrides),
+        keepsEmptyFiles: parsed.keepEmptyFiles, specLocationFolder: parsed.specLocations ? base : nil
+    )
+    let result = Generator.generate(inputs, options: options)
     for diagnostic in result.diagnostics {
         var shown = diagnostic
         if !diagnostic.file.hasPrefix("template ") {

@@ -55,3 +55,66 @@ struct RuntimeVersionTests {
         #expect(current.status == 0, "\(current.output)")
     }
 }
+
+/// With spec locations, a compiler error in Swift a spec provides points at the spec line.
+struct SpecLocationTests {
+    /// Type-checks the generated DTOs and mappings of `spec` with `app` as the app's code.
+    func typecheck(_ spec: String, app: String) throws -> (status: Int32, errors: [String], mappings: String) {
+        let result = generate([("people.json", spec)], options: GeneratorOptions(runtimeModule: nil, specLocationFolder: "specs"))
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-locations-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for file in result.files where !file.path.hasSuffix("Endpoints.swift") {
+            try file.contents.write(to: folder.appendingPathComponent(file.path), atomically: true, encoding: .utf8)
+            paths.append(folder.appendingPathComponent(file.path).path)
+        }
+        try ("enum GeneratedCodeSupport { enum Version2 {} }\n" + app).write(to: folder.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6"] + paths + [folder.appendingPathComponent("App.swift").path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let errors = output.split(separator: "\n").filter { $0.contains(": error:") && !$0.hasPrefix(" ") }.map(String.init)
+        let mappings = result.files.first { $0.path.hasSuffix("Mappings.swift") }?.contents ?? ""
+        return (process.terminationStatus, errors, mappings)
+    }
+
+    static func spec(name: String, age: String) -> String {
+        """
+        { "types": { "User": { "name": "String", "age": "Int" } },
+          "endpoints": [{ "name": "user", "path": "/u", "response": "User",
+            "domain": { "model": "Person", "fields": {
+              \(name),
+              \(age)
+            } } }] }
+        """
+    }
+
+    static let app = "struct Person { init(name: String, age: Int) {} }\n"
+
+    @Test func correctMappingsCompile() throws {
+        let ok = try typecheck(Self.spec(name: #""name": { "swift": "dto.name.uppercased()" }"#, age: #""age": "age""#), app: Self.app)
+        #expect(ok.status == 0, "\(ok.errors)")
+        #expect(ok.mappings.contains("#sourceLocation(file: \"specs/people.json\", line: 4)\n        let swift0 = dto.name.uppercased()\n"))
+    }
+
+    @Test func errorsInSpecProvidedSwiftPointAtTheSpec() throws {
+        let bad = try typecheck(Self.spec(name: #""name": { "swift": "dto.nmae.uppercased()" }"#, age: #""agee": "age""#), app: Self.app)
+        #expect(bad.status != 0)
+        #expect(bad.errors.count == 2, "\(bad.errors)")
+        // The Swift expression's own line, and the mapping's line for the init's labels.
+        #expect(bad.errors.contains { $0.hasPrefix("specs/people.json:4:") && $0.contains("has no member 'nmae'") }, "\(bad.errors)")
+        #expect(bad.errors.contains { $0.hasPrefix("specs/people.json:3:") && $0.contains("incorrect argument label") }, "\(bad.errors)")
+    }
+
+    @Test func reviewedOutputHasNoSourceLocations() throws {
+        let text = generate(SnippetTests.mappings).files.map(\.contents).joined()
+        #expect(!text.contains("#sourceLocation"))
+    }
+}

@@ -296,6 +296,8 @@ struct MappingIR: Sendable {
         /// nil for an unlabeled argument (`_`).
         var label: String?
         var value: MappingExpression
+        /// Where the spec maps this argument (for `#sourceLocation`).
+        var location: SourceLocation = SourceLocation(line: 1, column: 1)
     }
 
     var model: String

@@ -457,7 +457,7 @@ struct MappingResolver {
             let context = MappingSource(model: model.value, field: field.label, source: sourceText)
             guard let resolved = source(field.source, dto: .named(target.element), context: context) else { continue }
             dependencies += resolved.dependencies
-            arguments.append(MappingIR.Argument(label: field.label == "_" ? nil : field.label, value: resolved.expression))
+            arguments.append(MappingIR.Argument(label: field.label == "_" ? nil : field.label, value: resolved.expression, location: field.labelLocation))
         }
         var mapping = MappingIR(
             model: model.value, isClass: isClass, declaresInit: true, dtoType: target.element, arguments: arguments, initThrows: false,

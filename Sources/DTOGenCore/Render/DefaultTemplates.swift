@@ -176,6 +176,15 @@ extension {{{model}}} {
 {{#initializer}}
     /// Builds `{{{model}}}` from the DTO `{{{dtoType}}}`.
     {{{access}}}{{{initKeyword}}}(from dto: {{{dtoType}}}){{#throws}} throws{{/throws}} {
+{{#hoisted}}
+{{#location}}
+#sourceLocation(file: {{{file}}}, line: {{{line}}})
+{{/location}}
+        let {{{name}}} = {{{expression}}}
+{{/hoisted}}
+{{#location}}
+#sourceLocation(file: {{{file}}}, line: {{{line}}})
+{{/location}}
         {{#throws}}try {{/throws}}self.init(
 {{#arguments}}
 {{#lines}}
@@ -183,6 +192,9 @@ extension {{{model}}} {
 {{/lines}}
 {{/arguments}}
         )
+{{#location}}
+#sourceLocation()
+{{/location}}
     }
 
     /// Builds one `{{{model}}}` per DTO, in order.

@@ -2,6 +2,8 @@
 struct MappingContextBuilder {
     let access: String
     let printer: SwiftPrinter
+    /// The spec's path for `#sourceLocation`, when the run asks for spec locations.
+    var specFile: String?
 
     /// Arguments of `self.init(` sit at this column; long ones are split to stay readable.
     static let argumentIndent = 12
@@ -10,11 +12,26 @@ struct MappingContextBuilder {
         .object(file.entries.merging(["mappings": .list(mappings.map(mapping))]))
     }
 
+    /// `#sourceLocation(file: …, line: N)`'s arguments, or false without spec locations.
+    func location(_ line: Int) -> MustacheValue {
+        guard let specFile else { return .bool(false) }
+        return .object(["file": .string(SwiftLiteral.string(specFile)), "line": .string(String(line))])
+    }
+
     func mapping(_ mapping: MappingIR) -> MustacheValue {
         let dtoType = printer.table[mapping.dtoType].qualifiedName
+        // With spec locations, a `swift` expression is bound to a constant first, under a
+        // `#sourceLocation` of its own line (the directive cannot stand inside a call).
+        var hoisted: [MustacheValue] = []
         let arguments = mapping.arguments.map { argument -> MustacheValue in
             let label = argument.label.map { "\(SwiftName.escapedLabel($0)): " } ?? ""
-            var lines = printer.lines(argument.value, after: String(repeating: " ", count: Self.argumentIndent) + label)
+            var value = argument.value
+            if specFile != nil, case .swift(let code) = value {
+                let name = "swift\(hoisted.count)"
+                hoisted.append(.object(["name": .string(name), "expression": .string(code), "location": location(argument.location.line)]))
+                value = .variable(name)
+            }
+            var lines = printer.lines(value, after: String(repeating: " ", count: Self.argumentIndent) + label)
             lines[0] = label + lines[0]
             lines[lines.count - 1] += ","
             return .object(["lines": .lines(lines)])
@@ -36,6 +53,8 @@ struct MappingContextBuilder {
             "initializer": .bool(mapping.declaresInit),
             "throws": .bool(mapping.initThrows),
             "arguments": .list(arguments),
+            "hoisted": .list(hoisted),
+            "location": location(mapping.location.line),
             "response": response,
         ])
     }

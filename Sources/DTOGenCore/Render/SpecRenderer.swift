@@ -4,6 +4,7 @@ struct SpecRenderer: Sendable {
     let templates: TemplateSet
     let runtimeModule: String?
     let keepsEmptyFiles: Bool
+    let specLocationFolder: String?
 
     func render(_ ir: SpecIR) -> Result<[GeneratedFile], MustacheError> {
         let runtime = RuntimeSymbols(module: runtimeModule)
@@ -18,7 +19,7 @@ struct SpecRenderer: Sendable {
                 files.append(GeneratedFile(path: names[0], contents: dtos))
             }
             if keepsEmptyFiles || !ir.mappings.isEmpty {
-                let mappings = try templates.render("mappings.swift", MappingContextBuilder(access: access, printer: printer).context(file, mappings: ir.mappings))
+                let mappings = try templates.render("mappings.swift", MappingContextBuilder(access: access, printer: printer, specFile: specLocationFolder.map { folder in folder.isEmpty ? ir.path : (folder.hasSuffix("/") ? folder : folder + "/") + ir.path }).context(file, mappings: ir.mappings))
                 files.append(GeneratedFile(path: names[1], contents: mappings))
             }
             if keepsEmptyFiles || !ir.endpoints.isEmpty || ir.api != nil {
