@@ -14,17 +14,20 @@ struct DTOGenPlugin: BuildToolPlugin {
             .filter { $0.lastPathComponent.hasSuffix(".dtogen.json") }
             .sorted { $0.path < $1.path }
         let tool = try context.tool(named: "dtogen")
-        return specs.map { spec in
-            let relative = PluginOptions.relativePath(of: spec, in: root)
-            let names = SpecFileNaming.outputFileNames(forSpecPath: relative)
+        // Files are named by the same rule as on the command line, over all of the target's specs.
+        let relatives = specs.map { PluginOptions.relativePath(of: $0, in: root) }
+        let bases = SpecFileNaming.fileBases(forSpecPaths: relatives)
+        return zip(specs, zip(relatives, bases)).map { spec, naming in
+            let (relative, base) = naming
+            let names = SpecFileNaming.outputFileNames(base: base)
             // One folder per spec: dtogen removes stale files it generated in its output folder.
-            let output = context.pluginWorkDirectoryURL.appendingPathComponent(SpecFileNaming.fileBase(forSpecPath: relative))
+            let output = context.pluginWorkDirectoryURL.appendingPathComponent(base)
             return .buildCommand(
                 displayName: "dtogen \(relative)",
                 executable: tool.url,
                 arguments: [
                     spec.path(percentEncoded: false), "-o", output.path(percentEncoded: false),
-                    "--spec-root", root.path(percentEncoded: false), "--quiet",
+                    "--spec-root", root.path(percentEncoded: false), "--output-name", base, "--quiet",
                     // SwiftPM needs every declared output file, even one that declares nothing.
                     "--keep-empty-files",
                     // Compiler errors in spec-provided Swift point at the spec, not at .build/plugins/outputs.

@@ -26,11 +26,16 @@ public struct GeneratorOptions: Sendable {
     /// error in it points at the spec line. The build plugin sets it (its output is not
     /// reviewed); committed output stays free of these lines by default.
     public var specLocationFolder: String?
+    /// The base of the generated file names when a run has exactly one spec: the build
+    /// plugin runs one spec at a time but names its files by the rule over all of the
+    /// target's specs (`SpecFileNaming.fileBases`).
+    public var outputName: String?
 
     public init(
         access: String? = nil, runtimeModule: String? = "DTORuntime", templates: TemplateSet = TemplateSet(),
-        keepsEmptyFiles: Bool = false, specLocationFolder: String? = nil
+        keepsEmptyFiles: Bool = false, specLocationFolder: String? = nil, outputName: String? = nil
     ) {
+        self.outputName = outputName
         self.access = access
         self.runtimeModule = runtimeModule
         self.templates = templates
@@ -68,6 +73,12 @@ public enum Generator {
         SpecFileNaming.outputFileNames(forSpecPath: path)
     }
 
+    /// The base names of the files of each spec of a run (same order): the file name, with
+    /// as many folders as tell specs of the same file name apart.
+    public static func fileBases(forSpecPaths paths: [String]) -> [String] {
+        SpecFileNaming.fileBases(forSpecPaths: paths)
+    }
+
     public static func generate(_ inputs: [SpecInput], options: GeneratorOptions = GeneratorOptions()) -> GenerationResult {
         let (irs, resolveDiagnostics) = resolve(inputs, options: options)
         var diagnostics = resolveDiagnostics
@@ -99,14 +110,16 @@ public enum Generator {
     static func resolve(_ inputs: [SpecInput], options: GeneratorOptions) -> ([SpecIR], [Diagnostic]) {
         let sorted = inputs.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         var diagnostics: [Diagnostic] = []
+        var bases = fileBases(forSpecPaths: sorted.map(\.path))
+        if let name = options.outputName, bases.count == 1 { bases = [name] }
 
         // Read, validate and resolve each spec on its own, in parallel.
-        let perSpec = parallelMap(sorted) { input -> (SpecResolver?, [Diagnostic]) in
+        let perSpec = parallelMap(Array(zip(sorted, bases))) { input, base -> (SpecResolver?, [Diagnostic]) in
             let (spec, readDiagnostics) = SpecReader.read(bytes: input.bytes, path: input.path)
             guard let spec else { return (nil, readDiagnostics) }
             var validator = SpecValidator(sink: DiagnosticSink(file: spec.path))
             validator.validate(spec)
-            var resolver = SpecResolver(spec: spec, sink: validator.sink, accessOverride: options.access)
+            var resolver = SpecResolver(spec: spec, sink: validator.sink, accessOverride: options.access, fileBase: base)
             resolver.resolve()
             return (resolver, readDiagnostics)
         }

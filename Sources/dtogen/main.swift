@@ -17,6 +17,8 @@ let usage = """
                               lines), and exit 1 if there are any.
       --spec-root <dir>       With one spec file: the folder its path is taken relative
                               to (names the output files; used by the build plugin).
+      --output-name <name>    With one spec file: the base name of its files (the build
+                              plugin names files by the rule over all of a target's specs).
       --suffix <suffix>       With a folder: only files ending in <suffix> are specs
                               (default .json; the plugins use .dtogen.json).
       --templates <dir>       Folder of .mustache files that replace default templates of the
@@ -57,6 +59,7 @@ struct Options {
     var runtimeModule: String? = "DTORuntime"
     var keepEmptyFiles = false
     var specLocations = false
+    var outputName: String?
 
     init(_ commandLine: [String]) {
         var arguments = commandLine
@@ -90,9 +93,10 @@ struct Options {
             case "--no-runtime-import": runtimeModule = nil
             case "--keep-empty-files": keepEmptyFiles = true
             case "--spec-locations": specLocations = true
+            case "--output-name": outputName = value(for: argument)
             default:
                 if argument.hasPrefix("-") {
-                    let known = ["--output", "--check", "--quiet", "--templates", "--spec-root", "--suffix", "--access", "--runtime-module", "--no-runtime-import", "--keep-empty-files", "--spec-locations", "--version", "--help"]
+                    let known = ["--output", "--check", "--quiet", "--templates", "--spec-root", "--suffix", "--access", "--runtime-module", "--no-runtime-import", "--keep-empty-files", "--spec-locations", "--output-name", "--version", "--help"]
                     let near = Suggest.closest(to: argument, in: known).map { "; did you mean '\($0)'?" } ?? ""
                     fail("unknown option '\(argument)'\(near) (dtogen --help lists the options)")
                 }
@@ -118,7 +122,8 @@ do {
     let base = parsed.specRoot ?? (specsPath.hasSuffix(".json") ? (specsPath as NSString).deletingLastPathComponent : specsPath)
     let options = GeneratorOptions(
         access: access, runtimeModule: runtimeModule, templates: TemplateSet(overrides: overrides),
-        keepsEmptyFiles: parsed.keepEmptyFiles, specLocationFolder: parsed.specLocations ? base : nil
+        keepsEmptyFiles: parsed.keepEmptyFiles, specLocationFolder: parsed.specLocations ? base : nil,
+        outputName: parsed.outputName
     )
     let result = Generator.generate(inputs, options: options)
     for diagnostic in result.diagnostics {

@@ -128,7 +128,7 @@ struct CommandLineTests {
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == "dtogen: 2 specs, 2 files in Generated (2 written, 0 removed, 0 unchanged)\n")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Generated").path).sorted()
-        #expect(files == ["Nested_Lines.DTOs.swift", "Points.DTOs.swift"])
+        #expect(files == ["Lines.DTOs.swift", "Points.DTOs.swift"])
 
         #expect(try run(["specs", "-o", "Generated", "--check"], in: folder).status == 0)
         #expect(try run(["specs", "-o", "Generated", "--quiet"], in: folder).stdout == "")
@@ -138,7 +138,7 @@ struct CommandLineTests {
         let stale = try run(["specs", "-o", "Generated", "--check"], in: folder)
         #expect(stale.status == 1)
         #expect(stale.stdout.contains("changed: Points.DTOs.swift\n"))
-        #expect(stale.stdout.contains("removed: Nested_Lines.DTOs.swift\n"))
+        #expect(stale.stdout.contains("removed: Lines.DTOs.swift\n"))
         // The change itself, as a unified diff.
         #expect(stale.stdout.contains("--- a/Points.DTOs.swift\n+++ b/Points.DTOs.swift\n@@ "), "\(stale.stdout)")
         #expect(stale.stdout.contains("\n+    let y: Int\n"), "\(stale.stdout)")

@@ -440,6 +440,8 @@ struct NamespaceIR: Sendable, Equatable {
 /// Everything generated from one spec, ready to render.
 struct SpecIR: Sendable {
     var path: String
+    /// The base name of the spec's files.
+    var fileBase: String
     var access: AccessLevel
     var types: TypeTable
     var mappings: [MappingIR]

@@ -52,7 +52,7 @@ enum ModuleLinker {
                     namespaces[api.name] = (path, location)
                 }
             }
-            let base = SwiftName.fileBase(forSpecPath: path)
+            let base = specs[index].fileBase
             if let other = fileBases[base] {
                 specs[index].types.sink.error(specs[index].spec.location, "this spec's generated files would be named '\(base).*.swift', like those of '\(other)'; rename one of the files")
             }

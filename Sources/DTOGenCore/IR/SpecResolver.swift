@@ -10,12 +10,15 @@ struct SpecResolver {
     var bodies: [TypeRef?] = []
     var endpoints: [EndpointIR] = []
     var api: APINamespace?
+    /// The base name of this spec's files (`Charges` for `Charges.DTOs.swift`).
+    let fileBase: String
 
     var path: String { spec.path }
 
     /// `sink` holds what earlier stages reported for this spec.
-    init(spec: Spec, sink: DiagnosticSink, accessOverride: String?) {
+    init(spec: Spec, sink: DiagnosticSink, accessOverride: String?, fileBase: String) {
         self.spec = spec
+        self.fileBase = fileBase
         access = (accessOverride ?? spec.access?.value) == "public" ? .public : .internal
         var dates = DateFormatSpec.iso8601
         if let written = spec.dates, case .success(let format) = DateFormatSpec.parse(written.value) { dates = format }
@@ -45,7 +48,7 @@ struct SpecResolver {
             types.warnAboutUnusedTypes(spec.types, roots: responses.compactMap { $0 } + bodies.compactMap { $0 } + types.parameterTypes)
         }
         if let baseURL = spec.baseURL {
-            let name = SwiftName.apiNamespace(specName: spec.name?.value, specPath: spec.path)
+            let name = SwiftName.apiNamespace(specName: spec.name?.value, fileBase: fileBase)
             let distinct = SwiftName.distinct(name, from: types.topLevelNames.union(SwiftName.reservedTypes))
             if distinct != name {
                 types.sink.warning(spec.name?.location ?? baseURL.location, "the API namespace '\(name)' is also a type name; it is generated as '\(distinct)'")
@@ -85,7 +88,7 @@ struct SpecResolver {
     /// `declaresNamespace`: this spec declares the namespace enum (the first spec that uses it).
     func ir(mappings: [MappingIR], declaresNamespace: Bool) -> SpecIR {
         SpecIR(
-            path: spec.path, access: access, types: types.table, mappings: mappings, endpoints: endpoints, api: api,
+            path: spec.path, fileBase: fileBase, access: access, types: types.table, mappings: mappings, endpoints: endpoints, api: api,
             namespace: types.namespace.map { NamespaceIR(name: $0, declares: declaresNamespace) }
         )
     }

@@ -7,24 +7,55 @@ enum SpecFileNaming {
     /// The suffixes a spec file may have; the longest is removed first.
     static let specSuffixes = [".dtogen.json", ".json"]
 
-    /// The files generated for one spec, in this order: DTOs, mappings, endpoints.
-    static func outputFileNames(forSpecPath path: String) -> [String] {
-        let base = fileBase(forSpecPath: path)
-        return ["\(base).DTOs.swift", "\(base).Mappings.swift", "\(base).Endpoints.swift"]
+    /// The files generated for a spec whose files are named `base`, in this order: DTOs,
+    /// mappings, endpoints.
+    static func outputFileNames(base: String) -> [String] {
+        ["\(base).DTOs.swift", "\(base).Mappings.swift", "\(base).Endpoints.swift"]
     }
 
-    /// `usgs/all_day.json` → `Usgs_AllDay`; unique for distinct spec paths of one folder.
+    /// The files generated for one spec path on its own.
+    static func outputFileNames(forSpecPath path: String) -> [String] {
+        outputFileNames(base: fileBase(forSpecPath: path))
+    }
+
+    /// The one naming rule, for the command line and both plugins: a spec's files are named
+    /// after its file name (`billing/charges.json` → `Charges`); when specs of one run share
+    /// a file name, each takes as many of its folders as tell them apart (`a/charges.json`
+    /// → `A_Charges`). Same order as `paths`.
+    static func fileBases(forSpecPaths paths: [String]) -> [String] {
+        let components = paths.map { path -> [String] in
+            var trimmed = path
+            for suffix in specSuffixes where trimmed.hasSuffix(suffix) {
+                trimmed.removeLast(suffix.count)
+                break
+            }
+            let parts = trimmed.split(separator: "/").map(String.init).filter { $0 != "." && $0 != ".." && !$0.isEmpty }
+            return parts.isEmpty ? ["Spec"] : parts
+        }
+        var depth = Array(repeating: 1, count: paths.count)
+        func base(_ index: Int) -> String {
+            components[index].suffix(depth[index]).map { part -> String in
+                let name = upperCamel(part)
+                return name.isEmpty ? "Spec" : name
+            }.joined(separator: "_")
+        }
+        while true {
+            var groups: [String: [Int]] = [:]
+            for index in paths.indices { groups[base(index), default: []].append(index) }
+            var deepened = false
+            for members in groups.values where members.count > 1 {
+                for index in members where depth[index] < components[index].count {
+                    depth[index] += 1
+                    deepened = true
+                }
+            }
+            if !deepened { return paths.indices.map(base) }
+        }
+    }
+
+    /// `usgs/all_day.json` → `AllDay`: the base of a spec's files when it is named alone.
     static func fileBase(forSpecPath path: String) -> String {
-        var trimmed = path
-        for suffix in specSuffixes where trimmed.hasSuffix(suffix) {
-            trimmed.removeLast(suffix.count)
-            break
-        }
-        let components = trimmed.split(separator: "/").map { component -> String in
-            let name = upperCamel(String(component))
-            return name.isEmpty ? "Spec" : name
-        }
-        return components.isEmpty ? "Spec" : components.joined(separator: "_")
+        fileBases(forSpecPaths: [path])[0]
     }
 
     /// Splits a key into words: separators are anything that is not an ASCII letter or

@@ -222,8 +222,8 @@ public enum SwiftName {
 
     /// The namespace that holds a spec's `baseURL`: its `name`, else the last word of its file
     /// name, ending in `API` (`Store` → `StoreAPI`).
-    static func apiNamespace(specName: String?, specPath: String) -> String {
-        var name = specName ?? upperCamel(fileBase(forSpecPath: specPath).split(separator: "_").last.map(String.init) ?? "")
+    static func apiNamespace(specName: String?, fileBase: String) -> String {
+        var name = specName ?? upperCamel(fileBase.split(separator: "_").last.map(String.init) ?? "")
         if name.isEmpty || !isIdentifier(name) { name = "Spec" }
         if !name.hasSuffix("API") { name += "API" }
         return name

@@ -11,7 +11,7 @@ struct SpecRenderer: Sendable {
         let file = FileContext(header: Generator.header(forSpecPath: ir.path), runtimeModule: runtimeModule, runtime: runtime)
         let printer = SwiftPrinter(table: ir.types, runtime: runtime)
         let access = ir.access == .public ? "public " : ""
-        let names = Generator.outputFileNames(forSpecPath: ir.path)
+        let names = SpecFileNaming.outputFileNames(base: ir.fileBase)
         do {
             var files: [GeneratedFile] = []
             if keepsEmptyFiles || !ir.types.topLevel.isEmpty || ir.namespace?.declares == true {
