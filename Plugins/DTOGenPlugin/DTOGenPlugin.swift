@@ -17,7 +17,23 @@ struct DTOGenPlugin: BuildToolPlugin {
         // Files are named by the same rule as on the command line, over all of the target's specs.
         let relatives = specs.map { PluginOptions.relativePath(of: $0, in: root) }
         let bases = SpecFileNaming.fileBases(forSpecPaths: relatives)
-        return zip(specs, zip(relatives, bases)).map { spec, naming in
+        var commands: [Command] = []
+        if specs.count > 1 {
+            // What needs every spec at once (two specs with one name, a type declared twice)
+            // is checked by one more command; each spec's own command still reruns alone.
+            let stamp = context.pluginWorkDirectoryURL.appendingPathComponent("DTOGenModuleCheck.swift")
+            commands.append(.buildCommand(
+                displayName: "dtogen: \(specs.count) specs checked together",
+                executable: tool.url,
+                arguments: [
+                    root.path(percentEncoded: false), "--suffix", ".dtogen.json",
+                    "--module-check", stamp.path(percentEncoded: false),
+                ] + options.arguments,
+                inputFiles: specs + options.inputFiles,
+                outputFiles: [stamp]
+            ))
+        }
+        return commands + zip(specs, zip(relatives, bases)).map { spec, naming in
             let (relative, base) = naming
             let names = SpecFileNaming.outputFileNames(base: base)
             // One folder per spec: dtogen removes stale files it generated in its output folder.

@@ -31,6 +31,9 @@ public struct Diagnostic: Hashable, Comparable, Sendable, CustomStringConvertibl
     public var file: String
     public var location: SourceLocation
     public var message: String
+    /// Found only by looking at all specs of a module together (two specs with one name,
+    /// one type declared twice). The build plugin checks these in a command of their own.
+    public var isModuleWide = false
 
     public init(_ severity: Severity, file: String, at location: SourceLocation, _ message: String) {
         self.severity = severity
@@ -64,6 +67,13 @@ struct DiagnosticSink {
 
     mutating func warning(_ location: SourceLocation, _ message: String) {
         diagnostics.append(Diagnostic(.warning, file: file, at: location, message))
+    }
+
+    /// An error that only the specs of a module taken together reveal.
+    mutating func moduleError(_ location: SourceLocation, _ message: String) {
+        var diagnostic = Diagnostic(.error, file: file, at: location, message)
+        diagnostic.isModuleWide = true
+        diagnostics.append(diagnostic)
     }
 
     /// Takes over what another sink collected for the same file.
