@@ -1,0 +1,34 @@
+// Extracted from README.md by ReadmeSnippetTests, so the README's code compiles as written.
+// DTOGEN_RECORD=1 swift test --filter ReadmeSnippetTests rewrites it. Do not edit.
+
+import DTORuntime
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// README.md:96
+func readmeSnippet1(data: Data) async throws {
+    let feed = try JSONDecoder().decode(GeoFeatureCollection.self, from: data)
+    let quakes = try Quake.from(feed)   // a short coordinates array throws a MappingError, never crashes
+}
+
+// README.md:120
+func readmeSnippet2(token: String) async throws {
+    let client = APIClient(baseURL: StoreAPI.baseURL)         // the spec's baseURL
+    let featured = try await client.send(.featuredItems)       // public: no request data
+    let results = try await client.send(.search(for: "swift"), using: AccessToken(rawValue: token))
+    let items = StoreItem.from(results)                        // your domain models
+}
+
+// README.md:144
+enum APIKeyKind: EndpointKind {
+    static func prepare(_ request: inout URLRequest, with key: String) {
+        request.setValue(key, forHTTPHeaderField: "X-API-Key")
+    }
+}
+
+// README.md:162
+func readmeSnippet3(client: APIClient) async throws {
+    let health = try await client.send(.health, using: "my-api-key")
+}
