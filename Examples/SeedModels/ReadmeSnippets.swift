@@ -11,6 +11,7 @@ import FoundationNetworking
 func readmeSnippet1(data: Data) async throws {
     let feed = try JSONDecoder().decode(GeoFeatureCollection.self, from: data)
     let quakes = try Quake.from(feed)   // a short coordinates array throws a MappingError, never crashes
+    _ = (feed, quakes)
 }
 
 // README.md:120
@@ -19,6 +20,7 @@ func readmeSnippet2(token: String) async throws {
     let featured = try await client.send(.featuredItems)       // public: no request data
     let results = try await client.send(.search(for: "swift"), using: AccessToken(rawValue: token))
     let items = StoreItem.from(results)                        // your domain models
+    _ = (client, featured, results, items)
 }
 
 // README.md:144
@@ -31,4 +33,5 @@ enum APIKeyKind: EndpointKind {
 // README.md:162
 func readmeSnippet3(client: APIClient) async throws {
     let health = try await client.send(.health, using: "my-api-key")
+    _ = (health)
 }

@@ -109,6 +109,12 @@ struct ReadmeSnippetTests {
                 functions += 1
                 body.append("func readmeSnippet\(functions)(\(snippet.argument)) async throws {")
                 body += lines.map { $0.isEmpty ? "" : "    " + $0 }
+                // The snippet's constants count as used (a build with warnings fails CI).
+                let constants = lines.compactMap { line -> String? in
+                    guard line.hasPrefix("let ") else { return nil }
+                    return line.dropFirst(4).split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "=" }).first.map(String.init)
+                }
+                if !constants.isEmpty { body.append("    _ = (\(constants.joined(separator: ", ")))") }
                 body.append("}")
             }
         }
