@@ -112,6 +112,10 @@ struct FieldCoding: Sendable, Equatable {
         case lossyArray(element: TypeRef)
         /// A scalar coerced from another JSON kind when it does not decode as is.
         case lenient
+        /// A number or Bool that the JSON writes as a string (`$format: "string"`).
+        case stringEncoded
+        /// `Nullable<T>?`: absent, an explicit `null`, or a value (`$nullable`).
+        case nullable
     }
 
     var strategy: Strategy = .plain
@@ -126,8 +130,10 @@ struct FieldCoding: Sendable, Equatable {
     var needsCustomDecoding: Bool { strategy != .plain || lenient || fallback != nil }
     /// Whether the synthesized `encode(to:)` would encode this field differently.
     var needsCustomEncoding: Bool {
-        if case .date = strategy { return true }
-        return false
+        switch strategy {
+        case .date, .stringEncoded, .nullable: true
+        default: false
+        }
     }
 }
 

@@ -6,6 +6,8 @@ struct MappingResolver {
     /// Whether the mapping that builds `model` from the DTO type named by the key throws;
     /// `nil` when no mapping builds it.
     let mappingThrows: [MappingKey: Bool]
+    /// `options.namespace`, which a top-level mapping's `dto` leaves out.
+    var namespace: String?
 
     /// A value being built from a path: its expression, the (non-optional) type it has,
     /// and whether it may be nil.
@@ -38,6 +40,23 @@ struct MappingResolver {
     }
 
     mutating func target(domain: DomainSpec, response: TypeRef?) -> Target? {
+        if let dto = domain.dto {
+            // A top-level mapping names its DTO type as the spec does (`Charge.Card`, without the namespace).
+            let table = self.table
+            let namespace = self.namespace
+            let structs = table.decls.indices.filter { if case .structure = table.decls[$0].kind { true } else { false } }
+            let written = { (index: Int) -> String in
+                let name = table.decls[index].qualifiedName
+                guard let namespace, name.hasPrefix(namespace + ".") else { return name }
+                return String(name.dropFirst(namespace.count + 1))
+            }
+            if let index = structs.first(where: { written($0) == dto.value }) {
+                return Target(element: DeclID(index: index), each: nil)
+            }
+            let hint = Suggest.hint(for: dto.value, in: structs.map(written))
+            sink.error(dto.location, "no object type '\(dto.value)' to map from\(hint.isEmpty ? "; name a type from 'types' or one nested in it, such as \"Charge.Card\"" : hint)")
+            return nil
+        }
         guard let response else {
             sink.error(domain.location, "'domain' needs the endpoint to have a 'response' to map from")
             return nil
@@ -97,6 +116,34 @@ struct MappingResolver {
                 expectKey = true
                 continue
             }
+            if scalars[i] == "[", i + 1 < scalars.count, scalars[i + 1] == "\"" {
+                // A quoted key: `metadata["order.id"]`, `["weird key"].x` (`\"` and `\\` escape).
+                let start = i
+                i += 2
+                var key = String.UnicodeScalarView()
+                var closed = false
+                while i < scalars.count {
+                    if scalars[i] == "\\", i + 1 < scalars.count {
+                        key.append(scalars[i + 1])
+                        i += 2
+                        continue
+                    }
+                    if scalars[i] == "\"" {
+                        closed = true
+                        i += 1
+                        break
+                    }
+                    key.append(scalars[i])
+                    i += 1
+                }
+                guard closed, i < scalars.count, scalars[i] == "]" else {
+                    sink.error(location(in: path, offset: start), "unclosed quoted key in path '\(path.value)'; write it as [\"key\"]")
+                    return nil
+                }
+                i += 1
+                result.append(.key(String(key), offset: start))
+                continue
+            }
             if scalars[i] == "[" {
                 let start = i
                 i += 1
@@ -137,6 +184,10 @@ struct MappingResolver {
                         return nil
                     }
                     value.expression = .member(value.expression, name: field.name, optionalChain: value.lastOptional)
+                    if field.coding.strategy == .nullable {
+                        // `Nullable<T>?`: absent and `null` both read as nil.
+                        value.expression = .member(value.expression, name: "value", optionalChain: true)
+                    }
                     let fieldType = table.resolved(field.type)
                     value.optional = value.optional || fieldType.isOptional
                     value.lastOptional = fieldType.isOptional

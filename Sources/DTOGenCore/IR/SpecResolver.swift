@@ -61,12 +61,15 @@ struct SpecResolver {
     /// Resolves this spec's domain mappings, given which mappings of the whole run throw.
     /// With `report` false, nothing is reported (a first pass that only learns what exists).
     mutating func mappings(throwing: [MappingKey: Bool], report: Bool) -> [MappingIR] {
-        var resolver = MappingResolver(sink: DiagnosticSink(file: spec.path), table: types.table, mappingThrows: throwing)
+        var resolver = MappingResolver(sink: DiagnosticSink(file: spec.path), table: types.table, mappingThrows: throwing, namespace: types.namespace)
         var mappings: [MappingIR] = []
         for (index, endpoint) in spec.endpoints.enumerated() {
             for domain in endpoint.domains {
                 if let mapping = resolver.mapping(domain: domain, response: responses[index]) { mappings.append(mapping) }
             }
+        }
+        for domain in spec.mappings {
+            if let mapping = resolver.mapping(domain: domain, response: nil) { mappings.append(mapping) }
         }
         if report { types.sink.append(resolver.sink) }
         return mappings
@@ -74,13 +77,13 @@ struct SpecResolver {
 
     /// The (model, DTO) pairs this spec maps, before their sources are checked.
     func declaredMappings() -> [MappingKey] {
-        var quiet = MappingResolver(sink: DiagnosticSink(file: spec.path), table: types.table, mappingThrows: [:])
+        var quiet = MappingResolver(sink: DiagnosticSink(file: spec.path), table: types.table, mappingThrows: [:], namespace: types.namespace)
         var keys: [MappingKey] = []
-        for (index, endpoint) in spec.endpoints.enumerated() {
-            for domain in endpoint.domains where domain.fields != nil {
-                guard let target = quiet.target(domain: domain, response: responses[index]) else { continue }
-                keys.append(MappingKey(model: domain.model.value, dtoType: types.table[target.element].qualifiedName))
-            }
+        let domains = spec.endpoints.indices.flatMap { index in spec.endpoints[index].domains.map { ($0, responses[index]) } }
+            + spec.mappings.map { ($0, TypeRef?.none) }
+        for (domain, response) in domains where domain.fields != nil {
+            guard let target = quiet.target(domain: domain, response: response) else { continue }
+            keys.append(MappingKey(model: domain.model.value, dtoType: types.table[target.element].qualifiedName))
         }
         return keys
     }

@@ -366,10 +366,32 @@ struct TypeResolver {
         let base = declared.nonOptional
         let resolvedBase = table.resolved(base)
 
+        // Numbers and booleans written as strings.
+        let stringEncoded = shape.format?.value == "string"
+        if let written = shape.format, stringEncoded {
+            guard case .scalar(let scalar) = resolvedBase, [.int, .int64, .double, .decimal, .bool].contains(scalar) else {
+                sink.error(written.location, "'$format: \"string\"' applies to Int, Int64, Double, Decimal and Bool fields; '\(property.key)' is \(table.describe(base))")
+                return field
+            }
+            if shape.lenient {
+                sink.error(written.location, "'$format: \"string\"' and '$lenient' cannot be combined; '$lenient' already reads numbers from strings")
+            }
+        }
+        // `$nullable`: absent, `null` and a value are three states.
+        let nullable = shape.nullable?.value == true
+        if let marked = shape.nullable, marked.value {
+            if !declared.isOptional {
+                sink.error(marked.location, "'$nullable' applies to optional fields (absent, null or a value); make '\(property.key)' optional")
+            }
+            if shape.lenient || shape.lossy?.value == true || shape.defaultValue != nil || stringEncoded || containsDate(base) {
+                sink.error(marked.location, "'$nullable' cannot be combined with '$lenient', '$lossy', '$default', '$format' or dates")
+            }
+        }
+
         // Dates: a field holds Date, [Date] (optional or not); deeper nesting is not supported.
         let dateDepth = dateNesting(resolvedBase)
         var format: DateFormatSpec?
-        if let written = shape.format {
+        if let written = shape.format, !stringEncoded {
             switch DateFormatSpec.parse(written.value) {
             case .success(let f): format = f
             case .failure(let e): sink.error(written.location, e.message)
@@ -401,6 +423,8 @@ struct TypeResolver {
             }
         }
         if shape.lenient, strategy == .plain { strategy = .lenient }
+        if stringEncoded, !shape.lenient { strategy = .stringEncoded }
+        if nullable { strategy = .nullable }
 
         if let defaultNode = shape.defaultValue {
             if case .null = defaultNode.value {

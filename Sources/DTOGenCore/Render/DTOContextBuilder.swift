@@ -42,7 +42,7 @@ struct DTOContextBuilder {
 
     func structContext(_ decl: Decl, _ fields: [Field]) -> MustacheValue {
         let properties: [MustacheValue] = fields.map { field in
-            .object(["doc": docLines(field.doc), "name": .string(SwiftName.escaped(field.name)), "type": .string(printer.type(field.type))])
+            .object(["doc": docLines(field.doc), "name": .string(SwiftName.escaped(field.name)), "type": .string(storedType(field))])
         }
         let parameters = fields.map { field -> MustacheValue in
             var defaultValue = ""
@@ -51,7 +51,7 @@ struct DTOContextBuilder {
             } else if field.type.isOptional {
                 defaultValue = " = nil"
             }
-            return .object(["name": .string(SwiftName.escaped(field.name)), "type": .string(printer.type(field.type)), "defaultValue": .string(defaultValue)])
+            return .object(["name": .string(SwiftName.escaped(field.name)), "type": .string(storedType(field)), "defaultValue": .string(defaultValue)])
         }
         let keys: [MustacheValue] = fields.map { field in
             .object([
@@ -94,6 +94,12 @@ struct DTOContextBuilder {
         ])
     }
 
+    /// The property's type: the field's, or `Nullable<T>?` for a `$nullable` field.
+    func storedType(_ field: Field) -> String {
+        guard field.coding.strategy == .nullable else { return printer.type(field.type) }
+        return "\(printer.runtime.nullable)<\(printer.type(field.type.nonOptional))>?"
+    }
+
     /// `self.x = <how x is decoded>`, as the field's coding says.
     func decodeStatement(_ field: Field) -> String {
         let key = ".\(SwiftName.escaped(field.name))"
@@ -112,6 +118,10 @@ struct DTOContextBuilder {
             expression = call(RuntimeSymbols.decodeLossyArray, "\(printer.type(element)).self, forKey: \(key)")
         case .lenient:
             expression = "container.\(RuntimeSymbols.decodeLenient)(\(printer.type(base)).self, forKey: \(key))"
+        case .stringEncoded:
+            expression = call(RuntimeSymbols.decodeStringEncoded, "\(printer.type(base)).self, forKey: \(key)")
+        case .nullable:
+            expression = "try container.\(RuntimeSymbols.decodeNullable)(\(printer.type(base)).self, forKey: \(key))"
         case .plain:
             expression = "try container.decode\(coding.mayBeAbsent ? "IfPresent" : "")(\(printer.type(base)).self, forKey: \(key))"
         }
@@ -125,9 +135,16 @@ struct DTOContextBuilder {
         let key = ".\(SwiftName.escaped(field.name))"
         let name = SwiftName.escaped(field.name)
         let ifPresent = field.type.isOptional ? "IfPresent" : ""
-        if case .date(let format, let array) = field.coding.strategy {
+        switch field.coding.strategy {
+        case .date(let format, let array):
             let function = array ? RuntimeSymbols.encodeDates : RuntimeSymbols.encodeDate
             return "try container.\(function)\(ifPresent)(\(name), forKey: \(key), format: \(printer.dateFormat(format)))"
+        case .stringEncoded:
+            return "try container.\(RuntimeSymbols.encodeStringEncoded)\(ifPresent)(\(name), forKey: \(key))"
+        case .nullable:
+            return "try container.\(RuntimeSymbols.encodeNullable)(\(name), forKey: \(key))"
+        default:
+            break
         }
         return "try container.encode\(ifPresent)(\(name), forKey: \(key))"
     }

@@ -20,6 +20,7 @@ struct RuntimeSymbols: Sendable {
     var publicKind: String { qualified("EndpointKinds.Public") }
     var privateKind: String { qualified("EndpointKinds.Private") }
     var httpMethod: String { qualified("HTTPMethod") }
+    var nullable: String { qualified("Nullable") }
 
     // Plumbing only generated code uses (`@_spi(Generated)` in the runtime).
     var mapping: String { qualified("Mapping") }
@@ -37,6 +38,10 @@ struct RuntimeSymbols: Sendable {
     static let decodeDates = "decodeDates"
     static let decodeLossyArray = "decodeLossyArray"
     static let decodeLenient = "decodeLenient"
+    static let decodeStringEncoded = "decodeStringEncoded"
+    static let decodeNullable = "decodeNullable"
+    static let encodeStringEncoded = "encodeStringEncoded"
+    static let encodeNullable = "encodeNullable"
     static let encodeDate = "encodeDate"
     static let encodeDates = "encodeDates"
 

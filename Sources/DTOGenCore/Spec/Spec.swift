@@ -30,6 +30,8 @@ public struct Spec: Sendable {
     public var envelope: Located<EnvelopeSpec?>?
     public var types: [NamedShape]
     public var endpoints: [EndpointSpec]
+    /// Top-level `mappings`: domain mappings from a named (possibly nested) DTO type.
+    public var mappings: [DomainSpec] = []
     public var location: SourceLocation
 }
 
@@ -61,6 +63,8 @@ public struct ShapeSpec: Sendable {
     public var defaultValue: JSONNode?
     public var lenient: Bool = false
     public var lossy: Located<Bool>?
+    /// `$nullable`: an explicit JSON `null` is kept apart from a missing key.
+    public var nullable: Located<Bool>?
     public var format: Located<String>?
     public var unknownCase: Located<String>?
 }
@@ -102,6 +106,8 @@ public struct EndpointSpec: Sendable {
 }
 
 public struct DomainSpec: Sendable {
+    /// For a top-level mapping: the DTO type it maps from (`Charge.Card`).
+    public var dto: Located<String>?
     public var model: Located<String>
     public var kind: Located<String>?
     public var each: Located<String>?

@@ -2,12 +2,13 @@
 /// JSON type of every value. Meaning (type references, paths, names) is checked later.
 public enum SpecReader {
     static let builtinScalars = ["String", "Int", "Int64", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "JSON"]
-    static let topLevelKeys = ["name", "baseURL", "options", "envelope", "types", "endpoints"]
+    static let topLevelKeys = ["name", "baseURL", "options", "envelope", "types", "endpoints", "mappings"]
     static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums"]
     static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "response", "envelope", "domain", "doc"]
     static let envelopeKeys = ["data", "success", "message", "path"]
     static let domainKeys = ["model", "kind", "each", "fields"]
-    static let modifierKeys = ["$type", "$name", "$label", "$optional", "$default", "$lenient", "$lossy", "$format", "$doc", "$typeName", "$enum", "$unknown", "$dict"]
+    static let mappingKeys = ["dto", "model", "kind", "fields"]
+    static let modifierKeys = ["$type", "$name", "$label", "$optional", "$default", "$lenient", "$lossy", "$format", "$doc", "$typeName", "$enum", "$unknown", "$dict", "$nullable"]
 
     /// Parses and reads one spec. Returns `nil` (with diagnostics) when the file cannot be read as a spec at all.
     public static func read(bytes: [UInt8], path: String) -> (Spec?, [Diagnostic]) {
@@ -118,6 +119,12 @@ private struct Reader {
                 for element in list {
                     if let endpoint = readEndpoint(element) { spec.endpoints.append(endpoint) }
                 }
+            case "mappings":
+                guard let list = value.elements else {
+                    sink.error(value.location, "'mappings' must be an array of mappings such as { \"dto\": \"Charge.Card\", \"model\": \"CardInfo\", \"fields\": { ... } }, found \(value.kindDescription)")
+                    continue
+                }
+                spec.mappings += list.compactMap { readDomain($0, standalone: true) }
             default:
                 unknownKey(member, in: "the spec", allowed: SpecReader.topLevelKeys)
             }
@@ -311,6 +318,8 @@ private struct Reader {
             if let b = bool(value, "'$lenient'") { shape.lenient = b }
         case "$lossy":
             if let b = bool(value, "'$lossy'") { shape.lossy = Located(b, at: member.keyLocation) }
+        case "$nullable":
+            if let b = bool(value, "'$nullable'") { shape.nullable = Located(b, at: member.keyLocation) }
         case "$format":
             shape.format = string(value, "'$format'")
         case "$doc":
@@ -388,8 +397,10 @@ private struct Reader {
         return endpoint
     }
 
-    mutating func readDomain(_ node: JSONNode) -> DomainSpec? {
-        guard let members = object(node, "'domain'") else { return nil }
+    /// A `domain` of an endpoint, or (`standalone`) an entry of the top-level `mappings`.
+    mutating func readDomain(_ node: JSONNode, standalone: Bool = false) -> DomainSpec? {
+        let what = standalone ? "a mapping" : "'domain'"
+        guard let members = object(node, what) else { return nil }
         var model: Located<String>?
         var domain = DomainSpec(model: Located("", at: node.location), fields: nil, location: node.location)
         for member in members {
@@ -397,7 +408,8 @@ private struct Reader {
             switch member.key {
             case "model": model = string(value, "'model'")
             case "kind": domain.kind = string(value, "the domain 'kind'")
-            case "each": domain.each = string(value, "'each'")
+            case "each" where !standalone: domain.each = string(value, "'each'")
+            case "dto" where standalone: domain.dto = string(value, "'dto'")
             case "fields":
                 guard let fields = object(value, "'fields'") else { continue }
                 var mapped: [FieldMappingSpec] = []
@@ -407,12 +419,22 @@ private struct Reader {
                     }
                 }
                 domain.fields = mapped
-            default: unknownKey(member, in: "'domain'", allowed: SpecReader.domainKeys)
+            default: unknownKey(member, in: what, allowed: standalone ? SpecReader.mappingKeys : SpecReader.domainKeys)
             }
         }
         guard let model else {
-            sink.error(node.location, "'domain' needs a 'model': the name of your domain type")
+            sink.error(node.location, "\(what) needs a 'model': the name of your domain type")
             return nil
+        }
+        if standalone {
+            guard domain.dto != nil else {
+                sink.error(node.location, "a mapping needs a 'dto': the DTO type it maps from, such as \"Charge.Card\"")
+                return nil
+            }
+            guard domain.fields != nil else {
+                sink.error(node.location, "a mapping needs 'fields': the arguments of \(model.value)'s init and where each comes from")
+                return nil
+            }
         }
         domain.model = model
         return domain

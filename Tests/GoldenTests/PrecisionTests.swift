@@ -1,0 +1,70 @@
+import DTORuntime
+import Foundation
+import Testing
+
+/// The app's models for `precision.json`.
+struct PriceSummary: Equatable {
+    var orderID: String?
+    var amount: Decimal
+    var nickname: String?
+    var card: CardInfo
+}
+
+struct CardInfo: Equatable {
+    var brand: String
+    var last4: String
+}
+
+/// Numbers written as strings (`$format: "string"`), `$nullable`, quoted keys in mapping
+/// paths, and a top-level mapping of a nested object (spec-format-2 §5, §6).
+struct PrecisionTests {
+    static let json = #"""
+    {"id": "price_1", "unit_amount_decimal": "2000.5", "id_str": "9007199254740993", "ratio": "0.25",
+     "metadata": {"order.id": "A1"}, "nickname": null, "card": {"brand": "visa", "last4": "4242"}}
+    """#
+
+    func object(_ value: some Encodable) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? [String: Any] ?? [:]
+    }
+
+    @Test func numbersWrittenAsStringsDecodeAndEncodeBackAsStrings() throws {
+        let price = try JSONDecoder().decode(Price.self, from: Data(Self.json.utf8))
+        #expect(price.unitAmountDecimal == Decimal(string: "2000.5"))
+        #expect(price.idStr == 9_007_199_254_740_993)
+        #expect(price.ratio == 0.25)
+        #expect(price.active == true)
+        let encoded = try object(price)
+        #expect(encoded["unit_amount_decimal"] as? String == "2000.5")
+        #expect(encoded["id_str"] as? String == "9007199254740993")
+        #expect(encoded["ratio"] as? String == "0.25")
+        #expect(encoded["active"] as? String == "true")
+        #expect(try JSONDecoder().decode(Price.self, from: JSONEncoder().encode(price)) == price)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Price.self, from: Data(Self.json.replacingOccurrences(of: #""2000.5""#, with: "2000.5").utf8))
+        }
+    }
+
+    @Test func nullableKeepsNullApartFromAbsent() throws {
+        let explicitNull = try JSONDecoder().decode(Price.self, from: Data(Self.json.utf8))
+        #expect(explicitNull.nickname == .null)
+        #expect(try object(explicitNull)["nickname"] is NSNull)
+        let absent = try JSONDecoder().decode(Price.self, from: Data(Self.json.replacingOccurrences(of: #""nickname": null, "#, with: "").utf8))
+        #expect(absent.nickname == nil)
+        #expect(try object(absent)["nickname"] == nil)
+        let value = try JSONDecoder().decode(Price.self, from: Data(Self.json.replacingOccurrences(of: #""nickname": null"#, with: #""nickname": "Gold""#).utf8))
+        #expect(value.nickname == .value("Gold"))
+        #expect(try JSONDecoder().decode(Price.self, from: JSONEncoder().encode(value)) == value)
+        // A PATCH body that clears the nickname sends an explicit null.
+        let endpoint: Endpoint<EndpointKinds.Public, Price> = .updatePrice(id: "price_1", body: explicitNull)
+        let request = try endpoint.makeRequest(baseURL: URL(string: "https://api.example.com")!, with: ())
+        let sent = try JSONSerialization.jsonObject(with: try #require(request.httpBody)) as? [String: Any]
+        #expect(sent?["nickname"] is NSNull)
+    }
+
+    @Test func quotedKeysAndStandaloneMappings() throws {
+        let price = try JSONDecoder().decode(Price.self, from: Data(Self.json.utf8))
+        #expect(PriceSummary(from: price) == PriceSummary(orderID: "A1", amount: Decimal(string: "2000.5")!, nickname: nil, card: CardInfo(brand: "visa", last4: "4242")))
+        #expect(CardInfo(from: price.card) == CardInfo(brand: "visa", last4: "4242"))
+        #expect(CardInfo.from([price.card]).count == 1)
+    }
+}
