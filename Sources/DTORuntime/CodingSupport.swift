@@ -12,6 +12,8 @@ extension String: LenientCoercible {
         switch value {
         case .string(let s): self = s
         case .number(let n): self = WholeNumber.text(n)
+        case .integer(let i): self = String(i)
+        case .unsignedInteger(let u): self = String(u)
         case .bool(let b): self = b ? "true" : "false"
         default: return nil
         }
@@ -40,7 +42,7 @@ extension Bool: LenientCoercible {
 /// here); integers only from whole values in range.
 private func lenientDouble(_ value: JSONValue) -> Double? {
     switch value {
-    case .number(let n): return n
+    case .number, .integer, .unsignedInteger: return value.doubleValue
     case .string(let s): return Double(s.trimmingCharacters(in: .whitespaces))
     default: return nil
     }
@@ -49,6 +51,8 @@ private func lenientDouble(_ value: JSONValue) -> Double? {
 /// Integers coerce from integer strings exactly, and from numbers only when whole and in range.
 private func lenientInteger<T: FixedWidthInteger>(_ value: JSONValue, as type: T.Type) -> T? {
     if case .string(let s) = value, let exact = T(s.trimmingCharacters(in: .whitespaces)) { return exact }
+    if case .integer(let i) = value { return T(exactly: i) }
+    if case .unsignedInteger(let u) = value { return T(exactly: u) }
     guard let d = lenientDouble(value) else { return nil }
     return T(exactly: d)
 }

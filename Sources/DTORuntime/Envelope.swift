@@ -71,6 +71,8 @@ enum ResponseDecoding {
         switch value {
         case .string(let s): return s
         case .number(let n): return Mapping.string(n)
+        case .integer(let i): return String(i)
+        case .unsignedInteger(let u): return String(u)
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
         case .array, .object:

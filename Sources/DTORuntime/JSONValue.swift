@@ -1,10 +1,16 @@
 import Foundation
 
 /// Any JSON value, for fields whose shape is `"JSON"`: decoded as it arrives and encoded back unchanged.
+/// Integers stay exact in the whole `Int64`/`UInt64` range: up to ±2^53 as `.number`, beyond
+/// that (where a Double would round them) as `.integer` or `.unsignedInteger`.
 public enum JSONValue: Codable, Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)
+    /// An integer beyond ±2^53 (`9007199254740993`), kept exactly.
+    case integer(Int64)
+    /// An integer above `Int64.max`, kept exactly.
+    case unsignedInteger(UInt64)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
@@ -15,6 +21,10 @@ public enum JSONValue: Codable, Sendable, Hashable {
             self = .null
         } else if let b = try? container.decode(Bool.self) {
             self = .bool(b)
+        } else if let i = try? container.decode(Int64.self) {
+            self = JSONValue(exactly: i)
+        } else if let u = try? container.decode(UInt64.self) {
+            self = .unsignedInteger(u)
         } else if let n = try? container.decode(Double.self) {
             self = .number(n)
         } else if let s = try? container.decode(String.self) {
@@ -35,6 +45,8 @@ public enum JSONValue: Codable, Sendable, Hashable {
         case .bool(let b): try container.encode(b)
         case .number(let n):
             try WholeNumber.encode(n, into: &container)
+        case .integer(let i): try container.encode(i)
+        case .unsignedInteger(let u): try container.encode(u)
         case .string(let s): try container.encode(s)
         case .array(let a): try container.encode(a)
         case .object(let o): try container.encode(o)
@@ -56,9 +68,29 @@ public enum JSONValue: Codable, Sendable, Hashable {
         return nil
     }
 
+    /// An integer as it is: exact up to ±2^53 as a `.number`, and always from `.integer`.
+    init(exactly value: Int64) {
+        self = value.magnitude <= 1 << 53 ? .number(Double(value)) : .integer(value)
+    }
+
+    /// The number as a Double (rounded for integers beyond ±2^53).
     public var doubleValue: Double? {
-        if case .number(let n) = self { return n }
-        return nil
+        switch self {
+        case .number(let n): n
+        case .integer(let i): Double(i)
+        case .unsignedInteger(let u): Double(u)
+        default: nil
+        }
+    }
+
+    /// The number as an exact Int64, when it is a whole number in range.
+    public var int64Value: Int64? {
+        switch self {
+        case .number(let n): Int64(exactly: n)
+        case .integer(let i): i
+        case .unsignedInteger(let u): Int64(exactly: u)
+        default: nil
+        }
     }
 
     public var boolValue: Bool? {
@@ -73,7 +105,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
     public init(nilLiteral: ()) { self = .null }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(integerLiteral value: Int) { self = JSONValue(exactly: Int64(value)) }
     public init(floatLiteral value: Double) { self = .number(value) }
     public init(stringLiteral value: String) { self = .string(value) }
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }

@@ -88,20 +88,22 @@ public enum Mapping {
         switch value {
         case .string(let s): s
         case .number(let n): WholeNumber.text(n)
+        case .integer(let i): String(i)
+        case .unsignedInteger(let u): String(u)
         case .bool(let b): b ? "true" : "false"
         default: nil
         }
     }
     public static func int(_ value: JSONValue) -> Int? {
         switch value {
-        case .number(let n): Int(exactly: n)
+        case .number, .integer, .unsignedInteger: value.int64Value.flatMap { Int(exactly: $0) }
         case .string(let s): int(s)
         default: nil
         }
     }
     public static func double(_ value: JSONValue) -> Double? {
         switch value {
-        case .number(let n): n
+        case .number, .integer, .unsignedInteger: value.doubleValue
         case .string(let s): double(s)
         default: nil
         }

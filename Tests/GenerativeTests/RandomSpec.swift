@@ -351,7 +351,7 @@ struct RandomSpec {
         switch random.below(depth > 1 ? 4 : 6) {
         case 0: return "null"
         case 1: return random.chance(50) ? "true" : "false"
-        case 2: return random.pick(["0", "-12", "3.5", "9007199254740991"])
+        case 2: return random.pick(["0", "-12", "3.5", "9007199254740991", "9007199254740993", "-9223372036854775808", "18446744073709551615"])
         case 3: return quote(random.pick(["s", "é", "\\\""]))
         case 4: return "[" + (0..<random.below(3)).map { _ in jsonValue(depth: depth + 1) }.joined(separator: ", ") + "]"
         default: return "{" + (0..<random.below(3)).map { i in "\"j\(i)\": \(jsonValue(depth: depth + 1))" }.joined(separator: ", ") + "}"
