@@ -100,7 +100,8 @@ struct DiagnosticsTests {
         Case(name: "redefined built-in", spec: #"{ "types": { «"String": { "a": "Int" } }, "endpoints": [] }"#, message: "'String' is a built-in type and cannot be redefined in 'types'"),
         Case(name: "type name not an identifier", spec: #"{ "types": { «"my-type": { "a": "Int" } }, "endpoints": [] }"#, message: "type name 'my-type' is not a valid Swift type name; use letters, digits and '_', starting with a letter"),
         Case(name: "alias cycle", spec: #"{ "types": { «"A": "B", "B": "A" }, "endpoints": [] }"#, message: "type 'A' is defined in terms of itself"),
-        Case(name: "struct contains itself", spec: #"{ "types": { "Node": { «"next": "Node?" } }, "endpoints": [] }"#, message: "'next' makes 'Node' contain itself; a struct can only hold itself inside an array (use [Node])"),
+        Case(name: "struct contains itself", spec: #"{ "types": { "Node": { «"next": "Node" } }, "endpoints": [] }"#, message: "'next' makes 'Node' contain itself (through 'next'), which no JSON value can end; make 'next' optional (\"Node?\") or an array"),
+        Case(name: "two structs contain each other", spec: #"{ "types": { "A": { "b": "B" }, "B": { «"a": "A" } }, "endpoints": [] }"#, message: "'a' makes 'B' contain itself (through 'b', 'a'), which no JSON value can end; make 'a' optional (\"A?\") or an array"),
         Case(name: "dates inside a dictionary", spec: #"{ "types": { "T": { "a": «{ "$dict": "Date" } } }, "endpoints": [] }"#, message: "dates nested inside dictionaries, arrays of arrays or optional elements are not supported; declare the innermost value as \"String\" and convert it in a mapping"),
         Case(name: "optional named type", spec: #"{ "types": { "T": { "$optional": true, "a": "Int" } }, "endpoints": [] }"#.replacingOccurrences(of: #""$optional""#, with: #"«"$optional""#), message: "a type in 'types' cannot be optional; make the field that uses it optional instead"),
 

@@ -148,6 +148,9 @@ struct Field: Sendable {
     var defaultValue: Literal?
     var coding = FieldCoding()
     var doc: String?
+    /// Set when the value is stored boxed (a struct that contains itself through this
+    /// optional field): the private stored property's name; `name` is then computed.
+    var storage: String?
 }
 
 /// All declarations of one spec.
@@ -215,7 +218,7 @@ struct TypeTable: Sendable {
 extension TypeTable {
     /// `CodingKeys` is written when a key is renamed or the coding is custom.
     static func needsCodingKeys(_ fields: [Field]) -> Bool {
-        fields.contains { $0.name != $0.jsonKey } || needsCustomDecoding(fields) || needsCustomEncoding(fields)
+        fields.contains { ($0.storage ?? $0.name) != $0.jsonKey } || needsCustomDecoding(fields) || needsCustomEncoding(fields)
     }
 
     static func needsCustomDecoding(_ fields: [Field]) -> Bool { fields.contains { $0.coding.needsCustomDecoding } }

@@ -58,7 +58,7 @@ struct TypeResolver {
         for type in types where named[type.name] != nil { pendingNamed[type.name] = type }
         for type in types { resolveNamedType(type.name) }
         checkAliasCycles(types)
-        checkRecursiveStructs()
+        breakRecursiveStructs()
     }
 
     /// Resolves one named type the first time it is needed: in declaration order, or earlier
@@ -140,35 +140,79 @@ struct TypeResolver {
         }
     }
 
-    /// A struct cannot contain itself except through an array or dictionary.
-    mutating func checkRecursiveStructs() {
-        func storedStructs(_ type: TypeRef) -> [DeclID] {
+    /// A struct may contain itself (directly or through other structs) through an optional,
+    /// an array or a dictionary (§2). Arrays and dictionaries store out of line already; on a
+    /// cycle of plain and optional fields, the first optional field is stored boxed
+    /// (`DTORuntime.Indirect`), which keeps value semantics. A cycle with no optional field
+    /// cannot exist in any value: an error that names a field to make optional.
+    mutating func breakRecursiveStructs() {
+        /// The structs a value of this type stores inline (through optionals and aliases).
+        func storedStruct(_ type: TypeRef) -> (id: DeclID, optional: Bool)? {
             switch type {
-            case .optional(let wrapped): return storedStructs(wrapped)
+            case .optional(let wrapped): return storedStruct(wrapped).map { ($0.id, true) }
             case .named(let id):
                 switch table[id].kind {
-                case .structure: return [id]
-                case .alias(let target): return storedStructs(target)
-                case .enumeration: return []
+                case .structure: return (id, false)
+                case .alias(let target): return storedStruct(target)
+                case .enumeration: return nil
                 }
-            default: return []
+            default: return nil
             }
         }
-        for (index, decl) in table.decls.enumerated() {
-            guard case .structure(let fields) = decl.kind else { continue }
-            let start = DeclID(index: index)
-            for field in fields {
-                var stack = storedStructs(field.type)
-                var visited: Set<DeclID> = []
-                while let next = stack.popLast() {
-                    if next == start {
-                        sink.error(field.keyLocation, "'\(field.jsonKey)' makes '\(decl.qualifiedName)' contain itself; a struct can only hold itself inside an array (use [\(decl.name)])")
-                        break
+        struct Edge: Hashable {
+            var from: DeclID
+            var field: Int
+        }
+        var reported: Set<Edge> = []
+        // Each round finds one cycle of inline storage and boxes (or reports) one field on it.
+        while true {
+            var cycle: [Edge]?
+            var state: [DeclID: Int] = [:]  // 1: on the path, 2: done
+            var path: [Edge] = []
+            func visit(_ id: DeclID) {
+                guard cycle == nil else { return }
+                state[id] = 1
+                if case .structure(let fields) = table[id].kind {
+                    for (index, field) in fields.enumerated() where field.storage == nil && !reported.contains(Edge(from: id, field: index)) {
+                        guard let target = storedStruct(field.type)?.id else { continue }
+                        path.append(Edge(from: id, field: index))
+                        if state[target] == 1 {
+                            let start = path.firstIndex { $0.from == target } ?? 0
+                            cycle = Array(path[start...])
+                            return
+                        }
+                        if state[target] == nil { visit(target) }
+                        if cycle != nil { return }
+                        path.removeLast()
                     }
-                    guard visited.insert(next).inserted, case .structure(let inner) = table[next].kind else { continue }
-                    for f in inner { stack += storedStructs(f.type) }
                 }
+                state[id] = 2
             }
+            for index in table.decls.indices where cycle == nil && state[DeclID(index: index)] == nil {
+                path = []
+                visit(DeclID(index: index))
+            }
+            guard let found = cycle else { return }
+            func field(_ edge: Edge) -> Field? {
+                if case .structure(let fields) = table[edge.from].kind { return fields[edge.field] }
+                return nil
+            }
+            if let breakable = found.first(where: { field($0).flatMap { storedStruct($0.type)?.optional } == true }) {
+                box(breakable)
+            } else if let closing = found.last, let f = field(closing) {
+                let decl = table[closing.from]
+                let names = found.compactMap { field($0).map { "'\($0.jsonKey)'" } }
+                sink.error(f.keyLocation, "'\(f.jsonKey)' makes '\(decl.qualifiedName)' contain itself (through \(names.joined(separator: ", "))), which no JSON value can end; make '\(f.jsonKey)' optional (\"\(table.describe(f.type))?\") or an array")
+                reported.formUnion(found)
+            }
+        }
+
+        /// Stores the field out of line, under a private name next to its own.
+        func box(_ edge: Edge) {
+            guard case .structure(var fields) = table[edge.from].kind else { return }
+            let taken = Set(fields.map(\.name) + fields.compactMap(\.storage))
+            fields[edge.field].storage = SwiftName.distinct("_" + fields[edge.field].name, from: taken)
+            table[edge.from].kind = .structure(fields)
         }
     }
 

@@ -42,7 +42,15 @@ struct DTOContextBuilder {
 
     func structContext(_ decl: Decl, _ fields: [Field]) -> MustacheValue {
         let properties: [MustacheValue] = fields.map { field in
-            .object(["doc": docLines(field.doc), "name": .string(SwiftName.escaped(field.name)), "type": .string(storedType(field))])
+            var boxed: MustacheValue = .bool(false)
+            if let storage = field.storage {
+                boxed = .object(["storage": .string(storage), "storageType": .string(storedType(field))])
+            }
+            return .object([
+                "doc": docLines(field.doc), "name": .string(SwiftName.escaped(field.name)),
+                "type": .string(field.storage == nil ? storedType(field) : printer.type(field.type)),
+                "plain": .bool(field.storage == nil), "boxed": boxed,
+            ])
         }
         let parameters = fields.map { field -> MustacheValue in
             var defaultValue = ""
@@ -51,12 +59,19 @@ struct DTOContextBuilder {
             } else if field.type.isOptional {
                 defaultValue = " = nil"
             }
-            return .object(["name": .string(SwiftName.escaped(field.name)), "type": .string(storedType(field)), "defaultValue": .string(defaultValue)])
+            let name = SwiftName.escaped(field.name)
+            // A boxed field is set through its storage.
+            let value = field.storage == nil ? name : "\(name).map(\(printer.runtime.indirect).init)"
+            return .object([
+                "name": .string(name), "type": .string(field.storage == nil ? storedType(field) : printer.type(field.type)),
+                "defaultValue": .string(defaultValue), "target": .string(field.storage ?? name), "value": .string(value),
+            ])
         }
         let keys: [MustacheValue] = fields.map { field in
-            .object([
-                "name": .string(SwiftName.escaped(field.name)),
-                "rawValue": .string(field.name == field.jsonKey ? "" : " = \(SwiftLiteral.string(field.jsonKey))"),
+            let name = field.storage ?? field.name
+            return .object([
+                "name": .string(SwiftName.escaped(name)),
+                "rawValue": .string(name == field.jsonKey ? "" : " = \(SwiftLiteral.string(field.jsonKey))"),
             ])
         }
         return .object([
@@ -96,15 +111,21 @@ struct DTOContextBuilder {
 
     /// The property's type: the field's, or `Nullable<T>?` for a `$nullable` field.
     func storedType(_ field: Field) -> String {
+        if field.storage != nil { return "\(printer.runtime.indirect)<\(printer.type(field.type.nonOptional))>?" }
         guard field.coding.strategy == .nullable else { return printer.type(field.type) }
         return "\(printer.runtime.nullable)<\(printer.type(field.type.nonOptional))>?"
     }
 
     /// `self.x = <how x is decoded>`, as the field's coding says.
     func decodeStatement(_ field: Field) -> String {
-        let key = ".\(SwiftName.escaped(field.name))"
+        let stored = SwiftName.escaped(field.storage ?? field.name)
+        let key = ".\(stored)"
         let coding = field.coding
         let base = field.type.nonOptional
+        /// The type decoded: the field's, or its box.
+        func decoded(_ type: TypeRef) -> String {
+            field.storage == nil ? printer.type(type) : "\(printer.runtime.indirect)<\(printer.type(type))>"
+        }
         /// `try container.f(args)`, `try container.fIfPresent(args)`, or for a lenient field `(try? container.fIfPresent(args))`.
         func call(_ function: String, _ arguments: String) -> String {
             if coding.lenient { return "(try? container.\(function)IfPresent(\(arguments)))" }
@@ -117,23 +138,23 @@ struct DTOContextBuilder {
         case .lossyArray(let element):
             expression = call(RuntimeSymbols.decodeLossyArray, "\(printer.type(element)).self, forKey: \(key)")
         case .lenient:
-            expression = "container.\(RuntimeSymbols.decodeLenient)(\(printer.type(base)).self, forKey: \(key))"
+            expression = "container.\(RuntimeSymbols.decodeLenient)(\(decoded(base)).self, forKey: \(key))"
         case .stringEncoded:
             expression = call(RuntimeSymbols.decodeStringEncoded, "\(printer.type(base)).self, forKey: \(key)")
         case .nullable:
             expression = "try container.\(RuntimeSymbols.decodeNullable)(\(printer.type(base)).self, forKey: \(key))"
         case .plain:
-            expression = "try container.decode\(coding.mayBeAbsent ? "IfPresent" : "")(\(printer.type(base)).self, forKey: \(key))"
+            expression = "try container.decode\(coding.mayBeAbsent ? "IfPresent" : "")(\(decoded(base)).self, forKey: \(key))"
         }
         if let fallback = coding.fallback {
             expression += " ?? \(printer.literal(fallback))"
         }
-        return "self.\(SwiftName.escaped(field.name)) = \(expression)"
+        return "self.\(stored) = \(expression)"
     }
 
     func encodeStatement(_ field: Field) -> String {
-        let key = ".\(SwiftName.escaped(field.name))"
-        let name = SwiftName.escaped(field.name)
+        let name = SwiftName.escaped(field.storage ?? field.name)
+        let key = ".\(name)"
         let ifPresent = field.type.isOptional ? "IfPresent" : ""
         switch field.coding.strategy {
         case .date(let format, let array):

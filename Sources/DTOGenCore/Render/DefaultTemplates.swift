@@ -231,7 +231,14 @@ extension {{{model}}} {
 {{#doc}}
     {{{.}}}
 {{/doc}}
+{{#plain}}
     {{{access}}}let {{{name}}}: {{{type}}}
+{{/plain}}
+{{#boxed}}
+    {{{access}}}var {{{name}}}: {{{type}}} { {{{storage}}}?.value }
+    /// Stored out of line: the type contains itself through this field.
+    private let {{{storage}}}: {{{storageType}}}
+{{/boxed}}
 {{/properties}}
 {{^properties}}
     {{{access}}}init() {}
@@ -244,7 +251,7 @@ extension {{{model}}} {
 {{/parameters}}
     ) {
 {{#parameters}}
-        self.{{{name}}} = {{{name}}}
+        self.{{{target}}} = {{{value}}}
 {{/parameters}}
     }
 {{/initializer}}

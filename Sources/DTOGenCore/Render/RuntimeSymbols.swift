@@ -21,6 +21,7 @@ struct RuntimeSymbols: Sendable {
     var privateKind: String { qualified("EndpointKinds.Private") }
     var httpMethod: String { qualified("HTTPMethod") }
     var nullable: String { qualified("Nullable") }
+    var indirect: String { qualified("Indirect") }
 
     // Plumbing only generated code uses (`@_spi(Generated)` in the runtime).
     var mapping: String { qualified("Mapping") }
