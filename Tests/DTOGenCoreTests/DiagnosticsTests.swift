@@ -58,6 +58,11 @@ struct DiagnosticsTests {
         Case(name: "mapping from an unknown DTO", spec: #"{ "types": { "Charge": { "card": { "brand": "String" } } }, "endpoints": [], "mappings": [{ "dto": «"Charge.Crad", "model": "C", "fields": { "b": "brand" } }] }"#, message: "no object type 'Charge.Crad' to map from; did you mean 'Charge.Card'?"),
         Case(name: "mapping without a dto", spec: #"{ "endpoints": [], "mappings": [«{ "model": "C", "fields": {} }] }"#, message: "a mapping needs a 'dto': the DTO type it maps from, such as \"Charge.Card\""),
         Case(name: "mapping with each", spec: #"{ "types": { "T": { "x": "Int" } }, "endpoints": [], "mappings": [{ "dto": "T", «"each": "x", "model": "C", "fields": {} }] }"#, message: "unknown key 'each' in a mapping; allowed keys are 'dto', 'model', 'kind', 'fields'"),
+        Case(name: "discriminator without oneOf", spec: #"{ "types": { "T": { "a": { "$type": "String", «"$discriminator": "object" } } }, "endpoints": [] }"#, message: "'$discriminator' names the key that tells '$oneOf' variants apart; it needs a '$oneOf'"),
+        Case(name: "tagged variant that is no object", spec: #"{ "types": { "T": { "a": { "$oneOf": { "x": «"String" }, "$discriminator": "kind" } } }, "endpoints": [] }"#, message: "the variants of a '$oneOf' with '$discriminator' must be objects; 'x' is String"),
+        Case(name: "tags without a discriminator", spec: #"{ "types": { "T": { "a": { "$oneOf": { «"x": { "k": "Int" } } } } }, "endpoints": [] }"#, message: "a '$oneOf' written as an object of tags needs '$discriminator', the key that holds the tag; for variants told apart by their JSON, write an array of shapes"),
+        Case(name: "date variant", spec: #"{ "types": { "T": { "a": { "$oneOf": [«"Date", "Int"] } } }, "endpoints": [] }"#, message: "a Date cannot be a '$oneOf' variant (its format would be ambiguous); use \"String\" and convert it in a mapping"),
+        Case(name: "no such variant in a path", spec: #"{ "types": { "T": { "c": { "$oneOf": ["String", "U"] } }, "U": { "e": "String" } }, "endpoints": [{ "name": "a", "path": "/a", "response": "T", "domain": { "model": "M", "fields": { "x": "c.«usr.e" } } }] }"#, message: "no variant 'usr' in T.C; its variants are 'string', 'u'"),
         Case(name: "GET with a body", spec: #"{ "endpoints": [{ "name": "a", "path": "/a", "body": «{ "x": "Int" } }] }"#, message: "a GET request cannot have a body (URLSession and most servers drop or reject it); send the values as 'query' items, or use POST"),
         Case(name: "HEAD with a body", spec: #"{ "endpoints": [{ "name": "a", "path": "/a", "method": "HEAD", "body": «"String" }] }"#, message: "a HEAD request cannot have a body (URLSession and most servers drop or reject it); send the values as 'query' items, or use POST"),
         Case(name: "date format 'timestamp'", spec: #"{ "types": { "T": { "d": { "$type": "Date", "$format": «"timestamp" } } }, "endpoints": [] }"#, message: "unknown date format 'timestamp'; did you mean 'secondsSince1970'?"),
@@ -86,7 +91,7 @@ struct DiagnosticsTests {
         Case(name: "enum with a number", spec: #"{ "types": { "T": { "a": { "$enum": ["x", «1] } } }, "endpoints": [] }"#, message: "each '$enum' value must be a string, found a number"),
         Case(name: "duplicate enum value", spec: #"{ "types": { "T": { "a": { "$enum": ["x", «"x"] } } }, "endpoints": [] }"#, message: "duplicate enum value 'x'"),
         Case(name: "enum not an array", spec: #"{ "types": { "T": { "a": { "$enum": «"x" } } }, "endpoints": [] }"#, message: "'$enum' must be an array of strings, found a string"),
-        Case(name: "unknown outside enum", spec: #"{ "types": { "T": { "a": { "$type": "String", «"$unknown": "other" } } }, "endpoints": [] }"#, message: "'$unknown' is only allowed next to '$enum'"),
+        Case(name: "unknown outside enum", spec: #"{ "types": { "T": { "a": { "$type": "String", «"$unknown": "other" } } }, "endpoints": [] }"#, message: "'$unknown' is only allowed next to '$enum' or '$oneOf'"),
         Case(name: "lossy on a scalar", spec: #"{ "types": { "T": { "a": { "$type": "Int", «"$lossy": true } } }, "endpoints": [] }"#, message: "'$lossy' applies to arrays; 'a' is Int"),
         Case(name: "format on a string", spec: #"{ "types": { "T": { "a": { "$type": "String", "$format": «"yyyy" } } }, "endpoints": [] }"#, message: "'$format' applies to Date fields; 'a' is String"),
         Case(name: "default of wrong type", spec: #"{ "types": { "T": { "a": { "$type": "Int", "$default": «"zero" } } }, "endpoints": [] }"#, message: "'$default' of 'a' must be an integer to match Int, found a string"),
@@ -259,6 +264,15 @@ struct DiagnosticsTests {
         let result = generate([("a/store.json", spec), ("b/store.json", spec)])
         #expect(result.diagnostics.map(\.description) == [
             "b/store.json:1:14: error: the API namespace 'StoreAPI' is also generated for a/store.json:1:14; give one of the specs another 'name'",
+        ])
+    }
+
+    @Test func untaggedObjectVariantsThatCannotBeToldApartAreAWarning() {
+        let spec = #"{ "types": { "A": { "id": "String" }, "B": { "id": "String", "name": "String" }, "T": { "v": { "$oneOf": ["A", "B"] } } }, "endpoints": [] }"#
+        let result = generate(spec)
+        #expect(!result.hasErrors)
+        #expect(result.diagnostics.map(\.description) == [
+            "spec.json:1:112: warning: 'b' cannot be told apart from 'a' by a required key: an object of it also decodes as 'a', which is tried first; add '$discriminator', or list it first",
         ])
     }
 }

@@ -47,6 +47,8 @@ struct Decl: Sendable {
         case structure([Field])
         case enumeration(EnumInfo)
         case alias(TypeRef)
+        /// `$oneOf`: an enum with one case per variant.
+        case oneOf(OneOfInfo)
     }
 
     var name: String
@@ -65,6 +67,30 @@ struct EnumInfo: Sendable, Equatable {
     }
 
     var cases: [Case]
+    var unknownCaseName: String?
+}
+
+/// A value of one of several shapes (`$oneOf`).
+struct OneOfInfo: Sendable {
+    /// The JSON kind a variant accepts: untagged one-ofs try a value only against variants
+    /// of its kind, in order.
+    enum JSONKind: String, Sendable {
+        case string, number, bool, object, array, any
+    }
+
+    struct Variant: Sendable {
+        /// The Swift case name (also the accessor's name).
+        var name: String
+        /// The discriminator value of a tagged variant.
+        var tag: String?
+        var type: TypeRef
+        var kind: JSONKind
+    }
+
+    var variants: [Variant]
+    /// The key whose string value names the variant (tagged); nil for untagged.
+    var discriminator: String?
+    /// The case that keeps any other value as JSON.
     var unknownCaseName: String?
 }
 

@@ -43,6 +43,8 @@ enum Literals {
                 return .failure(.message("'\(text)' is not one of the enum's values (\(values.map { "'\($0)'" }.joined(separator: ", ")))\(Suggest.hint(for: text, in: values))"))
             case .structure:
                 return .failure(.message("a default value is not supported for an object type; make the field optional instead"))
+            case .oneOf:
+                return .failure(.message("a default value is not supported for a '$oneOf' type; make the field optional instead"))
             case .alias(let target):
                 return literal(node, as: target, in: table, dateFormat: dateFormat)
             }

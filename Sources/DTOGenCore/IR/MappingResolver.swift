@@ -173,6 +173,21 @@ struct MappingResolver {
             case .key(let key, let offset):
                 switch table.resolved(value.type) {
                 case .named(let id):
+                    if case .oneOf(let info) = table[id].kind {
+                        // A one-of's accessor (`customer.customer`, or by tag): optional.
+                        guard let variant = info.variants.first(where: { $0.name == key || $0.tag == key }) else {
+                            let names = info.variants.map(\.name)
+                            let hint = Suggest.hint(for: key, in: names)
+                            sink.error(location(in: path, offset: offset), "no variant '\(key)' in \(table[id].qualifiedName)\(hint.isEmpty ? "; its variants are \(names.map { "'\($0)'" }.joined(separator: ", "))" : hint)")
+                            return nil
+                        }
+                        value.expression = .member(value.expression, name: variant.name, optionalChain: value.lastOptional)
+                        value.optional = true
+                        value.lastOptional = true
+                        value.type = table.resolved(variant.type).nonOptional
+                        walked = "'\(key)'"
+                        continue
+                    }
                     guard case .structure(let fields) = table[id].kind else {
                         sink.error(location(in: path, offset: offset), "'\(key)' cannot be read from \(walked): \(table[id].qualifiedName) is an enum")
                         return nil

@@ -75,6 +75,9 @@ struct TypeResolver {
             table[id].kind = .structure(resolveFields(properties, of: id))
         case .enumeration(let values):
             table[id].kind = .enumeration(resolveEnum(values, shape: shape))
+        case .oneOf(let variants):
+            table[id].kind = .oneOf(OneOfInfo(variants: []))
+            table[id].kind = .oneOf(resolveOneOf(variants, shape: shape, id: id))
         default:
             var aliased = shape
             aliased.optional = false
@@ -107,6 +110,7 @@ struct TypeResolver {
                 switch table[id].kind {
                 case .structure(let fields): pending += fields.map(\.type)
                 case .alias(let target): pending.append(target)
+                case .oneOf(let info): pending += info.variants.map(\.type)
                 case .enumeration: break
                 }
                 pending += table[id].nested.map { TypeRef.named($0) }
@@ -154,7 +158,8 @@ struct TypeResolver {
                 switch table[id].kind {
                 case .structure: return (id, false)
                 case .alias(let target): return storedStruct(target)
-                case .enumeration: return nil
+                // One-of enums are `indirect`: their values live out of line.
+                case .enumeration, .oneOf: return nil
                 }
             default: return nil
             }
@@ -259,10 +264,15 @@ struct TypeResolver {
             let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
             let id = addDecl(name: name, parent: parent, kind: .enumeration(resolveEnum(values, shape: shape)), shape: shape)
             type = .named(id)
+        case .oneOf(let variants):
+            let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
+            let id = addDecl(name: name, parent: parent, kind: .oneOf(OneOfInfo(variants: [])), shape: shape)
+            table[id].kind = .oneOf(resolveOneOf(variants, shape: shape, id: id))
+            type = .named(id)
         }
         if let typeName = shape.typeName {
             switch shape.kind {
-            case .object, .enumeration: break
+            case .object, .enumeration, .oneOf: break
             default: sink.error(typeName.location, "'$typeName' names an inline object or enum; this shape declares no type")
             }
         }
@@ -334,6 +344,94 @@ struct TypeResolver {
         }
         siblings.insert(name)
         return name
+    }
+
+    /// The variants of a `$oneOf`: their types (inline objects become nested types named
+    /// `<TypeName><Tag>`), case names, and the JSON kind each accepts. Checks that a tagged
+    /// one-of has object variants and that untagged object variants can be told apart.
+    mutating func resolveOneOf(_ specs: [OneOfVariantSpec], shape: ShapeSpec, id: DeclID) -> OneOfInfo {
+        let typeName = table[id].name
+        var info = OneOfInfo(variants: [], discriminator: shape.discriminator?.value)
+        var taken: Set<String> = []
+        var siblings: Set<String> = []
+        for spec in specs {
+            let hint = typeName + SwiftName.upperCamel(spec.tag?.value ?? "object", style: naming)
+            guard let type = resolve(spec.shape, hint: hint, parent: id, element: false, siblings: &siblings) else { continue }
+            if type.isOptional {
+                sink.error(spec.shape.location, "a '$oneOf' variant cannot be optional; make the field optional instead")
+            }
+            let kind = jsonKind(type)
+            if containsDate(type) {
+                sink.error(spec.shape.location, "a Date cannot be a '$oneOf' variant (its format would be ambiguous); use \"String\" and convert it in a mapping")
+            }
+            if shape.discriminator != nil, kind != .object || table.structure(type) == nil {
+                sink.error(spec.shape.location, "the variants of a '$oneOf' with '$discriminator' must be objects; '\(spec.tag?.value ?? "")' is \(table.describe(type))")
+            }
+            if shape.discriminator == nil, let tag = spec.tag {
+                sink.error(tag.location, "a '$oneOf' written as an object of tags needs '$discriminator', the key that holds the tag; for variants told apart by their JSON, write an array of shapes")
+            }
+            let base = spec.tag.map { SwiftName.enumCase($0.value, style: naming) } ?? variantCaseName(type)
+            let name = SwiftName.distinct(base, from: taken)
+            taken.insert(name)
+            info.variants.append(OneOfInfo.Variant(name: name, tag: spec.tag?.value, type: type, kind: kind))
+        }
+        if let unknown = shape.unknownVariant {
+            var name = unknown.value
+            if !SwiftName.isIdentifier(name) || SwiftName.reservedMembers.contains(name) {
+                sink.error(unknown.location, "'$unknown' must be true or a case name such as \"unknown\", found '\(name)'")
+                name = "unknown"
+            }
+            info.unknownCaseName = SwiftName.distinct(name, from: taken)
+        }
+        if shape.discriminator == nil {
+            // An object variant after another whose required keys it has can never be reached.
+            let objects = info.variants.enumerated().filter { $0.element.kind == .object }
+            for (i, earlier) in objects.enumerated() {
+                guard let earlierID = table.structure(earlier.element.type), case .structure(let earlierFields) = table[earlierID].kind else { continue }
+                let required = Set(earlierFields.filter { !$0.type.isOptional && $0.defaultValue == nil && !$0.coding.lenient }.map(\.jsonKey))
+                for later in objects.dropFirst(i + 1) {
+                    guard let laterID = table.structure(later.element.type), case .structure(let laterFields) = table[laterID].kind else { continue }
+                    if required.isSubset(of: Set(laterFields.map(\.jsonKey))) {
+                        sink.warning(specs[later.offset].shape.location, "'\(later.element.name)' cannot be told apart from '\(earlier.element.name)' by a required key: an object of it also decodes as '\(earlier.element.name)', which is tried first; add '$discriminator', or list it first")
+                    }
+                }
+            }
+        }
+        return info
+    }
+
+    /// The JSON kind values of a type have.
+    func jsonKind(_ type: TypeRef) -> OneOfInfo.JSONKind {
+        switch table.resolved(type.nonOptional) {
+        case .scalar(let s):
+            switch s {
+            case .string, .url, .uuid, .date: return .string
+            case .bool: return .bool
+            default: return .number
+            }
+        case .json: return .any
+        case .array: return .array
+        case .dictionary: return .object
+        case .named(let id):
+            switch table[id].kind {
+            case .structure: return .object
+            case .enumeration: return .string
+            default: return .any
+            }
+        case .optional: return .any
+        }
+    }
+
+    /// The case name of an untagged variant, from its type: `string`, `customer`, `intList`.
+    func variantCaseName(_ type: TypeRef) -> String {
+        switch type.nonOptional {
+        case .scalar(let s): return SwiftName.lowerCamel(s.rawValue, style: naming)
+        case .json: return "json"
+        case .named(let id): return SwiftName.lowerCamel(table[id].name, style: naming)
+        case .array(let element): return variantCaseName(element) + "List"
+        case .dictionary: return "dictionary"
+        case .optional(let wrapped): return variantCaseName(wrapped)
+        }
     }
 
     mutating func resolveEnum(_ values: [Located<String>], shape: ShapeSpec) -> EnumInfo {

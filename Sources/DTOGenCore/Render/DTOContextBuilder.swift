@@ -26,8 +26,9 @@ struct DTOContextBuilder {
 
     func declaration(_ id: DeclID) -> MustacheValue {
         let decl = table[id]
-        var item: MustacheObject = ["struct": .bool(false), "enum": .bool(false), "alias": .bool(false)]
+        var item: MustacheObject = ["struct": .bool(false), "enum": .bool(false), "alias": .bool(false), "oneOf": .bool(false)]
         switch decl.kind {
+        case .oneOf(let info): item["oneOf"] = oneOfContext(decl, info)
         case .structure(let fields): item["struct"] = structContext(decl, fields)
         case .enumeration(let info): item["enum"] = enumContext(decl, info)
         case .alias(let target):
@@ -85,6 +86,58 @@ struct DTOContextBuilder {
             "encoder": .string(RuntimeSymbols.encoder),
             "customDecoding": TypeTable.needsCustomDecoding(fields) ? .object(["statements": .lines(fields.map(decodeStatement))]) : .bool(false),
             "customEncoding": TypeTable.needsCustomEncoding(fields) ? .object(["statements": .lines(fields.map(encodeStatement))]) : .bool(false),
+            "nested": .list(decl.nested.map(declaration)),
+        ])
+    }
+
+    func oneOfContext(_ decl: Decl, _ info: OneOfInfo) -> MustacheValue {
+        let helper = printer.runtime.oneOf
+        let key = info.discriminator.map(SwiftLiteral.string) ?? ""
+        let cases: [MustacheValue] = info.variants.map { variant in
+            .object([
+                "name": .string(SwiftName.escaped(variant.name)),
+                "type": .string(printer.type(variant.type)),
+                "tag": .string(variant.tag.map(SwiftLiteral.string) ?? ""),
+                "writesTag": .bool(info.discriminator != nil),
+                "helper": .string(helper),
+                "key": .string(key),
+            ])
+        }
+        let unknown: MustacheValue = info.unknownCaseName.map {
+            .object(["name": .string(SwiftName.escaped($0)), "jsonType": .string(printer.runtime.jsonValue)])
+        } ?? .bool(false)
+        var tagged: MustacheValue = .bool(false)
+        var untagged: MustacheValue = .bool(false)
+        if info.discriminator != nil {
+            tagged = .object([
+                "helper": .string(helper), "key": .string(key),
+                "accepted": .string(info.variants.compactMap { $0.tag.map(SwiftLiteral.string) }.joined(separator: ", ")),
+            ])
+        } else {
+            let attempts: [MustacheValue] = info.variants.map { variant in
+                .object([
+                    "condition": .string(variant.kind == .any ? "" : "kind == .\(variant.kind.rawValue), "),
+                    "type": .string(printer.type(variant.type)),
+                    "name": .string(SwiftName.escaped(variant.name)),
+                ])
+            }
+            untagged = .object([
+                "helper": .string(helper),
+                "needsKind": .bool(info.variants.contains { $0.kind != .any }),
+                "attempts": .list(attempts),
+                "typeLiteral": .string(SwiftLiteral.string(decl.qualifiedName)),
+            ])
+        }
+        return .object([
+            "doc": docLines(decl.doc),
+            "access": .string(access),
+            "name": .string(decl.name),
+            "cases": .list(cases),
+            "unknown": unknown,
+            "tagged": tagged,
+            "untagged": untagged,
+            "decoder": .string(RuntimeSymbols.decoder),
+            "encoder": .string(RuntimeSymbols.encoder),
             "nested": .list(decl.nested.map(declaration)),
         ])
     }

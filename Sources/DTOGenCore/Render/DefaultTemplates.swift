@@ -20,6 +20,9 @@ enum DefaultTemplates {
 {{#alias}}
 {{>alias}}
 {{/alias}}
+{{#oneOf}}
+{{>oneOf}}
+{{/oneOf}}
 
 """##,
         "dtos.swift": ##"""
@@ -220,6 +223,82 @@ extension {{{model}}} {
 
 {{>mapping}}
 {{/mappings}}
+
+"""##,
+        "oneOf": ##"""
+{{#doc}}
+{{{.}}}
+{{/doc}}
+{{{access}}}indirect enum {{{name}}}: Codable, Sendable, Hashable {
+{{#cases}}
+    case {{{name}}}({{{type}}})
+{{/cases}}
+{{#unknown}}
+    /// A value that no variant matches, kept as it arrived.
+    case {{{name}}}({{{jsonType}}})
+{{/unknown}}
+
+    {{{access}}}init(from decoder: any {{{decoder}}}) throws {
+{{#tagged}}
+        switch {{{helper}}}.tag(of: decoder, key: {{{key}}}) {
+{{#cases}}
+        case {{{tag}}}: self = .{{{name}}}(try {{{type}}}(from: decoder))
+{{/cases}}
+        default:
+{{#unknown}}
+            self = .{{{name}}}(try {{{jsonType}}}(from: decoder))
+{{/unknown}}
+{{^unknown}}
+            throw {{{helper}}}.unknownTag(in: decoder, key: {{{key}}}, accepted: [{{{accepted}}}])
+{{/unknown}}
+        }
+{{/tagged}}
+{{#untagged}}
+{{#needsKind}}
+        let kind = {{{helper}}}.kind(of: decoder)
+{{/needsKind}}
+{{#attempts}}
+        if {{{condition}}}let value = try? {{{type}}}(from: decoder) {
+            self = .{{{name}}}(value)
+            return
+        }
+{{/attempts}}
+{{#unknown}}
+        self = .{{{name}}}(try {{{jsonType}}}(from: decoder))
+{{/unknown}}
+{{^unknown}}
+        throw {{{helper}}}.noVariant(in: decoder, type: {{{typeLiteral}}})
+{{/unknown}}
+{{/untagged}}
+    }
+
+    {{{access}}}func encode(to encoder: any {{{encoder}}}) throws {
+        switch self {
+{{#cases}}
+        case .{{{name}}}(let value):
+            try value.encode(to: encoder)
+{{#writesTag}}
+            try {{{helper}}}.writeTag({{{tag}}}, key: {{{key}}}, to: encoder)
+{{/writesTag}}
+{{/cases}}
+{{#unknown}}
+        case .{{{name}}}(let value):
+            try value.encode(to: encoder)
+{{/unknown}}
+        }
+    }
+{{#cases}}
+
+    /// The value when this is `.{{{name}}}`.
+    {{{access}}}var {{{name}}}: {{{type}}}? {
+        if case .{{{name}}}(let value) = self { value } else { nil }
+    }
+{{/cases}}
+{{#nested}}
+
+    {{>declaration}}
+{{/nested}}
+}
 
 """##,
         "struct": ##"""

@@ -50,6 +50,8 @@ public struct ShapeSpec: Sendable {
         case object([PropertySpec])
         case dictionary(ShapeSpec)
         case enumeration([Located<String>])
+        /// `$oneOf`: a value of one of several shapes; tagged when `$discriminator` is set.
+        case oneOf([OneOfVariantSpec])
     }
 
     public var kind: Kind
@@ -67,6 +69,16 @@ public struct ShapeSpec: Sendable {
     public var nullable: Located<Bool>?
     public var format: Located<String>?
     public var unknownCase: Located<String>?
+    /// `$discriminator`: the key whose string value says which `$oneOf` variant an object is.
+    public var discriminator: Located<String>?
+    /// `$unknown: true` (or a case name) on a `$oneOf`: keep any other value as JSON.
+    public var unknownVariant: Located<String>?
+}
+
+/// One variant of a `$oneOf`: its tag (tagged one-ofs) and its shape.
+public struct OneOfVariantSpec: Sendable {
+    public var tag: Located<String>?
+    public var shape: ShapeSpec
 }
 
 public struct PropertySpec: Sendable {

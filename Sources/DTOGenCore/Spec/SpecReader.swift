@@ -8,7 +8,7 @@ public enum SpecReader {
     static let envelopeKeys = ["data", "success", "message", "path"]
     static let domainKeys = ["model", "kind", "each", "fields"]
     static let mappingKeys = ["dto", "model", "kind", "fields"]
-    static let modifierKeys = ["$type", "$name", "$label", "$optional", "$default", "$lenient", "$lossy", "$format", "$doc", "$typeName", "$enum", "$unknown", "$dict", "$nullable"]
+    static let modifierKeys = ["$type", "$name", "$label", "$optional", "$default", "$lenient", "$lossy", "$format", "$doc", "$typeName", "$enum", "$unknown", "$dict", "$nullable", "$oneOf", "$discriminator"]
 
     /// Parses and reads one spec. Returns `nil` (with diagnostics) when the file cannot be read as a spec at all.
     public static func read(bytes: [UInt8], path: String) -> (Spec?, [Diagnostic]) {
@@ -238,15 +238,36 @@ private struct Reader {
     }
 
     mutating func readObjectShape(_ node: JSONNode, _ members: [JSONNode.Member], context: ShapeContext) -> ShapeSpec? {
-        let special = members.first { ["$type", "$enum", "$dict"].contains($0.key) }
+        let specialKeys = ["$type", "$enum", "$dict", "$oneOf"]
+        let special = members.first { specialKeys.contains($0.key) }
         var shape: ShapeSpec
         var handled: Set<String> = []
         if let special {
-            for other in members where ["$type", "$enum", "$dict"].contains(other.key) && other.key != special.key {
+            for other in members where specialKeys.contains(other.key) && other.key != special.key {
                 sink.error(other.keyLocation, "'\(other.key)' cannot be combined with '\(special.key)'")
             }
-            handled = ["$type", "$enum", "$dict"]
+            handled = Set(specialKeys)
             switch special.key {
+            case "$oneOf":
+                var variants: [OneOfVariantSpec] = []
+                if let tagged = special.value.members {
+                    for member in tagged {
+                        guard let variant = readShape(member.value, context: .inner) else { continue }
+                        variants.append(OneOfVariantSpec(tag: Located(member.key, at: member.keyLocation), shape: variant))
+                    }
+                } else if let list = special.value.elements {
+                    for element in list {
+                        guard let variant = readShape(element, context: .inner) else { continue }
+                        variants.append(OneOfVariantSpec(tag: nil, shape: variant))
+                    }
+                } else {
+                    sink.error(special.value.location, "'$oneOf' must be an object of tag → shape (with '$discriminator') or an array of shapes, found \(special.value.kindDescription)")
+                    return nil
+                }
+                if variants.isEmpty, special.value.members?.isEmpty ?? special.value.elements?.isEmpty ?? true {
+                    sink.error(special.value.location, "'$oneOf' needs at least one variant")
+                }
+                shape = ShapeSpec(kind: .oneOf(variants), location: node.location)
             case "$type":
                 guard let inner = readShape(special.value, context: .inner) else { return nil }
                 shape = inner
@@ -327,12 +348,26 @@ private struct Reader {
         case "$typeName":
             shape.typeName = string(value, "'$typeName'")
         case "$unknown":
+            if case .oneOf = shape.kind {
+                if let b = value.boolValue {
+                    if b { shape.unknownVariant = Located("unknown", at: member.keyLocation) }
+                } else {
+                    shape.unknownVariant = string(value, "'$unknown'")
+                }
+                return
+            }
             guard case .enumeration = shape.kind else {
-                sink.error(member.keyLocation, "'$unknown' is only allowed next to '$enum'")
+                sink.error(member.keyLocation, "'$unknown' is only allowed next to '$enum' or '$oneOf'")
                 return
             }
             shape.unknownCase = string(value, "'$unknown'")
-        case "$enum", "$dict", "$type":
+        case "$discriminator":
+            guard case .oneOf = shape.kind else {
+                sink.error(member.keyLocation, "'$discriminator' names the key that tells '$oneOf' variants apart; it needs a '$oneOf'")
+                return
+            }
+            shape.discriminator = string(value, "'$discriminator'")
+        case "$enum", "$dict", "$type", "$oneOf":
             break
         default:
             let hint = Suggest.hint(for: member.key, in: SpecReader.modifierKeys)
