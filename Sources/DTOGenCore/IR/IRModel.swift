@@ -24,6 +24,10 @@ public indirect enum TypeRef: Sendable, Equatable {
     case array(TypeRef)
     case dictionary(TypeRef)
     case optional(TypeRef)
+    /// A generic declaration with its arguments (`Page<Charge>`).
+    case generic(DeclID, [TypeRef])
+    /// A generic declaration's type parameter (`T` inside `Page<T>`).
+    case parameter(String)
 
     var isOptional: Bool {
         if case .optional = self { return true }
@@ -55,6 +59,8 @@ struct Decl: Sendable {
     var qualifiedName: String
     var parent: DeclID?
     var kind: Kind
+    /// The type parameters of a generic type (`["T"]` for `Page<T>`).
+    var genericParameters: [String] = []
     var doc: String?
     var location: SourceLocation
     var nested: [DeclID] = []
@@ -194,6 +200,37 @@ struct TypeTable: Sendable {
         return DeclID(index: decls.count - 1)
     }
 
+    /// A type with a generic declaration's parameters replaced by arguments.
+    func substituting(_ type: TypeRef, _ arguments: [String: TypeRef]) -> TypeRef {
+        guard !arguments.isEmpty else { return type }
+        switch type {
+        case .parameter(let name): return arguments[name] ?? type
+        case .array(let element): return .array(substituting(element, arguments))
+        case .dictionary(let value): return .dictionary(substituting(value, arguments))
+        case .optional(let wrapped): return .optional(substituting(wrapped, arguments))
+        case .generic(let id, let args): return .generic(id, args.map { substituting($0, arguments) })
+        default: return type
+        }
+    }
+
+    /// The fields of the struct a type stands for, with generic arguments put in.
+    func fields(of type: TypeRef) -> (id: DeclID, fields: [Field])? {
+        switch resolved(type) {
+        case .named(let id):
+            if case .structure(let fields) = self[id].kind { return (id, fields) }
+        case .generic(let id, let args):
+            guard case .structure(let fields) = self[id].kind else { return nil }
+            let map = Dictionary(zip(self[id].genericParameters, args), uniquingKeysWith: { first, _ in first })
+            return (id, fields.map { field in
+                var field = field
+                field.type = substituting(field.type, map)
+                return field
+            })
+        default: break
+        }
+        return nil
+    }
+
     /// Follows typealiases to the type they stand for.
     func resolved(_ type: TypeRef) -> TypeRef {
         var current = type
@@ -216,9 +253,13 @@ struct TypeTable: Sendable {
 
     func isEnum(_ type: TypeRef) -> Bool { enumeration(type) != nil }
 
-    /// The struct a type stands for (through aliases), if it is one.
+    /// The struct a type stands for (through aliases), if it is one (generic or not).
     func structure(_ type: TypeRef) -> DeclID? {
-        if case .named(let id) = resolved(type), case .structure = self[id].kind { return id }
+        switch resolved(type) {
+        case .named(let id), .generic(let id, _):
+            if case .structure = self[id].kind { return id }
+        default: break
+        }
         return nil
     }
 
@@ -236,6 +277,8 @@ struct TypeTable: Sendable {
         case .array(let element): "[\(describe(element))]"
         case .dictionary(let value): "[String: \(describe(value))]"
         case .optional(let wrapped): "\(describe(wrapped))?"
+        case .generic(let id, let args): "\(self[id].qualifiedName)<\(args.map(describe).joined(separator: ", "))>"
+        case .parameter(let name): name
         }
     }
 }

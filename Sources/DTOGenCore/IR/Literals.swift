@@ -50,6 +50,8 @@ enum Literals {
             }
         case .scalar(let scalar):
             return scalarLiteral(node, scalar, dateFormat: dateFormat)
+        case .generic, .parameter:
+            return .failure(.message("a default value is not supported for a generic type or its parameter; make the field optional instead"))
         }
     }
 
@@ -183,7 +185,7 @@ enum Literals {
         case .dictionary: return .dictionary([])
         case .json: return .jsonNull
         case .optional: return .null
-        case .named: return nil
+        case .named, .generic, .parameter: return nil
         }
     }
 }

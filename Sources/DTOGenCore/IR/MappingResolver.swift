@@ -207,6 +207,23 @@ struct MappingResolver {
                     value.optional = value.optional || fieldType.isOptional
                     value.lastOptional = fieldType.isOptional
                     value.type = fieldType.nonOptional
+                case .generic(let id, _):
+                    // A generic struct's field, with its type arguments put in.
+                    guard let (_, fields) = table.fields(of: value.type) else {
+                        sink.error(location(in: path, offset: offset), "'\(key)' cannot be read from \(walked): \(table.describe(value.type)) is not an object")
+                        return nil
+                    }
+                    guard let field = fields.first(where: { $0.jsonKey == key }) else {
+                        let keys = fields.map(\.jsonKey)
+                        let hint = Suggest.hint(for: key, in: keys)
+                        sink.error(location(in: path, offset: offset), "no key '\(key)' in \(table[id].qualifiedName)\(hint.isEmpty ? "; its keys are \(keys.map { "'\($0)'" }.joined(separator: ", "))" : hint)")
+                        return nil
+                    }
+                    value.expression = .member(value.expression, name: field.name, optionalChain: value.lastOptional)
+                    let fieldType = table.resolved(field.type)
+                    value.optional = value.optional || fieldType.isOptional
+                    value.lastOptional = fieldType.isOptional
+                    value.type = fieldType.nonOptional
                 case .dictionary, .json:
                     // A lookup: `[String: T]` gives `T?`, `JSONValue` gives `JSONValue?`.
                     subscriptStep(&value, key: key)

@@ -23,6 +23,8 @@ struct TypeResolver {
     var parameterTypes: [TypeRef] = []
     /// Named types declared but not resolved yet.
     var pendingNamed: [String: NamedShape] = [:]
+    /// The type parameters in scope (while a generic type's body resolves).
+    var typeParameters: [String] = []
 
     init(sink: DiagnosticSink, defaultDates: DateFormatSpec) {
         self.sink = sink
@@ -47,7 +49,19 @@ struct TypeResolver {
                 swiftName = SwiftName.distinct(swiftName, from: topLevelNames)
                 sink.warning(type.nameLocation, "type name '\(type.name)' would shadow Swift's '\(type.name)'; it is generated as '\(swiftName)'")
             }
-            let id = table.add(Decl(name: swiftName, qualifiedName: namespaced(swiftName), parent: nil, kind: .alias(.json), doc: type.shape.doc?.value, location: type.nameLocation))
+            var decl = Decl(name: swiftName, qualifiedName: namespaced(swiftName), parent: nil, kind: .alias(.json), doc: type.shape.doc?.value, location: type.nameLocation)
+            decl.genericParameters = type.genericParameters
+            for parameter in type.genericParameters where builtins.contains(parameter) || named[parameter] != nil {
+                sink.error(type.nameLocation, "generic parameter '\(parameter)' of '\(type.name)' is also a type name; choose another, such as 'T'")
+            }
+            if !type.genericParameters.isEmpty {
+                switch type.shape.kind {
+                case .enumeration, .oneOf:
+                    sink.error(type.nameLocation, "'\(type.name)' cannot be generic: only objects and aliases take type parameters")
+                default: break
+                }
+            }
+            let id = table.add(decl)
             named[type.name] = id
             topLevelNames.insert(swiftName)
             table.topLevel.append(id)
@@ -66,6 +80,10 @@ struct TypeResolver {
     /// array alias) see what the type is whatever order the spec declares types in.
     mutating func resolveNamedType(_ name: String) {
         guard let type = pendingNamed.removeValue(forKey: name), let id = named[name] else { return }
+        // Inside a generic type its parameters are types.
+        let outerParameters = typeParameters
+        typeParameters = type.genericParameters
+        defer { typeParameters = outerParameters }
         let shape = type.shape
         rejectFieldOnlyModifiers(shape, what: "a type in 'types'")
         switch shape.kind {
@@ -116,6 +134,9 @@ struct TypeResolver {
                 pending += table[id].nested.map { TypeRef.named($0) }
             case .array(let inner), .dictionary(let inner), .optional(let inner):
                 pending.append(inner)
+            case .generic(let id, let args):
+                pending.append(.named(id))
+                pending += args
             default:
                 break
             }
@@ -154,6 +175,9 @@ struct TypeResolver {
         func storedStruct(_ type: TypeRef) -> (id: DeclID, optional: Bool)? {
             switch type {
             case .optional(let wrapped): return storedStruct(wrapped).map { ($0.id, true) }
+            case .generic(let id, _):
+                if case .structure = table[id].kind { return (id, false) }
+                return nil
             case .named(let id):
                 switch table[id].kind {
                 case .structure: return (id, false)
@@ -233,8 +257,18 @@ struct TypeResolver {
                 type = .scalar(scalar)
             } else if name == "JSON" {
                 type = .json
+            } else if typeParameters.contains(name) {
+                type = .parameter(name)
+            } else if let generic = GenericName.parse(name) {
+                guard let resolved = resolveGeneric(generic, written: name, shape: shape, parent: parent, siblings: &siblings) else { return nil }
+                type = resolved
             } else if let id = named[name] {
                 resolveNamedType(name)
+                if !table[id].genericParameters.isEmpty {
+                    let parameters = table[id].genericParameters
+                    sink.error(shape.location, "'\(name)' is generic (\(name)<\(parameters.joined(separator: ", "))>); write it with type arguments, such as \"\(name)<\(parameters.map { _ in "String" }.joined(separator: ", "))>\"")
+                    return nil
+                }
                 type = .named(id)
             } else {
                 let candidates = SpecReader.builtinScalars + named.keys.sorted()
@@ -279,6 +313,41 @@ struct TypeResolver {
         // Elements of arrays and values of dictionaries carry their own optionality (`["Int?"]`).
         if shape.optional { type = .optional(type) }
         return type
+    }
+
+    /// `Page<Charge>`: a generic named type with as many arguments as it has parameters.
+    mutating func resolveGeneric(_ generic: GenericName, written: String, shape: ShapeSpec, parent: DeclID?, siblings: inout Set<String>) -> TypeRef? {
+        guard !generic.base.isEmpty else {
+            sink.error(shape.location, "'\(written)' is not a valid generic type; write it as \"Page<Charge>\"")
+            return nil
+        }
+        guard let id = named[generic.base] else {
+            let hint = Suggest.hint(for: generic.base, in: named.keys.sorted())
+            sink.error(shape.location, "unknown generic type '\(generic.base)'\(hint.isEmpty ? "; declare it in 'types' as \"\(generic.base)<T>\"" : hint)")
+            return nil
+        }
+        resolveNamedType(generic.base)
+        let parameters = table[id].genericParameters
+        guard parameters.count == generic.arguments.count else {
+            let expected = parameters.isEmpty ? "is not generic" : "takes \(parameters.count) type argument\(parameters.count == 1 ? "" : "s") (\(parameters.joined(separator: ", ")))"
+            sink.error(shape.location, "'\(generic.base)' \(expected), found \(generic.arguments.count) in '\(written)'")
+            return nil
+        }
+        var arguments: [TypeRef] = []
+        for argument in generic.arguments {
+            var argumentShape = ShapeSpec(kind: .reference(argument), location: shape.location)
+            if argument.hasSuffix("?") {
+                argumentShape.kind = .reference(String(argument.dropLast()))
+                argumentShape.optional = true
+            }
+            guard let resolved = resolve(argumentShape, hint: generic.base, parent: parent, element: false, siblings: &siblings) else { return nil }
+            if containsDate(resolved) {
+                sink.error(shape.location, "a Date cannot be a generic argument (generic code would decode it without its format); use a type that holds the Date")
+                return nil
+            }
+            arguments.append(resolved)
+        }
+        return .generic(id, arguments)
     }
 
     mutating func resolve(_ shape: ShapeSpec, hint: String, parent: DeclID?, element: Bool) -> TypeRef? {
@@ -412,13 +481,13 @@ struct TypeResolver {
         case .json: return .any
         case .array: return .array
         case .dictionary: return .object
-        case .named(let id):
+        case .named(let id), .generic(let id, _):
             switch table[id].kind {
             case .structure: return .object
             case .enumeration: return .string
             default: return .any
             }
-        case .optional: return .any
+        case .optional, .parameter: return .any
         }
     }
 
@@ -431,6 +500,8 @@ struct TypeResolver {
         case .array(let element): return variantCaseName(element) + "List"
         case .dictionary: return "dictionary"
         case .optional(let wrapped): return variantCaseName(wrapped)
+        case .generic(let id, _): return SwiftName.lowerCamel(table[id].name, style: naming)
+        case .parameter(let name): return SwiftName.lowerCamel(name, style: naming)
         }
     }
 

@@ -32,9 +32,15 @@ struct DTOContextBuilder {
         case .structure(let fields): item["struct"] = structContext(decl, fields)
         case .enumeration(let info): item["enum"] = enumContext(decl, info)
         case .alias(let target):
-            item["alias"] = .object(["doc": docLines(decl.doc), "access": .string(access), "name": .string(decl.name), "type": .string(printer.type(target))])
+            item["alias"] = .object(["doc": docLines(decl.doc), "access": .string(access), "name": .string(declaredName(decl)), "type": .string(printer.type(target))])
         }
         return .object(item)
+    }
+
+    /// The name as declared: with its generic parameters, each as `Codable` as the type.
+    func declaredName(_ decl: Decl) -> String {
+        guard !decl.genericParameters.isEmpty else { return decl.name }
+        return decl.name + "<" + decl.genericParameters.map { "\($0): Codable & Sendable & Hashable" }.joined(separator: ", ") + ">"
     }
 
     func docLines(_ doc: String?) -> MustacheValue {
@@ -78,7 +84,7 @@ struct DTOContextBuilder {
         return .object([
             "doc": docLines(decl.doc),
             "access": .string(access),
-            "name": .string(decl.name),
+            "name": .string(declaredName(decl)),
             "properties": .list(properties),
             "initializer": fields.isEmpty ? .bool(false) : .object(["parameters": .list(parameters)]),
             "codingKeys": TypeTable.needsCodingKeys(fields) ? .object(["keys": .list(keys)]) : .bool(false),

@@ -28,6 +28,8 @@ struct SwiftPrinter: Sendable {
         case .array(let element): "[\(spelling(element, name))]"
         case .dictionary(let value): "[String: \(spelling(value, name))]"
         case .optional(let wrapped): "\(spelling(wrapped, name))?"
+        case .generic(let id, let args): "\(name(id))<\(args.map { spelling($0, name) }.joined(separator: ", "))>"
+        case .parameter(let parameter): parameter
         }
     }
 

@@ -36,7 +36,10 @@ public struct Spec: Sendable {
 }
 
 public struct NamedShape: Sendable {
+    /// The name without generic parameters (`Page` for `"Page<T>"`).
     public var name: String
+    /// The generic parameters (`["T"]` for `"Page<T>"`).
+    public var genericParameters: [String] = []
     public var nameLocation: SourceLocation
     public var shape: ShapeSpec
 }

@@ -106,9 +106,17 @@ private struct Reader {
             case "types":
                 guard let types = object(value, "'types'") else { continue }
                 for type in types {
-                    if let shape = readShape(type.value, context: .named) {
-                        spec.types.append(NamedShape(name: type.key, nameLocation: type.keyLocation, shape: shape))
+                    guard let shape = readShape(type.value, context: .named) else { continue }
+                    var named = NamedShape(name: type.key, nameLocation: type.keyLocation, shape: shape)
+                    if let generic = GenericName.parse(type.key) {
+                        guard !generic.base.isEmpty, generic.arguments.allSatisfy(SwiftName.isTypeName), Set(generic.arguments).count == generic.arguments.count else {
+                            sink.error(type.keyLocation, "'\(type.key)' is not a valid generic type name; write it as \"Page<T>\" or \"Pair<A, B>\" (distinct parameter names)")
+                            continue
+                        }
+                        named.name = generic.base
+                        named.genericParameters = generic.arguments
                     }
+                    spec.types.append(named)
                 }
             case "endpoints":
                 sawEndpoints = true
