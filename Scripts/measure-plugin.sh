@@ -6,6 +6,7 @@
 #   3. after editing one spec only that spec's command runs,
 #   4. a broken spec fails `swift build` with the spec's path:line:col,
 #   5. a type declared in two specs fails the build with a located error (module check),
+#      and editing an imported spec reruns exactly the specs that import it,
 #   6. the command plugin's committed output (StationsKit/Generated) is current.
 set -euo pipefail
 cd "$(dirname "$0")/../Examples/QuakesApp"
@@ -13,7 +14,9 @@ spec="Sources/QuakesApp/Specs/usgs feeds/quakes.dtogen.json"
 backup=$(mktemp)
 cp "$spec" "$backup"
 second_spec="Sources/QuakesApp/Specs/second.dtogen.json"
-trap 'cp "$backup" "$spec"; rm -f "$backup" "$second_spec"' EXIT
+shared_spec="Sources/QuakesApp/Specs/shared.dtogen.json"
+user_spec="Sources/QuakesApp/Specs/user.dtogen.json"
+trap 'cp "$backup" "$spec"; rm -f "$backup" "$second_spec" "$shared_spec" "$user_spec"' EXIT
 
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
@@ -65,6 +68,17 @@ module_line=$(grep -m1 "dtogen.json:[0-9]*:[0-9]*: error: type 'GeoFeatureCollec
 rm -f "$second_spec"
 swift build > /dev/null 2>&1 || fail "build after removing the second spec"
 
+# A spec that imports another: editing the imported one reruns it and its importer only.
+printf '{ "name": "Shared", "types": { "Money": { "amount": "Int" } }, "endpoints": [] }\n' > "$shared_spec"
+printf '{ "name": "Users", "imports": ["shared.dtogen.json"], "types": { "Wallet": { "balance": "Money" } }, "endpoints": [] }\n' > "$user_spec"
+swift build > /tmp/dtogen-import.log 2>&1 || { cat /tmp/dtogen-import.log; fail "build with an imported spec"; }
+sed -i 's/"amount": "Int"/"amount": "Int", "currency": "String?"/' "$shared_spec"
+swift build > /tmp/dtogen-import-edit.log 2>&1 || { cat /tmp/dtogen-import-edit.log; fail "rebuild after editing an imported spec"; }
+import_ran=$(grep -o "dtogen [^ ]*\.dtogen\.json" /tmp/dtogen-import-edit.log | sort -u | tr '\n' ' ')
+[ "$import_ran" = "dtogen shared.dtogen.json dtogen user.dtogen.json " ] || { cat /tmp/dtogen-import-edit.log; fail "after editing an imported spec, dtogen ran: '$import_ran'"; }
+rm -f "$shared_spec" "$user_spec"
+swift build > /dev/null 2>&1 || fail "build after removing the importing specs"
+
 swift package --allow-writing-to-package-directory generate-dtos --target StationsKit --check > /tmp/dtogen-command.log 2>&1 \
   || { cat /tmp/dtogen-command.log; fail "StationsKit/Generated is stale"; }
 
@@ -78,4 +92,5 @@ echo "  broken spec: swift build exit $status, printed:"
 echo "    $error_line"
 echo "  type declared in two specs: swift build exit $module_status, printed:"
 echo "    $module_line"
+echo "  editing an imported spec reran: $import_ran"
 echo "  command plugin: StationsKit/Generated is up to date"

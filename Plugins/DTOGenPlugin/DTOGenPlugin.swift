@@ -49,9 +49,30 @@ struct DTOGenPlugin: BuildToolPlugin {
                     // Compiler errors in spec-provided Swift point at the spec, not at .build/plugins/outputs.
                     "--spec-locations",
                 ] + options.arguments,
-                inputFiles: [spec] + options.inputFiles,
+                // Editing a spec it imports reruns this command, and nothing else's.
+                inputFiles: [spec] + Self.imports(of: spec) + options.inputFiles,
                 outputFiles: names.map { output.appendingPathComponent($0) }
             )
         }
+    }
+
+    /// The specs a spec imports, directly or through others (`"imports": ["common.json"]`,
+    /// relative to the importing spec), that exist.
+    static func imports(of spec: URL) -> [URL] {
+        var result: [URL] = []
+        var seen: Set<String> = [spec.standardizedFileURL.path]
+        var pending = [spec]
+        while let next = pending.popLast() {
+            guard let data = FileManager.default.contents(atPath: next.path(percentEncoded: false)),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let paths = object["imports"] as? [String] else { continue }
+            for path in paths {
+                let url = next.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
+                guard FileManager.default.fileExists(atPath: url.path(percentEncoded: false)), seen.insert(url.path).inserted else { continue }
+                result.append(url)
+                pending.append(url)
+            }
+        }
+        return result.sorted { $0.path < $1.path }
     }
 }

@@ -3,10 +3,14 @@ public struct SpecInput: Sendable {
     /// The path shown in diagnostics and headers, relative to the specs folder (`quakes.json`).
     public var path: String
     public var bytes: [UInt8]
+    /// False for a spec read only because another one imports it: its types are known, its
+    /// files are not written (the build plugin generates each spec on its own).
+    public var generates: Bool
 
-    public init(path: String, bytes: [UInt8]) {
+    public init(path: String, bytes: [UInt8], generates: Bool = true) {
         self.path = path
         self.bytes = bytes
+        self.generates = generates
     }
 }
 
@@ -113,21 +117,35 @@ public enum Generator {
         var bases = fileBases(forSpecPaths: sorted.map(\.path))
         if let name = options.outputName, bases.count == 1 { bases = [name] }
 
-        // Read, validate and resolve each spec on its own, in parallel.
-        let perSpec = parallelMap(Array(zip(sorted, bases))) { input, base -> (SpecResolver?, [Diagnostic]) in
+        // Read and validate each spec on its own, in parallel.
+        let read = parallelMap(sorted) { input -> (Spec?, [Diagnostic], DiagnosticSink?) in
             let (spec, readDiagnostics) = SpecReader.read(bytes: input.bytes, path: input.path)
-            guard let spec else { return (nil, readDiagnostics) }
+            guard let spec else { return (nil, readDiagnostics, nil) }
             var validator = SpecValidator(sink: DiagnosticSink(file: spec.path))
             validator.validate(spec)
-            var resolver = SpecResolver(spec: spec, sink: validator.sink, accessOverride: options.access, fileBase: base)
-            resolver.resolve()
-            return (resolver, readDiagnostics)
+            return (spec, readDiagnostics, validator.sink)
         }
-        var resolved: [SpecResolver] = []
-        for (resolver, readDiagnostics) in perSpec {
+        var specs: [(spec: Spec, sink: DiagnosticSink, base: String, generates: Bool)] = []
+        for ((spec, readDiagnostics, sink), (input, base)) in zip(read, zip(sorted, bases)) {
             diagnostics += readDiagnostics
-            if let resolver { resolved.append(resolver) }
+            if let spec, let sink { specs.append((spec, sink, base, input.generates)) }
         }
+
+        // Resolve: imported specs first, so an importer sees their types; independent specs in parallel.
+        let order = ImportOrder(specs: specs.map(\.spec))
+        for index in specs.indices { specs[index].sink.append(order.sinks[index]) }
+        var resolvedByIndex: [Int: SpecResolver] = [:]
+        for wave in order.waves {
+            let done = resolvedByIndex
+            let results = parallelMap(wave) { index -> SpecResolver in
+                var resolver = SpecResolver(spec: specs[index].spec, sink: specs[index].sink, accessOverride: options.access, fileBase: specs[index].base)
+                resolver.generates = specs[index].generates
+                resolver.resolve(imports: order.imports[index].compactMap { done[$0] })
+                return resolver
+            }
+            for (index, resolver) in zip(wave, results) { resolvedByIndex[index] = resolver }
+        }
+        var resolved = specs.indices.compactMap { resolvedByIndex[$0] }
 
         // Link: what holds across specs, and the mappings, which may call each other.
         let irs = ModuleLinker.link(&resolved)

@@ -40,7 +40,7 @@ struct DiagnosticsTests {
         // Top level and options
         Case(name: "missing endpoints", spec: #"«{ "name": "A" }"#, message: "missing required key 'endpoints' (an array of endpoints; it may be empty)"),
         Case(name: "misspelled top-level key", spec: #"{ "endpoints": [], «"endpoint": [] }"#, message: "unknown key 'endpoint' in the spec; did you mean 'endpoints'?"),
-        Case(name: "unknown top-level key", spec: #"{ "endpoints": [], «"zzz": 1 }"#, message: "unknown key 'zzz' in the spec; allowed keys are 'name', 'baseURL', 'options', 'envelope', 'types', 'endpoints', 'mappings'"),
+        Case(name: "unknown top-level key", spec: #"{ "endpoints": [], «"zzz": 1 }"#, message: "unknown key 'zzz' in the spec; allowed keys are 'name', 'baseURL', 'options', 'envelope', 'types', 'endpoints', 'mappings', 'imports'"),
         Case(name: "endpoints not an array", spec: #"{ "endpoints": «{} }"#, message: "'endpoints' must be an array of endpoint objects, found an object"),
         Case(name: "bad access", spec: #"{ "options": { "access": «"publik" }, "endpoints": [] }"#, message: "unknown access level 'publik'; expected 'internal' or 'public'; did you mean 'public'?"),
         Case(name: "misspelled option", spec: #"{ "options": { «"date": "iso8601" }, "endpoints": [] }"#, message: "unknown key 'date' in 'options'; did you mean 'dates'?"),
@@ -280,6 +280,26 @@ struct DiagnosticsTests {
         #expect(!result.hasErrors)
         #expect(result.diagnostics.map(\.description) == [
             "spec.json:1:112: warning: 'b' cannot be told apart from 'a' by a required key: an object of it also decodes as 'a', which is tried first; add '$discriminator', or list it first",
+        ])
+    }
+
+    @Test func importsMustExistAndNotFormACycle() {
+        let missing = generate([("a.json", #"{ "imports": ["comon.json"], "endpoints": [] }"#), ("common.json", #"{ "endpoints": [] }"#)])
+        #expect(missing.diagnostics.map(\.description) == ["a.json:1:15: error: no spec 'comon.json' to import (paths are relative to this spec); did you mean 'common.json'?"])
+        let cycle = generate([("a.json", #"{ "imports": ["b.json"], "endpoints": [] }"#), ("b.json", #"{ "imports": ["a.json"], "endpoints": [] }"#)])
+        #expect(cycle.diagnostics.map(\.description) == [
+            "a.json:1:15: error: importing 'b.json' makes a cycle (it imports this spec, directly or through others); move the shared types into a spec both import",
+        ])
+    }
+
+    @Test func importsAreNotTransitive() {
+        let result = generate([
+            ("a.json", #"{ "imports": ["b.json"], "types": { "A": { "c": "C" } }, "endpoints": [] }"#),
+            ("b.json", #"{ "imports": ["c.json"], "types": { "B": { "c": "C" } }, "endpoints": [] }"#),
+            ("c.json", #"{ "types": { "C": { "x": "Int" } }, "endpoints": [] }"#),
+        ])
+        #expect(result.diagnostics.filter { $0.severity == .error }.map(\.description) == [
+            "a.json:1:49: error: unknown type 'C'; did you mean 'A'?",
         ])
     }
 }

@@ -172,6 +172,18 @@ struct CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: stamp.path))
     }
 
+    /// One spec file (as the build plugin runs it): the specs it imports are read, not generated.
+    @Test func aSingleSpecReadsItsImports() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #"{ "imports": ["../points.json"], "types": { "Segment": { "from": "Point", "to": "Point" } }, "endpoints": [] }"#.write(to: folder.appendingPathComponent("specs/nested/segments.json"), atomically: true, encoding: .utf8)
+        let result = try run(["specs/nested/segments.json", "--spec-root", "specs", "-o", "Out"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Out").path) == ["Segments.DTOs.swift"])
+        let dtos = try String(contentsOf: folder.appendingPathComponent("Out/Segments.DTOs.swift"), encoding: .utf8)
+        #expect(dtos.contains("let from: Point") && !dtos.contains("struct Point"))
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }

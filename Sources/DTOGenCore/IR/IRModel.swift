@@ -61,6 +61,8 @@ struct Decl: Sendable {
     var kind: Kind
     /// The type parameters of a generic type (`["T"]` for `Page<T>`).
     var genericParameters: [String] = []
+    /// Declared by an imported spec: known here, generated there.
+    var external = false
     var doc: String?
     var location: SourceLocation
     var nested: [DeclID] = []
@@ -520,6 +522,8 @@ struct SpecIR: Sendable {
     var path: String
     /// The base name of the spec's files.
     var fileBase: String
+    /// False for a spec read only because another imports it: nothing is rendered.
+    var generates: Bool
     var access: AccessLevel
     var types: TypeTable
     var mappings: [MappingIR]

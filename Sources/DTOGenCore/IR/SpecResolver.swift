@@ -12,6 +12,8 @@ struct SpecResolver {
     var api: APINamespace?
     /// The base name of this spec's files (`Charges` for `Charges.DTOs.swift`).
     let fileBase: String
+    /// False when the spec is only read for a spec that imports it.
+    var generates = true
 
     var path: String { spec.path }
 
@@ -28,7 +30,9 @@ struct SpecResolver {
         if let namespace = spec.namespace, SwiftName.isTypeName(namespace.value) { types.namespace = namespace.value }
     }
 
-    mutating func resolve() {
+    /// `imports`: the resolved specs this one imports; their types are usable by name here.
+    mutating func resolve(imports: [SpecResolver] = []) {
+        for imported in imports { types.importTypes(from: imported.types) }
         types.declareNamedTypes(spec.types)
         types.resolveNamedTypes(spec.types)
         for endpoint in spec.endpoints {
@@ -91,7 +95,7 @@ struct SpecResolver {
     /// `declaresNamespace`: this spec declares the namespace enum (the first spec that uses it).
     func ir(mappings: [MappingIR], declaresNamespace: Bool) -> SpecIR {
         SpecIR(
-            path: spec.path, fileBase: fileBase, access: access, types: types.table, mappings: mappings, endpoints: endpoints, api: api,
+            path: spec.path, fileBase: fileBase, generates: generates, access: access, types: types.table, mappings: mappings, endpoints: endpoints, api: api,
             namespace: types.namespace.map { NamespaceIR(name: $0, declares: declaresNamespace) }
         )
     }

@@ -31,6 +31,51 @@ struct TypeResolver {
         self.defaultDates = defaultDates
     }
 
+    // MARK: Imported types
+
+    /// Makes an imported spec's types known here: its whole table is copied (so its
+    /// types' fields can be checked and mapped), and its own named types become usable by
+    /// name. Copies are `external`: never rendered, never counted as this spec's types.
+    mutating func importTypes(from other: TypeResolver) {
+        let offset = table.decls.count
+        func moved(_ id: DeclID) -> DeclID { DeclID(index: id.index + offset) }
+        func remap(_ type: TypeRef) -> TypeRef {
+            switch type {
+            case .named(let id): .named(moved(id))
+            case .generic(let id, let args): .generic(moved(id), args.map(remap))
+            case .array(let element): .array(remap(element))
+            case .dictionary(let value): .dictionary(remap(value))
+            case .optional(let wrapped): .optional(remap(wrapped))
+            default: type
+            }
+        }
+        for var decl in other.table.decls {
+            decl.external = true
+            decl.parent = decl.parent.map(moved)
+            decl.nested = decl.nested.map(moved)
+            switch decl.kind {
+            case .structure(let fields):
+                decl.kind = .structure(fields.map { field in
+                    var field = field
+                    field.type = remap(field.type)
+                    if case .lossyArray(let element) = field.coding.strategy { field.coding.strategy = .lossyArray(element: remap(element)) }
+                    return field
+                })
+            case .alias(let target): decl.kind = .alias(remap(target))
+            case .oneOf(var info):
+                for index in info.variants.indices { info.variants[index].type = remap(info.variants[index].type) }
+                decl.kind = .oneOf(info)
+            case .enumeration: break
+            }
+            table.decls.append(decl)
+        }
+        // Only the imported spec's own types: imports are not transitive.
+        for (name, id) in other.named where !other.table[id].external && named[name] == nil {
+            named[name] = moved(id)
+        }
+        topLevelNames.formUnion(other.table.topLevel.map { other.table[$0].name })
+    }
+
     // MARK: Named types
 
     mutating func declareNamedTypes(_ types: [NamedShape]) {

@@ -21,6 +21,7 @@ public enum SpecLoader {
         }
         if !isDirectory.boolValue {
             var relative = url.lastPathComponent
+            var rootURL = url.deletingLastPathComponent()
             if let root {
                 let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
                 let filePath = url.standardizedFileURL.path
@@ -28,8 +29,9 @@ public enum SpecLoader {
                     throw LoadError(description: "\(path) is not inside --spec-root \(root)")
                 }
                 relative = String(filePath.dropFirst(rootPath.count + 1))
+                rootURL = URL(fileURLWithPath: root)
             }
-            return [try read(url, relativePath: relative)]
+            return withImports([try read(url, relativePath: relative)], root: rootURL)
         }
         var inputs: [SpecInput] = []
         for relative in try specPaths(in: url, suffix: suffix) {
@@ -62,6 +64,25 @@ public enum SpecLoader {
             }
         }
         return result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The specs that `inputs` import (transitively) and that are not among them, read so
+    /// their types are known, but not generated (`generates: false`). One that cannot be read
+    /// is left out: the generator reports the import, at its line.
+    static func withImports(_ inputs: [SpecInput], root: URL) -> [SpecInput] {
+        var result = inputs
+        var known = Set(inputs.map(\.path))
+        var pending = inputs
+        while let next = pending.popLast() {
+            for path in SpecReader.importedPaths(bytes: next.bytes, path: next.path) where !known.contains(path) {
+                known.insert(path)
+                guard var imported = try? read(root.appendingPathComponent(path), relativePath: path) else { continue }
+                imported.generates = false
+                result.append(imported)
+                pending.append(imported)
+            }
+        }
+        return result
     }
 
     static func read(_ url: URL, relativePath: String) throws(LoadError) -> SpecInput {

@@ -7,6 +7,7 @@ struct SpecRenderer: Sendable {
     let specLocationFolder: String?
 
     func render(_ ir: SpecIR) -> Result<[GeneratedFile], MustacheError> {
+        guard ir.generates else { return .success([]) }
         let runtime = RuntimeSymbols(module: runtimeModule)
         let file = FileContext(header: Generator.header(forSpecPath: ir.path), runtimeModule: runtimeModule, runtime: runtime)
         let printer = SwiftPrinter(table: ir.types, runtime: runtime)

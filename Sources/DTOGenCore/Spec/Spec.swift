@@ -32,6 +32,8 @@ public struct Spec: Sendable {
     public var endpoints: [EndpointSpec]
     /// Top-level `mappings`: domain mappings from a named (possibly nested) DTO type.
     public var mappings: [DomainSpec] = []
+    /// `imports`: other specs (paths relative to this one) whose types and mappings this one uses.
+    public var imports: [Located<String>] = []
     public var location: SourceLocation
 }
 

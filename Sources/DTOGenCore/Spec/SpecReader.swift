@@ -2,7 +2,7 @@
 /// JSON type of every value. Meaning (type references, paths, names) is checked later.
 public enum SpecReader {
     static let builtinScalars = ["String", "Int", "Int64", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "JSON"]
-    static let topLevelKeys = ["name", "baseURL", "options", "envelope", "types", "endpoints", "mappings"]
+    static let topLevelKeys = ["name", "baseURL", "options", "envelope", "types", "endpoints", "mappings", "imports"]
     static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums"]
     static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "response", "envelope", "domain", "doc"]
     static let envelopeKeys = ["data", "success", "message", "path"]
@@ -25,6 +25,33 @@ public enum SpecReader {
 
     public static func read(_ text: String, path: String) -> (Spec?, [Diagnostic]) {
         read(bytes: Array(text.utf8), path: path)
+    }
+
+    /// The paths a spec imports, relative to the specs root (`billing/charges.json` importing
+    /// `../common.json` → `common.json`); empty when the file cannot be read. For loaders
+    /// that must find imported specs before generating.
+    public static func importedPaths(bytes: [UInt8], path: String) -> [String] {
+        guard let root = try? JSONReader.parse(bytes: bytes), let members = root.members,
+              let list = members.first(where: { $0.key == "imports" })?.value.elements else { return [] }
+        return list.compactMap { $0.stringValue.flatMap { SpecPaths.resolve($0, from: path) } }
+    }
+}
+
+/// Paths of specs relative to the specs root.
+enum SpecPaths {
+    /// `import` as written in the spec at `path`, relative to the root; nil when it leaves the root.
+    static func resolve(_ import: String, from path: String) -> String? {
+        var parts = path.split(separator: "/").map(String.init).dropLast()
+        for part in `import`.split(separator: "/").map(String.init) {
+            switch part {
+            case ".", "": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 }
 
@@ -127,6 +154,12 @@ private struct Reader {
                 for element in list {
                     if let endpoint = readEndpoint(element) { spec.endpoints.append(endpoint) }
                 }
+            case "imports":
+                guard let list = value.elements else {
+                    sink.error(value.location, "'imports' must be an array of spec paths such as [\"common.json\"], found \(value.kindDescription)")
+                    continue
+                }
+                spec.imports = list.compactMap { string($0, "each import") }
             case "mappings":
                 guard let list = value.elements else {
                     sink.error(value.location, "'mappings' must be an array of mappings such as { \"dto\": \"Charge.Card\", \"model\": \"CardInfo\", \"fields\": { ... } }, found \(value.kindDescription)")
