@@ -294,6 +294,13 @@ extension {{{model}}} {
         if case .{{{name}}}(let value) = self { value } else { nil }
     }
 {{/cases}}
+{{#unknown}}
+
+    /// The value when this is `.{{{name}}}`.
+    {{{access}}}var {{{name}}}: {{{jsonType}}}? {
+        if case .{{{name}}}(let value) = self { value } else { nil }
+    }
+{{/unknown}}
 {{#nested}}
 
     {{>declaration}}

@@ -165,6 +165,11 @@ struct Charge: Codable, Sendable, Hashable {
         var bankAccount: BankAccount? {
             if case .bankAccount(let value) = self { value } else { nil }
         }
+
+        /// The value when this is `.unknown`.
+        var unknown: DTORuntime.JSONValue? {
+            if case .unknown(let value) = self { value } else { nil }
+        }
     }
 
     indirect enum Amount: Codable, Sendable, Hashable {

@@ -1,0 +1,86 @@
+import DTORuntime
+import Foundation
+import Testing
+
+/// The app's model for `stripe-billing.json`.
+struct InvoiceOverview: Equatable {
+    var id: String
+    var amountDue: Int
+    var customerID: String?
+    var customerEmail: String?
+    var subscriptionStatus: String?
+    var firstLineAmount: Int
+}
+
+/// Stripe- and GitHub-shaped payloads (Tests/Fixtures/payloads/styled, written for these
+/// tests) with every shape of spec-format-2 §1–§5 and no `JSON` fallback: decoded, mapped,
+/// and encoded back to equal JSON.
+struct StyledPayloadTests {
+    /// The payload and the re-encoded value as JSON objects (a `null` counts as absent).
+    func expectEqualJSON<T: Encodable>(_ value: T, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func clean(_ any: Any) -> Any {
+            if let object = any as? [String: Any] { return object.filter { !($0.value is NSNull) }.mapValues(clean) }
+            if let array = any as? [Any] { return array.map(clean) }
+            return any
+        }
+        let original = clean(try JSONSerialization.jsonObject(with: try Payloads.data("styled/\(name)")))
+        let encoded = clean(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(value)))
+        #expect(NSDictionary(dictionary: ["v": original]).isEqual(to: ["v": encoded]), sourceLocation: sourceLocation)
+    }
+
+    @Test func stripeInvoicesWithExpandableFieldsBothWaysAndAnInvoiceInsideItsSubscription() throws {
+        let page = try Payloads.decode(List<StripeInvoice>.self, from: "styled/stripe-invoices.json")
+        #expect(page.data.count == 2)
+        #expect(page.data[0].customer == .string("cus_1"))
+        let expanded = page.data[1]
+        #expect(expanded.customer.stripeCustomer?.defaultSource?.card?.last4 == "4242")
+        #expect(expanded.customer.stripeCustomer?.metadata["order.id"] == "A-7")
+        let subscription = try #require(expanded.subscription?.stripeSubscription)
+        #expect(subscription.items.data.first?.price.unitAmountDecimal == Decimal(string: "625.5"))
+        #expect(subscription.latestInvoice?.stripeInvoice?.subscription == .string("sub_1"))
+        #expect(try InvoiceOverview.from(page) == [
+            InvoiceOverview(id: "in_1", amountDue: 2000, customerID: "cus_1", customerEmail: nil, subscriptionStatus: nil, firstLineAmount: 2000),
+            InvoiceOverview(id: "in_2", amountDue: 1250, customerID: nil, customerEmail: "jo@example.com", subscriptionStatus: "active", firstLineAmount: 1251),
+        ])
+        try expectEqualJSON(page, "stripe-invoices.json")
+        #expect(try JSONDecoder().decode(List<StripeInvoice>.self, from: JSONEncoder().encode(page)) == page)
+    }
+
+    @Test func stripeEventsWithSeveralObjectTypes() throws {
+        let events = try Payloads.decode(List<StripeEvent>.self, from: "styled/stripe-events.json")
+        let objects = events.data.map(\.data.object)
+        #expect(objects[0].invoice?.amountDue == 0)
+        #expect(objects[1].customer?.defaultSource == .string("card_9"))
+        #expect(objects[2].subscription?.status == .other("incomplete_expired"))
+        #expect(objects[3] == .unknown(["id": "ch_1", "object": "charge", "amount": 500, "paid": true]))
+        try expectEqualJSON(events, "stripe-events.json")
+    }
+
+    @Test func githubTimelineOfMixedEvents() throws {
+        let timeline = try Payloads.decode([TimelineItem].self, from: "styled/github-timeline.json")
+        #expect(timeline[0].labeled?.label.name == "bug")
+        #expect(timeline[1].commented?.reactions.totalCount == 3)
+        #expect(timeline[2].crossReferenced?.source.issue.number == 42)
+        #expect(timeline[3].unknown?["event"] == "renamed")
+        #expect(timeline[4].closed?.commitID == "9f3c2a1")
+        try expectEqualJSON(timeline, "github-timeline.json")
+    }
+
+    @Test func githubCommentThreadFiftyLevelsDeep() throws {
+        var json = #"{"id": 0, "body": "root", "author": {"login": "a", "id": 1}, "replies": []}"#
+        for level in 1...50 {
+            json = #"{"id": \#(level), "body": "reply", "author": {"login": "b", "id": 2}, "replies": [\#(json)], "in_reply_to": {"id": -\#(level), "body": "parent", "author": {"login": "c", "id": 3}, "replies": []}}"#
+        }
+        let thread = try JSONDecoder().decode(ThreadComment.self, from: Data(json.utf8))
+        var depth = 0
+        var node = thread
+        while let next = node.replies.first {
+            node = next
+            depth += 1
+        }
+        #expect(depth == 50)
+        #expect(thread.inReplyTo?.id == -50)
+        let again = try JSONDecoder().decode(ThreadComment.self, from: JSONEncoder().encode(thread))
+        #expect(again == thread)
+    }
+}
