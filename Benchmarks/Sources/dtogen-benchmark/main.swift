@@ -116,6 +116,50 @@ if !quick, let generated = outputFor200 {
     if compile.status != 0 || warnings > 0 { say(compile.output) }
 }
 
+// 3b. The same 200 endpoints written with one-of values, generic list wrappers and
+// recursion (spec-format-2 §1–§3): generation time, lines per endpoint and compile time.
+if !quick {
+    say("\nShapes variant (one-of, generics, recursion on every resource):")
+    let specs = work.appendingPathComponent("specs-shapes-200")
+    let (specCount, schemas) = try SyntheticAPI.write(endpoints: 200, to: specs, shapes: true)
+    let output = work.appendingPathComponent("out-shapes-200")
+    var best = Double.infinity
+    for _ in 0..<3 {
+        try? FileManager.default.removeItem(at: output)
+        let run = Run.measure([dtogen, specs.path, "-o", output.path, "--quiet"])
+        guard run.status == 0 else { fatalError("dtogen failed on the shapes variant: \(run.output)") }
+        best = min(best, run.seconds)
+    }
+    var lines = 0
+    for file in try FileManager.default.contentsOfDirectory(atPath: output.path) {
+        lines += try String(contentsOf: output.appendingPathComponent(file), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count - 1
+    }
+    row("generate 200 endpoints, shapes variant (\(specCount) specs, \(schemas) schemas)", "\(fmt(best, 3)) s", "")
+    row("  lines per endpoint, shapes variant", fmt(Double(lines) / 200, 1), "")
+    let package = work.appendingPathComponent("compile-shapes-200")
+    try? FileManager.default.removeItem(at: package)
+    let sources = package.appendingPathComponent("Sources/Generated200")
+    try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+    for file in try FileManager.default.contentsOfDirectory(atPath: output.path) {
+        try FileManager.default.copyItem(at: output.appendingPathComponent(file), to: sources.appendingPathComponent(file))
+    }
+    try """
+    // swift-tools-version: 6.1
+    import PackageDescription
+    let package = Package(
+        name: "CompileShapes200",
+        dependencies: [.package(name: "dtogen", path: \(String(reflecting: root.path)))],
+        targets: [.target(name: "Generated200", dependencies: [.product(name: "DTORuntime", package: "dtogen")])],
+        swiftLanguageModes: [.v6]
+    )
+    """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    let runtime = Run.measure(["swift", "build", "--target", "DTORuntime"], in: package.path)
+    guard runtime.status == 0 else { fatalError("cannot build DTORuntime") }
+    let compile = Run.measure(["swift", "build", "--target", "Generated200"], in: package.path)
+    row("compile the shapes variant's output (debug)", "\(fmt(compile.seconds, 1)) s, \(fmt(compile.peakMegabytes, 0)) MB", "")
+    if compile.status != 0 || compile.output.contains("warning:") { say(compile.output) }
+}
+
 // 4. Decoding: generated DTOs against hand-written Codable, on the USGS feed repeated to ~10 MB.
 if !layoutOnly {
 say("\nDecoding (release, the USGS feed repeated to about 10 MB, best of 5):")
