@@ -9,6 +9,19 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 2).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
 
+struct StoreError: Codable, Sendable, Hashable, Error {
+    let message: String
+    let code: String?
+
+    init(
+        message: String,
+        code: String? = nil,
+    ) {
+        self.message = message
+        self.code = code
+    }
+}
+
 struct Item: Codable, Sendable, Hashable {
     let id: UUID
     let name: String

@@ -23,7 +23,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
             method: .get,
             path: "/featured",
             envelope: DTORuntime.Envelope(data: "result"),
-        )
+        ).decodingErrors(as: StoreError.self)
     }
 }
 
@@ -40,7 +40,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
                 .init("page", page),
             ],
             envelope: DTORuntime.Envelope(data: "result"),
-        )
+        ).decodingErrors(as: StoreError.self)
     }
 }
 
@@ -53,6 +53,6 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
             method: .head,
             path: "/ping",
             envelope: DTORuntime.Envelope(data: "result"),
-        )
+        ).decodingErrors(as: StoreError.self)
     }
 }

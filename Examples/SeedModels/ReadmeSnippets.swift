@@ -23,15 +23,28 @@ func readmeSnippet2(token: String) async throws {
     _ = (client, featured, results, items)
 }
 
-// README.md:144
+// README.md:150
+func readmeSnippet3(token: String) async throws {
+    let client = APIClient(baseURL: StoreAPI.baseURL, middlewares: [RetryMiddleware(maxAttempts: 3)])
+    let response = try await client.response(for: .featuredItems)
+    let remaining = response.header("X-RateLimit-Remaining")   // headers ignore case
+    do {
+        _ = try await client.send(.search(for: "swift"), using: AccessToken(rawValue: token))
+    } catch APIError.server(let status, _, let error as StoreError) {
+        print("HTTP \(status): \(error.message)")
+    }
+    _ = (client, response, remaining)
+}
+
+// README.md:164
 enum APIKeyKind: EndpointKind {
     static func prepare(_ request: inout URLRequest, with key: String) {
         request.setValue(key, forHTTPHeaderField: "X-API-Key")
     }
 }
 
-// README.md:162
-func readmeSnippet3(client: APIClient) async throws {
+// README.md:182
+func readmeSnippet4(client: APIClient) async throws {
     let health = try await client.send(.health, using: "my-api-key")
     _ = (health)
 }

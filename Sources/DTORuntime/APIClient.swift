@@ -5,6 +5,9 @@ import FoundationNetworking
 
 /// Everything `APIClient.send` can throw (besides `CancellationError` when the task is cancelled).
 public enum APIError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+    /// The server answered outside 200–299 with a body that decodes as the endpoint's
+    /// `error` type (`catch APIError.server(let code, _, let error as StripeError)`).
+    case server(statusCode: Int, body: Data, error: any Error & Sendable)
     /// The request could not be built (a base URL or body that cannot be used).
     case invalidRequest(String)
     /// The request never got an HTTP response: no connection, a timeout, a dropped connection.
@@ -16,8 +19,22 @@ public enum APIError: Error, Sendable, Equatable, CustomStringConvertible, Local
     /// The body did not match the DTO: where (`features[3].properties.time`) and why.
     case decoding(codingPath: String, description: String)
 
+    public static func == (lhs: APIError, rhs: APIError) -> Bool {
+        switch (lhs, rhs) {
+        case (.server(let a, let aBody, let aError), .server(let b, let bBody, let bError)):
+            return a == b && aBody == bBody && String(describing: aError) == String(describing: bError)
+        case (.invalidRequest(let a), .invalidRequest(let b)): return a == b
+        case (.transport(let a, let aText), .transport(let b, let bText)): return a == b && aText == bText
+        case (.status(let a, let aBody), .status(let b, let bBody)): return a == b && aBody == bBody
+        case (.unsuccessful(let a, let aSuccess), .unsuccessful(let b, let bSuccess)): return a == b && aSuccess == bSuccess
+        case (.decoding(let a, let aText), .decoding(let b, let bText)): return a == b && aText == bText
+        default: return false
+        }
+    }
+
     public var description: String {
         switch self {
+        case .server(let code, _, let error): return "HTTP \(code): \(error)"
         case .invalidRequest(let reason): return "invalid request: \(reason)"
         case .transport(let code, let description): return "transport error \(code): \(description)"
         case .status(let code, let body):
@@ -55,35 +72,94 @@ public enum APIError: Error, Sendable, Equatable, CustomStringConvertible, Local
     }
 }
 
+/// Sees every request the client sends and every response it gets: authentication that
+/// refreshes a token on 401, logging, metrics, retries. The first middleware of a client
+/// is the outermost; `next` sends the request on (through the rest, then the network).
+public protocol APIMiddleware: Sendable {
+    func intercept(
+        _ request: URLRequest,
+        next: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
+    ) async throws -> (Data, HTTPURLResponse)
+}
+
+/// A decoded response with its status and headers (rate limits, `Link`, request ids).
+public struct APIResponse<Value: Sendable>: Sendable {
+    public var value: Value
+    public var statusCode: Int
+    /// As the server sent them; `header(_:)` looks them up ignoring case.
+    public var headers: [String: String]
+
+    public init(value: Value, statusCode: Int, headers: [String: String]) {
+        self.value = value
+        self.statusCode = statusCode
+        self.headers = headers
+    }
+
+    /// A header's value, whatever the case of its name.
+    public func header(_ name: String) -> String? {
+        let lowered = name.lowercased()
+        return headers.first { $0.key.lowercased() == lowered }?.value
+    }
+}
+
 /// Sends endpoints. One generic call site for every request the app makes.
 public struct APIClient: Sendable {
     public let baseURL: URL
     public let session: URLSession
+    /// The first is the outermost.
+    public let middlewares: [any APIMiddleware]
 
-    public init(baseURL: URL, session: URLSession = .shared) {
+    public init(baseURL: URL, session: URLSession = .shared, middlewares: [any APIMiddleware] = []) {
         self.baseURL = baseURL
         self.session = session
+        self.middlewares = middlewares
     }
 
     /// Sends the endpoint with its kind's request data (an `AccessToken` for private ones)
     /// and returns the decoded payload.
     public func send<Kind, Response>(_ endpoint: Endpoint<Kind, Response>, using data: Kind.RequestData) async throws -> Response {
-        try Task.checkCancellation()
-        let request = try endpoint.makeRequest(baseURL: baseURL, with: data)
-        let (body, response) = try await load(request)
-        guard (200..<300).contains(response.statusCode) else {
-            throw APIError.status(code: response.statusCode, body: body)
-        }
-        do {
-            return try endpoint.decode(body)
-        } catch let error as DecodingError {
-            throw APIError.from(error)
-        }
+        try await response(for: endpoint, using: data).value
     }
 
     /// Sends an endpoint that needs no request data.
     public func send<Response>(_ endpoint: Endpoint<EndpointKinds.Public, Response>) async throws -> Response {
         try await send(endpoint, using: ())
+    }
+
+    /// Sends the endpoint and returns the payload with the response's status and headers.
+    public func response<Kind, Response>(for endpoint: Endpoint<Kind, Response>, using data: Kind.RequestData) async throws -> APIResponse<Response> {
+        try Task.checkCancellation()
+        let request = try endpoint.makeRequest(baseURL: baseURL, with: data)
+        let (body, response) = try await through(middlewares[...], request)
+        guard (200..<300).contains(response.statusCode) else {
+            if let error = endpoint.decodeError?(body) {
+                throw APIError.server(statusCode: response.statusCode, body: body, error: error)
+            }
+            throw APIError.status(code: response.statusCode, body: body)
+        }
+        do {
+            let value = try endpoint.decode(body)
+            var headers: [String: String] = [:]
+            for (key, value) in response.allHeaderFields {
+                if let key = key as? String, let value = value as? String { headers[key] = value }
+            }
+            return APIResponse(value: value, statusCode: response.statusCode, headers: headers)
+        } catch let error as DecodingError {
+            throw APIError.from(error)
+        }
+    }
+
+    /// `response(for:using:)` for an endpoint that needs no request data.
+    public func response<Response>(for endpoint: Endpoint<EndpointKinds.Public, Response>) async throws -> APIResponse<Response> {
+        try await response(for: endpoint, using: ())
+    }
+
+    /// Sends through the middlewares, outermost first, then the network.
+    private func through(_ middlewares: ArraySlice<any APIMiddleware>, _ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        guard let first = middlewares.first else { return try await load(request) }
+        let rest = middlewares.dropFirst()
+        let client = self
+        return try await first.intercept(request) { request in try await client.through(rest, request) }
     }
 
     /// One data task, cancelled when the calling task is.

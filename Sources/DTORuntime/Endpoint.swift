@@ -55,6 +55,8 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
     public var body: (any Encodable & Sendable)?
     /// Turns the response body into `Response` (unwrapping the envelope, if any).
     public var decode: @Sendable (Data) throws -> Response
+    /// Turns a non-2xx body into the endpoint's error type, when it has one (`"error"` in a spec).
+    public var decodeError: (@Sendable (Data) -> (any Error & Sendable)?)?
 
     public init(
         method: HTTPMethod = .get, path: EndpointPath, query: [Parameter] = [], headers: [Parameter] = [],
@@ -66,6 +68,14 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
         self.headers = headers
         self.body = body
         self.decode = decode
+    }
+
+    /// This endpoint, decoding a body that comes with a non-2xx status as `type` (thrown as
+    /// `APIError.server`); a body that does not decode still gives `APIError.status`.
+    public func decodingErrors<ErrorBody: Decodable & Error & Sendable>(as type: ErrorBody.Type) -> Self {
+        var copy = self
+        copy.decodeError = { data in try? JSONDecoder().decode(ErrorBody.self, from: data) }
+        return copy
     }
 
     /// The request for this endpoint. The path is appended to the base URL's path (never

@@ -40,7 +40,7 @@ struct DiagnosticsTests {
         // Top level and options
         Case(name: "missing endpoints", spec: #"«{ "name": "A" }"#, message: "missing required key 'endpoints' (an array of endpoints; it may be empty)"),
         Case(name: "misspelled top-level key", spec: #"{ "endpoints": [], «"endpoint": [] }"#, message: "unknown key 'endpoint' in the spec; did you mean 'endpoints'?"),
-        Case(name: "unknown top-level key", spec: #"{ "endpoints": [], «"zzz": 1 }"#, message: "unknown key 'zzz' in the spec; allowed keys are 'name', 'baseURL', 'options', 'envelope', 'types', 'endpoints', 'mappings', 'imports'"),
+        Case(name: "unknown top-level key", spec: #"{ "endpoints": [], «"zzz": 1 }"#, message: "unknown key 'zzz' in the spec; allowed keys are 'name', 'baseURL', 'options', 'envelope', 'error', 'types', 'endpoints', 'mappings', 'imports'"),
         Case(name: "endpoints not an array", spec: #"{ "endpoints": «{} }"#, message: "'endpoints' must be an array of endpoint objects, found an object"),
         Case(name: "bad access", spec: #"{ "options": { "access": «"publik" }, "endpoints": [] }"#, message: "unknown access level 'publik'; expected 'internal' or 'public'; did you mean 'public'?"),
         Case(name: "misspelled option", spec: #"{ "options": { «"date": "iso8601" }, "endpoints": [] }"#, message: "unknown key 'date' in 'options'; did you mean 'dates'?"),
@@ -70,6 +70,8 @@ struct DiagnosticsTests {
         Case(name: "date as a generic argument", spec: #"{ "types": { "Page<T>": { "data": ["T"] }, "U": { "p": «"Page<Date>" } }, "endpoints": [] }"#, message: "a Date cannot be a generic argument (generic code would decode it without its format); use a type that holds the Date"),
         Case(name: "malformed generic name", spec: #"{ "types": { «"Page<T": { "data": ["T"] } }, "endpoints": [] }"#, message: "'Page<T' is not a valid generic type name; write it as \"Page<T>\" or \"Pair<A, B>\" (distinct parameter names)"),
         Case(name: "generic enum", spec: #"{ "types": { «"E<T>": { "$enum": ["a"] } }, "endpoints": [] }"#, message: "'E' cannot be generic: only objects and aliases take type parameters"),
+        Case(name: "unknown error type", spec: #"{ "error": «"ApiErorr", "types": { "ApiError": { "m": "String" } }, "endpoints": [{ "name": "a", "path": "/a" }] }"#, message: "unknown error type 'ApiErorr'; did you mean 'ApiError'?"),
+        Case(name: "error type that is no object", spec: #"{ "types": { "Code": { "$enum": ["a"] } }, "endpoints": [{ "name": "a", "path": "/a", "error": «"Code" }] }"#, message: "'error' must name an object type, such as { \"code\": \"String\", \"message\": \"String\" }; 'Code' is not one"),
         Case(name: "GET with a body", spec: #"{ "endpoints": [{ "name": "a", "path": "/a", "body": «{ "x": "Int" } }] }"#, message: "a GET request cannot have a body (URLSession and most servers drop or reject it); send the values as 'query' items, or use POST"),
         Case(name: "HEAD with a body", spec: #"{ "endpoints": [{ "name": "a", "path": "/a", "method": "HEAD", "body": «"String" }] }"#, message: "a HEAD request cannot have a body (URLSession and most servers drop or reject it); send the values as 'query' items, or use POST"),
         Case(name: "date format 'timestamp'", spec: #"{ "types": { "T": { "d": { "$type": "Date", "$format": «"timestamp" } } }, "endpoints": [] }"#, message: "unknown date format 'timestamp'; did you mean 'secondsSince1970'?"),

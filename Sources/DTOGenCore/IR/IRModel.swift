@@ -63,6 +63,8 @@ struct Decl: Sendable {
     var genericParameters: [String] = []
     /// Declared by an imported spec: known here, generated there.
     var external = false
+    /// Named by an `error` key: the struct also conforms to `Error`.
+    var isErrorBody = false
     var doc: String?
     var location: SourceLocation
     var nested: [DeclID] = []
@@ -476,6 +478,8 @@ struct EndpointIR: Sendable {
     /// The argument that holds the body.
     var body: String?
     var envelope: EnvelopeIR?
+    /// The type a non-2xx body decodes as.
+    var errorType: TypeRef?
 }
 
 /// Where the payload sits in a response and how success is told.

@@ -44,12 +44,14 @@ struct SpecResolver {
                 types.resolve(shape, hint: SwiftName.inlineEndpointType(pascal, "Body", isArray: shape.isArray), parent: nil, element: false)
             })
         }
+        // A spec-level error type conforms to `Error` even when no endpoint uses it (others may import it).
+        if let written = spec.error, spec.endpoints.isEmpty { _ = types.errorBody(written) }
         for (index, endpoint) in spec.endpoints.enumerated() {
             endpoints.append(types.endpoint(endpoint, response: responses[index], body: bodies[index], spec: spec))
         }
         // A spec without endpoints is a library of DTOs: every type is its own use.
         if !spec.endpoints.isEmpty {
-            types.warnAboutUnusedTypes(spec.types, roots: responses.compactMap { $0 } + bodies.compactMap { $0 } + types.parameterTypes)
+            types.warnAboutUnusedTypes(spec.types, roots: responses.compactMap { $0 } + bodies.compactMap { $0 } + types.parameterTypes + endpoints.compactMap(\.errorType))
         }
         if let baseURL = spec.baseURL {
             let name = SwiftName.apiNamespace(specName: spec.name?.value, fileBase: fileBase)

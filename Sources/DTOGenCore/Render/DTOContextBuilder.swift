@@ -85,6 +85,7 @@ struct DTOContextBuilder {
             "doc": docLines(decl.doc),
             "access": .string(access),
             "name": .string(declaredName(decl)),
+            "error": .bool(decl.isErrorBody),
             "properties": .list(properties),
             "initializer": fields.isEmpty ? .bool(false) : .object(["parameters": .list(parameters)]),
             "codingKeys": TypeTable.needsCodingKeys(fields) ? .object(["keys": .list(keys)]) : .bool(false),

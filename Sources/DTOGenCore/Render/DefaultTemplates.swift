@@ -153,7 +153,7 @@ extension {{{endpointType}}} where Kind == {{{kind}}}, Response == {{{response}}
 {{#envelope}}
             envelope: {{{.}}},
 {{/envelope}}
-        )
+        ){{#errorType}}.decodingErrors(as: {{{.}}}.self){{/errorType}}
     }
 
 """##,
@@ -312,7 +312,7 @@ extension {{{model}}} {
 {{#doc}}
 {{{.}}}
 {{/doc}}
-{{{access}}}struct {{{name}}}: Codable, Sendable, Hashable {
+{{{access}}}struct {{{name}}}: Codable, Sendable, Hashable{{#error}}, Error{{/error}} {
 {{#properties}}
 {{#doc}}
     {{{.}}}

@@ -58,6 +58,7 @@ struct EndpointContextBuilder {
             "headers": list(endpoint.headers),
             "body": endpoint.body.map { .string(SwiftName.escaped($0)) } ?? .bool(false),
             "envelope": endpoint.envelope.map { .string(printer.envelope($0)) } ?? .bool(false),
+            "errorType": endpoint.errorType.map { .string(printer.qualifiedType($0)) } ?? .bool(false),
             "spaced": .bool(spaced),
         ])
     }

@@ -32,6 +32,8 @@ public struct Spec: Sendable {
     public var endpoints: [EndpointSpec]
     /// Top-level `mappings`: domain mappings from a named (possibly nested) DTO type.
     public var mappings: [DomainSpec] = []
+    /// `error`: the type a non-2xx body decodes as, for every endpoint without its own.
+    public var error: Located<String>?
     /// `imports`: other specs (paths relative to this one) whose types and mappings this one uses.
     public var imports: [Located<String>] = []
     public var location: SourceLocation
@@ -116,6 +118,8 @@ public struct EndpointSpec: Sendable {
     public var body: ShapeSpec?
     public var response: ShapeSpec?
     public var envelope: Located<EnvelopeSpec?>?
+    /// The type a non-2xx body decodes as (overrides the spec's `error`).
+    public var error: Located<String>?
     /// The spec's `domain`: one mapping, or (an addition to the format) an array of them.
     public var domains: [DomainSpec] = []
     public var doc: Located<String>?

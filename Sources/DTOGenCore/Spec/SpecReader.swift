@@ -2,9 +2,9 @@
 /// JSON type of every value. Meaning (type references, paths, names) is checked later.
 public enum SpecReader {
     static let builtinScalars = ["String", "Int", "Int64", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "JSON"]
-    static let topLevelKeys = ["name", "baseURL", "options", "envelope", "types", "endpoints", "mappings", "imports"]
+    static let topLevelKeys = ["name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports"]
     static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums"]
-    static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "response", "envelope", "domain", "doc"]
+    static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "response", "error", "envelope", "domain", "doc"]
     static let envelopeKeys = ["data", "success", "message", "path"]
     static let domainKeys = ["model", "kind", "each", "fields"]
     static let mappingKeys = ["dto", "model", "kind", "fields"]
@@ -154,6 +154,8 @@ private struct Reader {
                 for element in list {
                     if let endpoint = readEndpoint(element) { spec.endpoints.append(endpoint) }
                 }
+            case "error":
+                spec.error = string(value, "'error'")
             case "imports":
                 guard let list = value.elements else {
                     sink.error(value.location, "'imports' must be an array of spec paths such as [\"common.json\"], found \(value.kindDescription)")
@@ -449,6 +451,7 @@ private struct Reader {
             case "headers": endpoint.headers = readArguments(value, "'headers'")
             case "body": endpoint.body = readShape(value, context: .inner)
             case "response": endpoint.response = readShape(value, context: .inner)
+            case "error": endpoint.error = string(value, "'error'")
             case "envelope": endpoint.envelope = readEnvelopeOrNull(value)
             case "domain":
                 if let list = value.elements {

@@ -1,0 +1,131 @@
+import DTORuntime
+import Foundation
+import LoopbackServer
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The client in production (spec-format-2 §7, §9), end to end against the loopback
+/// server: typed error bodies, middlewares, retries, responses with headers.
+@Suite(.serialized)
+struct ClientTests {
+    static let order = #"{"id": 7, "status": "paid"}"#
+
+    /// Answers with `replies` in turn (the last one repeats).
+    func server(_ replies: [Reply]) throws -> LoopbackServer {
+        let counter = Counter()
+        return try LoopbackServer { _ in replies[min(counter.next(), replies.count - 1)] }
+    }
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func next() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            value += 1
+            return value - 1
+        }
+    }
+
+    @Test func anErrorBodyDecodesAsTheSpecsErrorType() async throws {
+        let server = try server([.json(#"{"error": {"code": "card_declined", "message": "Your card was declined."}}"#, status: 402)])
+        defer { server.stop() }
+        do {
+            _ = try await APIClient(baseURL: server.baseURL).send(.order(id: 7))
+            Testing.Issue.record("a 402 must throw")
+        } catch APIError.server(let code, _, let error as OrderError) {
+            #expect(code == 402)
+            #expect(error.error.code == "card_declined")
+        }
+        let other = try self.server([.json("<html>bad gateway</html>", status: 502)])
+        defer { other.stop() }
+        await #expect(throws: APIError.status(code: 502, body: Data("<html>bad gateway</html>".utf8))) {
+            _ = try await APIClient(baseURL: other.baseURL).send(.order(id: 7))
+        }
+    }
+
+    @Test func retriesIdempotentRequestsOnly() async throws {
+        let server = try server([.json("{}", status: 503), .json(Self.order)])
+        defer { server.stop() }
+        let client = APIClient(baseURL: server.baseURL, middlewares: [RetryMiddleware(baseDelay: .milliseconds(10))])
+        #expect(try await client.send(.order(id: 7)).status == "paid")
+        #expect(server.requests.count == 2)
+
+        let post = try self.server([.json("{}", status: 503), .json("{}", status: 503), .json(Self.order)])
+        defer { post.stop() }
+        let postClient = APIClient(baseURL: post.baseURL, middlewares: [RetryMiddleware(baseDelay: .milliseconds(10))])
+        let order = Order(id: 7, status: "new")
+        await #expect(throws: APIError.self) { _ = try await postClient.send(.createOrder(body: order), using: AccessToken(rawValue: "t")) }
+        #expect(post.requests.count == 1)
+        // With an Idempotency-Key a POST is safe to send again.
+        #expect(try await postClient.send(.createOrder(idempotencyKey: "k-1", body: order), using: AccessToken(rawValue: "t")).id == 7)
+        #expect(post.requests.count == 3)
+        #expect(post.requests.last?.headers["idempotency-key"] == "k-1")
+    }
+
+    @Test func retryAfterIsHonouredAndAttemptsAreBounded() async throws {
+        let server = try server([.respond(status: 429, headers: ["Retry-After": "1"], body: Data()), .json(Self.order)])
+        defer { server.stop() }
+        let client = APIClient(baseURL: server.baseURL, middlewares: [RetryMiddleware(baseDelay: .milliseconds(10))])
+        let start = Date()
+        #expect(try await client.send(.order(id: 7)).id == 7)
+        #expect(Date().timeIntervalSince(start) >= 0.9)
+
+        let failing = try self.server([.json("{}", status: 500)])
+        defer { failing.stop() }
+        let bounded = APIClient(baseURL: failing.baseURL, middlewares: [RetryMiddleware(maxAttempts: 3, baseDelay: .milliseconds(5))])
+        await #expect(throws: APIError.self) { _ = try await bounded.send(.order(id: 1)) }
+        #expect(failing.requests.count == 3)
+        #expect(RetryMiddleware.seconds(retryAfter: "Wed, 21 Oct 2015 07:28:00 GMT", now: Date(timeIntervalSince1970: 1_445_412_470)) == 10)
+    }
+
+    @Test func cancellingDuringABackoffStopsAtOnce() async throws {
+        let server = try server([.respond(status: 503, headers: ["Retry-After": "30"], body: Data())])
+        defer { server.stop() }
+        let client = APIClient(baseURL: server.baseURL, middlewares: [RetryMiddleware()])
+        let start = Date()
+        let task = Task { try await client.send(.order(id: 7)) }
+        while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { _ = try await task.value }
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(server.requests.count == 1)
+    }
+
+    /// A middleware that answers a 401 by refreshing the token once and sending again.
+    struct RefreshingAuth: APIMiddleware {
+        let refreshes = Counter()
+        func intercept(_ request: URLRequest, next: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)) async throws -> (Data, HTTPURLResponse) {
+            let (data, response) = try await next(request)
+            guard response.statusCode == 401 else { return (data, response) }
+            _ = refreshes.next()
+            var retried = request
+            retried.setValue("Bearer fresh", forHTTPHeaderField: "Authorization")
+            return try await next(retried)
+        }
+    }
+
+    @Test func aMiddlewareRefreshesTheTokenOnce() async throws {
+        let server = try LoopbackServer { request in
+            request.headers["authorization"] == "Bearer fresh" ? .json(ClientTests.order) : .json("{}", status: 401)
+        }
+        defer { server.stop() }
+        let auth = RefreshingAuth()
+        let client = APIClient(baseURL: server.baseURL, middlewares: [auth, RetryMiddleware()])
+        let order = try await client.send(.createOrder(body: Order(id: 7, status: "new")), using: AccessToken(rawValue: "stale"))
+        #expect(order.id == 7)
+        #expect(auth.refreshes.next() == 1)
+        #expect(server.requests.map { $0.headers["authorization"] } == ["Bearer stale", "Bearer fresh"])
+    }
+
+    @Test func responsesCarryStatusAndHeaders() async throws {
+        let server = try server([.respond(status: 201, headers: ["Content-Type": "application/json", "X-RateLimit-Remaining": "42"], body: Data(Self.order.utf8))])
+        defer { server.stop() }
+        let response = try await APIClient(baseURL: server.baseURL).response(for: .order(id: 7))
+        #expect(response.value.id == 7)
+        #expect(response.statusCode == 201)
+        #expect(response.header("x-ratelimit-remaining") == "42")
+    }
+}
