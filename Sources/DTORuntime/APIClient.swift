@@ -102,17 +102,42 @@ public struct APIResponse<Value: Sendable>: Sendable {
     }
 }
 
+/// What actually sends a request: `URLSession` in an app, a stand-in in tests or previews.
+public protocol HTTPTransport: Sendable {
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
+}
+
+/// Sends with a `URLSession`; cancelling the calling task cancels the data task.
+public struct URLSessionTransport: HTTPTransport {
+    public let session: URLSession
+
+    public init(session: URLSession = .shared) {
+        self.session = session
+    }
+
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        try await URLSessionLoading.load(request, with: session)
+    }
+}
+
 /// Sends endpoints. One generic call site for every request the app makes.
 public struct APIClient: Sendable {
     public let baseURL: URL
-    public let session: URLSession
+    public let transport: any HTTPTransport
     /// The first is the outermost.
     public let middlewares: [any APIMiddleware]
+    /// Applies to endpoints without a `timeout` of their own (seconds); nil keeps the transport's.
+    public let timeout: TimeInterval?
 
-    public init(baseURL: URL, session: URLSession = .shared, middlewares: [any APIMiddleware] = []) {
+    public init(baseURL: URL, session: URLSession = .shared, middlewares: [any APIMiddleware] = [], timeout: TimeInterval? = nil) {
+        self.init(baseURL: baseURL, transport: URLSessionTransport(session: session), middlewares: middlewares, timeout: timeout)
+    }
+
+    public init(baseURL: URL, transport: any HTTPTransport, middlewares: [any APIMiddleware] = [], timeout: TimeInterval? = nil) {
         self.baseURL = baseURL
-        self.session = session
+        self.transport = transport
         self.middlewares = middlewares
+        self.timeout = timeout
     }
 
     /// Sends the endpoint with its kind's request data (an `AccessToken` for private ones)
@@ -129,7 +154,8 @@ public struct APIClient: Sendable {
     /// Sends the endpoint and returns the payload with the response's status and headers.
     public func response<Kind, Response>(for endpoint: Endpoint<Kind, Response>, using data: Kind.RequestData) async throws -> APIResponse<Response> {
         try Task.checkCancellation()
-        let request = try endpoint.makeRequest(baseURL: baseURL, with: data)
+        var request = try endpoint.makeRequest(baseURL: baseURL, with: data)
+        if endpoint.timeout == nil, let timeout { request.timeoutInterval = timeout }
         let (body, response) = try await through(middlewares[...], request)
         guard (200..<300).contains(response.statusCode) else {
             if let error = endpoint.decodeError?(body) {
@@ -156,14 +182,17 @@ public struct APIClient: Sendable {
 
     /// Sends through the middlewares, outermost first, then the network.
     private func through(_ middlewares: ArraySlice<any APIMiddleware>, _ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        guard let first = middlewares.first else { return try await load(request) }
+        guard let first = middlewares.first else { return try await transport.send(request) }
         let rest = middlewares.dropFirst()
         let client = self
         return try await first.intercept(request) { request in try await client.through(rest, request) }
     }
 
+}
+
+enum URLSessionLoading {
     /// One data task, cancelled when the calling task is.
-    private func load(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    static func load(_ request: URLRequest, with session: URLSession) async throws -> (Data, HTTPURLResponse) {
         let box = TaskBox()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) in

@@ -57,6 +57,8 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
     public var decode: @Sendable (Data) throws -> Response
     /// Turns a non-2xx body into the endpoint's error type, when it has one (`"error"` in a spec).
     public var decodeError: (@Sendable (Data) -> (any Error & Sendable)?)?
+    /// Seconds before the request times out (`"timeout"` in a spec); nil: the client's default.
+    public var timeout: TimeInterval?
 
     public init(
         method: HTTPMethod = .get, path: EndpointPath, query: [Parameter] = [], headers: [Parameter] = [],
@@ -78,6 +80,13 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
         return copy
     }
 
+    /// This endpoint with its own timeout, in seconds.
+    public func timingOut(after seconds: TimeInterval) -> Self {
+        var copy = self
+        copy.timeout = seconds
+        return copy
+    }
+
     /// The request for this endpoint. The path is appended to the base URL's path (never
     /// replacing it, never changing its host), query items are percent-encoded in order.
     public func makeRequest(baseURL: URL, with data: Kind.RequestData) throws -> URLRequest {
@@ -95,6 +104,7 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
             throw APIError.invalidRequest("cannot build a URL from \(baseURL) and \(path.percentEncoded)")
         }
         var request = URLRequest(url: url)
+        if let timeout { request.timeoutInterval = timeout }
         request.httpMethod = method.rawValue
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         for header in headers where !header.values.isEmpty {

@@ -129,3 +129,42 @@ struct ClientTests {
         #expect(response.header("x-ratelimit-remaining") == "42")
     }
 }
+
+/// A transport that answers from memory: what tests and previews swap in for URLSession.
+struct CannedTransport: HTTPTransport {
+    let status: Int
+    let body: String
+    let seen = ClientTests.Counter()
+    let lastRequest = RequestBox()
+
+    final class RequestBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: URLRequest?
+        var value: URLRequest? {
+            get { lock.lock(); defer { lock.unlock() }; return stored }
+            set { lock.lock(); stored = newValue; lock.unlock() }
+        }
+    }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        _ = seen.next()
+        lastRequest.value = request
+        let response = HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: ["X-Canned": "yes"])!
+        return (Data(body.utf8), response)
+    }
+}
+
+struct TransportTests {
+    @Test func aTransportReplacesURLSessionAndTimeoutsReachTheRequest() async throws {
+        let transport = CannedTransport(status: 200, body: ClientTests.order)
+        let client = APIClient(baseURL: URL(string: "https://shop.example.com/v1")!, transport: transport, timeout: 9)
+        let response = try await client.response(for: .order(id: 7))
+        #expect(response.value.id == 7)
+        #expect(response.header("x-canned") == "yes")
+        // The endpoint's own `timeout` (2.5 s in the spec) wins over the client's default.
+        #expect(transport.lastRequest.value?.timeoutInterval == 2.5)
+        #expect(transport.lastRequest.value?.url?.absoluteString == "https://shop.example.com/v1/orders/7")
+        _ = try await client.send(.createOrder(body: Order(id: 1, status: "new")), using: AccessToken(rawValue: "t"))
+        #expect(transport.lastRequest.value?.timeoutInterval == 9)
+    }
+}

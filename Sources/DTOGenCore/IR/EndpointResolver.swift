@@ -123,7 +123,8 @@ extension TypeResolver {
         return EndpointIR(
             name: endpoint.name.value, doc: endpoint.doc?.value, kind: kind, response: response, arguments: arguments,
             method: endpoint.method?.value ?? "GET", pathTemplate: endpoint.path.value, path: path, query: query,
-            headers: headers, body: bodyArgument, envelope: envelope.map(EnvelopeIR.init), errorType: errorType
+            headers: headers, body: bodyArgument, envelope: envelope.map(EnvelopeIR.init), errorType: errorType,
+            timeout: endpoint.timeout?.value
         )
     }
 

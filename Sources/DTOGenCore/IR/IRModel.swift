@@ -480,6 +480,8 @@ struct EndpointIR: Sendable {
     var envelope: EnvelopeIR?
     /// The type a non-2xx body decodes as.
     var errorType: TypeRef?
+    /// Seconds, as the spec writes them.
+    var timeout: String?
 }
 
 /// Where the payload sits in a response and how success is told.

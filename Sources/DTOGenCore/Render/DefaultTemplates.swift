@@ -153,7 +153,7 @@ extension {{{endpointType}}} where Kind == {{{kind}}}, Response == {{{response}}
 {{#envelope}}
             envelope: {{{.}}},
 {{/envelope}}
-        ){{#errorType}}.decodingErrors(as: {{{.}}}.self){{/errorType}}
+        ){{#errorType}}.decodingErrors(as: {{{.}}}.self){{/errorType}}{{#timeout}}.timingOut(after: {{{.}}}){{/timeout}}
     }
 
 """##,

@@ -59,6 +59,7 @@ struct EndpointContextBuilder {
             "body": endpoint.body.map { .string(SwiftName.escaped($0)) } ?? .bool(false),
             "envelope": endpoint.envelope.map { .string(printer.envelope($0)) } ?? .bool(false),
             "errorType": endpoint.errorType.map { .string(printer.qualifiedType($0)) } ?? .bool(false),
+            "timeout": endpoint.timeout.map { .string($0) } ?? .bool(false),
             "spaced": .bool(spaced),
         ])
     }

@@ -120,6 +120,8 @@ public struct EndpointSpec: Sendable {
     public var envelope: Located<EnvelopeSpec?>?
     /// The type a non-2xx body decodes as (overrides the spec's `error`).
     public var error: Located<String>?
+    /// `timeout`: seconds, as written.
+    public var timeout: Located<String>?
     /// The spec's `domain`: one mapping, or (an addition to the format) an array of them.
     public var domains: [DomainSpec] = []
     public var doc: Located<String>?

@@ -20,7 +20,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
         Self(
             method: .get,
             path: "/orders/\(id)",
-        ).decodingErrors(as: OrderError.self)
+        ).decodingErrors(as: OrderError.self).timingOut(after: 2.5)
     }
 }
 
