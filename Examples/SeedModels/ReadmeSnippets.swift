@@ -23,7 +23,7 @@ func readmeSnippet2(token: String) async throws {
     _ = (client, featured, results, items)
 }
 
-// README.md:150
+// README.md:152
 func readmeSnippet3(token: String) async throws {
     let client = APIClient(baseURL: StoreAPI.baseURL, middlewares: [RetryMiddleware(maxAttempts: 3)])
     let response = try await client.response(for: .featuredItems)
@@ -36,14 +36,14 @@ func readmeSnippet3(token: String) async throws {
     _ = (client, response, remaining)
 }
 
-// README.md:164
+// README.md:166
 enum APIKeyKind: EndpointKind {
     static func prepare(_ request: inout URLRequest, with key: String) {
         request.setValue(key, forHTTPHeaderField: "X-API-Key")
     }
 }
 
-// README.md:182
+// README.md:184
 func readmeSnippet4(client: APIClient) async throws {
     let health = try await client.send(.health, using: "my-api-key")
     _ = (health)
