@@ -59,6 +59,11 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
     public var decodeError: (@Sendable (Data) -> (any Error & Sendable)?)?
     /// Seconds before the request times out (`"timeout"` in a spec); nil: the client's default.
     public var timeout: TimeInterval?
+    /// The next page's endpoint, from this one, its response and the response's headers;
+    /// nil on the last page (`"paginate"` in a spec; `APIClient.pages`).
+    public var nextPage: (@Sendable (Self, Response, [String: String]) -> Self?)?
+    /// A whole URL that replaces the base URL, path and query (a `Link: <...>; rel="next"` page).
+    public var absoluteURL: URL?
 
     public init(
         method: HTTPMethod = .get, path: EndpointPath, query: [Parameter] = [], headers: [Parameter] = [],
@@ -80,6 +85,21 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
         return copy
     }
 
+    /// This endpoint, paged: `next` gives the following page's endpoint, or nil after the last.
+    public func paginated(_ next: @escaping @Sendable (Self, Response, [String: String]) -> Self?) -> Self {
+        var copy = self
+        copy.nextPage = next
+        return copy
+    }
+
+    /// This endpoint with the query item `name` set to `value` (replacing any it had).
+    public func settingQuery(_ name: String, _ value: some ParameterValue) -> Self {
+        var copy = self
+        copy.query.removeAll { $0.name == name }
+        copy.query.append(Parameter(name, value))
+        return copy
+    }
+
     /// This endpoint with its own timeout, in seconds.
     public func timingOut(after seconds: TimeInterval) -> Self {
         var copy = self
@@ -90,6 +110,10 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
     /// The request for this endpoint. The path is appended to the base URL's path (never
     /// replacing it, never changing its host), query items are percent-encoded in order.
     public func makeRequest(baseURL: URL, with data: Kind.RequestData) throws -> URLRequest {
+        if let absoluteURL {
+            var request = URLRequest(url: absoluteURL)
+            return try finish(&request, with: data)
+        }
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
             throw APIError.invalidRequest("the base URL \(baseURL) cannot be used")
         }
@@ -104,6 +128,11 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
             throw APIError.invalidRequest("cannot build a URL from \(baseURL) and \(path.percentEncoded)")
         }
         var request = URLRequest(url: url)
+        return try finish(&request, with: data)
+    }
+
+    /// Method, timeout, headers, body and the kind's request data.
+    private func finish(_ request: inout URLRequest, with data: Kind.RequestData) throws -> URLRequest {
         if let timeout { request.timeoutInterval = timeout }
         request.httpMethod = method.rawValue
         request.setValue("application/json", forHTTPHeaderField: "Accept")

@@ -124,8 +124,106 @@ extension TypeResolver {
             name: endpoint.name.value, doc: endpoint.doc?.value, kind: kind, response: response, arguments: arguments,
             method: endpoint.method?.value ?? "GET", pathTemplate: endpoint.path.value, path: path, query: query,
             headers: headers, body: bodyArgument, envelope: envelope.map(EnvelopeIR.init), errorType: errorType,
-            timeout: endpoint.timeout?.value
+            timeout: endpoint.timeout?.value,
+            pagination: endpoint.paginate.flatMap { pagination($0, response: response) }
         )
+    }
+
+    /// The next-page rule of a paged endpoint, its paths checked against the response.
+    mutating func pagination(_ spec: PaginateSpec, response: TypeRef?) -> PaginationIR? {
+        guard let response else {
+            sink.error(spec.location, "'paginate' needs the endpoint to have a 'response' to page through")
+            return nil
+        }
+        func param() -> String? {
+            guard let param = spec.param else {
+                sink.error(spec.location, "'paginate' with style '\(spec.style.value)' needs 'param': the query item the next page sets")
+                return nil
+            }
+            return param.value
+        }
+        func path(_ written: Located<String>?, what: String, wants: (TypeRef) -> Bool, expected: String) -> MappingExpression? {
+            guard let written else {
+                sink.error(spec.location, "'paginate' with style '\(spec.style.value)' needs '\(what)'")
+                return nil
+            }
+            guard let (expression, type) = responsePath(written, on: response) else { return nil }
+            guard wants(type) else {
+                sink.error(written.location, "'\(what)' must lead to \(expected); '\(written.value)' is \(table.describe(type))")
+                return nil
+            }
+            return expression
+        }
+        let table = self.table
+        let isCursor = { (type: TypeRef) in [TypeRef.scalar(.string), .scalar(.int), .scalar(.int64)].contains(table.resolved(type.nonOptional)) }
+        switch spec.style.value {
+        case "cursor":
+            guard let name = param(), let value = path(spec.from, what: "from", wants: isCursor, expected: "a String or Int") else { return nil }
+            var more: MappingExpression?
+            if let whileKey = spec.whileKey {
+                guard let expression = path(whileKey, what: "while", wants: { table.resolved($0.nonOptional) == .scalar(.bool) }, expected: "a Bool") else { return nil }
+                more = expression
+            }
+            return .cursor(param: name, value: value, more: more)
+        case "next":
+            guard let name = param(), let value = path(spec.from, what: "from", wants: isCursor, expected: "a String or Int") else { return nil }
+            return .next(param: name, value: value)
+        case "link":
+            return .link
+        case "page":
+            guard let name = param() else { return nil }
+            if let from = spec.from {
+                guard let items = path(from, what: "from", wants: { !$0.isOptional && table.isArray($0) }, expected: "an array that is always there") else { return nil }
+                return .page(param: name, items: items)
+            }
+            guard table.isArray(response) else {
+                sink.error(spec.location, "'paginate' with style 'page' on an object response needs 'from': the array that is empty on the last page")
+                return nil
+            }
+            return .page(param: name, items: .response)
+        default:
+            let hint = Suggest.hint(for: spec.style.value, in: ["cursor", "next", "link", "page"])
+            sink.error(spec.style.location, "unknown pagination style '\(spec.style.value)'\(hint.isEmpty ? "; expected \"cursor\", \"next\", \"link\" or \"page\"" : hint)")
+            return nil
+        }
+    }
+
+    /// A path into the response for pagination: keys, `[0]` (first) and `[-1]` (last). The
+    /// type is optional when any step may be nil.
+    mutating func responsePath(_ path: Located<String>, on root: TypeRef) -> (MappingExpression, TypeRef)? {
+        var expression = MappingExpression.response
+        var type = table.resolved(root)
+        var lastOptional = false
+        var anyOptional = false
+        for component in path.value.split(separator: ".", omittingEmptySubsequences: false) {
+            var name = String(component)
+            var index: String?
+            if let open = name.firstIndex(of: "["), name.hasSuffix("]") {
+                index = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
+                name = String(name[..<open])
+            }
+            if !name.isEmpty {
+                guard let (_, fields) = table.fields(of: type.nonOptional), let field = fields.first(where: { $0.jsonKey == name }) else {
+                    sink.error(path.location, "no key '\(name)' in \(table.describe(type.nonOptional)) for the path '\(path.value)'")
+                    return nil
+                }
+                expression = .member(expression, name: field.name, optionalChain: lastOptional)
+                type = table.resolved(field.type)
+                lastOptional = type.isOptional
+                anyOptional = anyOptional || lastOptional
+            }
+            if let index {
+                guard case .array(let element) = table.resolved(type.nonOptional), index == "0" || index == "-1" else {
+                    sink.error(path.location, "'[\(index)]' in '\(path.value)': pagination paths take [0] (the first element) or [-1] (the last) of an array")
+                    return nil
+                }
+                expression = .member(expression, name: index == "0" ? "first" : "last", optionalChain: lastOptional)
+                type = table.resolved(element).nonOptional
+                lastOptional = true
+                anyOptional = true
+            }
+        }
+        return (expression, anyOptional ? .optional(type.nonOptional) : type.nonOptional)
     }
 
     /// The type named by `error`: an object type declared here (it is generated conforming to

@@ -482,6 +482,7 @@ struct EndpointIR: Sendable {
     var errorType: TypeRef?
     /// Seconds, as the spec writes them.
     var timeout: String?
+    var pagination: PaginationIR?
 }
 
 /// Where the payload sits in a response and how success is told.
@@ -508,6 +509,15 @@ extension EnvelopeIR {
         message = spec.message?.value
         path = spec.path.map(\.value)
     }
+}
+
+/// How a paged endpoint reaches its next page. Paths are read on the response (`.response`).
+enum PaginationIR: Sendable, Equatable {
+    case cursor(param: String, value: MappingExpression, more: MappingExpression?)
+    case next(param: String, value: MappingExpression)
+    case link
+    /// `items`: the page's elements, empty on the last page.
+    case page(param: String, items: MappingExpression)
 }
 
 /// The API namespace generated for a spec with a `baseURL`.

@@ -153,7 +153,8 @@ extension {{{endpointType}}} where Kind == {{{kind}}}, Response == {{{response}}
 {{#envelope}}
             envelope: {{{.}}},
 {{/envelope}}
-        ){{#errorType}}.decodingErrors(as: {{{.}}}.self){{/errorType}}{{#timeout}}.timingOut(after: {{{.}}}){{/timeout}}
+        ){{#errorType}}.decodingErrors(as: {{{.}}}.self){{/errorType}}{{#timeout}}.timingOut(after: {{{.}}}){{/timeout}}{{#paginate}}
+        .paginated { endpoint, response, headers in {{{.}}} }{{/paginate}}
     }
 
 """##,

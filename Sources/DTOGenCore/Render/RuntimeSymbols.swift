@@ -26,6 +26,7 @@ struct RuntimeSymbols: Sendable {
     // Plumbing only generated code uses (`@_spi(Generated)` in the runtime).
     var mapping: String { qualified("Mapping") }
     var oneOf: String { qualified("OneOf") }
+    var pagination: String { qualified("Pagination") }
     /// A type that exists only in a runtime new enough for this output.
     var versionCheck: String { qualified("GeneratedCodeSupport.Version\(Self.generatedCodeVersion)") }
     static let spi = "Generated"

@@ -122,9 +122,20 @@ public struct EndpointSpec: Sendable {
     public var error: Located<String>?
     /// `timeout`: seconds, as written.
     public var timeout: Located<String>?
+    /// `paginate`: how to reach the next page.
+    public var paginate: PaginateSpec?
     /// The spec's `domain`: one mapping, or (an addition to the format) an array of them.
     public var domains: [DomainSpec] = []
     public var doc: Located<String>?
+    public var location: SourceLocation
+}
+
+/// `"paginate": { "style": "cursor", "param": "starting_after", "from": "data[-1].id", "while": "has_more" }`.
+public struct PaginateSpec: Sendable {
+    public var style: Located<String>
+    public var param: Located<String>?
+    public var from: Located<String>?
+    public var whileKey: Located<String>?
     public var location: SourceLocation
 }
 

@@ -4,7 +4,7 @@ public enum SpecReader {
     static let builtinScalars = ["String", "Int", "Int64", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "JSON"]
     static let topLevelKeys = ["name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports"]
     static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums"]
-    static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "response", "error", "timeout", "envelope", "domain", "doc"]
+    static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "response", "error", "timeout", "paginate", "envelope", "domain", "doc"]
     static let envelopeKeys = ["data", "success", "message", "path"]
     static let domainKeys = ["model", "kind", "each", "fields"]
     static let mappingKeys = ["dto", "model", "kind", "fields"]
@@ -452,6 +452,25 @@ private struct Reader {
             case "body": endpoint.body = readShape(value, context: .inner)
             case "response": endpoint.response = readShape(value, context: .inner)
             case "error": endpoint.error = string(value, "'error'")
+            case "paginate":
+                guard let members = object(value, "'paginate'") else { continue }
+                var style: Located<String>?
+                var paginate = PaginateSpec(style: Located("", at: value.location), location: value.location)
+                for member in members {
+                    switch member.key {
+                    case "style": style = string(member.value, "'style'")
+                    case "param": paginate.param = string(member.value, "'param'")
+                    case "from": paginate.from = string(member.value, "'from'")
+                    case "while": paginate.whileKey = string(member.value, "'while'")
+                    default: unknownKey(member, in: "'paginate'", allowed: ["style", "param", "from", "while"])
+                    }
+                }
+                guard let style else {
+                    sink.error(value.location, "'paginate' needs a 'style': \"cursor\", \"next\", \"link\" or \"page\"")
+                    continue
+                }
+                paginate.style = style
+                endpoint.paginate = paginate
             case "timeout":
                 guard case .number(let text) = value.value, let seconds = Double(text), seconds > 0, seconds.isFinite else {
                     sink.error(value.location, "'timeout' must be a number of seconds above 0, found \(value.kindDescription)")

@@ -44,3 +44,39 @@ struct Order: Codable, Sendable, Hashable {
         self.status = status
     }
 }
+
+struct OrderList: Codable, Sendable, Hashable {
+    let data: [Order]
+    let hasMore: Bool
+
+    init(
+        data: [Order],
+        hasMore: Bool,
+    ) {
+        self.data = data
+        self.hasMore = hasMore
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case data
+        case hasMore = "has_more"
+    }
+}
+
+struct OrderFeed: Codable, Sendable, Hashable {
+    let items: [Order]
+    let nextCursor: String?
+
+    init(
+        items: [Order],
+        nextCursor: String? = nil,
+    ) {
+        self.items = items
+        self.nextCursor = nextCursor
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case items
+        case nextCursor = "next_cursor"
+    }
+}

@@ -14,6 +14,55 @@ enum OrdersAPI {
     static let baseURL = URL(string: "https://shop.example.com/v1")!
 }
 
+extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == OrderList {
+    /// `GET /cursor`
+    static func ordersByCursor(limit: Int? = nil, startingAfter: Int? = nil) -> Self {
+        Self(
+            method: .get,
+            path: "/cursor",
+            query: [
+                .init("limit", limit),
+                .init("starting_after", startingAfter),
+            ],
+        ).decodingErrors(as: OrderError.self)
+        .paginated { endpoint, response, headers in DTORuntime.Pagination.cursor(endpoint, param: "starting_after", value: response.data.last?.id, more: response.hasMore == true) }
+    }
+}
+
+extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == OrderFeed {
+    /// `GET /next`
+    static var ordersByNext: Self {
+        Self(
+            method: .get,
+            path: "/next",
+        ).decodingErrors(as: OrderError.self)
+        .paginated { endpoint, response, headers in DTORuntime.Pagination.next(endpoint, param: "cursor", value: response.nextCursor) }
+    }
+}
+
+extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == [Order] {
+    /// `GET /link`
+    static var ordersByLink: Self {
+        Self(
+            method: .get,
+            path: "/link",
+        ).decodingErrors(as: OrderError.self)
+        .paginated { endpoint, response, headers in DTORuntime.Pagination.link(endpoint, headers: headers) }
+    }
+
+    /// `GET /page`
+    static func ordersByPage(page: Int? = nil) -> Self {
+        Self(
+            method: .get,
+            path: "/page",
+            query: [
+                .init("page", page),
+            ],
+        ).decodingErrors(as: OrderError.self)
+        .paginated { endpoint, response, headers in DTORuntime.Pagination.page(endpoint, param: "page", empty: response.isEmpty) }
+    }
+}
+
 extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Order {
     /// `GET /orders/{id}`
     static func order(id: Int) -> Self {
