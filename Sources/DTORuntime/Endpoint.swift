@@ -64,6 +64,8 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
     public var nextPage: (@Sendable (Self, Response, [String: String]) -> Self?)?
     /// A whole URL that replaces the base URL, path and query (a `Link: <...>; rel="next"` page).
     public var absoluteURL: URL?
+    /// How the body is sent (`"bodyEncoding"` in a spec).
+    public var bodyEncoding: BodyEncoding = .json
 
     public init(
         method: HTTPMethod = .get, path: EndpointPath, query: [Parameter] = [], headers: [Parameter] = [],
@@ -97,6 +99,13 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
         var copy = self
         copy.query.removeAll { $0.name == name }
         copy.query.append(Parameter(name, value))
+        return copy
+    }
+
+    /// This endpoint, sending its body as `encoding` says.
+    public func encodingBody(as encoding: BodyEncoding) -> Self {
+        var copy = self
+        copy.bodyEncoding = encoding
         return copy
     }
 
@@ -141,11 +150,18 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
         }
         if let body {
             do {
-                request.httpBody = try JSONEncoder().encode(body)
+                let json = try JSONEncoder().encode(body)
+                switch bodyEncoding {
+                case .json:
+                    request.httpBody = json
+                    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                case .form:
+                    request.httpBody = Data(FormEncoding.encode(try JSONDecoder().decode(JSONValue.self, from: json)).utf8)
+                    request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+                }
             } catch {
                 throw APIError.invalidRequest("the request body cannot be encoded: \(error)")
             }
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         Kind.prepare(&request, with: data)
         return request

@@ -1,5 +1,6 @@
 import DTORuntime
 import Foundation
+import LoopbackServer
 import Testing
 
 /// The app's model for `stripe-billing.json`.
@@ -82,5 +83,33 @@ struct StyledPayloadTests {
         #expect(thread.inReplyTo?.id == -50)
         let again = try JSONDecoder().decode(ThreadComment.self, from: JSONEncoder().encode(thread))
         #expect(again == thread)
+    }
+}
+
+/// `"bodyEncoding": "form"` (spec-format-2 §8): the bytes Stripe reads.
+struct FormBodyTests {
+    static let body = CreatePriceBody(
+        currency: "eur", unitAmount: 2000, active: true, nickname: nil,
+        productData: .init(name: "Gold plan"), metadata: ["order_id": "6735", "note": "a b&c"],
+        expand: ["customer", "invoice"], recurring: .init(interval: "month"),
+        tiers: [.init(upTo: 10, unitAmount: 500)]
+    )
+
+    /// Nested objects and dictionaries in brackets, `[]` for arrays of scalars, `[0]` for
+    /// arrays of objects, keys sorted, `nil` left out, space as `+`, brackets and `&` escaped.
+    static let expected = "active=true&currency=eur&expand%5B%5D=customer&expand%5B%5D=invoice"
+        + "&metadata%5Bnote%5D=a+b%26c&metadata%5Border_id%5D=6735&product_data%5Bname%5D=Gold+plan"
+        + "&recurring%5Binterval%5D=month&tiers%5B0%5D%5Bunit_amount%5D=500&tiers%5B0%5D%5Bup_to%5D=10&unit_amount=2000"
+
+    @Test func formBodiesAreSentInBracketStyle() async throws {
+        let server = try LoopbackServer { _ in
+            .json(#"{"id": "price_9", "object": "price", "currency": "eur", "unit_amount_decimal": "2000"}"#)
+        }
+        defer { server.stop() }
+        let price = try await APIClient(baseURL: server.baseURL).send(.createPrice(body: Self.body), using: AccessToken(rawValue: "sk_test"))
+        #expect(price.id == "price_9")
+        let request = try #require(server.requests.first)
+        #expect(request.headers["content-type"] == "application/x-www-form-urlencoded")
+        #expect(String(decoding: request.body, as: UTF8.self) == Self.expected)
     }
 }

@@ -125,8 +125,30 @@ extension TypeResolver {
             method: endpoint.method?.value ?? "GET", pathTemplate: endpoint.path.value, path: path, query: query,
             headers: headers, body: bodyArgument, envelope: envelope.map(EnvelopeIR.init), errorType: errorType,
             timeout: endpoint.timeout?.value,
-            pagination: endpoint.paginate.flatMap { pagination($0, response: response) }
+            pagination: endpoint.paginate.flatMap { pagination($0, response: response) },
+            formBody: formBody(endpoint, body: body)
         )
+    }
+
+    /// Whether the body is sent as a form (`"bodyEncoding": "form"`), which needs an object body.
+    mutating func formBody(_ endpoint: EndpointSpec, body: TypeRef?) -> Bool {
+        guard let encoding = endpoint.bodyEncoding else { return false }
+        switch encoding.value {
+        case "json": return false
+        case "form":
+            guard let body, table.structure(body) != nil else {
+                sink.error(encoding.location, "'bodyEncoding: form' needs a 'body' that is an object (its fields become form fields)")
+                return false
+            }
+            return true
+        case "multipart":
+            sink.error(encoding.location, "'bodyEncoding: multipart' is not supported yet; send 'json' or 'form'")
+            return false
+        default:
+            let hint = Suggest.hint(for: encoding.value, in: ["json", "form", "multipart"])
+            sink.error(encoding.location, "unknown bodyEncoding '\(encoding.value)'\(hint.isEmpty ? "; expected \"json\" or \"form\"" : hint)")
+            return false
+        }
     }
 
     /// The next-page rule of a paged endpoint, its paths checked against the response.

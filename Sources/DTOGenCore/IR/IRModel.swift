@@ -483,6 +483,8 @@ struct EndpointIR: Sendable {
     /// Seconds, as the spec writes them.
     var timeout: String?
     var pagination: PaginationIR?
+    /// `form` when the body is sent as a form; nil for JSON.
+    var formBody = false
 }
 
 /// Where the payload sits in a response and how success is told.

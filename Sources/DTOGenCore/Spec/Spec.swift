@@ -124,6 +124,8 @@ public struct EndpointSpec: Sendable {
     public var timeout: Located<String>?
     /// `paginate`: how to reach the next page.
     public var paginate: PaginateSpec?
+    /// `bodyEncoding`: `json` (default) or `form`.
+    public var bodyEncoding: Located<String>?
     /// The spec's `domain`: one mapping, or (an addition to the format) an array of them.
     public var domains: [DomainSpec] = []
     public var doc: Located<String>?

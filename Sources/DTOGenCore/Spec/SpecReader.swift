@@ -4,7 +4,7 @@ public enum SpecReader {
     static let builtinScalars = ["String", "Int", "Int64", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "JSON"]
     static let topLevelKeys = ["name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports"]
     static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums"]
-    static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "response", "error", "timeout", "paginate", "envelope", "domain", "doc"]
+    static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "bodyEncoding", "response", "error", "timeout", "paginate", "envelope", "domain", "doc"]
     static let envelopeKeys = ["data", "success", "message", "path"]
     static let domainKeys = ["model", "kind", "each", "fields"]
     static let mappingKeys = ["dto", "model", "kind", "fields"]
@@ -452,6 +452,7 @@ private struct Reader {
             case "body": endpoint.body = readShape(value, context: .inner)
             case "response": endpoint.response = readShape(value, context: .inner)
             case "error": endpoint.error = string(value, "'error'")
+            case "bodyEncoding": endpoint.bodyEncoding = string(value, "'bodyEncoding'")
             case "paginate":
                 guard let members = object(value, "'paginate'") else { continue }
                 var style: Located<String>?

@@ -611,3 +611,87 @@ struct StripeEvent: Codable, Sendable, Hashable {
         }
     }
 }
+
+struct CreatePriceBody: Codable, Sendable, Hashable {
+    let currency: String
+    let unitAmount: Int
+    let active: Bool
+    let nickname: String?
+    let productData: ProductData
+    let metadata: [String: String]
+    let expand: [String]
+    let recurring: Recurring?
+    let tiers: [Tier]
+
+    init(
+        currency: String,
+        unitAmount: Int,
+        active: Bool,
+        nickname: String? = nil,
+        productData: ProductData,
+        metadata: [String: String],
+        expand: [String],
+        recurring: Recurring? = nil,
+        tiers: [Tier],
+    ) {
+        self.currency = currency
+        self.unitAmount = unitAmount
+        self.active = active
+        self.nickname = nickname
+        self.productData = productData
+        self.metadata = metadata
+        self.expand = expand
+        self.recurring = recurring
+        self.tiers = tiers
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case currency
+        case unitAmount = "unit_amount"
+        case active
+        case nickname
+        case productData = "product_data"
+        case metadata
+        case expand
+        case recurring
+        case tiers
+    }
+
+    struct ProductData: Codable, Sendable, Hashable {
+        let name: String
+
+        init(
+            name: String,
+        ) {
+            self.name = name
+        }
+    }
+
+    struct Recurring: Codable, Sendable, Hashable {
+        let interval: String
+
+        init(
+            interval: String,
+        ) {
+            self.interval = interval
+        }
+    }
+
+    struct Tier: Codable, Sendable, Hashable {
+        let upTo: Int
+        let unitAmount: Int
+
+        init(
+            upTo: Int,
+            unitAmount: Int,
+        ) {
+            self.upTo = upTo
+            self.unitAmount = unitAmount
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case upTo = "up_to"
+            case unitAmount = "unit_amount"
+        }
+    }
+}

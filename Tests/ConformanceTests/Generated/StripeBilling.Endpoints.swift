@@ -37,3 +37,14 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
         )
     }
 }
+
+extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == StripePrice {
+    /// `POST /prices`
+    static func createPrice(body: CreatePriceBody) -> Self {
+        Self(
+            method: .post,
+            path: "/prices",
+            body: body,
+        ).encodingBody(as: .form)
+    }
+}
