@@ -20,6 +20,33 @@ var rows: [(String, String, String)] = []
 }
 func fmt(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
 
+/// Compiles generated files as one module beside DTORuntime (debug) and measures that
+/// compile alone (the runtime is built first); prints the output on failure or warnings.
+@MainActor func compileAsModule(_ generated: URL, package name: String) throws -> Measured {
+    let package = work.appendingPathComponent(name)
+    try? FileManager.default.removeItem(at: package)
+    let sources = package.appendingPathComponent("Sources/Generated200")
+    try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+    for file in try FileManager.default.contentsOfDirectory(atPath: generated.path) {
+        try FileManager.default.copyItem(at: generated.appendingPathComponent(file), to: sources.appendingPathComponent(file))
+    }
+    try """
+    // swift-tools-version: 6.1
+    import PackageDescription
+    let package = Package(
+        name: "Compile200",
+        dependencies: [.package(name: "dtogen", path: \(String(reflecting: root.path)))],
+        targets: [.target(name: "Generated200", dependencies: [.product(name: "DTORuntime", package: "dtogen")])],
+        swiftLanguageModes: [.v6]
+    )
+    """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    let runtime = Run.measure(["swift", "build", "--target", "DTORuntime"], in: package.path)
+    guard runtime.status == 0 else { fatalError("cannot build DTORuntime") }
+    let compile = Run.measure(["swift", "build", "--target", "Generated200"], in: package.path)
+    if compile.status != 0 || compile.output.contains("warning:") { say(compile.output) }
+    return compile
+}
+
 say("Building dtogen (release)...")
 let build = Run.measure(["swift", "build", "-c", "release", "--product", "dtogen", "--package-path", root.path])
 guard build.status == 0 else { fatalError("release build failed") }
@@ -91,29 +118,8 @@ if !layoutOnly {
 // 3. Compile time of the 200-endpoint output as a module with DTORuntime (debug).
 if !quick, let generated = outputFor200 {
     say("\nCompiling the 200-endpoint output (debug, as a module with DTORuntime):")
-    let package = work.appendingPathComponent("compile-200")
-    try? FileManager.default.removeItem(at: package)
-    let sources = package.appendingPathComponent("Sources/Generated200")
-    try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-    for file in try FileManager.default.contentsOfDirectory(atPath: generated.path) {
-        try FileManager.default.copyItem(at: generated.appendingPathComponent(file), to: sources.appendingPathComponent(file))
-    }
-    try """
-    // swift-tools-version: 6.1
-    import PackageDescription
-    let package = Package(
-        name: "Compile200",
-        dependencies: [.package(name: "dtogen", path: \(String(reflecting: root.path)))],
-        targets: [.target(name: "Generated200", dependencies: [.product(name: "DTORuntime", package: "dtogen")])],
-        swiftLanguageModes: [.v6]
-    )
-    """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-    let runtime = Run.measure(["swift", "build", "--target", "DTORuntime"], in: package.path)
-    guard runtime.status == 0 else { fatalError("cannot build DTORuntime") }
-    let compile = Run.measure(["swift", "build", "--target", "Generated200"], in: package.path)
-    let warnings = compile.output.components(separatedBy: "warning:").count - 1
+    let compile = try compileAsModule(generated, package: "compile-200")
     row("compile 200 endpoints' output (debug)", "\(fmt(compile.seconds, 1)) s, \(fmt(compile.peakMegabytes, 0)) MB", "≤ 15 s, ≤ 400 MB")
-    if compile.status != 0 || warnings > 0 { say(compile.output) }
 }
 
 // 3b. The same 200 endpoints written with one-of values, generic list wrappers and
@@ -136,28 +142,8 @@ if !quick {
     }
     row("generate 200 endpoints, shapes variant (\(specCount) specs, \(schemas) schemas)", "\(fmt(best, 3)) s", "")
     row("  lines per endpoint, shapes variant", fmt(Double(lines) / 200, 1), "")
-    let package = work.appendingPathComponent("compile-shapes-200")
-    try? FileManager.default.removeItem(at: package)
-    let sources = package.appendingPathComponent("Sources/Generated200")
-    try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-    for file in try FileManager.default.contentsOfDirectory(atPath: output.path) {
-        try FileManager.default.copyItem(at: output.appendingPathComponent(file), to: sources.appendingPathComponent(file))
-    }
-    try """
-    // swift-tools-version: 6.1
-    import PackageDescription
-    let package = Package(
-        name: "CompileShapes200",
-        dependencies: [.package(name: "dtogen", path: \(String(reflecting: root.path)))],
-        targets: [.target(name: "Generated200", dependencies: [.product(name: "DTORuntime", package: "dtogen")])],
-        swiftLanguageModes: [.v6]
-    )
-    """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-    let runtime = Run.measure(["swift", "build", "--target", "DTORuntime"], in: package.path)
-    guard runtime.status == 0 else { fatalError("cannot build DTORuntime") }
-    let compile = Run.measure(["swift", "build", "--target", "Generated200"], in: package.path)
+    let compile = try compileAsModule(output, package: "compile-shapes-200")
     row("compile the shapes variant's output (debug)", "\(fmt(compile.seconds, 1)) s, \(fmt(compile.peakMegabytes, 0)) MB", "")
-    if compile.status != 0 || compile.output.contains("warning:") { say(compile.output) }
 }
 
 // 4. Decoding: generated DTOs against hand-written Codable, on the USGS feed repeated to ~10 MB.

@@ -188,42 +188,14 @@ struct MappingResolver {
                         walked = "'\(key)'"
                         continue
                     }
-                    guard case .structure(let fields) = table[id].kind else {
+                    guard case .structure = table[id].kind else {
                         sink.error(location(in: path, offset: offset), "'\(key)' cannot be read from \(walked): \(table[id].qualifiedName) is an enum")
                         return nil
                     }
-                    guard let field = fields.first(where: { $0.jsonKey == key }) else {
-                        let keys = fields.map(\.jsonKey)
-                        let hint = Suggest.hint(for: key, in: keys)
-                        sink.error(location(in: path, offset: offset), "no key '\(key)' in \(table[id].qualifiedName)\(hint.isEmpty ? "; its keys are \(keys.map { "'\($0)'" }.joined(separator: ", "))" : hint)")
-                        return nil
-                    }
-                    value.expression = .member(value.expression, name: field.name, optionalChain: value.lastOptional)
-                    if field.coding.strategy == .nullable {
-                        // `Nullable<T>?`: absent and `null` both read as nil.
-                        value.expression = .member(value.expression, name: "value", optionalChain: true)
-                    }
-                    let fieldType = table.resolved(field.type)
-                    value.optional = value.optional || fieldType.isOptional
-                    value.lastOptional = fieldType.isOptional
-                    value.type = fieldType.nonOptional
-                case .generic(let id, _):
+                    guard fieldStep(&value, key: key, path: path, offset: offset) else { return nil }
+                case .generic:
                     // A generic struct's field, with its type arguments put in.
-                    guard let (_, fields) = table.fields(of: value.type) else {
-                        sink.error(location(in: path, offset: offset), "'\(key)' cannot be read from \(walked): \(table.describe(value.type)) is not an object")
-                        return nil
-                    }
-                    guard let field = fields.first(where: { $0.jsonKey == key }) else {
-                        let keys = fields.map(\.jsonKey)
-                        let hint = Suggest.hint(for: key, in: keys)
-                        sink.error(location(in: path, offset: offset), "no key '\(key)' in \(table[id].qualifiedName)\(hint.isEmpty ? "; its keys are \(keys.map { "'\($0)'" }.joined(separator: ", "))" : hint)")
-                        return nil
-                    }
-                    value.expression = .member(value.expression, name: field.name, optionalChain: value.lastOptional)
-                    let fieldType = table.resolved(field.type)
-                    value.optional = value.optional || fieldType.isOptional
-                    value.lastOptional = fieldType.isOptional
-                    value.type = fieldType.nonOptional
+                    guard fieldStep(&value, key: key, path: path, offset: offset) else { return nil }
                 case .dictionary, .json:
                     // A lookup: `[String: T]` gives `T?`, `JSONValue` gives `JSONValue?`.
                     subscriptStep(&value, key: key)
@@ -252,6 +224,30 @@ struct MappingResolver {
             }
         }
         return value
+    }
+
+    /// `x.field` (or `x?.field`) on a struct, generic or not: the field named by its JSON key.
+    mutating func fieldStep(_ value: inout Value, key: String, path: Located<String>, offset: Int) -> Bool {
+        guard let (id, fields) = table.fields(of: value.type) else {
+            sink.error(location(in: path, offset: offset), "'\(key)' cannot be read from \(table.describe(value.type)), which is not an object")
+            return false
+        }
+        guard let field = fields.first(where: { $0.jsonKey == key }) else {
+            let keys = fields.map(\.jsonKey)
+            let hint = Suggest.hint(for: key, in: keys)
+            sink.error(location(in: path, offset: offset), "no key '\(key)' in \(table[id].qualifiedName)\(hint.isEmpty ? "; its keys are \(keys.map { "'\($0)'" }.joined(separator: ", "))" : hint)")
+            return false
+        }
+        value.expression = .member(value.expression, name: field.name, optionalChain: value.lastOptional)
+        if field.coding.strategy == .nullable {
+            // `Nullable<T>?`: absent and `null` both read as nil.
+            value.expression = .member(value.expression, name: "value", optionalChain: true)
+        }
+        let fieldType = table.resolved(field.type)
+        value.optional = value.optional || fieldType.isOptional
+        value.lastOptional = fieldType.isOptional
+        value.type = fieldType.nonOptional
+        return true
     }
 
     /// `x[key]` or `x?[key]` (`x[0]` on JSON): the result is optional; a dictionary's value
