@@ -158,6 +158,10 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
                 case .form:
                     request.httpBody = Data(FormEncoding.encode(try JSONDecoder().decode(JSONValue.self, from: json)).utf8)
                     request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+                case .multipart:
+                    let boundary = "dtogen-" + UUID().uuidString
+                    request.httpBody = MultipartEncoding.encode(try JSONDecoder().decode(JSONValue.self, from: json), boundary: boundary)
+                    request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
                 }
             } catch {
                 throw APIError.invalidRequest("the request body cannot be encoded: \(error)")

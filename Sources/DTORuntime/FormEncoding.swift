@@ -6,6 +6,93 @@ public enum BodyEncoding: Sendable, Hashable {
     case json
     /// `application/x-www-form-urlencoded` in the bracket style Stripe, Rails and PHP read.
     case form
+    /// `multipart/form-data`: each top-level field a part; `FilePart` fields are file parts.
+    case multipart
+}
+
+/// A file in a multipart body (a `File` field in a spec): its bytes, name and content type.
+public struct FilePart: Codable, Sendable, Hashable {
+    public var data: Data
+    public var filename: String
+    public var contentType: String
+
+    public init(data: Data, filename: String, contentType: String) {
+        self.data = data
+        self.filename = filename
+        self.contentType = contentType
+    }
+
+    /// How a file travels through JSON on its way to a multipart body (the key marks it).
+    static let marker = "$dtogen.file"
+
+    enum CodingKeys: String, CodingKey {
+        case marker = "$dtogen.file", data, filename, contentType
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        data = try container.decode(Data.self, forKey: .data)
+        filename = try container.decode(String.self, forKey: .filename)
+        contentType = try container.decode(String.self, forKey: .contentType)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(true, forKey: .marker)
+        try container.encode(data, forKey: .data)
+        try container.encode(filename, forKey: .filename)
+        try container.encode(contentType, forKey: .contentType)
+    }
+}
+
+/// `multipart/form-data` bodies: a part per top-level field, in sorted order; files as file
+/// parts, strings, numbers and booleans as text, objects and arrays as JSON; `null` left out.
+/// Names and file names escape `"`, CR and LF as the WHATWG form serializer does.
+enum MultipartEncoding {
+    static func encode(_ value: JSONValue, boundary: String) -> Data {
+        var body = Data()
+        func line(_ text: String) { body.append(Data((text + "\r\n").utf8)) }
+        guard case .object(let members) = value else { return body }
+        for key in members.keys.sorted() {
+            guard let field = members[key] else { continue }
+            switch field {
+            case .null:
+                continue
+            case .object(let object) where object[FilePart.marker] == .bool(true):
+                let data = object["data"]?.stringValue.flatMap { Data(base64Encoded: $0) } ?? Data()
+                line("--\(boundary)")
+                line("Content-Disposition: form-data; name=\"\(escape(key))\"; filename=\"\(escape(object["filename"]?.stringValue ?? "file"))\"")
+                line("Content-Type: \(object["contentType"]?.stringValue ?? "application/octet-stream")")
+                line("")
+                body.append(data)
+                line("")
+            default:
+                line("--\(boundary)")
+                line("Content-Disposition: form-data; name=\"\(escape(key))\"")
+                let text: String
+                switch field {
+                case .string(let s): text = s
+                case .bool(let b): text = b ? "true" : "false"
+                case .number(let n): text = WholeNumber.text(n)
+                case .integer(let i): text = String(i)
+                case .unsignedInteger(let u): text = String(u)
+                default:
+                    line("Content-Type: application/json")
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.sortedKeys]
+                    text = String(decoding: (try? encoder.encode(field)) ?? Data(), as: UTF8.self)
+                }
+                line("")
+                line(text)
+            }
+        }
+        line("--\(boundary)--")
+        return body
+    }
+
+    static func escape(_ name: String) -> String {
+        name.replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
 }
 
 /// `application/x-www-form-urlencoded` bodies in the bracket style: nested objects

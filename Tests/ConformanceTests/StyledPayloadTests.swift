@@ -113,3 +113,42 @@ struct FormBodyTests {
         #expect(String(decoding: request.body, as: UTF8.self) == Self.expected)
     }
 }
+
+/// `"bodyEncoding": "multipart"` with a `File` field (spec-format-2 §8): the bytes `curl -F`
+/// sends for `-F purpose=dispute_evidence -F "file=@note.txt;type=text/plain"`.
+struct MultipartBodyTests {
+    @Test func multipartBodiesHaveATextPartPerFieldAndAFilePart() async throws {
+        let server = try LoopbackServer { _ in .json(#"{"id": "file_1", "filename": "note.txt"}"#) }
+        defer { server.stop() }
+        let body = UploadFileBody(
+            purpose: "dispute_evidence",
+            file: FilePart(data: Data("hello\r\nworld".utf8), filename: "note.txt", contentType: "text/plain"),
+            metadata: ["case": "7"], sizeHint: nil
+        )
+        let uploaded = try await APIClient(baseURL: server.baseURL).send(.uploadFile(body: body), using: AccessToken(rawValue: "sk_test"))
+        #expect(uploaded.id == "file_1")
+        let request = try #require(server.requests.first)
+        let contentType = try #require(request.headers["content-type"])
+        #expect(contentType.hasPrefix("multipart/form-data; boundary=dtogen-"))
+        let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
+        let expected = [
+            "--\(boundary)",
+            #"Content-Disposition: form-data; name="file"; filename="note.txt""#,
+            "Content-Type: text/plain",
+            "",
+            "hello\r\nworld",
+            "--\(boundary)",
+            #"Content-Disposition: form-data; name="metadata""#,
+            "Content-Type: application/json",
+            "",
+            #"{"case":"7"}"#,
+            "--\(boundary)",
+            #"Content-Disposition: form-data; name="purpose""#,
+            "",
+            "dispute_evidence",
+            "--\(boundary)--",
+            "",
+        ].joined(separator: "\r\n")
+        #expect(String(decoding: request.body, as: UTF8.self) == expected)
+    }
+}

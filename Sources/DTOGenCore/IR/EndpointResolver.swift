@@ -126,28 +126,25 @@ extension TypeResolver {
             headers: headers, body: bodyArgument, envelope: envelope.map(EnvelopeIR.init), errorType: errorType,
             timeout: endpoint.timeout?.value,
             pagination: endpoint.paginate.flatMap { pagination($0, response: response) },
-            formBody: formBody(endpoint, body: body)
+            bodyEncoding: bodyEncoding(endpoint, body: body)
         )
     }
 
-    /// Whether the body is sent as a form (`"bodyEncoding": "form"`), which needs an object body.
-    mutating func formBody(_ endpoint: EndpointSpec, body: TypeRef?) -> Bool {
-        guard let encoding = endpoint.bodyEncoding else { return false }
+    /// How the body is sent when not as JSON: `form` or `multipart`, which need an object body.
+    mutating func bodyEncoding(_ endpoint: EndpointSpec, body: TypeRef?) -> String? {
+        guard let encoding = endpoint.bodyEncoding else { return nil }
         switch encoding.value {
-        case "json": return false
-        case "form":
+        case "json": return nil
+        case "form", "multipart":
             guard let body, table.structure(body) != nil else {
-                sink.error(encoding.location, "'bodyEncoding: form' needs a 'body' that is an object (its fields become form fields)")
-                return false
+                sink.error(encoding.location, "'bodyEncoding: \(encoding.value)' needs a 'body' that is an object (its fields become \(encoding.value == "form" ? "form fields" : "parts"))")
+                return nil
             }
-            return true
-        case "multipart":
-            sink.error(encoding.location, "'bodyEncoding: multipart' is not supported yet; send 'json' or 'form'")
-            return false
+            return encoding.value
         default:
             let hint = Suggest.hint(for: encoding.value, in: ["json", "form", "multipart"])
-            sink.error(encoding.location, "unknown bodyEncoding '\(encoding.value)'\(hint.isEmpty ? "; expected \"json\" or \"form\"" : hint)")
-            return false
+            sink.error(encoding.location, "unknown bodyEncoding '\(encoding.value)'\(hint.isEmpty ? "; expected \"json\", \"form\" or \"multipart\"" : hint)")
+            return nil
         }
     }
 
@@ -270,7 +267,7 @@ extension TypeResolver {
 
     func isParameterType(_ type: TypeRef) -> Bool {
         switch table.resolved(type) {
-        case .scalar: return true
+        case .scalar(let scalar): return scalar != .file
         case .named: return table.isEnum(type)
         case .array(let element):
             let inner = table.resolved(element)

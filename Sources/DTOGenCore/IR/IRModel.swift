@@ -13,6 +13,8 @@ public indirect enum TypeRef: Sendable, Equatable {
     public enum Scalar: String, Sendable, CaseIterable {
         case string = "String", int = "Int", int64 = "Int64", double = "Double", float = "Float", bool = "Bool"
         case decimal = "Decimal", date = "Date", url = "URL", uuid = "UUID"
+        /// A file for a multipart body: `DTORuntime.FilePart`.
+        case file = "File"
 
         var isNumeric: Bool { [.int, .int64, .double, .float, .decimal].contains(self) }
     }
@@ -483,8 +485,8 @@ struct EndpointIR: Sendable {
     /// Seconds, as the spec writes them.
     var timeout: String?
     var pagination: PaginationIR?
-    /// `form` when the body is sent as a form; nil for JSON.
-    var formBody = false
+    /// `form` or `multipart` when the body is not sent as JSON.
+    var bodyEncoding: String?
 }
 
 /// Where the payload sits in a response and how success is told.

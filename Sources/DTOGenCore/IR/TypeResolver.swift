@@ -520,6 +520,7 @@ struct TypeResolver {
         case .scalar(let s):
             switch s {
             case .string, .url, .uuid, .date: return .string
+            case .file: return .object
             case .bool: return .bool
             default: return .number
             }

@@ -76,7 +76,7 @@ struct EndpointContextBuilder {
             "envelope": endpoint.envelope.map { .string(printer.envelope($0)) } ?? .bool(false),
             "errorType": endpoint.errorType.map { .string(printer.qualifiedType($0)) } ?? .bool(false),
             "timeout": endpoint.timeout.map { .string($0) } ?? .bool(false),
-            "formBody": .bool(endpoint.formBody),
+            "bodyEncoding": endpoint.bodyEncoding.map { .string($0) } ?? .bool(false),
             "paginate": endpoint.pagination.map { .string(nextPage($0)) } ?? .bool(false),
             "spaced": .bool(spaced),
         ])

@@ -22,6 +22,7 @@ struct RuntimeSymbols: Sendable {
     var httpMethod: String { qualified("HTTPMethod") }
     var nullable: String { qualified("Nullable") }
     var indirect: String { qualified("Indirect") }
+    var filePart: String { qualified("FilePart") }
 
     // Plumbing only generated code uses (`@_spi(Generated)` in the runtime).
     var mapping: String { qualified("Mapping") }

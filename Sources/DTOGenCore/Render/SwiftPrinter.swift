@@ -22,6 +22,7 @@ struct SwiftPrinter: Sendable {
 
     private func spelling(_ type: TypeRef, _ name: (DeclID) -> String) -> String {
         switch type {
+        case .scalar(.file): runtime.filePart
         case .scalar(let s): s.rawValue
         case .json: runtime.jsonValue
         case .named(let id): name(id)

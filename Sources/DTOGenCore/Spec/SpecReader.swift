@@ -1,7 +1,7 @@
 /// Reads one spec file into `Spec`: JSON syntax, the keys each object may have and the
 /// JSON type of every value. Meaning (type references, paths, names) is checked later.
 public enum SpecReader {
-    static let builtinScalars = ["String", "Int", "Int64", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "JSON"]
+    static let builtinScalars = ["String", "Int", "Int64", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "File", "JSON"]
     static let topLevelKeys = ["name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports"]
     static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums"]
     static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "bodyEncoding", "response", "error", "timeout", "paginate", "envelope", "domain", "doc"]

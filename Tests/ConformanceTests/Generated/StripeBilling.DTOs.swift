@@ -695,3 +695,42 @@ struct CreatePriceBody: Codable, Sendable, Hashable {
         }
     }
 }
+
+struct UploadFileResponse: Codable, Sendable, Hashable {
+    let id: String
+    let filename: String
+
+    init(
+        id: String,
+        filename: String,
+    ) {
+        self.id = id
+        self.filename = filename
+    }
+}
+
+struct UploadFileBody: Codable, Sendable, Hashable {
+    let purpose: String
+    let file: DTORuntime.FilePart
+    let metadata: [String: String]?
+    let sizeHint: Int?
+
+    init(
+        purpose: String,
+        file: DTORuntime.FilePart,
+        metadata: [String: String]? = nil,
+        sizeHint: Int? = nil,
+    ) {
+        self.purpose = purpose
+        self.file = file
+        self.metadata = metadata
+        self.sizeHint = sizeHint
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case purpose
+        case file
+        case metadata
+        case sizeHint = "size_hint"
+    }
+}

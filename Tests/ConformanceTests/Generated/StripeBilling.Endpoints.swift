@@ -48,3 +48,14 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
         ).encodingBody(as: .form)
     }
 }
+
+extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == UploadFileResponse {
+    /// `POST /files`
+    static func uploadFile(body: UploadFileBody) -> Self {
+        Self(
+            method: .post,
+            path: "/files",
+            body: body,
+        ).encodingBody(as: .multipart)
+    }
+}
