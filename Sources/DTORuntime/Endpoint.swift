@@ -148,7 +148,10 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
         for header in headers where !header.values.isEmpty {
             request.setValue(header.values.joined(separator: ","), forHTTPHeaderField: header.name)
         }
-        if let body {
+        if let body, case .raw(let contentType) = bodyEncoding, let bytes = body as? Data {
+            request.httpBody = bytes
+            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        } else if let body {
             do {
                 let json = try JSONEncoder().encode(body)
                 switch bodyEncoding {
@@ -158,6 +161,9 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
                 case .form:
                     request.httpBody = Data(FormEncoding.encode(try JSONDecoder().decode(JSONValue.self, from: json)).utf8)
                     request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+                case .raw(let contentType):
+                    request.httpBody = json
+                    request.setValue(contentType, forHTTPHeaderField: "Content-Type")
                 case .multipart:
                     let boundary = "dtogen-" + UUID().uuidString
                     request.httpBody = MultipartEncoding.encode(try JSONDecoder().decode(JSONValue.self, from: json), boundary: boundary)
@@ -169,6 +175,24 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
         }
         Kind.prepare(&request, with: data)
         return request
+    }
+}
+
+extension Endpoint where Response == Data {
+    /// This endpoint, returning the response body as it is (`"response": "Data"`).
+    public func decodingRawBody() -> Self {
+        var copy = self
+        copy.decode = { $0 }
+        return copy
+    }
+}
+
+extension Endpoint where Response == String {
+    /// This endpoint, returning the response body as UTF-8 text (`"response": "String"`).
+    public func decodingText() -> Self {
+        var copy = self
+        copy.decode = { String(decoding: $0, as: UTF8.self) }
+        return copy
     }
 }
 

@@ -8,6 +8,8 @@ public enum BodyEncoding: Sendable, Hashable {
     case form
     /// `multipart/form-data`: each top-level field a part; `FilePart` fields are file parts.
     case multipart
+    /// A `Data` body sent as it is.
+    case raw(contentType: String)
 }
 
 /// A file in a multipart body (a `File` field in a spec): its bytes, name and content type.

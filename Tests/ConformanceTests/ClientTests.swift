@@ -168,3 +168,30 @@ struct TransportTests {
         #expect(transport.lastRequest.value?.timeoutInterval == 9)
     }
 }
+
+/// Bodies and responses that are not JSON (spec-format-2 §8).
+struct RawBodyTests {
+    @Test func dataAndStringResponsesAreTheBodyItself() async throws {
+        let pdf = Data([0x25, 0x50, 0x44, 0x46, 0x00, 0xFF])
+        let server = try LoopbackServer { request in
+            request.path.hasSuffix("receipt")
+                ? .respond(status: 200, headers: ["Content-Type": "text/plain"], body: Data("Thank you — 7".utf8))
+                : .respond(status: 200, headers: ["Content-Type": "application/pdf"], body: pdf)
+        }
+        defer { server.stop() }
+        let client = APIClient(baseURL: server.baseURL)
+        #expect(try await client.send(.receipt(id: 7)) == "Thank you — 7")
+        #expect(try await client.send(.invoicePDF(id: 7)) == pdf)
+    }
+
+    @Test func aDataBodyIsSentAsItIsUnderItsContentType() async throws {
+        let server = try LoopbackServer { _ in .json(ClientTests.order) }
+        defer { server.stop() }
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        _ = try await APIClient(baseURL: server.baseURL).send(.uploadPhoto(id: 7, body: png))
+        let request = try #require(server.requests.first)
+        #expect(request.method == "PUT")
+        #expect(request.headers["content-type"] == "image/png")
+        #expect(request.body == png)
+    }
+}

@@ -126,8 +126,29 @@ extension TypeResolver {
             headers: headers, body: bodyArgument, envelope: envelope.map(EnvelopeIR.init), errorType: errorType,
             timeout: endpoint.timeout?.value,
             pagination: endpoint.paginate.flatMap { pagination($0, response: response) },
-            bodyEncoding: bodyEncoding(endpoint, body: body)
+            bodyEncoding: bodyEncoding(endpoint, body: body),
+            rawBodyContentType: rawBodyContentType(endpoint, body: body),
+            rawResponse: response.flatMap { type -> TypeRef.Scalar? in
+                if case .scalar(let scalar) = type, scalar == .data || scalar == .string { return scalar }
+                return nil
+            }
         )
+    }
+
+    /// `"body": "Data"` is sent as it is, under `contentType` (which it needs).
+    mutating func rawBodyContentType(_ endpoint: EndpointSpec, body: TypeRef?) -> String? {
+        let isData = body == .scalar(.data)
+        if let contentType = endpoint.contentType {
+            guard isData else {
+                sink.error(contentType.location, "'contentType' goes with \"body\": \"Data\", the bytes sent as they are; other bodies are JSON, form or multipart")
+                return nil
+            }
+            return contentType.value
+        }
+        if isData, let body = endpoint.body {
+            sink.error(body.location, "a \"Data\" body needs 'contentType', such as \"image/png\"")
+        }
+        return nil
     }
 
     /// How the body is sent when not as JSON: `form` or `multipart`, which need an object body.
@@ -267,7 +288,7 @@ extension TypeResolver {
 
     func isParameterType(_ type: TypeRef) -> Bool {
         switch table.resolved(type) {
-        case .scalar(let scalar): return scalar != .file
+        case .scalar(let scalar): return scalar != .file && scalar != .data
         case .named: return table.isEnum(type)
         case .array(let element):
             let inner = table.resolved(element)

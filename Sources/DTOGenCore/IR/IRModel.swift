@@ -15,6 +15,8 @@ public indirect enum TypeRef: Sendable, Equatable {
         case decimal = "Decimal", date = "Date", url = "URL", uuid = "UUID"
         /// A file for a multipart body: `DTORuntime.FilePart`.
         case file = "File"
+        /// Bytes (base64 in JSON; as they are for a `response` or a `body` with `contentType`).
+        case data = "Data"
 
         var isNumeric: Bool { [.int, .int64, .double, .float, .decimal].contains(self) }
     }
@@ -487,6 +489,10 @@ struct EndpointIR: Sendable {
     var pagination: PaginationIR?
     /// `form` or `multipart` when the body is not sent as JSON.
     var bodyEncoding: String?
+    /// The content type of a raw `Data` body.
+    var rawBodyContentType: String?
+    /// A `Data` or `String` response is the body itself, not JSON.
+    var rawResponse: TypeRef.Scalar?
 }
 
 /// Where the payload sits in a response and how success is told.

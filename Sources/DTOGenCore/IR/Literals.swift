@@ -108,8 +108,8 @@ enum Literals {
         case .uuid:
             guard let s = node.stringValue, UUIDCheck.isValid(s) else { return .failure(.mismatch("a UUID string")) }
             return .success(.uuid(s))
-        case .file:
-            return .failure(.message("a File has no default; make the field optional instead"))
+        case .file, .data:
+            return .failure(.message("a \(scalar.rawValue) has no default; make the field optional instead"))
         }
     }
 

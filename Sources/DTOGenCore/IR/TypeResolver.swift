@@ -519,7 +519,7 @@ struct TypeResolver {
         switch table.resolved(type.nonOptional) {
         case .scalar(let s):
             switch s {
-            case .string, .url, .uuid, .date: return .string
+            case .string, .url, .uuid, .date, .data: return .string
             case .file: return .object
             case .bool: return .bool
             default: return .number

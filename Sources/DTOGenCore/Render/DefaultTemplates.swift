@@ -153,7 +153,7 @@ extension {{{endpointType}}} where Kind == {{{kind}}}, Response == {{{response}}
 {{#envelope}}
             envelope: {{{.}}},
 {{/envelope}}
-        ){{#bodyEncoding}}.encodingBody(as: .{{{.}}}){{/bodyEncoding}}{{#errorType}}.decodingErrors(as: {{{.}}}.self){{/errorType}}{{#timeout}}.timingOut(after: {{{.}}}){{/timeout}}{{#paginate}}
+        ){{#bodyEncoding}}.encodingBody(as: {{{.}}}){{/bodyEncoding}}{{#rawResponse}}.{{{.}}}{{/rawResponse}}{{#errorType}}.decodingErrors(as: {{{.}}}.self){{/errorType}}{{#timeout}}.timingOut(after: {{{.}}}){{/timeout}}{{#paginate}}
         .paginated { endpoint, response, headers in {{{.}}} }{{/paginate}}
     }
 

@@ -76,7 +76,8 @@ struct EndpointContextBuilder {
             "envelope": endpoint.envelope.map { .string(printer.envelope($0)) } ?? .bool(false),
             "errorType": endpoint.errorType.map { .string(printer.qualifiedType($0)) } ?? .bool(false),
             "timeout": endpoint.timeout.map { .string($0) } ?? .bool(false),
-            "bodyEncoding": endpoint.bodyEncoding.map { .string($0) } ?? .bool(false),
+            "bodyEncoding": (endpoint.bodyEncoding.map { "." + $0 } ?? endpoint.rawBodyContentType.map { ".raw(contentType: \(SwiftLiteral.string($0)))" }).map { .string($0) } ?? .bool(false),
+            "rawResponse": endpoint.rawResponse.map { .string($0 == .data ? "decodingRawBody()" : "decodingText()") } ?? .bool(false),
             "paginate": endpoint.pagination.map { .string(nextPage($0)) } ?? .bool(false),
             "spaced": .bool(spaced),
         ])

@@ -124,8 +124,10 @@ public struct EndpointSpec: Sendable {
     public var timeout: Located<String>?
     /// `paginate`: how to reach the next page.
     public var paginate: PaginateSpec?
-    /// `bodyEncoding`: `json` (default) or `form`.
+    /// `bodyEncoding`: `json` (default), `form` or `multipart`.
     public var bodyEncoding: Located<String>?
+    /// `contentType` of a raw `Data` body (`image/png`).
+    public var contentType: Located<String>?
     /// The spec's `domain`: one mapping, or (an addition to the format) an array of them.
     public var domains: [DomainSpec] = []
     public var doc: Located<String>?

@@ -1,10 +1,10 @@
 /// Reads one spec file into `Spec`: JSON syntax, the keys each object may have and the
 /// JSON type of every value. Meaning (type references, paths, names) is checked later.
 public enum SpecReader {
-    static let builtinScalars = ["String", "Int", "Int64", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "File", "JSON"]
+    static let builtinScalars = ["String", "Int", "Int64", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "File", "Data", "JSON"]
     static let topLevelKeys = ["name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports"]
     static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums"]
-    static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "bodyEncoding", "response", "error", "timeout", "paginate", "envelope", "domain", "doc"]
+    static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "bodyEncoding", "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc"]
     static let envelopeKeys = ["data", "success", "message", "path"]
     static let domainKeys = ["model", "kind", "each", "fields"]
     static let mappingKeys = ["dto", "model", "kind", "fields"]
@@ -453,6 +453,7 @@ private struct Reader {
             case "response": endpoint.response = readShape(value, context: .inner)
             case "error": endpoint.error = string(value, "'error'")
             case "bodyEncoding": endpoint.bodyEncoding = string(value, "'bodyEncoding'")
+            case "contentType": endpoint.contentType = string(value, "'contentType'")
             case "paginate":
                 guard let members = object(value, "'paginate'") else { continue }
                 var style: Located<String>?

@@ -63,7 +63,36 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
+extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == String {
+    /// `GET /orders/{id}/receipt`
+    static func receipt(id: Int) -> Self {
+        Self(
+            method: .get,
+            path: "/orders/\(id)/receipt",
+        ).decodingText().decodingErrors(as: OrderError.self)
+    }
+}
+
+extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Data {
+    /// `GET /orders/{id}/invoice.pdf`
+    static func invoicePDF(id: Int) -> Self {
+        Self(
+            method: .get,
+            path: "/orders/\(id)/invoice.pdf",
+        ).decodingRawBody().decodingErrors(as: OrderError.self)
+    }
+}
+
 extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Order {
+    /// `PUT /orders/{id}/photo`
+    static func uploadPhoto(id: Int, body: Data) -> Self {
+        Self(
+            method: .put,
+            path: "/orders/\(id)/photo",
+            body: body,
+        ).encodingBody(as: .raw(contentType: "image/png")).decodingErrors(as: OrderError.self)
+    }
+
     /// `GET /orders/{id}`
     static func order(id: Int) -> Self {
         Self(
