@@ -23,7 +23,7 @@ func readmeSnippet2(token: String) async throws {
     _ = (client, featured, results, items)
 }
 
-// README.md:154
+// README.md:159
 func readmeSnippet3(token: String) async throws {
     let client = APIClient(baseURL: StoreAPI.baseURL, middlewares: [RetryMiddleware(maxAttempts: 3)])
     let response = try await client.response(for: .featuredItems)
@@ -36,14 +36,14 @@ func readmeSnippet3(token: String) async throws {
     _ = (client, response, remaining)
 }
 
-// README.md:168
+// README.md:173
 enum APIKeyKind: EndpointKind {
     static func prepare(_ request: inout URLRequest, with key: String) {
         request.setValue(key, forHTTPHeaderField: "X-API-Key")
     }
 }
 
-// README.md:186
+// README.md:191
 func readmeSnippet4(client: APIClient) async throws {
     let health = try await client.send(.health, using: "my-api-key")
     _ = (health)

@@ -154,7 +154,7 @@ public struct APIClient: Sendable {
     /// Sends the endpoint and returns the payload with the response's status and headers.
     public func response<Kind, Response>(for endpoint: Endpoint<Kind, Response>, using data: Kind.RequestData) async throws -> APIResponse<Response> {
         try Task.checkCancellation()
-        var request = try endpoint.makeRequest(baseURL: baseURL, with: data)
+        var request = try await Kind.authorize(try endpoint.makeRequest(baseURL: baseURL, with: data), with: data)
         if endpoint.timeout == nil, let timeout { request.timeoutInterval = timeout }
         let (body, response) = try await through(middlewares[...], request)
         guard (200..<300).contains(response.statusCode) else {

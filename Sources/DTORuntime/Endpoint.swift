@@ -8,6 +8,19 @@ import FoundationNetworking
 public protocol EndpointKind {
     associatedtype RequestData: Sendable
     static func prepare(_ request: inout URLRequest, with data: RequestData)
+    /// Asynchronous work on the request after `prepare`, just before it is sent (fetching or
+    /// refreshing a token). The default changes nothing.
+    static func authorize(_ request: URLRequest, with data: RequestData) async throws -> URLRequest
+}
+
+extension EndpointKind {
+    public static func authorize(_ request: URLRequest, with data: RequestData) async throws -> URLRequest { request }
+}
+
+/// Gives the token for each request, refreshing it when it has expired: the request data of
+/// `EndpointKinds.Refreshing` (`"kind": "refreshing"`).
+public protocol AccessTokenProvider: Sendable {
+    func accessToken() async throws -> String
 }
 
 /// The two kinds every app has. Define your own `EndpointKind` for anything else
@@ -16,6 +29,18 @@ public enum EndpointKinds {
     /// No request data.
     public enum Public: EndpointKind {
         public static func prepare(_ request: inout URLRequest, with data: Void) {}
+    }
+
+    /// Sends `Authorization: Bearer <token>` with a token the provider gives for each
+    /// request (and may refresh first).
+    public enum Refreshing: EndpointKind {
+        public static func prepare(_ request: inout URLRequest, with provider: any AccessTokenProvider) {}
+
+        public static func authorize(_ request: URLRequest, with provider: any AccessTokenProvider) async throws -> URLRequest {
+            var authorized = request
+            authorized.setValue("Bearer \(try await provider.accessToken())", forHTTPHeaderField: "Authorization")
+            return authorized
+        }
     }
 
     /// Sends `Authorization: Bearer <token>`.

@@ -195,3 +195,26 @@ struct RawBodyTests {
         #expect(request.body == png)
     }
 }
+
+/// `"kind": "refreshing"`: the token comes from a provider for each request, which may
+/// refresh it first (request data prepared asynchronously).
+struct RefreshingKindTests {
+    actor Tokens: AccessTokenProvider {
+        private var issued = 0
+        func accessToken() async throws -> String {
+            issued += 1
+            try await Task.sleep(for: .milliseconds(5))  // as if it called an auth server
+            return "t\(issued)"
+        }
+    }
+
+    @Test func eachRequestGetsAFreshTokenFromTheProvider() async throws {
+        let server = try LoopbackServer { _ in .json(PaginationTests.orders([1])) }
+        defer { server.stop() }
+        let client = APIClient(baseURL: server.baseURL)
+        let tokens = Tokens()
+        _ = try await client.send(.myOrders, using: tokens)
+        _ = try await client.send(.myOrders, using: tokens)
+        #expect(server.requests.map { $0.headers["authorization"] } == ["Bearer t1", "Bearer t2"])
+    }
+}

@@ -119,7 +119,12 @@ extension TypeResolver {
         }
 
         let kindName = endpoint.kind?.value ?? spec.defaultKind?.value ?? "public"
-        let kind: EndpointKindRef = kindName == "public" ? .public : kindName == "private" ? .private : .custom(kindName)
+        let kind: EndpointKindRef = switch kindName {
+        case "public": .public
+        case "private": .private
+        case "refreshing": .refreshing
+        default: .custom(kindName)
+        }
         return EndpointIR(
             name: endpoint.name.value, doc: endpoint.doc?.value, kind: kind, response: response, arguments: arguments,
             method: endpoint.method?.value ?? "GET", pathTemplate: endpoint.path.value, path: path, query: query,

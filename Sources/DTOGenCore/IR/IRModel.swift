@@ -423,6 +423,8 @@ struct MappingKey: Hashable, Sendable {
 enum EndpointKindRef: Sendable, Equatable {
     case `public`
     case `private`
+    /// A bearer token an `AccessTokenProvider` gives (and refreshes) per request.
+    case refreshing
     /// The user's own `EndpointKind` type.
     case custom(String)
 }

@@ -19,6 +19,7 @@ struct RuntimeSymbols: Sendable {
     var jsonValue: String { qualified("JSONValue") }
     var publicKind: String { qualified("EndpointKinds.Public") }
     var privateKind: String { qualified("EndpointKinds.Private") }
+    var refreshingKind: String { qualified("EndpointKinds.Refreshing") }
     var httpMethod: String { qualified("HTTPMethod") }
     var nullable: String { qualified("Nullable") }
     var indirect: String { qualified("Indirect") }

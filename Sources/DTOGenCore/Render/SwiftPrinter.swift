@@ -225,6 +225,7 @@ struct SwiftPrinter: Sendable {
         switch kind {
         case .public: runtime.publicKind
         case .private: runtime.privateKind
+        case .refreshing: runtime.refreshingKind
         case .custom(let name): name
         }
     }

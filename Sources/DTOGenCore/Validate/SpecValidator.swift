@@ -57,11 +57,11 @@ struct SpecValidator {
     }
 
     mutating func validateKind(_ kind: Located<String>) {
-        if kind.value == "public" || kind.value == "private" { return }
+        if ["public", "private", "refreshing"].contains(kind.value) { return }
         let parts = kind.value.split(separator: ".", omittingEmptySubsequences: false)
         let isTypeName = !parts.isEmpty && parts.allSatisfy { SwiftName.isIdentifier(String($0)) && $0.first?.isUppercase == true }
         if !isTypeName {
-            let hint = Suggest.hint(for: kind.value, in: ["public", "private"])
+            let hint = Suggest.hint(for: kind.value, in: ["public", "private", "refreshing"])
             sink.error(kind.location, "unknown endpoint kind '\(kind.value)'\(hint.isEmpty ? "; expected 'public', 'private' or the name of your type that conforms to EndpointKind" : hint)")
         }
     }

@@ -63,6 +63,16 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
+extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Refreshing, Response == [Order] {
+    /// `GET /me/orders`
+    static var myOrders: Self {
+        Self(
+            method: .get,
+            path: "/me/orders",
+        ).decodingErrors(as: OrderError.self)
+    }
+}
+
 extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == String {
     /// `GET /orders/{id}/receipt`
     static func receipt(id: Int) -> Self {
