@@ -93,3 +93,35 @@ struct SearchResults: Codable, Sendable, Hashable {
         self.total = total
     }
 }
+
+struct CreateItemBody: Codable, Sendable, Hashable {
+    let name: String
+    let price: Double
+    let tags: [String]
+    let metadata: [String: String]
+
+    init(
+        name: String,
+        price: Double,
+        tags: [String],
+        metadata: [String: String],
+    ) {
+        self.name = name
+        self.price = price
+        self.tags = tags
+        self.metadata = metadata
+    }
+}
+
+struct UploadImageBody: Codable, Sendable, Hashable {
+    let image: DTORuntime.FilePart
+    let caption: String?
+
+    init(
+        image: DTORuntime.FilePart,
+        caption: String? = nil,
+    ) {
+        self.image = image
+        self.caption = caption
+    }
+}

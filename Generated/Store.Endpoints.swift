@@ -44,6 +44,60 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
     }
 }
 
+extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == [Item] {
+    /// All items, a page at a time.
+    ///
+    /// `GET /items`
+    static func listItems(page: Int? = nil) -> Self {
+        Self(
+            method: .get,
+            path: "/items",
+            query: [
+                .init("page", page),
+            ],
+            envelope: DTORuntime.Envelope(data: "result"),
+        ).decodingErrors(as: StoreError.self)
+        .paginated { endpoint, response, headers in DTORuntime.Pagination.page(endpoint, param: "page", empty: response.isEmpty) }
+    }
+}
+
+extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == Item {
+    /// Creates an item from a form, as older APIs want.
+    ///
+    /// `POST /items`
+    static func createItem(body: CreateItemBody) -> Self {
+        Self(
+            method: .post,
+            path: "/items",
+            body: body,
+            envelope: DTORuntime.Envelope(data: "result"),
+        ).encodingBody(as: .form).decodingErrors(as: StoreError.self)
+    }
+
+    /// `POST /items/{id}/image`
+    static func uploadImage(id: UUID, body: UploadImageBody) -> Self {
+        Self(
+            method: .post,
+            path: "/items/\(id)/image",
+            body: body,
+            envelope: DTORuntime.Envelope(data: "result"),
+        ).encodingBody(as: .multipart).decodingErrors(as: StoreError.self)
+    }
+}
+
+extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Refreshing, Response == [Item] {
+    /// The signed-in user's items, with a token the app's provider refreshes.
+    ///
+    /// `GET /me/items`
+    static var myItems: Self {
+        Self(
+            method: .get,
+            path: "/me/items",
+            envelope: DTORuntime.Envelope(data: "result"),
+        ).decodingErrors(as: StoreError.self)
+    }
+}
+
 extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Void {
     /// Checks that the store is reachable.
     ///

@@ -23,8 +23,21 @@ func readmeSnippet2(token: String) async throws {
     _ = (client, featured, results, items)
 }
 
-// README.md:159
-func readmeSnippet3(token: String) async throws {
+// README.md:156
+func readmeSnippet3(client: APIClient, token: String, tokens: any AccessTokenProvider) async throws {
+    for try await page in client.pages(.listItems()) {        // fetched as the loop asks
+        print(page.count)
+    }
+    let form = CreateItemBody(name: "Green tea", price: 4.5, tags: ["tea"], metadata: ["shelf": "A3"])
+    let item = try await client.send(.createItem(body: form), using: AccessToken(rawValue: token))
+    let photo = FilePart(data: Data([0x89, 0x50]), filename: "tea.png", contentType: "image/png")
+    let withImage = try await client.send(.uploadImage(id: item.id, body: .init(image: photo)), using: AccessToken(rawValue: token))
+    let mine = try await client.send(.myItems, using: tokens)  // a fresh token for each request
+    _ = (form, item, photo, withImage, mine)
+}
+
+// README.md:171
+func readmeSnippet4(token: String) async throws {
     let client = APIClient(baseURL: StoreAPI.baseURL, middlewares: [RetryMiddleware(maxAttempts: 3)])
     let response = try await client.response(for: .featuredItems)
     let remaining = response.header("X-RateLimit-Remaining")   // headers ignore case
@@ -36,15 +49,15 @@ func readmeSnippet3(token: String) async throws {
     _ = (client, response, remaining)
 }
 
-// README.md:173
+// README.md:185
 enum APIKeyKind: EndpointKind {
     static func prepare(_ request: inout URLRequest, with key: String) {
         request.setValue(key, forHTTPHeaderField: "X-API-Key")
     }
 }
 
-// README.md:191
-func readmeSnippet4(client: APIClient) async throws {
+// README.md:203
+func readmeSnippet5(client: APIClient) async throws {
     let health = try await client.send(.health, using: "my-api-key")
     _ = (health)
 }
