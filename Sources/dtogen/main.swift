@@ -43,7 +43,7 @@ let usage = """
       0 done; 1 spec errors, or stale output with --check; 2 usage or file errors.
     """
 
-let version = "0.1.0"
+let version = "0.2.0"
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
     FileHandle.standardError.write(Data("dtogen: error: \(message)\n".utf8))
