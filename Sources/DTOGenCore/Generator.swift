@@ -138,7 +138,10 @@ public enum Generator {
         for wave in order.waves {
             let done = resolvedByIndex
             let results = parallelMap(wave) { index -> SpecResolver in
-                var resolver = SpecResolver(spec: specs[index].spec, sink: specs[index].sink, accessOverride: options.access, fileBase: specs[index].base)
+                var resolver = SpecResolver(
+                    spec: specs[index].spec, sink: specs[index].sink, accessOverride: options.access,
+                    fileBase: specs[index].base, runtimeInModule: options.runtimeModule == nil
+                )
                 resolver.generates = specs[index].generates
                 resolver.resolve(imports: order.imports[index].compactMap { done[$0] })
                 return resolver

@@ -289,3 +289,14 @@ extension SnippetTests {
         expectSnippet("    case unknown(String)", in: text)
     }
 }
+
+extension SnippetTests {
+    /// With the runtime's sources in the same module, a spec type cannot take a runtime name.
+    @Test func runtimeNamesAreAvoidedOnlyWhenTheRuntimeSharesTheModule() {
+        let spec = #"{ "types": { "Envelope": { "letter": "String" } }, "endpoints": [] }"#
+        expectSnippet("struct Envelope: Codable, Sendable, Hashable {", in: swift(spec, .dtos))
+        let local = generate([("s.json", spec)], options: GeneratorOptions(runtimeModule: nil))
+        #expect(local.files.first?.contents.contains("struct EnvelopeObject: Codable, Sendable, Hashable {") == true)
+        #expect(local.diagnostics.map(\.message) == ["type name 'Envelope' would shadow DTORuntime's (compiled into this module) 'Envelope'; it is generated as 'EnvelopeObject'"])
+    }
+}

@@ -18,7 +18,8 @@ struct SpecResolver {
     var path: String { spec.path }
 
     /// `sink` holds what earlier stages reported for this spec.
-    init(spec: Spec, sink: DiagnosticSink, accessOverride: String?, fileBase: String) {
+    /// `runtimeInModule`: the runtime's sources are compiled into the generated code's module.
+    init(spec: Spec, sink: DiagnosticSink, accessOverride: String?, fileBase: String, runtimeInModule: Bool = false) {
         self.spec = spec
         self.fileBase = fileBase
         access = (accessOverride ?? spec.access?.value) == "public" ? .public : .internal
@@ -27,6 +28,7 @@ struct SpecResolver {
         types = TypeResolver(sink: sink, defaultDates: dates)
         types.naming = spec.naming.flatMap { NamingStyle(rawValue: $0.value) } ?? .swift
         types.openEnums = spec.enums?.value == "open"
+        if runtimeInModule { types.avoidedTypeNames = SwiftName.runtimeTypes }
         if let namespace = spec.namespace, SwiftName.isTypeName(namespace.value) { types.namespace = namespace.value }
     }
 

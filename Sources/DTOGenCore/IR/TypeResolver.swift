@@ -25,6 +25,9 @@ struct TypeResolver {
     var pendingNamed: [String: NamedShape] = [:]
     /// The type parameters in scope (while a generic type's body resolves).
     var typeParameters: [String] = []
+    /// Type names generated types must not take besides Swift's (the runtime's, when it is
+    /// compiled into the same module).
+    var avoidedTypeNames: Set<String> = []
 
     init(sink: DiagnosticSink, defaultDates: DateFormatSpec) {
         self.sink = sink
@@ -89,10 +92,11 @@ struct TypeResolver {
                 sink.error(type.nameLocation, "type name '\(type.name)' is not a valid Swift type name; use letters, digits and '_', starting with a letter")
                 continue
             }
-            var swiftName = SwiftName.unshadowed(type.name)
+            var swiftName = SwiftName.unshadowed(type.name, also: avoidedTypeNames)
             if swiftName != type.name {
                 swiftName = SwiftName.distinct(swiftName, from: topLevelNames)
-                sink.warning(type.nameLocation, "type name '\(type.name)' would shadow Swift's '\(type.name)'; it is generated as '\(swiftName)'")
+                let owner = avoidedTypeNames.contains(type.name) ? "DTORuntime's (compiled into this module)" : "Swift's"
+                sink.warning(type.nameLocation, "type name '\(type.name)' would shadow \(owner) '\(type.name)'; it is generated as '\(swiftName)'")
             }
             var decl = Decl(name: swiftName, qualifiedName: namespaced(swiftName), parent: nil, kind: .alias(.json), doc: type.shape.doc?.value, location: type.nameLocation)
             decl.genericParameters = type.genericParameters
@@ -438,7 +442,7 @@ struct TypeResolver {
         var name: String
         if let typeName = shape.typeName {
             if SwiftName.isTypeName(typeName.value) {
-                name = SwiftName.unshadowed(typeName.value)
+                name = SwiftName.unshadowed(typeName.value, also: avoidedTypeNames)
                 if name != typeName.value {
                     sink.warning(typeName.location, "'$typeName' '\(typeName.value)' would shadow Swift's '\(typeName.value)'; it is generated as '\(name)'")
                 }
@@ -454,7 +458,9 @@ struct TypeResolver {
         } else {
             var isEnum = false
             if case .enumeration = shape.kind { isEnum = true }
-            name = SwiftName.distinct(SwiftName.inlineType(hint, isElement: element, isEnum: isEnum, style: naming), from: taken)
+            name = SwiftName.inlineType(hint, isElement: element, isEnum: isEnum, style: naming)
+            if avoidedTypeNames.contains(name) { name += isEnum ? "Value" : "Object" }
+            name = SwiftName.distinct(name, from: taken)
         }
         siblings.insert(name)
         return name

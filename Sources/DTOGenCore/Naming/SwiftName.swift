@@ -159,9 +159,21 @@ public enum SwiftName {
     }
 
     /// A declared type name that would shadow a type generated code uses gets `Object`.
-    static func unshadowed(_ name: String) -> String {
-        reservedTypes.contains(name) ? name + "Object" : name
+    /// `also`: more names to avoid (the runtime's, when it is compiled into the same module).
+    static func unshadowed(_ name: String, also: Set<String> = []) -> String {
+        reservedTypes.contains(name) || also.contains(name) ? name + "Object" : name
     }
+
+    /// DTORuntime's public type names. Generated code names them with the module
+    /// (`DTORuntime.Envelope`); when the runtime's sources are compiled into the same module
+    /// (`--no-runtime-import`) a spec type of the same name would clash, so it is renamed.
+    static let runtimeTypes: Set<String> = [
+        "Envelope", "Endpoint", "EndpointKind", "EndpointKinds", "EndpointPath", "Parameter", "ParameterValue", "Mapping",
+        "MappingError", "JSONValue", "Nullable", "Indirect", "FilePart", "OneOf", "Pagination", "APIClient", "APIError",
+        "APIResponse", "APIPages", "APIMiddleware", "RetryMiddleware", "HTTPTransport", "URLSessionTransport", "AccessToken",
+        "AccessTokenProvider", "HTTPMethod", "BodyEncoding", "DateFormat", "RawDate", "GeneratedCodeSupport",
+        "StringEncodedValue", "LenientCoercible",
+    ]
 
     /// The name of an inline object or enum from its key: PascalCase, singular for array
     /// elements; a name Swift already has gets `Object` (objects) or `Value` (enums).
