@@ -30,9 +30,9 @@ public struct GeneratorOptions: Sendable {
     /// error in it points at the spec line. The build plugin sets it (its output is not
     /// reviewed); committed output stays free of these lines by default.
     public var specLocationFolder: String?
-    /// The base of the generated file names when a run has exactly one spec: the build
-    /// plugin runs one spec at a time but names its files by the rule over all of the
-    /// target's specs (`SpecFileNaming.fileBases`).
+    /// The base of the generated file names when a run generates exactly one spec (any
+    /// specs it imports are only read): the build plugin runs one spec at a time but names
+    /// its files by the rule over all of the target's specs (`SpecFileNaming.fileBases`).
     public var outputName: String?
 
     public init(
@@ -70,11 +70,6 @@ public enum Generator {
 
     public static func header(forSpecPath path: String) -> String {
         headerPrefix + SwiftLiteral.lineComment(path) + ". Do not edit."
-    }
-
-    /// The files generated for a spec path, derived from the path alone.
-    public static func outputFileNames(forSpecPath path: String) -> [String] {
-        SpecFileNaming.outputFileNames(forSpecPath: path)
     }
 
     /// The base names of the files of each spec of a run (same order): the file name, with
@@ -115,7 +110,9 @@ public enum Generator {
         let sorted = inputs.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         var diagnostics: [Diagnostic] = []
         var bases = fileBases(forSpecPaths: sorted.map(\.path))
-        if let name = options.outputName, bases.count == 1 { bases = [name] }
+        // One spec generated alone (the build plugin; its imports are read, not generated).
+        let generating = sorted.indices.filter { sorted[$0].generates }
+        if let name = options.outputName, generating.count == 1 { bases[generating[0]] = name }
 
         // Read and validate each spec on its own, in parallel.
         let read = parallelMap(sorted) { input -> (Spec?, [Diagnostic], DiagnosticSink?) in

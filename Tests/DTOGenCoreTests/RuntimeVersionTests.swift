@@ -10,28 +10,9 @@ struct RuntimeVersionTests {
     func typecheck(runtimeVersions versions: [Int]) throws -> (status: Int32, output: String, files: [GeneratedFile]) {
         let result = generate([("s.json", #"{ "types": { "T": { "a": "Int" } }, "endpoints": [] }"#)], options: GeneratorOptions(runtimeModule: nil))
         #expect(!result.hasErrors)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-version-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var paths: [String] = []
-        for file in result.files {
-            let url = folder.appendingPathComponent(file.path)
-            try file.contents.write(to: url, atomically: true, encoding: .utf8)
-            paths.append(url.path)
-        }
         let stub = "enum GeneratedCodeSupport {\n" + versions.map { "    enum Version\($0) {}\n" }.joined() + "}\n"
-        let stubURL = folder.appendingPathComponent("Runtime.swift")
-        try stub.write(to: stubURL, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6"] + paths + [stubURL.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output, result.files)
+        let (status, output) = try Swiftc.typecheck(result.files, with: stub)
+        return (status, output, result.files)
     }
 
     @Test func anOlderRuntimeFailsOnTheVersionLine() throws {
@@ -62,27 +43,10 @@ struct SpecLocationTests {
     func typecheck(_ spec: String, app: String) throws -> (status: Int32, errors: [String], mappings: String) {
         let result = generate([("people.json", spec)], options: GeneratorOptions(runtimeModule: nil, specLocationFolder: "specs"))
         #expect(!result.hasErrors, "\(result.diagnostics)")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-locations-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var paths: [String] = []
-        for file in result.files where !file.path.hasSuffix("Endpoints.swift") {
-            try file.contents.write(to: folder.appendingPathComponent(file.path), atomically: true, encoding: .utf8)
-            paths.append(folder.appendingPathComponent(file.path).path)
-        }
-        try ("enum GeneratedCodeSupport { enum Version2 {} }\n" + app).write(to: folder.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6"] + paths + [folder.appendingPathComponent("App.swift").path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let (status, output) = try Swiftc.typecheck(result.files.filter { !$0.path.hasSuffix("Endpoints.swift") }, with: "enum GeneratedCodeSupport { enum Version2 {} }\n" + app)
         let errors = output.split(separator: "\n").filter { $0.contains(": error:") && !$0.hasPrefix(" ") }.map(String.init)
         let mappings = result.files.first { $0.path.hasSuffix("Mappings.swift") }?.contents ?? ""
-        return (process.terminationStatus, errors, mappings)
+        return (status, errors, mappings)
     }
 
     static func spec(name: String, age: String) -> String {
@@ -116,5 +80,32 @@ struct SpecLocationTests {
     @Test func reviewedOutputHasNoSourceLocations() throws {
         let text = generate(SnippetTests.mappings).files.map(\.contents).joined()
         #expect(!text.contains("#sourceLocation"))
+    }
+}
+
+/// `swiftc -typecheck` on generated files and one more source (a stand-in runtime, the app).
+enum Swiftc {
+    static func typecheck(_ files: [GeneratedFile], with source: String) throws -> (status: Int32, output: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-swiftc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for file in files {
+            let url = folder.appendingPathComponent(file.path)
+            try file.contents.write(to: url, atomically: true, encoding: .utf8)
+            paths.append(url.path)
+        }
+        let extra = folder.appendingPathComponent("App.swift")
+        try source.write(to: extra, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6"] + paths + [extra.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
     }
 }

@@ -182,6 +182,10 @@ struct CommandLineTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Out").path) == ["Segments.DTOs.swift"])
         let dtos = try String(contentsOf: folder.appendingPathComponent("Out/Segments.DTOs.swift"), encoding: .utf8)
         #expect(dtos.contains("let from: Point") && !dtos.contains("struct Point"))
+        // The build plugin's name wins even though the imported spec is read beside it.
+        let named = try run(["specs/nested/segments.json", "--spec-root", "specs", "-o", "Named", "--output-name", "Nested_Segments"], in: folder)
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Named").path) == ["Nested_Segments.DTOs.swift"])
     }
 
     @Test func usageErrorsExitTwo() throws {

@@ -13,11 +13,6 @@ enum SpecFileNaming {
         ["\(base).DTOs.swift", "\(base).Mappings.swift", "\(base).Endpoints.swift"]
     }
 
-    /// The files generated for one spec path on its own.
-    static func outputFileNames(forSpecPath path: String) -> [String] {
-        outputFileNames(base: fileBase(forSpecPath: path))
-    }
-
     /// The one naming rule, for the command line and both plugins: a spec's files are named
     /// after its file name (`billing/charges.json` → `Charges`); when specs of one run share
     /// a file name, each takes as many of its folders as tell them apart (`a/charges.json`

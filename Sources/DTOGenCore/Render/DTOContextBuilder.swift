@@ -234,13 +234,12 @@ struct DTOContextBuilder {
 /// What every generated file's template gets: its header and imports.
 struct FileContext {
     var header: String
-    var runtimeModule: String?
     var runtime: RuntimeSymbols
 
     var entries: MustacheObject {
         [
             "header": .string(header),
-            "runtimeImport": runtimeModule.map { .object(["module": .string($0), "spi": .string(RuntimeSymbols.spi)]) } ?? .bool(false),
+            "runtimeImport": runtime.module.map { .object(["module": .string($0), "spi": .string(RuntimeSymbols.spi)]) } ?? .bool(false),
             "runtimeVersionCheck": .object([
                 "type": .string(runtime.versionCheck),
                 "version": .string(String(RuntimeSymbols.generatedCodeVersion)),

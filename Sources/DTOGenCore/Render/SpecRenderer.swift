@@ -9,7 +9,7 @@ struct SpecRenderer: Sendable {
     func render(_ ir: SpecIR) -> Result<[GeneratedFile], MustacheError> {
         guard ir.generates else { return .success([]) }
         let runtime = RuntimeSymbols(module: runtimeModule)
-        let file = FileContext(header: Generator.header(forSpecPath: ir.path), runtimeModule: runtimeModule, runtime: runtime)
+        let file = FileContext(header: Generator.header(forSpecPath: ir.path), runtime: runtime)
         let printer = SwiftPrinter(table: ir.types, runtime: runtime)
         let access = ir.access == .public ? "public " : ""
         let names = SpecFileNaming.outputFileNames(base: ir.fileBase)
