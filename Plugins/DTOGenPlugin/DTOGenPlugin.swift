@@ -50,10 +50,27 @@ struct DTOGenPlugin: BuildToolPlugin {
                     "--spec-locations",
                 ] + options.arguments,
                 // Editing a spec it imports reruns this command, and nothing else's.
-                inputFiles: [spec] + Self.imports(of: spec) + options.inputFiles,
+                // Editing a sample payload the spec names reruns it too: samples are verified.
+                inputFiles: [spec] + Self.imports(of: spec) + Self.examples(of: spec) + options.inputFiles,
                 outputFiles: names.map { output.appendingPathComponent($0) }
             )
         }
+    }
+
+    /// The sample payloads a spec names (`"$examples"` on its types, `"examples"` on its
+    /// endpoints, relative to the spec) that exist.
+    static func examples(of spec: URL) -> [URL] {
+        guard let data = FileManager.default.contents(atPath: spec.path(percentEncoded: false)),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
+        var paths: [String] = []
+        for case let type as [String: Any] in (object["types"] as? [String: Any] ?? [:]).values {
+            paths += type["$examples"] as? [String] ?? []
+        }
+        for case let endpoint as [String: Any] in object["endpoints"] as? [Any] ?? [] {
+            paths += endpoint["examples"] as? [String] ?? []
+        }
+        let urls = paths.map { spec.deletingLastPathComponent().appendingPathComponent($0).standardizedFileURL }
+        return Set(urls.filter { FileManager.default.fileExists(atPath: $0.path(percentEncoded: false)) }).sorted { $0.path < $1.path }
     }
 
     /// The specs a spec imports, directly or through others (`"imports": ["common.json"]`,

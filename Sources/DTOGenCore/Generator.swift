@@ -6,11 +6,15 @@ public struct SpecInput: Sendable {
     /// False for a spec read only because another one imports it: its types are known, its
     /// files are not written (the build plugin generates each spec on its own).
     public var generates: Bool
+    /// The sample payloads the spec names (`$examples`, `examples`), by path relative to the
+    /// specs root, read by the loader; one that could not be read is missing.
+    public var examples: [String: [UInt8]]
 
-    public init(path: String, bytes: [UInt8], generates: Bool = true) {
+    public init(path: String, bytes: [UInt8], generates: Bool = true, examples: [String: [UInt8]] = [:]) {
         self.path = path
         self.bytes = bytes
         self.generates = generates
+        self.examples = examples
     }
 }
 
@@ -61,7 +65,7 @@ public struct GenerationResult: Sendable {
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
-/// The pipeline: read → validate → resolve → link → render. Pure: no file system, no
+/// The pipeline: read → validate → resolve → link → verify → render. Pure: no file system, no
 /// printing; the caller writes the files (`OutputWriter`). Output does not depend on the
 /// order of `inputs`.
 public enum Generator {
@@ -83,6 +87,13 @@ public enum Generator {
         var diagnostics = resolveDiagnostics
         if diagnostics.contains(where: { $0.severity == .error }) {
             return GenerationResult(files: [], diagnostics: diagnostics)
+        }
+
+        // Verify: the sample payloads each generated spec names must fit its shapes.
+        let payloads = Dictionary(inputs.flatMap(\.examples), uniquingKeysWith: { first, _ in first })
+        diagnostics += parallelMap(irs.filter(\.generates)) { ExampleCheck.diagnostics($0, payloads: payloads) }.flatMap { $0 }
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            return GenerationResult(files: [], diagnostics: diagnostics.sorted())
         }
 
         // Render each spec's files.

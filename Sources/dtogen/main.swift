@@ -4,8 +4,11 @@ import Foundation
 /// The command line: parses arguments, runs the pipeline, prints, sets the exit code. Nothing else.
 let usage = """
     USAGE: dtogen <specs> -o <output> [options]
+           dtogen infer <sample.json>... [-o <spec.json>]   (dtogen infer --help)
+           dtogen verify <spec.json> --type <Type> <payload.json>...   (dtogen verify --help)
 
-    Generates Swift DTOs and domain mappings from dtogen specs.
+    Generates Swift DTOs and domain mappings from dtogen specs, after checking the sample
+    payloads the specs name ('$examples' on types, 'examples' on endpoints) against them.
 
     ARGUMENTS:
       <specs>                 A folder (every *.json below it, sorted by path) or one spec file.
@@ -112,6 +115,12 @@ struct Options {
     }
 }
 
+switch CommandLine.arguments.dropFirst().first {
+case "infer": runInfer(Array(CommandLine.arguments.dropFirst(2)))
+case "verify": runVerify(Array(CommandLine.arguments.dropFirst(2)))
+default: break
+}
+
 let parsed = Options(Array(CommandLine.arguments.dropFirst()))
 
 /// Prints what only all specs together reveal, writes the stamp file when there is no
@@ -163,7 +172,10 @@ do {
     for diagnostic in result.diagnostics {
         var shown = diagnostic
         if !diagnostic.file.hasPrefix("template ") {
-            shown.file = base.isEmpty ? diagnostic.file : (base as NSString).appendingPathComponent(diagnostic.file)
+            shown.file = base.isEmpty ? diagnostic.file : tidyPath((base as NSString).appendingPathComponent(diagnostic.file))
+            if let related = diagnostic.related, !base.isEmpty {
+                shown.related?.file = tidyPath((base as NSString).appendingPathComponent(related.file))
+            }
         }
         FileHandle.standardError.write(Data("\(shown)\n".utf8))
     }

@@ -100,6 +100,12 @@ struct DeterminismTests {
             let url = specs.appendingPathComponent(input.path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(input.bytes).write(to: url)
+            // The samples the specs name, where the specs look for them (verified in each locale too).
+            for (path, bytes) in input.examples {
+                let sample = specs.appendingPathComponent(path).standardizedFileURL
+                try FileManager.default.createDirectory(at: sample.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(bytes).write(to: sample)
+            }
         }
         let dates = #"{ "types": { "D": { "d": { "$type": "Date", "$format": "yyyy-MM-dd", "$default": "2020-03-01" }, "x": { "$type": "Double", "$default": 1.5 } } }, "endpoints": [] }"#
         try dates.write(to: specs.appendingPathComponent("dates.json"), atomically: true, encoding: .utf8)

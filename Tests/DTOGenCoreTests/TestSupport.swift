@@ -13,13 +13,19 @@ func generate(_ spec: String, path: String = "spec.json") -> GenerationResult {
 
 /// A spec with `«` marking where a diagnostic must point. Returns the clean text and the mark's position.
 func marked(_ text: String) -> (text: String, location: DTOGenCore.SourceLocation?) {
+    let found = marks(text)
+    return (found.text, found.locations.first)
+}
+
+/// A text with `«` before each place a diagnostic must point; the clean text and the places.
+func marks(_ text: String) -> (text: String, locations: [DTOGenCore.SourceLocation]) {
     var line = 1
     var column = 1
-    var location: DTOGenCore.SourceLocation?
+    var locations: [DTOGenCore.SourceLocation] = []
     var clean = ""
     for scalar in text.unicodeScalars {
         if scalar == "«" {
-            location = DTOGenCore.SourceLocation(line: line, column: column)
+            locations.append(DTOGenCore.SourceLocation(line: line, column: column))
             continue
         }
         clean.unicodeScalars.append(scalar)
@@ -30,7 +36,7 @@ func marked(_ text: String) -> (text: String, location: DTOGenCore.SourceLocatio
             column += 1
         }
     }
-    return (clean, location)
+    return (clean, locations)
 }
 
 /// The package's root folder (for the committed Generated/ folders and Templates/).

@@ -220,4 +220,37 @@ struct CommandLineTests {
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("no default template is named 'strukt'; did you mean 'struct'?"))
     }
+
+    /// infer → generate (which verifies the samples) → a changed sample stops the run at its
+    /// line → verify names the same place.
+    @Test func inferThenGenerateThenVerify() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("samples"), withIntermediateDirectories: true)
+        let sample = folder.appendingPathComponent("samples/todos.json")
+        try "[{\"id\": 1, \"title\": \"a\"}, {\"id\": 2, \"title\": \"b\", \"due\": \"2024-05-01\"}]".write(to: sample, atomically: true, encoding: .utf8)
+
+        let inferred = try run(["infer", "samples/todos.json", "-o", "specs/todos.json", "--type", "Todo"], in: folder)
+        #expect(inferred.status == 0, "\(inferred.stderr)")
+        #expect(inferred.stdout == "dtogen: wrote specs/todos.json from 1 sample\n")
+        let draft = try String(contentsOf: folder.appendingPathComponent("specs/todos.json"), encoding: .utf8)
+        #expect(draft.contains(#""due": { "$type": "Date?", "$format": "yyyy-MM-dd" }"#), "\(draft)")
+        #expect(draft.contains(#""$examples": ["../samples/todos.json"]"#), "\(draft)")
+        // Not overwritten when it differs, unless forced; the same draft again is no change.
+        #expect(try run(["infer", "samples/todos.json", "-o", "specs/todos.json", "--type", "Todo"], in: folder).stdout == "dtogen: specs/todos.json is unchanged\n")
+        let refused = try run(["infer", "samples/todos.json", "-o", "specs/points.json"], in: folder)
+        #expect(refused.status == 2 && refused.stderr.contains("specs/points.json exists with other content; pass --force"))
+
+        #expect(try run(["specs", "-o", "Generated"], in: folder).status == 0)
+        try "[{\"id\": 1, \"title\": \"a\"},\n {\"id\": \"2\", \"title\": \"b\"}]".write(to: sample, atomically: true, encoding: .utf8)
+        let stale = try run(["specs", "-o", "Generated", "--check"], in: folder)
+        #expect(stale.status == 1)
+        #expect(stale.stderr.hasPrefix("samples/todos.json:2:9: error: '[1].id' is a string (\"2\"); Todo.id is Int (specs/todos.json:5:7)\n"), "\(stale.stderr)")
+
+        let verified = try run(["verify", "specs/todos.json", "--type", "Todo", "samples/todos.json"], in: folder)
+        #expect(verified.status == 1)
+        #expect(verified.stderr.hasPrefix("samples/todos.json:2:9: error: '[1].id' is a string (\"2\"); Todo.id is Int (specs/todos.json:5:7)\n"), "\(verified.stderr)")
+        let usage = try run(["verify", "specs/todos.json", "samples/todos.json"], in: folder)
+        #expect(usage.status == 2 && usage.stderr.contains("verify needs --type <Type> or --endpoint <name>"))
+    }
 }

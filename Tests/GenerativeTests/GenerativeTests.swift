@@ -41,52 +41,12 @@ struct GenerativeTests {
         #expect(errors.isEmpty, "valid random specs were rejected:\n\(errors.map(\.description).joined(separator: "\n"))\n\(inputs.map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: "\n"))")
         guard errors.isEmpty else { return }
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-generative-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var sources: [String] = []
-        for file in result.files {
-            let url = folder.appendingPathComponent(file.path)
-            try file.contents.write(to: url, atomically: true, encoding: .utf8)
-            sources.append(url.path)
-        }
-        let runtime = Self.packageRoot.appendingPathComponent("Sources/DTORuntime")
-        for name in try FileManager.default.contentsOfDirectory(atPath: runtime.path).sorted() where name.hasSuffix(".swift") {
-            sources.append(runtime.appendingPathComponent(name).path)
-        }
-        let main = folder.appendingPathComponent("main.swift")
-        try (Self.driver + checks.map { "results.append(\($0))" }.joined(separator: "\n") + "\n" + Self.summary).write(to: main, atomically: true, encoding: .utf8)
-        sources.append(main.path)
-
-        let executable = folder.appendingPathComponent("generative")
-        let compile = try Self.run("/usr/bin/env", ["swiftc", "-swift-version", "6", "-module-name", "Generative", "-o", executable.path] + sources)
-        let compileErrors = compile.output.split(separator: "\n").filter { $0.contains("error:") }
-        #expect(compile.status == 0, "generated code does not compile:\n\(compileErrors.prefix(20).joined(separator: "\n"))")
-        guard compile.status == 0 else {
-            // Keep what failed to compile for a look.
-            let kept = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-generative-failed")
-            try? FileManager.default.removeItem(at: kept)
-            try? FileManager.default.copyItem(at: folder, to: kept)
-            return
-        }
-        let run = try Self.run(executable.path, [])
+        let run = try Swiftc.buildAndRun(result.files, main: Self.driver + checks.map { "results.append(\($0))" }.joined(separator: "\n") + "\n" + Self.summary, name: "Generative")
+        #expect(!run.output.hasPrefix("FAIL generated code does not compile"), "\(run.output.prefix(3000))")
         let failures = run.output.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
         #expect(run.status == 0 && failures.isEmpty, "\(failures.count) payloads failed:\n\(failures.prefix(20).joined(separator: "\n"))")
         #expect(run.output.contains("\(payloadCount) payloads, 0 failed"), "\(run.output.suffix(500))")
         print("generative: \(inputs.count) specs, \(payloadCount) payloads, seeds \(seeds.lowerBound)..<\(seeds.upperBound)")
-    }
-
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
     }
 
     static let driver = #"""

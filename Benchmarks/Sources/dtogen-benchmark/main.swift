@@ -52,7 +52,53 @@ let build = Run.measure(["swift", "build", "-c", "release", "--product", "dtogen
 guard build.status == 0 else { fatalError("release build failed") }
 let dtogen = root.appendingPathComponent(".build/release/dtogen").path
 
-// 1. Generation time and memory, lines and bytes per endpoint.
+// The USGS feed repeated to about 10 MB (for infer, verify and decoding), written piece by
+// piece so this process stays small: a child's peak memory is read from wait4, and Linux
+// counts the parent's peak up to the child's exec.
+let samples = work.appendingPathComponent("samples")
+try FileManager.default.createDirectory(at: samples, withIntermediateDirectories: true)
+let sample = samples.appendingPathComponent("feed.json")
+let feedData = try Data(contentsOf: root.appendingPathComponent("Tests/Fixtures/payloads/usgs-all-day.geojson.json"))
+guard var feed = try JSONSerialization.jsonObject(with: feedData) as? [String: Any], let features = feed["features"] as? [Any] else { fatalError("bad payload") }
+let copies = max(1, 10_000_000 / feedData.count)
+feed["features"] = [Any]()
+let shell = String(decoding: try JSONSerialization.data(withJSONObject: feed, options: [.sortedKeys]), as: UTF8.self)
+let elements = Data(String(decoding: try JSONSerialization.data(withJSONObject: features), as: UTF8.self).dropFirst().dropLast().utf8)
+guard let split = shell.range(of: "\"features\":[]") else { fatalError("bad payload") }
+FileManager.default.createFile(atPath: sample.path, contents: nil)
+let handle = try FileHandle(forWritingTo: sample)
+handle.write(Data((shell[..<split.lowerBound] + "\"features\":[").utf8))
+for copy in 0..<copies {
+    if copy > 0 { handle.write(Data(",".utf8)) }
+    handle.write(elements)
+}
+handle.write(Data(("]" + shell[split.upperBound...]).utf8))
+try handle.close()
+let featureCount = features.count * copies
+let megabytes = Double((try FileManager.default.attributesOfItem(atPath: sample.path)[.size] as? Int) ?? 0) / 1_000_000
+
+// 1. infer and verify on that payload, as a user runs them (the release binary), first: the
+// later steps make this process larger.
+if !layoutOnly {
+say("\nSpecs from samples (dtogen infer / dtogen verify on the \(fmt(megabytes, 1)) MB feed, best of 3):")
+let draft = samples.appendingPathComponent("feed.spec.json")
+func bestRun(_ arguments: [String]) -> Measured {
+    var runs: [Measured] = []
+    for _ in 0..<3 {
+        let measured = Run.measure(arguments, in: samples.path)
+        guard measured.status == 0 else { fatalError("\(arguments.joined(separator: " ")) failed:\n\(measured.output)") }
+        runs.append(measured)
+    }
+    return runs.min { $0.seconds < $1.seconds } ?? runs[0]
+}
+let inferred = bestRun([dtogen, "infer", sample.path, "-o", draft.path, "--type", "Feed", "--force", "--quiet"])
+row("dtogen infer, one \(fmt(megabytes, 1)) MB sample", "\(fmt(inferred.seconds, 2)) s, \(fmt(inferred.peakMegabytes, 0)) MB", "≤ 0.5 s, ≤ 200 MB")
+let verified = bestRun([dtogen, "verify", draft.path, "--type", "Feed", sample.path, "--quiet"])
+row("dtogen verify, the same sample against the draft", "\(fmt(verified.seconds, 2)) s, \(fmt(verified.peakMegabytes, 0)) MB", "≤ 0.5 s, ≤ 200 MB")
+
+}
+
+// 2. Generation time and memory, lines and bytes per endpoint.
 say("\nGeneration (dtogen built in release; best of 3 runs, peak resident memory):")
 var outputFor200: URL?
 for endpoints in layoutOnly ? [200] : quick ? [200, 2000] : [200, 2000, 10_000] {
@@ -94,7 +140,7 @@ for endpoints in layoutOnly ? [200] : quick ? [200, 2000] : [200, 2000, 10_000] 
     }
 }
 
-// 2. A 50 MB spec: read in bounded time and memory.
+// 3. A 50 MB spec: read in bounded time and memory.
 if !layoutOnly {
     let folder = work.appendingPathComponent("big-spec")
     try? FileManager.default.removeItem(at: folder)
@@ -115,14 +161,14 @@ if !layoutOnly {
     row("a 50 MB spec (\(index) fields)", "\(fmt(run.seconds, 1)) s, \(fmt(run.peakMegabytes, 0)) MB", "bounded")
 }
 
-// 3. Compile time of the 200-endpoint output as a module with DTORuntime (debug).
+// 4. Compile time of the 200-endpoint output as a module with DTORuntime (debug).
 if !quick, let generated = outputFor200 {
     say("\nCompiling the 200-endpoint output (debug, as a module with DTORuntime):")
     let compile = try compileAsModule(generated, package: "compile-200")
     row("compile 200 endpoints' output (debug)", "\(fmt(compile.seconds, 1)) s, \(fmt(compile.peakMegabytes, 0)) MB", "≤ 15 s, ≤ 400 MB")
 }
 
-// 3b. The same 200 endpoints written with one-of values, generic list wrappers and
+// 4b. The same 200 endpoints written with one-of values, generic list wrappers and
 // recursion (spec-format-2 §1–§3): generation time, lines per endpoint and compile time.
 if !quick {
     say("\nShapes variant (one-of, generics, recursion on every resource):")
@@ -146,17 +192,10 @@ if !quick {
     row("compile the shapes variant's output (debug)", "\(fmt(compile.seconds, 1)) s, \(fmt(compile.peakMegabytes, 0)) MB", "")
 }
 
-// 4. Decoding: generated DTOs against hand-written Codable, on the USGS feed repeated to ~10 MB.
 if !layoutOnly {
+// 5. Decoding: generated DTOs against hand-written Codable, on the same payload.
 say("\nDecoding (release, the USGS feed repeated to about 10 MB, best of 5):")
-let feedData = try Data(contentsOf: root.appendingPathComponent("Tests/Fixtures/payloads/usgs-all-day.geojson.json"))
-guard var feed = try JSONSerialization.jsonObject(with: feedData) as? [String: Any], let features = feed["features"] as? [Any] else { fatalError("bad payload") }
-let copies = max(1, 10_000_000 / feedData.count)
-var repeated: [Any] = []
-for _ in 0..<copies { repeated += features }
-feed["features"] = repeated
-let payload = try JSONSerialization.data(withJSONObject: feed)
-let megabytes = Double(payload.count) / 1_000_000
+let payload = try Data(contentsOf: sample)
 
 func best(_ body: () throws -> Int) rethrows -> Double {
     var times: [Double] = []
@@ -176,12 +215,13 @@ let hand = try best {
 }
 let plain = try best { try JSONDecoder().decode(PlainFeed.self, from: payload).features.count }
 let lenient = try best { try JSONDecoder().decode(LenientFeed.self, from: payload).features.count }
-row("hand-written Codable (\(repeated.count) features, \(fmt(megabytes, 1)) MB)", "\(fmt(megabytes / hand, 1)) MB/s", "baseline")
+row("hand-written Codable (\(featureCount) features, \(fmt(megabytes, 1)) MB)", "\(fmt(megabytes / hand, 1)) MB/s", "baseline")
 row("generated DTOs, plain fields", "\(fmt(megabytes / plain, 1)) MB/s (\(fmt(plain / hand))×)", "≤ 1.15×")
 row("generated DTOs, lenient fields", "\(fmt(megabytes / lenient, 1)) MB/s (\(fmt(lenient / hand))×)", "≤ 1.5×")
+
 }
 
-// 5. Plugin no-op rebuild of the consumer package.
+// 6. Plugin no-op rebuild of the consumer package.
 if !quick && !layoutOnly {
     say("\nBuild plugin (Examples/QuakesApp):")
     let app = root.appendingPathComponent("Examples/QuakesApp").path

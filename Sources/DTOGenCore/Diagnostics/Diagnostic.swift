@@ -34,6 +34,14 @@ public struct Diagnostic: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// Found only by looking at all specs of a module together (two specs with one name,
     /// one type declared twice). The build plugin checks these in a command of their own.
     public var isModuleWide = false
+    /// Another place the message refers to (the spec line that declares what a sample
+    /// payload breaks), printed after the message as `(file:line:col)`.
+    public var related: Related?
+
+    public struct Related: Hashable, Sendable {
+        public var file: String
+        public var location: SourceLocation
+    }
 
     public init(_ severity: Severity, file: String, at location: SourceLocation, _ message: String) {
         self.severity = severity
@@ -43,7 +51,7 @@ public struct Diagnostic: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 
     public var description: String {
-        "\(file):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+        "\(file):\(location.line):\(location.column): \(severity.rawValue): \(message)" + (related.map { " (\($0.file):\($0.location))" } ?? "")
     }
 
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {

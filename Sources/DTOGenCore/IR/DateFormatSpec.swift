@@ -23,6 +23,17 @@ enum DateFormatSpec: Sendable, Equatable {
     /// The letters of Unicode date patterns (UTS #35) that `DateFormatter` reads.
     static let patternLetters = Set("GyYuUrQqMLlwWdDFgEecabBhHKkjJCmsSAzZOvVXx")
 
+    /// The format as a spec writes it.
+    var name: String {
+        switch self {
+        case .iso8601: "iso8601"
+        case .iso8601Fractional: "iso8601-fractional"
+        case .secondsSince1970: "secondsSince1970"
+        case .millisecondsSince1970: "millisecondsSince1970"
+        case .pattern(let pattern): pattern
+        }
+    }
+
     /// Reads a format; on failure returns the message to report.
     static func parse(_ text: String) -> Result<DateFormatSpec, FormatError> {
         switch text {

@@ -67,6 +67,8 @@ struct Decl: Sendable {
     var genericParameters: [String] = []
     /// Declared by an imported spec: known here, generated there.
     var external = false
+    /// The spec that declares an imported type (nil: this spec), for notes that point at it.
+    var specFile: String?
     /// Named by an `error` key: the struct also conforms to `Error`.
     var isErrorBody = false
     var doc: String?
@@ -557,5 +559,6 @@ struct SpecIR: Sendable {
     var mappings: [MappingIR]
     var endpoints: [EndpointIR]
     var api: APINamespace?
+    var examples: [ExampleIR] = []
     var namespace: NamespaceIR?
 }

@@ -10,6 +10,8 @@ struct SpecResolver {
     var bodies: [TypeRef?] = []
     var endpoints: [EndpointIR] = []
     var api: APINamespace?
+    /// Sample payloads the spec names, to verify.
+    var examples: [ExampleIR] = []
     /// The base name of this spec's files (`Charges` for `Charges.DTOs.swift`).
     let fileBase: String
     /// False when the spec is only read for a spec that imports it.
@@ -55,6 +57,7 @@ struct SpecResolver {
         if !spec.endpoints.isEmpty {
             types.warnAboutUnusedTypes(spec.types, roots: responses.compactMap { $0 } + bodies.compactMap { $0 } + types.parameterTypes + endpoints.compactMap(\.errorType))
         }
+        resolveExamples()
         if let baseURL = spec.baseURL {
             let name = SwiftName.apiNamespace(specName: spec.name?.value, fileBase: fileBase)
             let distinct = SwiftName.distinct(name, from: types.topLevelNames.union(SwiftName.reservedTypes))
@@ -63,6 +66,27 @@ struct SpecResolver {
             }
             types.topLevelNames.insert(distinct)
             api = APINamespace(name: distinct, baseURL: baseURL.value)
+        }
+    }
+
+    /// `$examples` on types and `examples` on endpoints, with what each is checked against.
+    mutating func resolveExamples() {
+        func entries(_ written: [Located<String>], _ target: ExampleTarget) -> [ExampleIR] {
+            written.compactMap { path in
+                SpecPaths.example(path.value, from: spec.path).map { ExampleIR(written: path.value, path: $0, location: path.location, target: target) }
+            }
+        }
+        for type in spec.types where !type.shape.examples.isEmpty {
+            guard let id = types.named[type.name] else { continue }
+            examples += entries(type.shape.examples, .type(.named(id)))
+        }
+        for (index, endpoint) in spec.endpoints.enumerated() where !endpoint.examples.isEmpty {
+            let resolved = endpoints[index]
+            if resolved.rawResponse != nil {
+                types.sink.warning(endpoint.examples[0].location, "the response of '\(endpoint.name.value)' is not JSON, so its examples are not checked")
+                continue
+            }
+            examples += entries(endpoint.examples, .endpoint(name: resolved.name, response: resolved.response, envelope: resolved.envelope))
         }
     }
 
@@ -100,6 +124,7 @@ struct SpecResolver {
     func ir(mappings: [MappingIR], declaresNamespace: Bool) -> SpecIR {
         SpecIR(
             path: spec.path, fileBase: fileBase, generates: generates, access: access, types: types.table, mappings: mappings, endpoints: endpoints, api: api,
+            examples: examples,
             namespace: types.namespace.map { NamespaceIR(name: $0, declares: declaresNamespace) }
         )
     }

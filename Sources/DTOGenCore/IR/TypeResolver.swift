@@ -54,6 +54,7 @@ struct TypeResolver {
         }
         for var decl in other.table.decls {
             decl.external = true
+            decl.specFile = decl.specFile ?? other.sink.file
             decl.parent = decl.parent.map(moved)
             decl.nested = decl.nested.map(moved)
             switch decl.kind {

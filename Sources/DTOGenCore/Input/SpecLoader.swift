@@ -31,13 +31,28 @@ public enum SpecLoader {
                 relative = String(filePath.dropFirst(rootPath.count + 1))
                 rootURL = URL(fileURLWithPath: root)
             }
-            return withImports([try read(url, relativePath: relative)], root: rootURL)
+            return withExamples(withImports([try read(url, relativePath: relative)], root: rootURL), root: rootURL)
         }
         var inputs: [SpecInput] = []
         for relative in try specPaths(in: url, suffix: suffix) {
             inputs.append(try read(url.appendingPathComponent(relative), relativePath: relative))
         }
-        return inputs
+        return withExamples(inputs, root: url)
+    }
+
+    /// Reads the sample payloads that generated specs name, so the generator can verify them.
+    /// One that cannot be read is left out: the generator reports it at the spec's line.
+    static func withExamples(_ inputs: [SpecInput], root: URL) -> [SpecInput] {
+        inputs.map { input in
+            guard input.generates else { return input }
+            var input = input
+            for path in SpecReader.examplePaths(bytes: input.bytes, path: input.path) {
+                if let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).standardizedFileURL.path) {
+                    input.examples[path] = Array(data)
+                }
+            }
+            return input
+        }
     }
 
     /// Relative paths of the `*.json` files below `root`, sorted byte-wise so every machine agrees.

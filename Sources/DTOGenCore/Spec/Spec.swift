@@ -80,6 +80,8 @@ public struct ShapeSpec: Sendable {
     public var discriminator: Located<String>?
     /// `$unknown: true` (or a case name) on a `$oneOf`: keep any other value as JSON.
     public var unknownVariant: Located<String>?
+    /// `$examples` on a type in `types`: sample payloads (relative to the spec) checked every run.
+    public var examples: [Located<String>] = []
 }
 
 /// One variant of a `$oneOf`: its tag (tagged one-ofs) and its shape.
@@ -131,6 +133,8 @@ public struct EndpointSpec: Sendable {
     /// The spec's `domain`: one mapping, or (an addition to the format) an array of them.
     public var domains: [DomainSpec] = []
     public var doc: Located<String>?
+    /// `examples`: sample response bodies (relative to the spec), envelope included, checked every run.
+    public var examples: [Located<String>] = []
     public var location: SourceLocation
 }
 

@@ -4,11 +4,11 @@ public enum SpecReader {
     static let builtinScalars = ["String", "Int", "Int64", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "File", "Data", "JSON"]
     static let topLevelKeys = ["name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports"]
     static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums"]
-    static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "bodyEncoding", "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc"]
+    static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "bodyEncoding", "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc", "examples"]
     static let envelopeKeys = ["data", "success", "message", "path"]
     static let domainKeys = ["model", "kind", "each", "fields"]
     static let mappingKeys = ["dto", "model", "kind", "fields"]
-    static let modifierKeys = ["$type", "$name", "$label", "$optional", "$default", "$lenient", "$lossy", "$format", "$doc", "$typeName", "$enum", "$unknown", "$dict", "$nullable", "$oneOf", "$discriminator"]
+    static let modifierKeys = ["$type", "$name", "$label", "$optional", "$default", "$lenient", "$lossy", "$format", "$doc", "$typeName", "$enum", "$unknown", "$dict", "$nullable", "$oneOf", "$discriminator", "$examples"]
 
     /// Parses and reads one spec. Returns `nil` (with diagnostics) when the file cannot be read as a spec at all.
     public static func read(bytes: [UInt8], path: String) -> (Spec?, [Diagnostic]) {
@@ -37,6 +37,24 @@ public enum SpecReader {
     }
 }
 
+extension SpecReader {
+    /// The sample payloads a spec names in `$examples` (on types) and `examples` (on
+    /// endpoints), relative to the specs root; empty when the file cannot be read. For
+    /// loaders, which read them so the generator can verify them without touching files.
+    public static func examplePaths(bytes: [UInt8], path: String) -> [String] {
+        guard let root = try? JSONReader.parse(bytes: bytes), let members = root.members else { return [] }
+        var written: [String] = []
+        for type in members.first(where: { $0.key == "types" })?.value.members ?? [] {
+            written += type.value["$examples"]?.elements?.compactMap(\.stringValue) ?? []
+        }
+        for endpoint in members.first(where: { $0.key == "endpoints" })?.value.elements ?? [] {
+            written += endpoint["examples"]?.elements?.compactMap(\.stringValue) ?? []
+        }
+        var seen: Set<String> = []
+        return written.compactMap { SpecPaths.example($0, from: path) }.filter { seen.insert($0).inserted }
+    }
+}
+
 /// Paths of specs relative to the specs root.
 enum SpecPaths {
     /// `import` as written in the spec at `path`, relative to the root; nil when it leaves the root.
@@ -52,6 +70,25 @@ enum SpecPaths {
             }
         }
         return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+
+    /// A sample payload path as written in the spec at `path`, relative to the root. Unlike
+    /// imports, samples may live outside the specs folder (`../Fixtures/charge.json`): they
+    /// are only read. Nil for an absolute or empty path.
+    static func example(_ written: String, from path: String) -> String? {
+        guard !written.isEmpty, !written.hasPrefix("/") else { return nil }
+        var parts = Array(path.split(separator: "/").map(String.init).dropLast())
+        var above = 0
+        for part in written.split(separator: "/").map(String.init) {
+            switch part {
+            case ".", "": continue
+            case "..":
+                if parts.isEmpty { above += 1 } else { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        guard !parts.isEmpty else { return nil }
+        return (Array(repeating: "..", count: above) + parts).joined(separator: "/")
     }
 }
 
@@ -410,12 +447,36 @@ private struct Reader {
                 return
             }
             shape.discriminator = string(value, "'$discriminator'")
+        case "$examples":
+            guard context == .named else {
+                sink.error(member.keyLocation, "'$examples' belongs on a type in 'types' (or 'examples' on an endpoint)")
+                return
+            }
+            shape.examples = examplePaths(value, "'$examples'")
         case "$enum", "$dict", "$type", "$oneOf":
             break
         default:
             let hint = Suggest.hint(for: member.key, in: SpecReader.modifierKeys)
             sink.error(member.keyLocation, "unknown modifier '\(member.key)'\(hint.isEmpty ? " (keys starting with '$' are dtogen's; write '$$' for a JSON key that starts with '$')" : hint)")
         }
+    }
+
+    /// `["samples/charge.json"]`: sample payload paths, relative to the spec.
+    mutating func examplePaths(_ node: JSONNode, _ what: String) -> [Located<String>] {
+        guard let list = node.elements else {
+            sink.error(node.location, "\(what) must be an array of sample payload paths such as [\"samples/charge.json\"], found \(node.kindDescription)")
+            return []
+        }
+        var result: [Located<String>] = []
+        for element in list {
+            guard let path = string(element, "each example path") else { continue }
+            if path.value.isEmpty || path.value.hasPrefix("/") {
+                sink.error(path.location, "example path '\(path.value)' must be relative to the spec")
+                continue
+            }
+            result.append(path)
+        }
+        return result
     }
 
     // MARK: endpoints
@@ -487,6 +548,7 @@ private struct Reader {
                     endpoint.domains = [domain]
                 }
             case "doc": endpoint.doc = string(value, "'doc'")
+            case "examples": endpoint.examples = examplePaths(value, "'examples'")
             default: unknownKey(member, in: "an endpoint", allowed: SpecReader.endpointKeys)
             }
         }

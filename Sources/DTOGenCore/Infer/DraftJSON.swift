@@ -1,0 +1,76 @@
+/// A spec draft as `infer` writes it: ordered JSON, printed the way a person would write a
+/// spec (one property a line, short modifier objects and shape arrays on one line), so the
+/// same samples always give the same bytes and the draft reads well in a diff.
+indirect enum DraftJSON: Equatable {
+    case string(String)
+    case bool(Bool)
+    case array([DraftJSON])
+    case object([(String, DraftJSON)])
+
+    static func == (lhs: DraftJSON, rhs: DraftJSON) -> Bool {
+        lhs.text(indent: 0) == rhs.text(indent: 0)
+    }
+
+    /// The value of `key`, when this is an object that has it.
+    subscript(key: String) -> DraftJSON? {
+        if case .object(let members) = self { return members.first { $0.0 == key }?.1 }
+        return nil
+    }
+
+    /// The document: two-space indentation and a final newline.
+    var document: String { text(indent: 0) + "\n" }
+
+    /// `prefix`: columns before the value on its first line (`"key": `).
+    func text(indent: Int, prefix: Int = 0) -> String {
+        if let line = oneLine, indent + prefix + line.count <= 100 { return line }
+        let pad = String(repeating: " ", count: indent + 2)
+        let close = String(repeating: " ", count: indent)
+        switch self {
+        case .array(let elements):
+            return "[\n" + elements.map { pad + $0.text(indent: indent + 2) }.joined(separator: ",\n") + "\n\(close)]"
+        case .object(let members):
+            return "{\n" + members.map { pad + Self.quoted($0.0) + ": " + $0.1.text(indent: indent + 2, prefix: Self.quoted($0.0).count + 2) }.joined(separator: ",\n") + "\n\(close)}"
+        default:
+            return oneLine ?? ""
+        }
+    }
+
+    /// The value on one line, for scalars, modifier objects (`{ "$type": "JSON?", ... }`) and
+    /// arrays of those; nil for an object with properties, which always takes one per line.
+    private var oneLine: String? {
+        switch self {
+        case .string(let text): return Self.quoted(text)
+        case .bool(let value): return value ? "true" : "false"
+        case .array(let elements):
+            let parts = elements.compactMap(\.oneLine)
+            return parts.count == elements.count ? "[" + parts.joined(separator: ", ") + "]" : nil
+        case .object(let members):
+            if members.isEmpty { return "{}" }
+            guard members.allSatisfy({ $0.0.hasPrefix("$") && !$0.0.hasPrefix("$$") }) else { return nil }
+            let parts = members.compactMap { member in member.1.oneLine.map { Self.quoted(member.0) + ": " + $0 } }
+            return parts.count == members.count ? "{ " + parts.joined(separator: ", ") + " }" : nil
+        }
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
