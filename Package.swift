@@ -9,11 +9,17 @@ let package = Package(
         .executable(name: "dtogen", targets: ["dtogen"]),
         .library(name: "DTOGenCore", targets: ["DTOGenCore"]),
         .library(name: "DTORuntime", targets: ["DTORuntime"]),
+        .library(name: "PositionalJSON", targets: ["PositionalJSON"]),
+        .library(name: "YAMLReader", targets: ["YAMLReader"]),
         .plugin(name: "DTOGenPlugin", targets: ["DTOGenPlugin"]),
         .plugin(name: "DTOGenCommand", targets: ["DTOGenCommand"]),
     ],
     targets: [
-        .target(name: "DTOGenCore"),
+        // dtogen's own readers, libraries in their own right: JSON with a position on every
+        // value (specs, payloads, OpenAPI documents), and YAML 1.2 into the same nodes.
+        .target(name: "PositionalJSON"),
+        .target(name: "YAMLReader", dependencies: ["PositionalJSON"]),
+        .target(name: "DTOGenCore", dependencies: ["PositionalJSON", "YAMLReader"]),
         .target(name: "DTORuntime"),
         .executableTarget(name: "dtogen", dependencies: ["DTOGenCore"]),
         // Build-tool plugin: regenerates a target's *.dtogen.json specs on every build that needs it.
@@ -37,6 +43,8 @@ let package = Package(
             sources: ["Generated", "Examples/SeedModels"]
         ),
         .testTarget(name: "DTOGenCoreTests", dependencies: ["DTOGenCore"]),
+        .testTarget(name: "PositionalJSONTests", dependencies: ["PositionalJSON"]),
+        .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         // A tiny HTTP server on 127.0.0.1 for the end-to-end tests (no dependencies).
         .target(name: "LoopbackServer", path: "Tests/LoopbackServer"),
         .testTarget(name: "ConformanceTests", dependencies: ["DTORuntime", "LoopbackServer"]),

@@ -22,7 +22,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "dtogen-benchmark",
-            dependencies: ["PlainDTOs", "LenientDTOs", .product(name: "DTORuntime", package: "dtogen")]
+            dependencies: [
+                "PlainDTOs", "LenientDTOs", .product(name: "DTORuntime", package: "dtogen"),
+                .product(name: "YAMLReader", package: "dtogen"), .product(name: "PositionalJSON", package: "dtogen"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -2,9 +2,11 @@ import DTORuntime
 import Foundation
 import LenientDTOs
 import PlainDTOs
+import PositionalJSON
+import YAMLReader
 
 // dtogen's benchmark. Prints figures; asserts nothing about time.
-//   swift run -c release --package-path Benchmarks dtogen-benchmark [--quick | --layout]
+//   swift run -c release --package-path Benchmarks dtogen-benchmark [--quick | --layout | --readers]
 // --quick skips the 10,000-endpoint run and the compile measurement.
 // --layout measures only what the shape of the output decides: lines per endpoint and the
 // compile time of the 200-endpoint output (to compare two versions of the templates).
@@ -12,6 +14,8 @@ import PlainDTOs
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let layoutOnly = CommandLine.arguments.contains("--layout")
 let quick = CommandLine.arguments.contains("--quick")
+// --readers measures only the JSON and YAML readers (in this process).
+let readersOnly = CommandLine.arguments.contains("--readers")
 let work = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-benchmark")
 var rows: [(String, String, String)] = []
 @MainActor func row(_ what: String, _ figure: String, _ target: String) {
@@ -47,6 +51,60 @@ func fmt(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(dig
     return compile
 }
 
+// The readers on their own, in this (release) process: a 10 MB YAML document shaped like a
+// large OpenAPI file, and the JSON reader on JSON of the same size for comparison. Run last
+// (or alone with --readers): it makes this process large, which would show in the peak
+// memory of the commands measured after it.
+@MainActor func measureReaders() throws {
+    func readerSeconds(_ body: () throws -> Void) rethrows -> Double {
+        var times: [Double] = []
+        for _ in 0..<3 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try body()
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return times.min() ?? 0
+    }
+    say("Readers (release, in process, best of 3):")
+    var yaml = "openapi: 3.1.0\ninfo:\n  title: Generated\n  version: '1.0'\ncomponents:\n  schemas:\n"
+    var schemaCount = 0
+    while yaml.utf8.count < 10_000_000 {
+        yaml += """
+            Schema\(schemaCount):
+              type: object
+              description: "Thing number \(schemaCount), with \\"quotes\\" and an escape \\u00e9"
+              required: [id, name]
+              properties:
+                id: {type: integer, format: int64, minimum: 1}
+                name:
+                  type: string
+                  example: plain text, with a comma
+                tags:
+                  type: array
+                  items:
+                    $ref: '#/components/schemas/Tag'   # a comment
+                note: |
+                  A literal block
+                  over two lines
+
+        """
+        schemaCount += 1
+    }
+    let yamlBytes = Array(yaml.utf8)
+    let yamlSeconds = try readerSeconds { _ = try YAMLReader.parseStream(bytes: yamlBytes) }
+    let yamlMegabytes = Double(yamlBytes.count) / 1_000_000
+    row("YAML reader, a \(fmt(yamlMegabytes, 1)) MB OpenAPI-shaped document (\(schemaCount) schemas)", "\(fmt(yamlMegabytes / yamlSeconds, 1)) MB/s", "≥ 50 MB/s")
+    let jsonFeed = try Data(contentsOf: root.appendingPathComponent("Tests/Fixtures/payloads/usgs-all-day.geojson.json"))
+    let manyFeeds = Array(("[" + Array(repeating: String(decoding: jsonFeed, as: UTF8.self), count: max(1, 10_000_000 / jsonFeed.count)).joined(separator: ",") + "]").utf8)
+    let jsonSeconds = try readerSeconds { _ = try JSONReader.parse(bytes: manyFeeds) }
+    row("JSON reader (positions on every value), the USGS feed repeated to \(fmt(Double(manyFeeds.count) / 1_000_000, 1)) MB", "\(fmt(Double(manyFeeds.count) / 1_000_000 / jsonSeconds, 1)) MB/s", "")
+}
+
+if readersOnly {
+    try measureReaders()
+    exit(0)
+}
+
 say("Building dtogen (release)...")
 let build = Run.measure(["swift", "build", "-c", "release", "--product", "dtogen", "--package-path", root.path])
 guard build.status == 0 else { fatalError("release build failed") }
@@ -65,7 +123,7 @@ feed["features"] = [Any]()
 let shell = String(decoding: try JSONSerialization.data(withJSONObject: feed, options: [.sortedKeys]), as: UTF8.self)
 let elements = Data(String(decoding: try JSONSerialization.data(withJSONObject: features), as: UTF8.self).dropFirst().dropLast().utf8)
 guard let split = shell.range(of: "\"features\":[]") else { fatalError("bad payload") }
-FileManager.default.createFile(atPath: sample.path, contents: nil)
+_ = FileManager.default.createFile(atPath: sample.path, contents: nil)
 let handle = try FileHandle(forWritingTo: sample)
 handle.write(Data((shell[..<split.lowerBound] + "\"features\":[").utf8))
 for copy in 0..<copies {
@@ -230,6 +288,11 @@ if !quick && !layoutOnly {
     let noop = Run.measure(["swift", "build"], in: app)
     let ran = noop.output.components(separatedBy: ".dtogen.json").count - 1
     row("no-op rebuild of the consumer (dtogen ran \(ran) times)", "\(fmt(noop.seconds, 2)) s", "")
+}
+
+if !layoutOnly {
+    say("")
+    try measureReaders()
 }
 
 say("\n| measurement | figure | target |\n|---|---|---|")

@@ -1,19 +1,8 @@
-/// A position in a spec file, 1-based, columns counted in Unicode scalars.
-public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
+@_exported import PositionalJSON
 
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
-        (lhs.line, lhs.column) < (rhs.line, rhs.column)
-    }
-
-    public var description: String { "\(line):\(column)" }
-}
+/// Positions in specs and payloads are the JSON reader's (`PositionalJSON.SourceLocation`);
+/// named here too so `DTOGenCore.SourceLocation` keeps working beside Testing's own type.
+public typealias SourceLocation = PositionalJSON.SourceLocation
 
 /// One problem found in a spec, printed in the `path:line:col: error: message` form
 /// that compilers use, so editors and Xcode make it clickable.
