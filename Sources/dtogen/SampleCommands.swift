@@ -125,22 +125,28 @@ func runInfer(_ commandLine: [String]) -> Never {
     let result = SpecInferrer.infer(payloads, options: options)
     printDiagnostics(result.diagnostics)
     if result.hasErrors { exit(1) }
+    writeDraft(result.spec, to: output, force: force, quiet: quiet, from: "\(samples.count) sample\(samples.count == 1 ? "" : "s")")
+}
+
+/// Prints a drafted spec, or writes it to `output`: only when it changed, and over a file
+/// with other content only when forced (a draft is edited by hand afterwards).
+func writeDraft(_ spec: String, to output: String?, force: Bool, quiet: Bool, from source: String) -> Never {
     guard let output else {
-        print(result.spec, terminator: "")
+        print(spec, terminator: "")
         exit(0)
     }
     let existing = FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) }
-    if existing == result.spec {
+    if existing == spec {
         if !quiet { print("dtogen: \(output) is unchanged") }
         exit(0)
     }
     if existing != nil, !force { fail("\(output) exists with other content; pass --force to overwrite it") }
     do {
-        try result.spec.write(toFile: output, atomically: true, encoding: .utf8)
+        try spec.write(toFile: output, atomically: true, encoding: .utf8)
     } catch {
         fail("cannot write \(output): \(error.localizedDescription)")
     }
-    if !quiet { print("dtogen: wrote \(output) from \(samples.count) sample\(samples.count == 1 ? "" : "s")") }
+    if !quiet { print("dtogen: wrote \(output) from \(source)") }
     exit(0)
 }
 

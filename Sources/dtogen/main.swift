@@ -6,6 +6,7 @@ let usage = """
     USAGE: dtogen <specs> -o <output> [options]
            dtogen infer <sample.json>... [-o <spec.json>]   (dtogen infer --help)
            dtogen verify <spec.json> --type <Type> <payload.json>...   (dtogen verify --help)
+           dtogen import <openapi.yaml|json> [-o <spec.json>]        (dtogen import --help)
 
     Generates Swift DTOs and domain mappings from dtogen specs, after checking the sample
     payloads the specs name ('$examples' on types, 'examples' on endpoints) against them.
@@ -118,6 +119,7 @@ struct Options {
 switch CommandLine.arguments.dropFirst().first {
 case "infer": runInfer(Array(CommandLine.arguments.dropFirst(2)))
 case "verify": runVerify(Array(CommandLine.arguments.dropFirst(2)))
+case "import": runImport(Array(CommandLine.arguments.dropFirst(2)))
 default: break
 }
 

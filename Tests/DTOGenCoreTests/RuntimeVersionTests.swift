@@ -85,7 +85,8 @@ struct SpecLocationTests {
 
 /// `swiftc -typecheck` on generated files and one more source (a stand-in runtime, the app).
 enum Swiftc {
-    static func typecheck(_ files: [GeneratedFile], with source: String) throws -> (status: Int32, output: String) {
+    /// `runtime`: also the DTORuntime sources (for `--no-runtime-import` output).
+    static func typecheck(_ files: [GeneratedFile], with source: String, runtime: Bool = false) throws -> (status: Int32, output: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-swiftc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -97,6 +98,12 @@ enum Swiftc {
         }
         let extra = folder.appendingPathComponent("App.swift")
         try source.write(to: extra, atomically: true, encoding: .utf8)
+        if runtime {
+            let sources = packageRoot.appendingPathComponent("Sources/DTORuntime")
+            for name in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() where name.hasSuffix(".swift") {
+                paths.append(sources.appendingPathComponent(name).path)
+            }
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swiftc", "-typecheck", "-swift-version", "6"] + paths + [extra.path]

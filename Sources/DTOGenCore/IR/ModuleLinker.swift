@@ -5,6 +5,7 @@ enum ModuleLinker {
     /// Checks names across specs, resolves every spec's mappings and returns the IR of each.
     static func link(_ specs: inout [SpecResolver]) -> [SpecIR] {
         checkNames(&specs)
+        checkFactories(&specs)
         let throwing = mappingThrows(specs)
         var seen: [MappingKey: (path: String, location: SourceLocation)] = [:]
         var result: [SpecIR] = []
@@ -28,6 +29,27 @@ enum ModuleLinker {
             result.append(specs[index].ir(mappings: mappings, declaresNamespace: declares))
         }
         return result
+    }
+
+    /// Two specs must not declare the same factory: same name, kind, response and argument
+    /// labels and types extend the same `Endpoint` with the same member.
+    static func checkFactories(_ specs: inout [SpecResolver]) {
+        var seen: [String: (path: String, location: SourceLocation)] = [:]
+        for index in specs.indices where specs[index].generates {
+            let table = specs[index].types.table
+            for (offset, endpoint) in specs[index].endpoints.enumerated() {
+                let response = endpoint.response.map { table.describe($0) } ?? "Void"
+                // A factory without arguments is a `static var`: its name alone identifies it.
+                let arguments = endpoint.arguments.map { "\($0.label ?? $0.name): \(table.describe($0.type))" }.joined(separator: ", ")
+                let key = "\(endpoint.kind) \(response) \(endpoint.name)(\(arguments))"
+                let location = specs[index].spec.endpoints.indices.contains(offset) ? specs[index].spec.endpoints[offset].name.location : specs[index].spec.location
+                if let first = seen[key], first.path != specs[index].path {
+                    specs[index].types.sink.moduleError(location, "endpoint '\(endpoint.name)' gives the same factory as one in \(first.path):\(first.location) (same kind, response and arguments); generated factories share one module, so rename one")
+                } else {
+                    seen[key] = (specs[index].path, location)
+                }
+            }
+        }
     }
 
     /// Two specs must not give files of the same name, nor types of the same name.

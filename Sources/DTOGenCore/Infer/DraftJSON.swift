@@ -1,7 +1,7 @@
 /// A spec draft as `infer` writes it: ordered JSON, printed the way a person would write a
 /// spec (one property a line, short modifier objects and shape arrays on one line), so the
 /// same samples always give the same bytes and the draft reads well in a diff.
-indirect enum DraftJSON: Equatable {
+indirect enum DraftJSON: Equatable, Sendable {
     case string(String)
     case bool(Bool)
     case array([DraftJSON])
@@ -72,5 +72,27 @@ indirect enum DraftJSON: Equatable {
             }
         }
         return out + "\""
+    }
+}
+
+/// A shape of a draft before `?` and modifiers are put on it (`infer` and `import` build
+/// these): `"Int"` with `optional` becomes `"Int?"`; with modifiers, `{ "$type": ..., ... }`.
+struct DraftShape: Sendable {
+    /// A type reference (`"Int"`), an array shape, or an object shape (properties or `$` keys).
+    var base: DraftJSON
+    var optional = false
+    var modifiers: [(String, DraftJSON)] = []
+
+    var json: DraftJSON {
+        switch base {
+        case .string(let reference):
+            let written = DraftJSON.string(reference + (optional ? "?" : ""))
+            return modifiers.isEmpty ? written : .object([("$type", written)] + modifiers)
+        case .object(let members):
+            return .object(members + (optional ? [("$optional", .bool(true))] : []) + modifiers)
+        default:
+            if !optional && modifiers.isEmpty { return base }
+            return .object([("$type", base)] + (optional ? [("$optional", .bool(true))] : []) + modifiers)
+        }
     }
 }

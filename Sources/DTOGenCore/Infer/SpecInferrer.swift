@@ -287,26 +287,7 @@ private struct Drafter {
         return shape.json
     }
 
-    /// A shape before `?` and modifiers are put on it.
-    struct Shape {
-        /// A type reference (`"Int"`), an array shape, or an object shape (properties or `$` keys).
-        var base: DraftJSON
-        var optional = false
-        var modifiers: [(String, DraftJSON)] = []
-
-        var json: DraftJSON {
-            switch base {
-            case .string(let reference):
-                let written = DraftJSON.string(reference + (optional ? "?" : ""))
-                return modifiers.isEmpty ? written : .object([("$type", written)] + modifiers)
-            case .object(let members):
-                return .object(members + (optional ? [("$optional", .bool(true))] : []) + modifiers)
-            default:
-                if !optional && modifiers.isEmpty { return base }
-                return .object([("$type", base)] + (optional ? [("$optional", .bool(true))] : []) + modifiers)
-            }
-        }
-    }
+    typealias Shape = DraftShape
 
     /// The shape of the values at one position.
     mutating func value(_ node: Observation, hint: Hint, inline: Bool = false) -> Shape {

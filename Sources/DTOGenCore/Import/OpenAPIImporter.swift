@@ -1,0 +1,421 @@
+import YAMLReader
+
+public struct ImportOptions: Sendable {
+    /// The spec's `name` (default: from the document's title).
+    public var name: String?
+    /// `options.namespace` of the spec.
+    public var namespace: String?
+
+    public init(name: String? = nil, namespace: String? = nil) {
+        self.name = name
+        self.namespace = namespace
+    }
+}
+
+public struct ImportResult: Sendable {
+    /// The dtogen spec; empty when the document cannot be read.
+    public var spec: String
+    /// Errors (the document cannot be read, a `$ref` does not resolve) and warnings (what
+    /// is not supported, with its JSON pointer), at the document's line and column.
+    public var diagnostics: [Diagnostic]
+    /// Endpoint kinds the spec names that the app writes (API keys, basic auth): name and
+    /// what the security scheme says they send.
+    public var customKinds: [(name: String, detail: String)]
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// `dtogen import`: an OpenAPI 3.0/3.1 or Swagger 2.0 document (JSON or YAML) as a dtogen
+/// spec. Schemas become `types` (`allOf` merged, `oneOf`/`anyOf` as `$oneOf`, tagged by a
+/// `discriminator`), operations become endpoints (parameters, bodies with their encoding,
+/// the success response, an error type, the kind from the security scheme). What dtogen
+/// cannot express is left out with a warning that names its JSON pointer.
+public enum OpenAPIImporter {
+    public static func importDocument(bytes: [UInt8], path: String, options: ImportOptions = ImportOptions()) -> ImportResult {
+        let root: JSONNode
+        do {
+            root = try read(bytes)
+        } catch {
+            return ImportResult(spec: "", diagnostics: [Diagnostic(.error, file: path, at: error.location, error.message)], customKinds: [])
+        }
+        var translator = OpenAPITranslator(root: root, file: path)
+        guard let spec = translator.translate(options: options) else {
+            return ImportResult(spec: "", diagnostics: translator.diagnostics.sorted(), customKinds: [])
+        }
+        return ImportResult(spec: spec.document, diagnostics: translator.diagnostics.sorted(), customKinds: translator.customKinds)
+    }
+
+    /// JSON when the text starts with `{`, YAML otherwise (YAML 1.2 reads JSON too, but the
+    /// JSON reader is stricter and faster).
+    static func read(_ bytes: [UInt8]) throws(DocumentError) -> JSONNode {
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if first == UInt8(ascii: "{") {
+            do {
+                return try JSONReader.parse(bytes: bytes)
+            } catch {
+                throw DocumentError(location: error.location, message: error.message)
+            }
+        }
+        do {
+            return try YAMLReader.parse(bytes: bytes)
+        } catch {
+            throw DocumentError(location: error.location, message: error.message)
+        }
+    }
+
+    struct DocumentError: Error {
+        var location: SourceLocation
+        var message: String
+    }
+}
+
+/// One document's translation.
+struct OpenAPITranslator {
+    let root: JSONNode
+    let file: String
+    var diagnostics: [Diagnostic] = []
+    var customKinds: [(name: String, detail: String)] = []
+    let swagger2: Bool
+    /// Component schema key → type name (scalar aliases are inlined and have none).
+    var typeNames: [String: String] = [:]
+    var typeOrder: [String] = []
+    var takenEndpointNames: Set<String> = []
+
+    init(root: JSONNode, file: String) {
+        self.root = root
+        self.file = file
+        swagger2 = root["swagger"] != nil
+    }
+
+    var schemaPrefix: String { swagger2 ? "#/definitions/" : "#/components/schemas/" }
+    var schemas: [JSONNode.Member] { (swagger2 ? root["definitions"] : root["components"]?["schemas"])?.members ?? [] }
+
+    mutating func warn(_ node: JSONNode, _ pointer: String, _ message: String) {
+        diagnostics.append(Diagnostic(.warning, file: file, at: node.location, "\(pointer): \(message)"))
+    }
+
+    mutating func fail(_ node: JSONNode, _ message: String) {
+        diagnostics.append(Diagnostic(.error, file: file, at: node.location, message))
+    }
+
+    static func escape(_ key: String) -> String {
+        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    // MARK: document
+
+    mutating func translate(options: ImportOptions) -> DraftJSON? {
+        guard root.members != nil else {
+            fail(root, "an OpenAPI document is an object, found \(root.kindDescription)")
+            return nil
+        }
+        if let version = root["openapi"]?.stringValue ?? root["swagger"]?.stringValue {
+            guard version.hasPrefix("3.") || version == "2.0" else {
+                fail(root["openapi"] ?? root["swagger"] ?? root, "OpenAPI \(version) is not supported; dtogen reads 2.0 (Swagger), 3.0 and 3.1")
+                return nil
+            }
+        } else {
+            fail(root, "not an OpenAPI document: no 'openapi' or 'swagger' key")
+            return nil
+        }
+        // Names first, so references can be written before their types.
+        var taken: Set<String> = []
+        for member in schemas where !isScalarAlias(member.value) {
+            let name = SwiftName.distinct(SwiftName.type(member.key), from: taken)
+            taken.insert(name)
+            typeNames[member.key] = name
+            typeOrder.append(member.key)
+        }
+        var types: [(String, DraftJSON)] = []
+        for member in schemas where typeNames[member.key] != nil {
+            let pointer = schemaPrefix + Self.escape(member.key)
+            let shape = self.shape(member.value, pointer: pointer, hint: typeNames[member.key] ?? member.key)
+            var json = shape.json
+            // A named type is never optional: nullable at the top is the users' concern.
+            if case .string(let reference) = json, reference.hasSuffix("?") { json = .string(String(reference.dropLast())) }
+            types.append((typeNames[member.key] ?? member.key, json))
+        }
+        let endpoints = operations()
+        var top: [(String, DraftJSON)] = []
+        let title = root["info"]?["title"]?.stringValue ?? "API"
+        var name = options.name ?? SwiftName.type(title)
+        if !SwiftName.isTypeName(name) { name = "API" }
+        top.append(("name", .string(name)))
+        if let baseURL = baseURL() { top.append(("baseURL", .string(baseURL))) }
+        if let namespace = options.namespace { top.append(("options", .object([("namespace", .string(namespace))]))) }
+        if !types.isEmpty { top.append(("types", .object(types))) }
+        top.append(("endpoints", .array(endpoints)))
+        return .object(top)
+    }
+
+    mutating func baseURL() -> String? {
+        if swagger2 {
+            guard let host = root["host"]?.stringValue else { return nil }
+            let scheme = root["schemes"]?.elements?.first?.stringValue ?? "https"
+            var base = root["basePath"]?.stringValue ?? ""
+            if base == "/" { base = "" }
+            return "\(scheme)://\(host)\(base)"
+        }
+        guard let server = root["servers"]?.elements?.first, var url = server["url"]?.stringValue else { return nil }
+        for variable in server["variables"]?.members ?? [] {
+            let value = variable.value["default"]?.stringValue ?? ""
+            url = url.replacingOccurrences(of: "{\(variable.key)}", with: value)
+        }
+        guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+            warn(server, "#/servers/0", "the server URL '\(url)' is relative; the spec has no baseURL (pass one to APIClient)")
+            return nil
+        }
+        if url.hasSuffix("/") { url.removeLast() }
+        if let cut = url.firstIndex(where: { $0 == "?" || $0 == "#" }) { url = String(url[..<cut]) }
+        return url
+    }
+
+    // MARK: references
+
+    /// The node a local `$ref` points at.
+    mutating func resolve(_ ref: String, at node: JSONNode, pointer: String) -> JSONNode? {
+        guard ref.hasPrefix("#/") else {
+            warn(node, pointer, "the reference '\(ref)' is outside this document, which dtogen does not read; read as JSON")
+            return nil
+        }
+        var current = root
+        for raw in ref.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) {
+            let key = raw.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            if let members = current.members, let next = members.first(where: { $0.key == key })?.value {
+                current = next
+            } else if let elements = current.elements, let index = Int(key), elements.indices.contains(index) {
+                current = elements[index]
+            } else {
+                fail(node["$ref"] ?? node, "\(pointer): the reference '\(ref)' does not resolve (no '\(key)')")
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// Follows `$ref`s (parameters, request bodies, responses) to the node they name.
+    mutating func followed(_ node: JSONNode, pointer: String) -> JSONNode? {
+        var current = node
+        var steps = 0
+        while let ref = current["$ref"]?.stringValue {
+            guard steps < 32, let next = resolve(ref, at: current, pointer: pointer) else { return nil }
+            current = next
+            steps += 1
+        }
+        return current
+    }
+
+    /// A named schema that is only a scalar (`DOB: { type: string, format: date-time }`):
+    /// inlined where it is used rather than declared.
+    func isScalarAlias(_ schema: JSONNode) -> Bool {
+        guard schema["$ref"] == nil, schema["enum"] == nil, schema["properties"] == nil, schema["allOf"] == nil,
+              schema["oneOf"] == nil, schema["anyOf"] == nil, schema["additionalProperties"] == nil else { return false }
+        let types = Self.types(of: schema).filter { $0 != "null" }
+        return types.count == 1 && ["string", "integer", "number", "boolean"].contains(types[0])
+    }
+
+    static func types(of schema: JSONNode) -> [String] {
+        if let single = schema["type"]?.stringValue { return [single] }
+        return schema["type"]?.elements?.compactMap(\.stringValue) ?? []
+    }
+
+    // MARK: schemas
+
+    /// The shape of a schema. `hint` names inline types where dtogen needs a name.
+    mutating func shape(_ schema: JSONNode, pointer: String, hint: String, inMultipart: Bool = false) -> DraftShape {
+        var shape = bareShape(schema, pointer: pointer, hint: hint, inMultipart: inMultipart)
+        if schema["nullable"]?.boolValue == true || Self.types(of: schema).contains("null") { shape.optional = true }
+        if let doc = (schema["description"] ?? schema["title"])?.stringValue, !doc.isEmpty, schema["$ref"] == nil || !swagger2 {
+            shape.modifiers.append(("$doc", .string(doc)))
+        }
+        return shape
+    }
+
+    mutating func bareShape(_ schema: JSONNode, pointer: String, hint: String, inMultipart: Bool) -> DraftShape {
+        guard schema.members != nil else {
+            if schema.boolValue == true { return DraftShape(base: .string("JSON")) }
+            warn(schema, pointer, "a schema is an object, found \(schema.kindDescription); read as JSON")
+            return DraftShape(base: .string("JSON"))
+        }
+        if let ref = schema["$ref"]?.stringValue {
+            if ref.hasPrefix(schemaPrefix) {
+                let key = String(ref.dropFirst(schemaPrefix.count)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+                if let name = typeNames[key] { return DraftShape(base: .string(name)) }
+            }
+            guard let target = resolve(ref, at: schema, pointer: pointer) else { return DraftShape(base: .string("JSON")) }
+            return bareShape(target, pointer: ref, hint: hint, inMultipart: inMultipart)
+        }
+        if let parts = schema["allOf"]?.elements {
+            return allOf(parts, schema: schema, pointer: pointer, hint: hint)
+        }
+        if let parts = (schema["oneOf"] ?? schema["anyOf"])?.elements {
+            return oneOf(parts, schema: schema, pointer: pointer + (schema["oneOf"] != nil ? "/oneOf" : "/anyOf"), hint: hint)
+        }
+        if let values = schema["enum"]?.elements {
+            let strings = values.compactMap(\.stringValue)
+            if !strings.isEmpty, strings.count == values.filter({ $0.value != .null }).count {
+                var unique: [String] = []
+                for value in strings where !unique.contains(value) { unique.append(value) }
+                var shape = DraftShape(base: .object([("$enum", .array(unique.map { .string($0) }))]))
+                shape.optional = values.contains { $0.value == .null }
+                return shape
+            }
+            if !values.isEmpty, values.allSatisfy({ $0.stringValue == nil }) {
+                // Numbers or booleans: the values are not kept, the type is.
+            } else {
+                warn(schema["enum"] ?? schema, pointer + "/enum", "an enum of mixed values is read as its type, without the list")
+            }
+        }
+        let types = Self.types(of: schema).filter { $0 != "null" }
+        if types.count > 1 {
+            let variants = types.map { type -> DraftJSON in
+                var single = schema
+                if case .object(let members) = schema.value {
+                    single.value = .object(members.filter { $0.key != "type" } + [JSONNode.Member(key: "type", keyLocation: schema.location, value: JSONNode(value: .string(type), location: schema.location))])
+                }
+                return bareShape(single, pointer: pointer, hint: hint, inMultipart: inMultipart).json
+            }
+            return DraftShape(base: .object([("$oneOf", .array(variants))]))
+        }
+        let format = schema["format"]?.stringValue ?? ""
+        let encoding = schema["contentEncoding"]?.stringValue ?? ""
+        switch types.first {
+        case "string":
+            switch format {
+            case "date-time": return DraftShape(base: .string("Date"))
+            case "date": return DraftShape(base: .string("Date"), modifiers: [("$format", .string("yyyy-MM-dd"))])
+            case "uuid": return DraftShape(base: .string("UUID"))
+            case "uri", "url": return DraftShape(base: .string("URL"))
+            case "byte": return DraftShape(base: .string("Data"))
+            case "binary": return DraftShape(base: .string(inMultipart ? "File" : "Data"))
+            default:
+                if encoding == "base64" { return DraftShape(base: .string("Data")) }
+                if encoding == "binary" { return DraftShape(base: .string(inMultipart ? "File" : "Data")) }
+                return DraftShape(base: .string("String"))
+            }
+        case "integer": return DraftShape(base: .string(format == "int64" ? "Int64" : "Int"))
+        case "number":
+            switch format {
+            case "decimal": return DraftShape(base: .string("Decimal"))
+            case "float": return DraftShape(base: .string("Float"))
+            default: return DraftShape(base: .string("Double"))
+            }
+        case "boolean": return DraftShape(base: .string("Bool"))
+        case "file": return DraftShape(base: .string(inMultipart ? "File" : "Data"))
+        case "array":
+            guard let items = schema["items"] else { return DraftShape(base: .array([.string("JSON")])) }
+            var element = shape(items, pointer: pointer + "/items", hint: SwiftName.singular(hint), inMultipart: inMultipart)
+            element.modifiers.removeAll { $0.0 == "$doc" }
+            // A date format belongs on the field, not the element.
+            if case .string(let reference) = element.base, reference == "Date", let format = element.modifiers.first(where: { $0.0 == "$format" }) {
+                return DraftShape(base: .array([.string("Date" + (element.optional ? "?" : ""))]), modifiers: [format])
+            }
+            return DraftShape(base: .array([element.json]))
+        default:
+            if schema["properties"] != nil || types.first == "object" || schema["additionalProperties"] != nil {
+                return object(schema, pointer: pointer, hint: hint, inMultipart: inMultipart)
+            }
+            return DraftShape(base: .string("JSON"))
+        }
+    }
+
+    mutating func object(_ schema: JSONNode, pointer: String, hint: String, inMultipart: Bool) -> DraftShape {
+        let properties = schema["properties"]?.members ?? []
+        let additional = schema["additionalProperties"]
+        if properties.isEmpty {
+            if let additional, additional.members != nil {
+                var value = shape(additional, pointer: pointer + "/additionalProperties", hint: hint + "Value")
+                value.modifiers.removeAll { $0.0 == "$doc" }
+                return DraftShape(base: .object([("$dict", value.json)]))
+            }
+            return DraftShape(base: .object([("$dict", .string("JSON"))]))
+        }
+        if let additional, additional.members != nil || additional.boolValue == true {
+            warn(additional, pointer + "/additionalProperties", "keys beside the declared properties are not kept")
+        }
+        let required = Set(schema["required"]?.elements?.compactMap(\.stringValue) ?? [])
+        var fields: [(String, DraftJSON)] = []
+        for property in properties {
+            var field = shape(property.value, pointer: pointer + "/properties/" + Self.escape(property.key), hint: SwiftName.type(property.key), inMultipart: inMultipart)
+            if !required.contains(property.key) { field.optional = true }
+            fields.append((property.key.hasPrefix("$") ? "$" + property.key : property.key, field.json))
+        }
+        return DraftShape(base: .object(fields))
+    }
+
+    /// `allOf`: the properties and requirements of every part, in order.
+    mutating func allOf(_ parts: [JSONNode], schema: JSONNode, pointer: String, hint: String) -> DraftShape {
+        if parts.count == 1, let only = parts.first { return bareShape(only, pointer: pointer + "/allOf/0", hint: hint, inMultipart: false) }
+        var properties: [JSONNode.Member] = []
+        var required: [JSONNode] = []
+        var objectParts = 0
+        func collect(_ part: JSONNode, _ partPointer: String, depth: Int, into translator: inout OpenAPITranslator) {
+            guard depth < 16, let resolved = translator.followed(part, pointer: partPointer) else { return }
+            if let nested = resolved["allOf"]?.elements {
+                for (index, inner) in nested.enumerated() { collect(inner, partPointer + "/allOf/\(index)", depth: depth + 1, into: &translator) }
+            }
+            if let members = resolved["properties"]?.members {
+                objectParts += 1
+                for member in members where !properties.contains(where: { $0.key == member.key }) { properties.append(member) }
+            }
+            required += resolved["required"]?.elements ?? []
+        }
+        for (index, part) in parts.enumerated() { collect(part, pointer + "/allOf/\(index)", depth: 0, into: &self) }
+        guard objectParts > 0 else {
+            return bareShape(parts[0], pointer: pointer + "/allOf/0", hint: hint, inMultipart: false)
+        }
+        let merged = JSONNode(value: .object([
+            JSONNode.Member(key: "type", keyLocation: schema.location, value: JSONNode(value: .string("object"), location: schema.location)),
+            JSONNode.Member(key: "properties", keyLocation: schema.location, value: JSONNode(value: .object(properties), location: schema.location)),
+            JSONNode.Member(key: "required", keyLocation: schema.location, value: JSONNode(value: .array(required), location: schema.location)),
+        ]), location: schema.location)
+        return object(merged, pointer: pointer, hint: hint, inMultipart: false)
+    }
+
+    /// `oneOf`/`anyOf`: tagged by a discriminator when every variant is a named object type.
+    mutating func oneOf(_ parts: [JSONNode], schema: JSONNode, pointer: String, hint: String) -> DraftShape {
+        var optional = false
+        var variants: [JSONNode] = []
+        for part in parts {
+            if Self.types(of: part) == ["null"] { optional = true } else { variants.append(part) }
+        }
+        if let discriminator = schema["discriminator"], let property = discriminator["propertyName"]?.stringValue {
+            var tags: [(String, String)] = []
+            var mapped: [String: String] = [:]
+            for entry in discriminator["mapping"]?.members ?? [] {
+                if let ref = entry.value.stringValue { mapped[ref] = entry.key }
+            }
+            for variant in variants {
+                guard let ref = variant["$ref"]?.stringValue, ref.hasPrefix(schemaPrefix) else { break }
+                let key = String(ref.dropFirst(schemaPrefix.count))
+                guard let name = typeNames[key] else { break }
+                tags.append((mapped[ref] ?? key, name))
+            }
+            if tags.count == variants.count, !tags.isEmpty {
+                let tagged: [(String, DraftJSON)] = tags.map { tag in (tag.0, DraftJSON.string(tag.1)) }
+                var shape = DraftShape(base: .object([("$oneOf", .object(tagged)), ("$discriminator", .string(property))]))
+                shape.optional = optional
+                return shape
+            }
+            warn(discriminator, pointer, "a discriminator needs every variant to be a named schema; the variants are told apart by their JSON kind instead")
+        }
+        if variants.count == 1, let only = variants.first {
+            var shape = bareShape(only, pointer: pointer + "/0", hint: hint, inMultipart: false)
+            shape.optional = shape.optional || optional
+            return shape
+        }
+        var shapes: [DraftJSON] = []
+        for (index, variant) in variants.enumerated() {
+            var shape = self.shape(variant, pointer: pointer + "/\(index)", hint: hint + "Variant\(index + 1)")
+            shape.modifiers.removeAll { $0.0 == "$doc" || $0.0 == "$format" }
+            // A one-of variant cannot be a date (its format would be ambiguous): the string it is.
+            if case .string(let reference) = shape.base, reference == "Date" { shape.base = .string("String") }
+            if case .object(let members) = shape.base, !members.contains(where: { $0.0.hasPrefix("$") && !$0.0.hasPrefix("$$") }) {
+                shape.modifiers.append(("$typeName", .string(hint + "Variant\(index + 1)")))
+            }
+            shapes.append(shape.json)
+        }
+        var shape = DraftShape(base: .object([("$oneOf", .array(shapes))]))
+        shape.optional = optional
+        return shape
+    }
+}

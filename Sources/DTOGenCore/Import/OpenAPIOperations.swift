@@ -1,0 +1,269 @@
+import Foundation
+
+/// Operations to endpoints: names, parameters, bodies, responses, error types and kinds.
+extension OpenAPITranslator {
+    static let methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"]
+
+    mutating func operations() -> [DraftJSON] {
+        var endpoints: [DraftJSON] = []
+        for path in root["paths"]?.members ?? [] {
+            let pathPointer = "#/paths/" + Self.escape(path.key)
+            guard let item = followed(path.value, pointer: pathPointer), let members = item.members else { continue }
+            let shared = item["parameters"]?.elements ?? []
+            for member in members where Self.methods.contains(member.key) {
+                let pointer = pathPointer + "/" + member.key
+                guard ["options", "trace"].contains(member.key) == false else {
+                    warn(member.value, pointer, "\(member.key.uppercased()) operations are not supported; left out")
+                    continue
+                }
+                if let endpoint = operation(member.value, method: member.key, path: path.key, shared: shared, pointer: pointer) {
+                    endpoints.append(endpoint)
+                }
+            }
+        }
+        return endpoints
+    }
+
+    mutating func endpointName(_ operation: JSONNode, method: String, path: String) -> String {
+        var name = operation["operationId"]?.stringValue.map { SwiftName.lowerCamel($0) } ?? ""
+        if name.isEmpty || !SwiftName.isIdentifier(name) || SwiftName.keywords.contains(name) {
+            // `GET /pets/{petId}` → `getPetsByPetID`.
+            let segments = path.split(separator: "/").map(String.init)
+            let words = segments.filter { !$0.hasPrefix("{") }.joined(separator: "_")
+            let parameters = segments.filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
+            name = SwiftName.lowerCamel(method + "_" + words + (parameters.isEmpty ? "" : "_by_" + parameters.joined(separator: "_and_")))
+            if !SwiftName.isIdentifier(name) { name = method }
+        }
+        let distinct = SwiftName.distinct(name, from: takenEndpointNames)
+        takenEndpointNames.insert(distinct)
+        return distinct
+    }
+
+    mutating func operation(_ operation: JSONNode, method: String, path: String, shared: [JSONNode], pointer: String) -> DraftJSON? {
+        let name = endpointName(operation, method: method, path: path)
+        var endpoint: [(String, DraftJSON)] = [("name", .string(name))]
+        if method != "get" { endpoint.append(("method", .string(method.uppercased()))) }
+        endpoint.append(("path", .string(path)))
+        if let kind = kind(for: operation, pointer: pointer) { endpoint.append(("kind", .string(kind))) }
+
+        // Parameters: the path item's, overridden by the operation's of the same name and place.
+        var parameters: [(node: JSONNode, pointer: String)] = []
+        for (index, raw) in shared.enumerated() {
+            if let node = followed(raw, pointer: pointer + "/../parameters/\(index)") { parameters.append((node, pointer + "/../parameters/\(index)")) }
+        }
+        for (index, raw) in (operation["parameters"]?.elements ?? []).enumerated() {
+            let parameterPointer = pointer + "/parameters/\(index)"
+            guard let node = followed(raw, pointer: parameterPointer) else { continue }
+            parameters.removeAll { $0.node["name"]?.stringValue == node["name"]?.stringValue && $0.node["in"]?.stringValue == node["in"]?.stringValue }
+            parameters.append((node, parameterPointer))
+        }
+        let pathNames = Set(PathTemplate(path).placeholders.map(\.name))
+        var params: [(String, DraftJSON)] = []
+        var query: [(String, DraftJSON)] = []
+        var headers: [(String, DraftJSON)] = []
+        var formFields: [(String, DraftJSON)] = []
+        var swaggerBody: JSONNode?
+        for (node, parameterPointer) in parameters {
+            guard let name = node["name"]?.stringValue, let place = node["in"]?.stringValue else {
+                warn(node, parameterPointer, "a parameter needs 'name' and 'in'; left out")
+                continue
+            }
+            if place == "body" {
+                swaggerBody = node["schema"]
+                continue
+            }
+            guard let schema = swagger2 ? node : node["schema"] else {
+                warn(node, parameterPointer, "parameter '\(name)' has no schema (only 'content', which dtogen does not send); left out")
+                continue
+            }
+            var shape = self.shape(schema, pointer: parameterPointer, hint: SwiftName.type(name), inMultipart: true)
+            shape.modifiers.removeAll { $0.0 == "$doc" }
+            if let doc = node["description"]?.stringValue, !doc.isEmpty { shape.modifiers.append(("$doc", .string(doc))) }
+            if place == "formData" {
+                if node["required"]?.boolValue != true { shape.optional = true }
+                formFields.append((name, shape.json))
+                continue
+            }
+            guard Self.isArgumentShape(shape) else {
+                warn(node, parameterPointer, "\(place) parameter '\(name)' is \(Self.describe(shape)); dtogen sends scalars, enums, dates and arrays of them; left out")
+                continue
+            }
+            switch place {
+            case "path":
+                guard pathNames.contains(name) else {
+                    warn(node, parameterPointer, "path parameter '\(name)' is not in the path '\(path)'; left out")
+                    continue
+                }
+                shape.optional = false
+                params.append((name, shape.json))
+            case "query":
+                if node["required"]?.boolValue != true { shape.optional = true }
+                query.append((name, shape.json))
+            case "header":
+                if ["accept", "content-type", "authorization"].contains(name.lowercased()) {
+                    warn(node, parameterPointer, "header '\(name)' is set by the client; left out")
+                    continue
+                }
+                if node["required"]?.boolValue != true { shape.optional = true }
+                headers.append((name, shape.json))
+            default:
+                warn(node, parameterPointer, "\(place) parameters are not supported; '\(name)' is left out")
+            }
+        }
+        if !params.isEmpty { endpoint.append(("params", .object(params))) }
+        if !query.isEmpty { endpoint.append(("query", .object(query))) }
+        if !headers.isEmpty { endpoint.append(("headers", .object(headers))) }
+
+        // The request body.
+        let bodyAllowed = !["get", "head", "delete"].contains(method)
+        if let body = requestBody(operation, swaggerBody: swaggerBody, formFields: formFields, pointer: pointer, hint: SwiftName.upperCamel(name) + "Body") {
+            if bodyAllowed {
+                endpoint += body
+            } else {
+                warn(operation["requestBody"] ?? operation, pointer, "a \(method.uppercased()) request has no body in dtogen; the body is left out")
+            }
+        }
+
+        // The success response and the error type.
+        let (response, error) = responses(operation, pointer: pointer + "/responses", hint: SwiftName.upperCamel(name) + "Response")
+        if let response { endpoint += response }
+        if let error { endpoint.append(("error", .string(error))) }
+        if let doc = (operation["summary"] ?? operation["description"])?.stringValue, !doc.isEmpty {
+            endpoint.append(("doc", .string(doc)))
+        }
+        return .object(endpoint)
+    }
+
+    /// What a parameter can be: a scalar, an enum, a date, or an array of those.
+    static func isArgumentShape(_ shape: DraftShape) -> Bool {
+        switch shape.base {
+        case .string(let reference): return reference != "JSON" && reference != "File" && reference != "Data" && SpecReader.builtinScalars.contains(reference)
+        case .object(let members): return members.first?.0 == "$enum"
+        case .array(let elements):
+            guard let element = elements.first else { return false }
+            switch element {
+            case .string(let reference): return SpecReader.builtinScalars.contains(reference.hasSuffix("?") ? String(reference.dropLast()) : reference) && reference != "JSON"
+            case .object(let members):
+                guard let first = members.first else { return false }
+                if first.0 == "$enum" { return true }
+                if first.0 == "$type" { return isArgumentShape(DraftShape(base: first.1)) }
+                return false
+            default: return false
+            }
+        default: return false
+        }
+    }
+
+    static func describe(_ shape: DraftShape) -> String {
+        switch shape.base {
+        case .string(let reference): "'\(reference)'"
+        case .array: "an array of objects"
+        default: "an object"
+        }
+    }
+
+    /// The body keys of an endpoint: `body`, and `bodyEncoding`/`contentType` when not JSON.
+    mutating func requestBody(_ operation: JSONNode, swaggerBody: JSONNode?, formFields: [(String, DraftJSON)], pointer: String, hint: String) -> [(String, DraftJSON)]? {
+        if swagger2 {
+            if let swaggerBody {
+                return [("body", shape(swaggerBody, pointer: pointer + "/parameters/body", hint: hint).json)]
+            }
+            guard !formFields.isEmpty else { return nil }
+            let consumes = (operation["consumes"] ?? root["consumes"])?.elements?.compactMap(\.stringValue) ?? []
+            let multipart = consumes.contains("multipart/form-data") || formFields.contains { field in
+                if case .string(let reference) = field.1 { return reference.hasPrefix("File") }
+                return false
+            }
+            return [("body", .object(formFields)), ("bodyEncoding", .string(multipart ? "multipart" : "form"))]
+        }
+        guard let raw = operation["requestBody"], let body = followed(raw, pointer: pointer + "/requestBody"),
+              let content = body["content"]?.members, !content.isEmpty else { return nil }
+        let bodyPointer = pointer + "/requestBody/content/"
+        if let json = content.first(where: { Self.isJSON($0.key) }) {
+            guard let schema = json.value["schema"] else { return [("body", .string("JSON"))] }
+            return [("body", shape(schema, pointer: bodyPointer + Self.escape(json.key) + "/schema", hint: hint).json)]
+        }
+        for (type, encoding) in [("application/x-www-form-urlencoded", "form"), ("multipart/form-data", "multipart")] {
+            guard let form = content.first(where: { $0.key == type }), let schema = form.value["schema"] else { continue }
+            let shape = self.shape(schema, pointer: bodyPointer + Self.escape(type) + "/schema", hint: hint, inMultipart: encoding == "multipart")
+            guard case .object(let members) = shape.base, !members.contains(where: { $0.0.hasPrefix("$") && !$0.0.hasPrefix("$$") }) || members.isEmpty else {
+                if case .string(let reference) = shape.base, reference != "JSON" {
+                    return [("body", .string(reference)), ("bodyEncoding", .string(encoding))]
+                }
+                warn(form.value, bodyPointer + Self.escape(type), "a \(encoding) body must be an object with properties; left out")
+                return nil
+            }
+            return [("body", shape.json), ("bodyEncoding", .string(encoding))]
+        }
+        guard let first = content.first else { return nil }
+        return [("body", .string("Data")), ("contentType", .string(first.key == "*/*" ? "application/octet-stream" : first.key))]
+    }
+
+    static func isJSON(_ mediaType: String) -> Bool {
+        let type = mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return type == "application/json" || type.hasSuffix("+json")
+    }
+
+    /// The response keys of the first 2xx response, and the type an error body decodes as.
+    mutating func responses(_ operation: JSONNode, pointer: String, hint: String) -> ([(String, DraftJSON)]?, String?) {
+        let responses = operation["responses"]?.members ?? []
+        let success = responses.first { $0.key.hasPrefix("2") }
+        var result: [(String, DraftJSON)]?
+        if let success, let response = followed(success.value, pointer: pointer + "/" + success.key) {
+            let successPointer = pointer + "/" + success.key
+            if swagger2 {
+                if let schema = response["schema"] {
+                    result = [("response", shape(schema, pointer: successPointer + "/schema", hint: hint).json)]
+                }
+            } else if let content = response["content"]?.members, !content.isEmpty {
+                if let json = content.first(where: { Self.isJSON($0.key) }) {
+                    if let schema = json.value["schema"] {
+                        result = [("response", shape(schema, pointer: successPointer + "/content/" + Self.escape(json.key) + "/schema", hint: hint).json)]
+                    } else {
+                        result = [("response", .string("JSON"))]
+                    }
+                } else if content.contains(where: { $0.key.hasPrefix("text/") }) {
+                    result = [("response", .string("String"))]
+                } else {
+                    result = [("response", .string("Data"))]
+                }
+            }
+        }
+        // The error body: `default`, else the first 4xx or 5xx, when it names an object type.
+        var error: String?
+        let failure = responses.first { $0.key == "default" } ?? responses.first { $0.key.hasPrefix("4") || $0.key.hasPrefix("5") }
+        if let failure, let response = followed(failure.value, pointer: pointer + "/" + failure.key) {
+            let schema = swagger2 ? response["schema"] : response["content"]?.members?.first(where: { Self.isJSON($0.key) })?.value["schema"]
+            if let ref = schema?["$ref"]?.stringValue, ref.hasPrefix(schemaPrefix), let name = typeNames[String(ref.dropFirst(schemaPrefix.count))],
+               let target = schemas.first(where: { typeNames[$0.key] == name })?.value, target["properties"] != nil || target["allOf"] != nil {
+                error = name
+            }
+        }
+        return (result, error)
+    }
+
+    /// `private` for bearer tokens and OAuth, a kind of the app's own for API keys and basic auth, nil for none.
+    mutating func kind(for operation: JSONNode, pointer: String) -> String? {
+        guard let requirements = (operation["security"] ?? root["security"])?.elements, let first = requirements.first,
+              let scheme = first.members?.first?.key else { return nil }
+        let definitions = swagger2 ? root["securityDefinitions"] : root["components"]?["securitySchemes"]
+        guard let raw = definitions?[scheme], let definition = followed(raw, pointer: pointer + "/security") else { return nil }
+        let type = definition["type"]?.stringValue ?? ""
+        switch type {
+        case "oauth2", "openIdConnect": return "private"
+        case "http" where definition["scheme"]?.stringValue?.lowercased() == "bearer": return "private"
+        default:
+            let name = SwiftName.distinct(SwiftName.type(scheme), from: Set(typeNames.values))
+            if !customKinds.contains(where: { $0.name == name }) {
+                let detail: String
+                if type == "apiKey" {
+                    detail = "sends the API key in the \(definition["in"]?.stringValue ?? "header") '\(definition["name"]?.stringValue ?? scheme)'"
+                } else {
+                    detail = "sends '\(scheme)' (\(type)\(definition["scheme"]?.stringValue.map { " \($0)" } ?? ""))"
+                }
+                customKinds.append((name, detail))
+            }
+            return name
+        }
+    }
+}

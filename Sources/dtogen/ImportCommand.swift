@@ -1,0 +1,71 @@
+import DTOGenCore
+import Foundation
+
+let importUsage = """
+    USAGE: dtogen import <document> [-o <spec.json>] [options]
+
+    Writes a dtogen spec from an OpenAPI 3.0 or 3.1 or Swagger 2.0 document, in JSON or
+    YAML: schemas become types, operations endpoints. What dtogen cannot express is left
+    out with a warning that names its JSON pointer.
+
+    OPTIONS:
+      -o, --output <file>     Where to write the spec (default: standard output). An existing
+                              file with other content is not overwritten without --force.
+      --name <name>           The spec's 'name' (default: from the document's title).
+      --namespace <name>      Sets 'options.namespace' in the spec.
+      --force                 Overwrite an existing output file.
+      --quiet                 Print no summary.
+      -h, --help              Print this help.
+
+    EXIT CODES:
+      0 written; 1 the document cannot be read or a reference does not resolve; 2 usage or
+      file errors.
+    """
+
+func runImport(_ commandLine: [String]) -> Never {
+    var arguments = commandLine
+    var document: String?
+    var output: String?
+    var options = ImportOptions()
+    var force = false
+    var quiet = false
+    func value(for option: String) -> String {
+        guard !arguments.isEmpty else { fail("\(option) needs a value\n\n\(importUsage)") }
+        return arguments.removeFirst()
+    }
+    func typeName(_ option: String) -> String {
+        let name = value(for: option)
+        guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else { fail("\(option) takes a Swift type name, not '\(name)'") }
+        return name
+    }
+    while !arguments.isEmpty {
+        let argument = arguments.removeFirst()
+        switch argument {
+        case "-h", "--help":
+            print(importUsage)
+            exit(0)
+        case "-o", "--output": output = value(for: argument)
+        case "--name": options.name = typeName(argument)
+        case "--namespace": options.namespace = typeName(argument)
+        case "--force": force = true
+        case "--quiet", "-q": quiet = true
+        default:
+            if argument.hasPrefix("-") {
+                let known = ["--output", "--name", "--namespace", "--force", "--quiet", "--help"]
+                fail("unknown option '\(argument)'\(Suggest.closest(to: argument, in: known).map { "; did you mean '\($0)'?" } ?? "") (dtogen import --help lists the options)")
+            }
+            if let document { fail("more than one document given ('\(document)' and '\(argument)')") }
+            document = argument
+        }
+    }
+    guard let document else { fail("import needs an OpenAPI document\n\n\(importUsage)") }
+    let result = OpenAPIImporter.importDocument(bytes: readFile(document), path: document, options: options)
+    printDiagnostics(result.diagnostics)
+    if result.hasErrors { exit(1) }
+    if !quiet {
+        for kind in result.customKinds {
+            FileHandle.standardError.write(Data("dtogen: note: endpoints of kind '\(kind.name)' need a type of yours, 'struct \(kind.name): EndpointKind', that \(kind.detail)\n".utf8))
+        }
+    }
+    writeDraft(result.spec, to: output, force: force, quiet: quiet, from: document)
+}
