@@ -50,19 +50,19 @@ struct DTOGenPlugin: BuildToolPlugin {
                     "--spec-locations",
                 ] + options.arguments,
                 // Editing a spec it imports reruns this command, and nothing else's.
-                // Editing a sample payload the spec names reruns it too: samples are verified.
-                inputFiles: [spec] + Self.imports(of: spec) + Self.examples(of: spec) + options.inputFiles,
+                // Editing a sample payload or the OpenAPI document the spec names reruns it too.
+                inputFiles: [spec] + Self.imports(of: spec) + Self.namedFiles(of: spec) + options.inputFiles,
                 outputFiles: names.map { output.appendingPathComponent($0) }
             )
         }
     }
 
-    /// The sample payloads a spec names (`"$examples"` on its types, `"examples"` on its
-    /// endpoints, relative to the spec) that exist.
-    static func examples(of spec: URL) -> [URL] {
+    /// The files a spec names that exist: sample payloads (`"$examples"` on its types,
+    /// `"examples"` on its endpoints) and its OpenAPI document (`"openapi"`), relative to it.
+    static func namedFiles(of spec: URL) -> [URL] {
         guard let data = FileManager.default.contents(atPath: spec.path(percentEncoded: false)),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
-        var paths: [String] = []
+        var paths: [String] = (object["openapi"] as? String).map { [$0] } ?? []
         for case let type as [String: Any] in (object["types"] as? [String: Any] ?? [:]).values {
             paths += type["$examples"] as? [String] ?? []
         }

@@ -6,15 +6,16 @@ public struct SpecInput: Sendable {
     /// False for a spec read only because another one imports it: its types are known, its
     /// files are not written (the build plugin generates each spec on its own).
     public var generates: Bool
-    /// The sample payloads the spec names (`$examples`, `examples`), by path relative to the
-    /// specs root, read by the loader; one that could not be read is missing.
-    public var examples: [String: [UInt8]]
+    /// The files the spec names (sample payloads in `$examples` and `examples`, the document
+    /// of `openapi`), by path relative to the specs root, read by the loader; one that could
+    /// not be read is missing.
+    public var files: [String: [UInt8]]
 
-    public init(path: String, bytes: [UInt8], generates: Bool = true, examples: [String: [UInt8]] = [:]) {
+    public init(path: String, bytes: [UInt8], generates: Bool = true, files: [String: [UInt8]] = [:]) {
         self.path = path
         self.bytes = bytes
         self.generates = generates
-        self.examples = examples
+        self.files = files
     }
 }
 
@@ -90,7 +91,7 @@ public enum Generator {
         }
 
         // Verify: the sample payloads each generated spec names must fit its shapes.
-        let payloads = Dictionary(inputs.flatMap(\.examples), uniquingKeysWith: { first, _ in first })
+        let payloads = Dictionary(inputs.flatMap(\.files), uniquingKeysWith: { first, _ in first })
         diagnostics += parallelMap(irs.filter(\.generates)) { ExampleCheck.diagnostics($0, payloads: payloads) }.flatMap { $0 }
         if diagnostics.contains(where: { $0.severity == .error }) {
             return GenerationResult(files: [], diagnostics: diagnostics.sorted())
@@ -127,7 +128,7 @@ public enum Generator {
 
         // Read and validate each spec on its own, in parallel.
         let read = parallelMap(sorted) { input -> (Spec?, [Diagnostic], DiagnosticSink?) in
-            let (spec, readDiagnostics) = SpecReader.read(bytes: input.bytes, path: input.path)
+            let (spec, readDiagnostics) = OpenAPIBackedSpec.read(input)
             guard let spec else { return (nil, readDiagnostics, nil) }
             var validator = SpecValidator(sink: DiagnosticSink(file: spec.path))
             validator.validate(spec)

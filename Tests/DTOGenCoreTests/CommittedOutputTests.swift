@@ -101,7 +101,7 @@ struct DeterminismTests {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(input.bytes).write(to: url)
             // The samples the specs name, where the specs look for them (verified in each locale too).
-            for (path, bytes) in input.examples {
+            for (path, bytes) in input.files {
                 let sample = specs.appendingPathComponent(path).standardizedFileURL
                 try FileManager.default.createDirectory(at: sample.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(bytes).write(to: sample)

@@ -72,6 +72,7 @@ struct OpenAPIImportTests {
               responses: { "201": { description: created } }
           /ping:
             get:
+              tags: [health]
               security: []
               responses: { "200": { description: ok, content: { text/plain: { schema: { type: string } } } } }
         components:
@@ -110,7 +111,7 @@ struct OpenAPIImportTests {
         let spec = imported.spec
         // The unresolvable reference is an error at its line; the rest is still translated.
         #expect(imported.diagnostics.filter { $0.severity == .error }.map(\.description) == [
-            "shop.yaml:64:22: error: #/components/schemas/Missing: the reference '#/components/schemas/Nope' does not resolve (no 'Nope')",
+            "shop.yaml:65:22: error: #/components/schemas/Missing: the reference '#/components/schemas/Nope' does not resolve (no 'Nope')",
         ])
         #expect(imported.diagnostics.contains { $0.description == "shop.yaml:17:11: warning: #/paths/~1items~1{itemId}/get/parameters/2: cookie parameters are not supported; 'session' is left out" })
         for expected in [
@@ -155,5 +156,49 @@ struct OpenAPIImportTests {
         // Other argument types overload, which Swift allows.
         let c = #"{ "endpoints": [{ "name": "deletePet", "method": "DELETE", "path": "/v3/pets/{id}", "params": { "id": "String" } }] }"#
         #expect(!generate([("a.json", a), ("c.json", c)]).hasErrors)
+    }
+
+    /// `"openapi"` in a spec: the document's types and endpoints on every run, a subset by
+    /// `operations`, the spec's additions per operation, and located mistakes.
+    @Test func aSpecBackedByADocument() throws {
+        let document = Array(Self.document.replacingOccurrences(of: "    Missing: { $ref: \"#/components/schemas/Nope\" }", with: "").utf8)
+        let spec = """
+            {
+              "openapi": "../docs/shop.yaml",
+              "operations": ["get-item", "tag:health"],
+              "endpoints": [
+                { "name": "getItem", "kind": "public", "doc": "An item, without a token." }
+              ]
+            }
+            """
+        var input = SpecInput(path: "specs/shop.json", bytes: Array(spec.utf8), files: ["docs/shop.yaml": document])
+        var result = Generator.generate([input])
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let endpoints = try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
+        #expect(endpoints.contains("extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Item {\n    /// An item, without a token."))
+        #expect(!endpoints.contains("postItems"), "not selected")
+        // Only the types the selected endpoints reach.
+        let dtos = try #require(result.files.first { $0.path.hasSuffix("DTOs.swift") }?.contents)
+        #expect(dtos.contains("struct Item:") && dtos.contains("struct Problem:") && !dtos.contains("struct Base:"))
+
+        let (broken, locations) = marks("""
+            {
+              "openapi": "../docs/shop.yaml",
+              "operations": ["get-item", «"get-itme", «"tag:nope"],
+              "endpoints": [{ "name": «"postItems", "doc": "x" }, { "name": "getItem", «"path": "/x" }]
+            }
+            """)
+        input.bytes = Array(broken.utf8)
+        result = Generator.generate([input])
+        #expect(result.files.isEmpty)
+        #expect(result.diagnostics.filter { $0.severity == .error }.map(\.location) == locations)
+        #expect(result.diagnostics.filter { $0.severity == .error }.map(\.message) == [
+            "../docs/shop.yaml has no operation 'get-itme'; did you mean 'get-item'?",
+            "no operation of ../docs/shop.yaml has the tag 'nope'",
+            "operation 'postItems' (endpoint 'postItems') is not among the spec's 'operations'; add it there",
+            "'path' of 'getItem' comes from ../docs/shop.yaml; an entry for one of its operations sets only 'domain', 'kind', 'envelope', 'doc', 'examples'",
+        ])
+        input.files = [:]
+        #expect(Generator.generate([input]).diagnostics.map(\.message).contains("cannot read the OpenAPI document '../docs/shop.yaml'"))
     }
 }

@@ -105,16 +105,16 @@ struct VerifyTests {
         let (text, location) = marked(spec)
         let good = Array(#"{"x": 1, "y": 2}"#.utf8)
         let bad = Array("{\"x\": 1,\n \"y\": null}".utf8)
-        var input = SpecInput(path: "api/points.json", bytes: Array(text.utf8), examples: ["api/samples/point.json": good])
+        var input = SpecInput(path: "api/points.json", bytes: Array(text.utf8), files: ["api/samples/point.json": good])
         var result = Generator.generate([input])
         #expect(result.files.isEmpty)
         #expect(result.diagnostics.map(\.description) == ["api/points.json:\(location!): error: cannot read example 'samples/missing.json' (api/samples/missing.json from the specs folder)"])
 
-        input.examples["api/samples/missing.json"] = good
+        input.files["api/samples/missing.json"] = good
         result = Generator.generate([input])
         #expect(!result.hasErrors && !result.files.isEmpty)
 
-        input.examples["api/samples/point.json"] = bad
+        input.files["api/samples/point.json"] = bad
         result = Generator.generate([input])
         #expect(result.files.isEmpty)
         // Once for the type, once for the endpoint.

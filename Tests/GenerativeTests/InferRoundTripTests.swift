@@ -32,7 +32,7 @@ struct InferRoundTripTests {
             #expect(!draft.hasErrors, "\(file): \(draft.diagnostics)")
             // Same samples, same bytes.
             #expect(SpecInferrer.infer([SamplePayload(path: file, bytes: bytes)], options: options).spec == draft.spec)
-            inputs.append(SpecInput(path: "drafts/\(index).json", bytes: Array(draft.spec.utf8), examples: ["drafts/payloads/\(file)": bytes]))
+            inputs.append(SpecInput(path: "drafts/\(index).json", bytes: Array(draft.spec.utf8), files: ["drafts/payloads/\(file)": bytes]))
             let isArray = (try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) is [Any]
             checks.append("check(\(SwiftLiteral.string(file)), \(isArray ? "[\(namespace).Root]" : "\(namespace).Root").self, \"\(Data(bytes).base64EncodedString())\")")
         }

@@ -44,6 +44,23 @@ public enum OpenAPIImporter {
         return ImportResult(spec: spec.document, diagnostics: translator.diagnostics.sorted(), customKinds: translator.customKinds)
     }
 
+    /// The translation as data, for specs backed by a document: nil (with diagnostics) when
+    /// the document cannot be read.
+    static func translate(bytes: [UInt8], path: String, selection: OperationSelection?) -> (spec: DraftJSON?, translator: OpenAPITranslator) {
+        let root: JSONNode
+        do {
+            root = try read(bytes)
+        } catch {
+            var failed = OpenAPITranslator(root: JSONNode(value: .null, location: error.location), file: path)
+            failed.diagnostics = [Diagnostic(.error, file: path, at: error.location, error.message)]
+            return (nil, failed)
+        }
+        var translator = OpenAPITranslator(root: root, file: path)
+        translator.selection = selection
+        let spec = translator.translate(options: ImportOptions())
+        return (spec, translator)
+    }
+
     /// JSON when the text starts with `{`, YAML otherwise (YAML 1.2 reads JSON too, but the
     /// JSON reader is stricter and faster).
     static func read(_ bytes: [UInt8]) throws(DocumentError) -> JSONNode {
@@ -68,6 +85,16 @@ public enum OpenAPIImporter {
     }
 }
 
+/// The operations a spec backed by a document uses: operationIds (or endpoint names) and `tag:NAME`s.
+struct OperationSelection: Sendable {
+    var ids: Set<String>
+    var tags: Set<String>
+
+    func contains(id: String?, name: String, tags operationTags: [String]) -> Bool {
+        ids.contains(name) || id.map(ids.contains) == true || operationTags.contains(where: tags.contains)
+    }
+}
+
 /// One document's translation.
 struct OpenAPITranslator {
     let root: JSONNode
@@ -79,6 +106,10 @@ struct OpenAPITranslator {
     var typeNames: [String: String] = [:]
     var typeOrder: [String] = []
     var takenEndpointNames: Set<String> = []
+    /// Every operation of the document: its operationId, endpoint name and tags.
+    var operationTable: [(id: String?, name: String, tags: [String])] = []
+    /// The operations a backed spec selects (`"operations"`); nil: all.
+    var selection: OperationSelection?
 
     init(root: JSONNode, file: String) {
         self.root = root

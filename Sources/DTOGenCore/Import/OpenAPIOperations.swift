@@ -16,7 +16,12 @@ extension OpenAPITranslator {
                     warn(member.value, pointer, "\(member.key.uppercased()) operations are not supported; left out")
                     continue
                 }
-                if let endpoint = operation(member.value, method: member.key, path: path.key, shared: shared, pointer: pointer) {
+                let name = endpointName(member.value, method: member.key, path: path.key)
+                let id = member.value["operationId"]?.stringValue
+                let tags = member.value["tags"]?.elements?.compactMap(\.stringValue) ?? []
+                operationTable.append((id, name, tags))
+                if let selection, !selection.contains(id: id, name: name, tags: tags) { continue }
+                if let endpoint = operation(member.value, name: name, method: member.key, path: path.key, shared: shared, pointer: pointer) {
                     endpoints.append(endpoint)
                 }
             }
@@ -39,8 +44,7 @@ extension OpenAPITranslator {
         return distinct
     }
 
-    mutating func operation(_ operation: JSONNode, method: String, path: String, shared: [JSONNode], pointer: String) -> DraftJSON? {
-        let name = endpointName(operation, method: method, path: path)
+    mutating func operation(_ operation: JSONNode, name: String, method: String, path: String, shared: [JSONNode], pointer: String) -> DraftJSON? {
         var endpoint: [(String, DraftJSON)] = [("name", .string(name))]
         if method != "get" { endpoint.append(("method", .string(method.uppercased()))) }
         endpoint.append(("path", .string(path)))

@@ -31,24 +31,25 @@ public enum SpecLoader {
                 relative = String(filePath.dropFirst(rootPath.count + 1))
                 rootURL = URL(fileURLWithPath: root)
             }
-            return withExamples(withImports([try read(url, relativePath: relative)], root: rootURL), root: rootURL)
+            return withNamedFiles(withImports([try read(url, relativePath: relative)], root: rootURL), root: rootURL)
         }
         var inputs: [SpecInput] = []
         for relative in try specPaths(in: url, suffix: suffix) {
             inputs.append(try read(url.appendingPathComponent(relative), relativePath: relative))
         }
-        return withExamples(inputs, root: url)
+        return withNamedFiles(inputs, root: url)
     }
 
-    /// Reads the sample payloads that generated specs name, so the generator can verify them.
-    /// One that cannot be read is left out: the generator reports it at the spec's line.
-    static func withExamples(_ inputs: [SpecInput], root: URL) -> [SpecInput] {
+    /// Reads the files that generated specs name (sample payloads, OpenAPI documents), so the
+    /// generator can use them. One that cannot be read is left out: the generator reports it
+    /// at the spec's line.
+    static func withNamedFiles(_ inputs: [SpecInput], root: URL) -> [SpecInput] {
         inputs.map { input in
             guard input.generates else { return input }
             var input = input
-            for path in SpecReader.examplePaths(bytes: input.bytes, path: input.path) {
+            for path in SpecReader.namedFiles(bytes: input.bytes, path: input.path) {
                 if let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).standardizedFileURL.path) {
-                    input.examples[path] = Array(data)
+                    input.files[path] = Array(data)
                 }
             }
             return input

@@ -2,7 +2,7 @@
 /// JSON type of every value. Meaning (type references, paths, names) is checked later.
 public enum SpecReader {
     static let builtinScalars = ["String", "Int", "Int64", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "File", "Data", "JSON"]
-    static let topLevelKeys = ["name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports"]
+    static let topLevelKeys = ["name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports", "openapi", "operations"]
     static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums"]
     static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "bodyEncoding", "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc", "examples"]
     static let envelopeKeys = ["data", "success", "message", "path"]
@@ -23,6 +23,13 @@ public enum SpecReader {
         return (spec, reader.sink.diagnostics)
     }
 
+    /// Reads a spec already parsed (a spec backed by an OpenAPI document, expanded).
+    static func read(root: JSONNode, path: String) -> (Spec?, [Diagnostic]) {
+        var reader = Reader(sink: DiagnosticSink(file: path))
+        let spec = reader.readSpec(root, path: path)
+        return (spec, reader.sink.diagnostics)
+    }
+
     public static func read(_ text: String, path: String) -> (Spec?, [Diagnostic]) {
         read(bytes: Array(text.utf8), path: path)
     }
@@ -38,12 +45,14 @@ public enum SpecReader {
 }
 
 extension SpecReader {
-    /// The sample payloads a spec names in `$examples` (on types) and `examples` (on
-    /// endpoints), relative to the specs root; empty when the file cannot be read. For
-    /// loaders, which read them so the generator can verify them without touching files.
-    public static func examplePaths(bytes: [UInt8], path: String) -> [String] {
+    /// The files a spec names: sample payloads in `$examples` (on types) and `examples` (on
+    /// endpoints), and the document of `openapi`; relative to the specs root, empty when
+    /// the file cannot be read. For loaders, which read them so the generator can use them
+    /// without touching files.
+    public static func namedFiles(bytes: [UInt8], path: String) -> [String] {
         guard let root = try? JSONReader.parse(bytes: bytes), let members = root.members else { return [] }
         var written: [String] = []
+        if let document = root["openapi"]?.stringValue { written.append(document) }
         for type in members.first(where: { $0.key == "types" })?.value.members ?? [] {
             written += type.value["$examples"]?.elements?.compactMap(\.stringValue) ?? []
         }
@@ -193,6 +202,9 @@ private struct Reader {
                 }
             case "error":
                 spec.error = string(value, "'error'")
+            case "openapi", "operations":
+                // Used when the spec was expanded from its document (`OpenAPIBackedSpec`).
+                break
             case "imports":
                 guard let list = value.elements else {
                     sink.error(value.location, "'imports' must be an array of spec paths such as [\"common.json\"], found \(value.kindDescription)")

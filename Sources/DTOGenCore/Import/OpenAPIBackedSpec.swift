@@ -1,0 +1,164 @@
+/// A spec backed by an OpenAPI document (`"openapi": "petstore.yaml"`): its types and
+/// endpoints come from the document on every run, and the spec adds what a document cannot
+/// say. `"operations"` selects a subset (operationIds, endpoint names or `tag:NAME`); an
+/// endpoint entry whose `name` is an operation's adds or overrides its `domain`, `kind`,
+/// `envelope`, `doc` (and `examples`); other entries with a `path` are endpoints of their own; `types`,
+/// `mappings`, `options`, `envelope`, `error` and `imports` are the spec's. Read before the
+/// spec reader, as one merged tree: what comes from the document carries the position of
+/// the `openapi` key, so a problem in it points there.
+enum OpenAPIBackedSpec {
+    /// What an entry for an operation may set (`examples`: sample responses to verify).
+    static let overridableKeys = ["domain", "kind", "envelope", "doc", "examples"]
+
+    /// The spec to read, and what expanding it found (the document's warnings are reported
+    /// at the document's lines).
+    static func expand(_ root: JSONNode, specPath: String, files: [String: [UInt8]]) -> (JSONNode, [Diagnostic]) {
+        var sink = DiagnosticSink(file: specPath)
+        guard let members = root.members, let documentNode = root["openapi"] else { return (root, []) }
+        guard let written = documentNode.stringValue else {
+            sink.error(documentNode.location, "'openapi' must be the path of an OpenAPI document (relative to the spec), found \(documentNode.kindDescription)")
+            return (root, sink.diagnostics)
+        }
+        guard let documentPath = SpecPaths.example(written, from: specPath), let bytes = files[documentPath] else {
+            sink.error(documentNode.location, "cannot read the OpenAPI document '\(written)'")
+            return (root, sink.diagnostics)
+        }
+        // The selection.
+        var selection: OperationSelection?
+        let selected = root["operations"]?.elements
+        if let list = root["operations"] {
+            if selected == nil { sink.error(list.location, "'operations' must be an array of operationIds or \"tag:NAME\", found \(list.kindDescription)") }
+            var ids: Set<String> = []
+            var tags: Set<String> = []
+            for entry in selected ?? [] {
+                guard let text = entry.stringValue else {
+                    sink.error(entry.location, "each operation is a string (an operationId or \"tag:NAME\"), found \(entry.kindDescription)")
+                    continue
+                }
+                if text.hasPrefix("tag:") { tags.insert(String(text.dropFirst(4))) } else { ids.insert(text) }
+            }
+            selection = OperationSelection(ids: ids, tags: tags)
+        }
+        let (translated, translator) = OpenAPIImporter.translate(bytes: bytes, path: documentPath, selection: selection)
+        var diagnostics = translator.diagnostics
+        guard let translated else { return (root, sink.diagnostics + diagnostics) }
+        // Every selected operation must exist.
+        let operations = translator.operationTable
+        for entry in selected ?? [] {
+            guard let text = entry.stringValue else { continue }
+            if text.hasPrefix("tag:") {
+                let tag = String(text.dropFirst(4))
+                if !operations.contains(where: { $0.tags.contains(tag) }) {
+                    let known = Array(Set(operations.flatMap(\.tags))).sorted()
+                    sink.error(entry.location, "no operation of \(written) has the tag '\(tag)'\(Suggest.hint(for: tag, in: known))")
+                }
+            } else if !operations.contains(where: { $0.id == text || $0.name == text }) {
+                sink.error(entry.location, "\(written) has no operation '\(text)'\(Suggest.hint(for: text, in: operations.compactMap(\.id)))")
+            }
+        }
+        let imported = node(translated, at: documentNode.location)
+
+        // Endpoints: the document's, with the spec's additions; then the spec's own.
+        var endpoints = imported["endpoints"]?.elements ?? []
+        var own: [JSONNode] = []
+        for entry in root["endpoints"]?.elements ?? [] {
+            guard let entryMembers = entry.members, let name = entry["name"]?.stringValue else {
+                own.append(entry)
+                continue
+            }
+            let operation = operations.first { $0.name == name || $0.id == name }
+            guard let operation, let index = endpoints.firstIndex(where: { $0["name"]?.stringValue == operation.name }) else {
+                if entry["path"] == nil {
+                    if let operation {
+                        sink.error(entry["name"]?.location ?? entry.location, "operation '\(name)' (endpoint '\(operation.name)') is not among the spec's 'operations'; add it there")
+                    } else {
+                        sink.error(entry["name"]?.location ?? entry.location, "\(written) has no operation '\(name)'\(Suggest.hint(for: name, in: operations.map(\.name)))")
+                    }
+                }
+                own.append(entry)
+                continue
+            }
+            guard case .object(var merged) = endpoints[index].value else { continue }
+            for member in entryMembers where member.key != "name" {
+                guard overridableKeys.contains(member.key) else {
+                    sink.error(member.keyLocation, "'\(member.key)' of '\(name)' comes from \(written); an entry for one of its operations sets only \(overridableKeys.map { "'\($0)'" }.joined(separator: ", "))")
+                    continue
+                }
+                merged.removeAll { $0.key == member.key }
+                merged.append(member)
+            }
+            endpoints[index].value = .object(merged)
+        }
+        endpoints += own
+
+        // Types: those the endpoints and the spec reach, then the spec's own (which win).
+        let ownTypes = root["types"]?.members ?? []
+        let ownNames = Set(ownTypes.map(\.key))
+        var types = (imported["types"]?.members ?? []).filter { !ownNames.contains($0.key) }
+        let roots = endpoints + ownTypes.map(\.value) + (root["mappings"]?.elements ?? []) + [root["error"]].compactMap { $0 }
+        types = reachable(types, from: roots)
+        types += ownTypes
+
+        var result: [JSONNode.Member] = []
+        for member in members where member.key != "types" && member.key != "endpoints" {
+            result.append(member)
+        }
+        for key in ["name", "baseURL"] where root[key] == nil {
+            if let value = imported[key] { result.append(JSONNode.Member(key: key, keyLocation: documentNode.location, value: value)) }
+        }
+        result.append(JSONNode.Member(key: "types", keyLocation: root.members?.first { $0.key == "types" }?.keyLocation ?? documentNode.location, value: JSONNode(value: .object(types), location: root["types"]?.location ?? documentNode.location)))
+        result.append(JSONNode.Member(key: "endpoints", keyLocation: root.members?.first { $0.key == "endpoints" }?.keyLocation ?? documentNode.location, value: JSONNode(value: .array(endpoints), location: root["endpoints"]?.location ?? documentNode.location)))
+        diagnostics += sink.diagnostics
+        return (JSONNode(value: .object(result), location: root.location), diagnostics)
+    }
+
+    /// A draft as positioned nodes, every one at `location`.
+    static func node(_ draft: DraftJSON, at location: SourceLocation) -> JSONNode {
+        switch draft {
+        case .string(let text): JSONNode(value: .string(text), location: location)
+        case .bool(let value): JSONNode(value: .bool(value), location: location)
+        case .array(let elements): JSONNode(value: .array(elements.map { node($0, at: location) }), location: location)
+        case .object(let members):
+            JSONNode(value: .object(members.map { JSONNode.Member(key: $0.0, keyLocation: location, value: node($0.1, at: location)) }), location: location)
+        }
+    }
+
+    /// The types some root names, directly or through other types, in their order.
+    static func reachable(_ types: [JSONNode.Member], from roots: [JSONNode]) -> [JSONNode.Member] {
+        let byName = Dictionary(types.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        var reached: Set<String> = []
+        var pending = roots
+        while let next = pending.popLast() {
+            for name in names(in: next) where byName[name] != nil && reached.insert(name).inserted {
+                if let type = byName[name] { pending.append(type) }
+            }
+        }
+        return types.filter { reached.contains($0.key) }
+    }
+
+    /// Every type name a node's strings could refer to (`Pet?`, `[Pet]`, `Page<Pet>`, `Pet.Kind`).
+    static func names(in node: JSONNode) -> [String] {
+        switch node.value {
+        case .string(let text):
+            return text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init)
+        case .array(let elements): return elements.flatMap(names)
+        case .object(let members): return members.flatMap { names(in: $0.value) }
+        default: return []
+        }
+    }
+}
+
+extension OpenAPIBackedSpec {
+    /// Reads one spec input, expanding it first when it names an OpenAPI document.
+    static func read(_ input: SpecInput) -> (Spec?, [Diagnostic]) {
+        // Only a spec that mentions the key is parsed twice.
+        guard input.bytes.firstRange(of: Array(#""openapi""#.utf8)) != nil,
+              let root = try? JSONReader.parse(bytes: input.bytes), root["openapi"] != nil else {
+            return SpecReader.read(bytes: input.bytes, path: input.path)
+        }
+        let (expanded, diagnostics) = expand(root, specPath: input.path, files: input.files)
+        if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
+        let (spec, more) = SpecReader.read(root: expanded, path: input.path)
+        return (spec, diagnostics + more)
+    }
+}
