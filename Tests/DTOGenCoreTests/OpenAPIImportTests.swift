@@ -201,4 +201,52 @@ struct OpenAPIImportTests {
         input.files = [:]
         #expect(Generator.generate([input]).diagnostics.map(\.message).contains("cannot read the OpenAPI document '../docs/shop.yaml'"))
     }
+
+    /// springdoc's `Result<T>`: most operations answer `{code, msg, data}`, so the spec gets
+    /// one envelope and each response is its `data`.
+    @Test func aSharedWrapperBecomesTheEnvelope() throws {
+        let document = """
+            openapi: 3.0.1
+            info: { title: Users, version: v1 }
+            paths:
+              /users:
+                get:
+                  operationId: listUsers
+                  responses:
+                    '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/ResultListUser' } } } }
+              /users/{id}:
+                get:
+                  operationId: getUser
+                  parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+                  responses:
+                    '200': { description: ok, content: { '*/*': { schema: { $ref: '#/components/schemas/ResultUser' } } } }
+                delete:
+                  operationId: deleteUser
+                  parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+                  responses:
+                    '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/ResultVoid' } } } }
+              /health:
+                get:
+                  operationId: health
+                  responses:
+                    '200': { description: ok, content: { application/json: { schema: { type: object, properties: { up: { type: boolean } } } } } }
+            components:
+              schemas:
+                User: { type: object, required: [id], properties: { id: { type: integer }, name: { type: string } } }
+                ResultUser: { type: object, properties: { code: { type: integer, enum: [0] }, msg: { type: string }, data: { $ref: '#/components/schemas/User' } } }
+                ResultListUser: { type: object, properties: { code: { type: integer, enum: [0] }, msg: { type: string }, data: { type: array, items: { $ref: '#/components/schemas/User' } } } }
+                ResultVoid: { type: object, properties: { code: { type: integer, enum: [0] }, msg: { type: string }, data: { type: object } } }
+            """
+        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "users.yaml")
+        #expect(!imported.hasErrors)
+        let spec = imported.spec
+        for expected in [
+            #""data": "data""#, #""key": "code""#, #""equals": 0"#, #""message": "msg""#,
+            #""response": ["User"]"#, #""response": "User""#, #""response": "JSON""#, #""envelope": null"#,
+        ] {
+            #expect(spec.contains(expected), "missing \(expected) in\n\(spec)")
+        }
+        #expect(!spec.contains("ResultUser"), "wrappers are unwrapped, not declared")
+        #expect(!generate(spec).hasErrors, "\(generate(spec).diagnostics)")
+    }
 }

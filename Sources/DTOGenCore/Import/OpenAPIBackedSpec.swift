@@ -115,8 +115,10 @@ enum OpenAPIBackedSpec {
     /// A draft as positioned nodes, every one at `location`.
     static func node(_ draft: DraftJSON, at location: SourceLocation) -> JSONNode {
         switch draft {
+        case .null: JSONNode(value: .null, location: location)
         case .string(let text): JSONNode(value: .string(text), location: location)
         case .bool(let value): JSONNode(value: .bool(value), location: location)
+        case .number(let lexeme): JSONNode(value: .number(lexeme), location: location)
         case .array(let elements): JSONNode(value: .array(elements.map { node($0, at: location) }), location: location)
         case .object(let members):
             JSONNode(value: .object(members.map { JSONNode.Member(key: $0.0, keyLocation: location, value: node($0.1, at: location)) }), location: location)

@@ -110,6 +110,10 @@ struct OpenAPITranslator {
     var operationTable: [(id: String?, name: String, tags: [String])] = []
     /// The operations a backed spec selects (`"operations"`); nil: all.
     var selection: OperationSelection?
+    /// The wrapper most responses share, when there is one (`{code, msg, data}`).
+    var envelope: DetectedEnvelope?
+    /// Component schemas that are that wrapper: unwrapped, not declared.
+    var wrapperSchemas: Set<String> = []
 
     init(root: JSONNode, file: String) {
         self.root = root
@@ -156,8 +160,9 @@ struct OpenAPITranslator {
             typeNames[member.key] = name
             typeOrder.append(member.key)
         }
+        detectEnvelope()
         var types: [(String, DraftJSON)] = []
-        for member in schemas where typeNames[member.key] != nil {
+        for member in schemas where typeNames[member.key] != nil && !wrapperSchemas.contains(member.key) {
             let pointer = schemaPrefix + Self.escape(member.key)
             let shape = self.shape(member.value, pointer: pointer, hint: typeNames[member.key] ?? member.key)
             var json = shape.json
@@ -173,6 +178,7 @@ struct OpenAPITranslator {
         top.append(("name", .string(name)))
         if let baseURL = baseURL() { top.append(("baseURL", .string(baseURL))) }
         if let namespace = options.namespace { top.append(("options", .object([("namespace", .string(namespace))]))) }
+        if let envelope { top.append(("envelope", envelope.json)) }
         if !types.isEmpty { top.append(("types", .object(types))) }
         top.append(("endpoints", .array(endpoints)))
         return .object(top)

@@ -203,9 +203,24 @@ extension OpenAPITranslator {
         return [("body", .string("Data")), ("contentType", .string(first.key == "*/*" ? "application/octet-stream" : first.key))]
     }
 
+    /// A JSON response's shape: the wrapper's data when the spec has an envelope.
+    mutating func responseShape(_ schema: JSONNode, pointer: String, hint: String) -> DraftJSON {
+        guard let inner = unwrapped(schema) else { return shape(schema, pointer: pointer, hint: hint).json }
+        // No data schema, or a free-form object (`Result<Void>`'s `data`, often null): any JSON.
+        guard let data = inner, let resolved = followed(data, pointer: pointer), !Self.isFreeForm(resolved) else { return .string("JSON") }
+        return shape(data, pointer: pointer + "/properties/" + (envelope?.data ?? "data"), hint: hint).json
+    }
+
+    /// `{}` or `{ type: object }` with nothing more said.
+    static func isFreeForm(_ schema: JSONNode) -> Bool {
+        let said = ["properties", "items", "$ref", "allOf", "oneOf", "anyOf", "additionalProperties", "enum"].contains { schema[$0] != nil }
+        return !said && types(of: schema).allSatisfy { $0 == "object" || $0 == "null" }
+    }
+
     static func isJSON(_ mediaType: String) -> Bool {
         let type = mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        return type == "application/json" || type.hasSuffix("+json")
+        // springdoc writes `*/*` for every JSON body it describes.
+        return type == "application/json" || type.hasSuffix("+json") || type == "*/*"
     }
 
     /// The response keys of the first 2xx response, and the type an error body decodes as.
@@ -217,12 +232,12 @@ extension OpenAPITranslator {
             let successPointer = pointer + "/" + success.key
             if swagger2 {
                 if let schema = response["schema"] {
-                    result = [("response", shape(schema, pointer: successPointer + "/schema", hint: hint).json)]
+                    result = [("response", responseShape(schema, pointer: successPointer + "/schema", hint: hint))]
                 }
             } else if let content = response["content"]?.members, !content.isEmpty {
                 if let json = content.first(where: { Self.isJSON($0.key) }) {
                     if let schema = json.value["schema"] {
-                        result = [("response", shape(schema, pointer: successPointer + "/content/" + Self.escape(json.key) + "/schema", hint: hint).json)]
+                        result = [("response", responseShape(schema, pointer: successPointer + "/content/" + Self.escape(json.key) + "/schema", hint: hint))]
                     } else {
                         result = [("response", .string("JSON"))]
                     }
@@ -232,6 +247,10 @@ extension OpenAPITranslator {
                     result = [("response", .string("Data"))]
                 }
             }
+        }
+        // With a detected envelope, a response that is not the wrapper is read as it is.
+        if envelope != nil, !(successSchema(operation).map { unwrapped($0) != nil } ?? false) {
+            result = (result ?? []) + [("envelope", .null)]
         }
         // The error body: `default`, else the first 4xx or 5xx, when it names an object type.
         var error: String?

@@ -2,8 +2,11 @@
 /// spec (one property a line, short modifier objects and shape arrays on one line), so the
 /// same samples always give the same bytes and the draft reads well in a diff.
 indirect enum DraftJSON: Equatable, Sendable {
+    case null
     case string(String)
     case bool(Bool)
+    /// A number as written (a JSON lexeme).
+    case number(String)
     case array([DraftJSON])
     case object([(String, DraftJSON)])
 
@@ -39,8 +42,10 @@ indirect enum DraftJSON: Equatable, Sendable {
     /// arrays of those; nil for an object with properties, which always takes one per line.
     private var oneLine: String? {
         switch self {
+        case .null: return "null"
         case .string(let text): return Self.quoted(text)
         case .bool(let value): return value ? "true" : "false"
+        case .number(let lexeme): return lexeme
         case .array(let elements):
             let parts = elements.compactMap(\.oneLine)
             return parts.count == elements.count ? "[" + parts.joined(separator: ", ") + "]" : nil
