@@ -7,7 +7,8 @@
 #   4. a broken spec fails `swift build` with the spec's path:line:col,
 #   5. a type declared in two specs fails the build with a located error (module check),
 #      and editing an imported spec reruns exactly the specs that import it,
-#   6. the command plugin's committed output (StationsKit/Generated) is current.
+#   6. a spec backed by an OpenAPI document reruns when the document changes,
+#   7. the command plugin's committed output (StationsKit/Generated) is current.
 set -euo pipefail
 cd "$(dirname "$0")/../Examples/QuakesApp"
 spec="Sources/QuakesApp/Specs/usgs feeds/quakes.dtogen.json"
@@ -16,7 +17,10 @@ cp "$spec" "$backup"
 second_spec="Sources/QuakesApp/Specs/second.dtogen.json"
 shared_spec="Sources/QuakesApp/Specs/shared.dtogen.json"
 user_spec="Sources/QuakesApp/Specs/user.dtogen.json"
-trap 'cp "$backup" "$spec"; rm -f "$backup" "$second_spec" "$shared_spec" "$user_spec"' EXIT
+# The document lives outside the target, where SwiftPM does not look for sources.
+openapi_doc="openapi-tmp/pets.yaml"
+openapi_spec="Sources/QuakesApp/Specs/pets.dtogen.json"
+trap 'cp "$backup" "$spec"; rm -f "$backup" "$second_spec" "$shared_spec" "$user_spec" "$openapi_spec"; rm -rf openapi-tmp' EXIT
 
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
@@ -79,6 +83,19 @@ import_ran=$(grep -o "dtogen [^ ]*\.dtogen\.json" /tmp/dtogen-import-edit.log | 
 rm -f "$shared_spec" "$user_spec"
 swift build > /dev/null 2>&1 || fail "build after removing the importing specs"
 
+# A spec backed by an OpenAPI document: editing the document reruns that spec only.
+mkdir -p openapi-tmp
+printf 'openapi: 3.0.3\ninfo: { title: Pets, version: "1" }\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: { type: array, items: { $ref: "#/components/schemas/Pet" } }\ncomponents:\n  schemas:\n    Pet: { type: object, required: [id], properties: { id: { type: integer } } }\n' > "$openapi_doc"
+printf '{ "name": "PetsDoc", "openapi": "../../../openapi-tmp/pets.yaml", "options": { "namespace": "PetsDoc" } }\n' > "$openapi_spec"
+swift build > /tmp/dtogen-openapi.log 2>&1 || { cat /tmp/dtogen-openapi.log; fail "build with a spec backed by an OpenAPI document"; }
+sed -i 's/properties: { id: { type: integer } }/properties: { id: { type: integer }, name: { type: string } }/' "$openapi_doc"
+swift build > /tmp/dtogen-openapi-edit.log 2>&1 || { cat /tmp/dtogen-openapi-edit.log; fail "rebuild after editing the OpenAPI document"; }
+openapi_ran=$(grep -o "dtogen [^ ]*\.dtogen\.json" /tmp/dtogen-openapi-edit.log | sort -u | tr '\n' ' ')
+[ "$openapi_ran" = "dtogen pets.dtogen.json " ] || { cat /tmp/dtogen-openapi-edit.log; fail "after editing the OpenAPI document, dtogen ran: '$openapi_ran'"; }
+rm -f "$openapi_spec"
+rm -rf openapi-tmp
+swift build > /dev/null 2>&1 || fail "build after removing the backed spec"
+
 swift package --allow-writing-to-package-directory generate-dtos --target StationsKit --check > /tmp/dtogen-command.log 2>&1 \
   || { cat /tmp/dtogen-command.log; fail "StationsKit/Generated is stale"; }
 
@@ -93,4 +110,5 @@ echo "    $error_line"
 echo "  type declared in two specs: swift build exit $module_status, printed:"
 echo "    $module_line"
 echo "  editing an imported spec reran: $import_ran"
+echo "  editing an OpenAPI document reran: $openapi_ran"
 echo "  command plugin: StationsKit/Generated is up to date"
