@@ -44,3 +44,34 @@ extension Quake {
         try from(response.features)
     }
 }
+
+extension StoredQuake {
+    /// Builds `StoredQuake` from the DTO `GeoFeatureCollection.Feature`.
+    convenience init(from dto: GeoFeatureCollection.Feature) {
+        self.init(
+            code: dto.properties.code,
+            magnitude: dto.properties.mag ?? 0,
+            time: dto.properties.time,
+            place: dto.properties.place ?? "Unknown location",
+        )
+    }
+
+    /// Builds one `StoredQuake` per DTO, in order.
+    static func from(_ dtos: [GeoFeatureCollection.Feature]) -> [StoredQuake] {
+        dtos.map { StoredQuake(from: $0) }
+    }
+
+    /// Sets every mapped property from the DTO `GeoFeatureCollection.Feature`: updates a stored
+    /// `StoredQuake` in place (an upsert by a unique key) instead of inserting a second one.
+    func update(from dto: GeoFeatureCollection.Feature) {
+        self.code = dto.properties.code
+        self.magnitude = dto.properties.mag ?? 0
+        self.time = dto.properties.time
+        self.place = dto.properties.place ?? "Unknown location"
+    }
+
+    /// Builds one `StoredQuake` per element of `features`.
+    static func from(_ response: GeoFeatureCollection) -> [StoredQuake] {
+        from(response.features)
+    }
+}

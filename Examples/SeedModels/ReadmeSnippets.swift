@@ -61,3 +61,25 @@ func readmeSnippet5(client: APIClient) async throws {
     let health = try await client.send(.health, using: "my-api-key")
     _ = (health)
 }
+
+// README.md:215
+#if canImport(SwiftData)
+import SwiftData
+
+@ModelActor
+actor QuakeImporter {
+    /// Inserts the quakes that are new and updates the ones already stored.
+    func upsert(_ feed: GeoFeatureCollection) throws {
+        for feature in feed.features {
+            let code = feature.properties.code
+            let stored = try modelContext.fetch(FetchDescriptor<StoredQuake>(predicate: #Predicate { $0.code == code }))
+            if let existing = stored.first {
+                existing.update(from: feature)
+            } else {
+                modelContext.insert(StoredQuake(from: feature))
+            }
+        }
+        try modelContext.save()
+    }
+}
+#endif

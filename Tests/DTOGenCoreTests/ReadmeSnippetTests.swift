@@ -87,9 +87,19 @@ struct ReadmeSnippetTests {
             // Imports go to the top of the file (`#if canImport` groups too).
             var kept: [String] = []
             var index = 0
+            // Inside a longer `#if` block (`#if canImport(SwiftData)` around a whole example),
+            // imports stay where they are, under their condition.
+            var conditionDepth = 0
             while index < lines.count {
                 let line = lines[index]
-                if line.hasPrefix("import ") {
+                if line.hasPrefix("#if"), !(index + 2 < lines.count && lines[index + 2] == "#endif" && lines[index + 1].hasPrefix("import ")) {
+                    conditionDepth += 1
+                } else if line.hasPrefix("#endif"), conditionDepth > 0 {
+                    conditionDepth -= 1
+                }
+                if conditionDepth > 0 {
+                    kept.append(line)
+                } else if line.hasPrefix("import ") {
                     if !imports.contains(line) { imports.append(line) }
                 } else if line.hasPrefix("#if canImport"), index + 2 < lines.count, lines[index + 2] == "#endif" {
                     let group = lines[index...(index + 2)].joined(separator: "\n")

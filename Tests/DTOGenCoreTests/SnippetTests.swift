@@ -196,6 +196,33 @@ struct SnippetTests {
       ] }] }
     """#
 
+    /// `"update": true`: the same values, assigned to the model's properties (for upserts).
+    @Test func updateAssignsEveryMappedField() {
+        let spec = #"""
+        { "types": { "Q": { "code": "String", "mag": "Double?", "place": { "name": "String" } } },
+          "endpoints": [{ "name": "q", "path": "/q", "response": ["Q"], "domain": [
+            { "model": "Quake", "kind": "class", "update": true, "fields": { "code": "code", "magnitude": { "from": "mag", "default": 0 }, "default": "place.name" } },
+            { "model": "Tremor", "update": true, "fields": { "code": "code" } }
+          ] }] }
+        """#
+        expectSnippet("""
+                /// Sets every mapped property from the DTO `Q`: updates a stored
+                /// `Quake` in place (an upsert by a unique key) instead of inserting a second one.
+                func update(from dto: Q) {
+                    self.code = dto.code
+                    self.magnitude = dto.mag ?? 0
+                    self.`default` = dto.place.name
+                }
+            """, in: swift(spec, .mappings))
+        expectSnippet("""
+                mutating func update(from dto: Q) {
+                    self.code = dto.code
+                }
+            """, in: swift(spec, .mappings))
+        let (unlabeled, location) = marked(#"{ "types": { "Q": { "a": "Int" } }, "endpoints": [{ "name": "q", "path": "/q", "response": "Q", "domain": { "model": "M", "update": true, "fields": { «"_": "a" } } }] }"#)
+        #expect(generate(unlabeled).diagnostics.map(\.description) == ["spec.json:\(location!): error: 'update' assigns each field to the property of its name; an unlabeled argument ('_') has none"])
+    }
+
     @Test func longMappingArgumentsAreSplitOnePerLine() {
         expectSnippet("""
                 init(from dto: F) throws {

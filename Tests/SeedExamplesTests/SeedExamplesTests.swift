@@ -7,6 +7,41 @@ import Testing
 struct SeedExamplesTests {
     static let payloads = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/payloads")
 
+    /// Seed 000's upsert, with `update(from:)` (`"update": true`): a second import of a changed
+    /// feed updates the stored rows, by their unique `code`, instead of adding new ones.
+    @Test func aSecondImportUpdatesRowsByCode() throws {
+        let data = try Data(contentsOf: Self.payloads.appendingPathComponent("usgs-all-day.geojson.json"))
+        var rows: [String: StoredQuake] = [:]
+        func upsert(_ feed: GeoFeatureCollection) {
+            for feature in feed.features {
+                if let stored = rows[feature.properties.code] {
+                    stored.update(from: feature)
+                } else {
+                    rows[feature.properties.code] = StoredQuake(from: feature)
+                }
+            }
+        }
+        let first = try JSONDecoder().decode(GeoFeatureCollection.self, from: data)
+        upsert(first)
+        #expect(rows.count == first.features.count)
+        let code = try #require(first.features.first?.properties.code)
+        let stored = try #require(rows[code])
+
+        // The same feed later: the first quake was re-measured and re-located.
+        var json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var features = try #require(json["features"] as? [[String: Any]])
+        var properties = try #require(features[0]["properties"] as? [String: Any])
+        properties["mag"] = 6.1
+        properties["place"] = "10 km N of Somewhere"
+        features[0]["properties"] = properties
+        json["features"] = features
+        upsert(try JSONDecoder().decode(GeoFeatureCollection.self, from: JSONSerialization.data(withJSONObject: json)))
+        #expect(rows.count == first.features.count, "no row was added")
+        #expect(rows[code] === stored, "the stored row was updated in place")
+        #expect(stored.magnitude == 6.1)
+        #expect(stored.place == "10 km N of Somewhere")
+    }
+
     @Test func usgsFeedMapsToQuakes() throws {
         let data = try Data(contentsOf: Self.payloads.appendingPathComponent("usgs-all-day.geojson.json"))
         let feed = try JSONDecoder().decode(GeoFeatureCollection.self, from: data)

@@ -392,6 +392,8 @@ struct MappingIR: Sendable {
     var isClass: Bool
     /// False for an `each` mapping without `fields`: it reuses another domain's `init(from:)`.
     var declaresInit: Bool
+    /// `"update": true`: `update(from dto:)` assigns each argument to the property of its label.
+    var declaresUpdate = false
     var dtoType: DeclID
     var arguments: [Argument]
     /// Whether `init(from:)` throws: its own arguments, or a `model:` mapping it calls.

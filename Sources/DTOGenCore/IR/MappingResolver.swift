@@ -503,6 +503,9 @@ struct MappingResolver {
         let dtoTypeName = table[target.element].qualifiedName
         let key = MappingKey(model: model.value, dtoType: dtoTypeName)
         guard let fieldSpecs = domain.fields else {
+            if let update = domain.update, update.value {
+                sink.error(update.location, "'update' needs 'fields' (it assigns each of them); this mapping reuses another domain's init")
+            }
             guard let each = target.each, let throwing = mappingThrows[key] else {
                 sink.error(domain.location, "'domain' needs 'fields': the arguments of \(model.value)'s init and where each comes from\(target.each == nil ? "" : " (or another endpoint's domain that maps \(model.value) from \(dtoTypeName), so this one can reuse it)")")
                 return nil
@@ -544,6 +547,14 @@ struct MappingResolver {
             eachPath: domain.each?.value, location: model.location, dtoTypeName: dtoTypeName
         )
         mapping.initThrows = mapping.ownArgumentsThrow
+        if let update = domain.update, update.value {
+            // Each argument is assigned to the model's property of its label.
+            if let unlabeled = fieldSpecs.first(where: { $0.label == "_" }) {
+                sink.error(unlabeled.labelLocation, "'update' assigns each field to the property of its name; an unlabeled argument ('_') has none")
+            } else {
+                mapping.declaresUpdate = true
+            }
+        }
         return mapping
     }
 }

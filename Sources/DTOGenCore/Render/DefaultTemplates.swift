@@ -205,6 +205,24 @@ extension {{{model}}} {
     {{{access}}}static func from(_ dtos: [{{{dtoType}}}]){{#throws}} throws{{/throws}} -> [{{{model}}}] {
         {{#throws}}try {{/throws}}dtos.map { {{#throws}}try {{/throws}}{{{model}}}(from: $0) }
     }
+{{#update}}
+
+    /// Sets every mapped property from the DTO `{{{dtoType}}}`: updates a stored
+    /// `{{{model}}}` in place (an upsert by a unique key) instead of inserting a second one.
+    {{{access}}}{{{keyword}}}func update(from dto: {{{dtoType}}}){{#throws}} throws{{/throws}} {
+{{#assignments}}
+{{#location}}
+#sourceLocation(file: {{{file}}}, line: {{{line}}})
+{{/location}}
+{{#lines}}
+        {{{.}}}
+{{/lines}}
+{{/assignments}}
+{{#location}}
+#sourceLocation()
+{{/location}}
+    }
+{{/update}}
 {{/initializer}}
 {{#response}}
 {{#initializer}}

@@ -36,6 +36,15 @@ struct MappingContextBuilder {
             lines[lines.count - 1] += ","
             return .object(["lines": .lines(lines)])
         }
+        // `update(from:)`: `self.<label> = <value>` for each argument.
+        let assignments = mapping.declaresUpdate ? mapping.arguments.compactMap { argument -> MustacheValue? in
+            guard let label = argument.label else { return nil }
+            let target = "self.\(SwiftName.escaped(label)) = " + (argument.value.throwing ? "try " : "")
+            var lines = printer.lines(argument.value, after: String(repeating: " ", count: 8) + target)
+            lines[0] = target + lines[0]
+            // With spec locations, "no member 'x'" points at the field's line in the spec.
+            return .object(["lines": .lines(lines), "location": location(argument.location.line)])
+        } : []
         var response: MustacheValue = .bool(false)
         if let type = mapping.response, let elements = mapping.elements {
             response = .object([
@@ -56,6 +65,10 @@ struct MappingContextBuilder {
             "hoisted": .list(hoisted),
             "location": location(mapping.location.line),
             "response": response,
+            "update": mapping.declaresUpdate ? .object([
+                "keyword": .string(mapping.isClass ? "" : "mutating "),
+                "assignments": .list(assignments),
+            ]) : .bool(false),
         ])
     }
 }

@@ -156,6 +156,8 @@ public struct DomainSpec: Sendable {
     /// `nil` when the spec leaves `fields` out: an `each` mapping that reuses the
     /// `init(from:)` another endpoint's domain generates for the same DTO type.
     public var fields: [FieldMappingSpec]?
+    /// `"update": true`: also `update(from dto:)`, which assigns each mapped field (upserts).
+    public var update: Located<Bool>?
     public var location: SourceLocation
 }
 

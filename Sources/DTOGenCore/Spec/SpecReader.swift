@@ -6,8 +6,8 @@ public enum SpecReader {
     static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums"]
     static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "bodyEncoding", "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc", "examples"]
     static let envelopeKeys = ["data", "success", "message", "path"]
-    static let domainKeys = ["model", "kind", "each", "fields"]
-    static let mappingKeys = ["dto", "model", "kind", "fields"]
+    static let domainKeys = ["model", "kind", "each", "fields", "update"]
+    static let mappingKeys = ["dto", "model", "kind", "fields", "update"]
     static let modifierKeys = ["$type", "$name", "$label", "$optional", "$default", "$lenient", "$lossy", "$format", "$doc", "$typeName", "$enum", "$unknown", "$dict", "$nullable", "$oneOf", "$discriminator", "$examples"]
 
     /// Parses and reads one spec. Returns `nil` (with diagnostics) when the file cannot be read as a spec at all.
@@ -590,6 +590,8 @@ private struct Reader {
             case "kind": domain.kind = string(value, "the domain 'kind'")
             case "each" where !standalone: domain.each = string(value, "'each'")
             case "dto" where standalone: domain.dto = string(value, "'dto'")
+            case "update":
+                if let flag = bool(value, "'update'") { domain.update = Located(flag, at: member.keyLocation) }
             case "fields":
                 guard let fields = object(value, "'fields'") else { continue }
                 var mapped: [FieldMappingSpec] = []
