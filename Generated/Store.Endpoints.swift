@@ -110,3 +110,138 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
         ).decodingErrors(as: StoreError.self)
     }
 }
+
+/// The API as the app uses it: `async` methods that return domain models (or DTOs where
+/// the spec maps none), so views and view models never see JSON or HTTP.
+/// `StoreRepositoryLive` sends requests; `StoreRepositoryStub` answers from the spec's example payloads.
+protocol StoreRepository: Sendable {
+    /// Items featured on the home screen.
+    func featuredItems() async throws -> [StoreItem]
+    /// Searches the store.
+    func search(for query: String, page: Int?) async throws -> [StoreItem]
+    /// All items, a page at a time.
+    func listItems(page: Int?) async throws -> [Item]
+    /// Creates an item from a form, as older APIs want.
+    func createItem(body: CreateItemBody) async throws -> Item
+    /// `POST /items/{id}/image`
+    func uploadImage(id: UUID, body: UploadImageBody) async throws -> Item
+    /// The signed-in user's items, with a token the app's provider refreshes.
+    func myItems() async throws -> [Item]
+    /// Checks that the store is reachable.
+    func ping() async throws
+}
+
+/// Sends each request through an `APIClient`.
+struct StoreRepositoryLive: StoreRepository {
+    let client: DTORuntime.APIClient
+    /// The access token of private endpoints, asked for on every request.
+    let accessToken: @Sendable () async throws -> DTORuntime.EndpointKinds.Private.RequestData
+    /// The token provider of refreshing endpoints, asked for on every request.
+    let tokenProvider: @Sendable () async throws -> DTORuntime.EndpointKinds.Refreshing.RequestData
+
+    init(
+        client: DTORuntime.APIClient = DTORuntime.APIClient(baseURL: StoreAPI.baseURL),
+        accessToken: @escaping @Sendable () async throws -> DTORuntime.EndpointKinds.Private.RequestData,
+        tokenProvider: @escaping @Sendable () async throws -> DTORuntime.EndpointKinds.Refreshing.RequestData,
+    ) {
+        self.client = client
+        self.accessToken = accessToken
+        self.tokenProvider = tokenProvider
+    }
+
+    func featuredItems() async throws -> [StoreItem] {
+        let response = try await client.send(.featuredItems)
+        return StoreItem.from(response)
+    }
+
+    func search(for query: String, page: Int?) async throws -> [StoreItem] {
+        let response = try await client.send(.search(for: query, page: page), using: try await accessToken())
+        return StoreItem.from(response)
+    }
+
+    func listItems(page: Int?) async throws -> [Item] {
+        return try await client.send(.listItems(page: page))
+    }
+
+    func createItem(body: CreateItemBody) async throws -> Item {
+        return try await client.send(.createItem(body: body), using: try await accessToken())
+    }
+
+    func uploadImage(id: UUID, body: UploadImageBody) async throws -> Item {
+        return try await client.send(.uploadImage(id: id, body: body), using: try await accessToken())
+    }
+
+    func myItems() async throws -> [Item] {
+        return try await client.send(.myItems, using: try await tokenProvider())
+    }
+
+    func ping() async throws {
+        try await client.send(.ping)
+    }
+}
+
+/// Answers from the example payloads the spec names, with no network: for SwiftUI previews
+/// and tests. `failing(_:with:)` makes a method throw instead.
+struct StoreRepositoryStub: StoreRepository {
+    /// The methods, to choose one that fails.
+    enum Method: String, Sendable, CaseIterable {
+        case featuredItems
+        case search
+        case listItems
+        case createItem
+        case uploadImage
+        case myItems
+        case ping
+    }
+
+    /// A method whose endpoint has no example payload to answer with.
+    struct NoExample: Swift.Error, Sendable {
+        let method: String
+    }
+
+    /// The methods that throw, and what they throw.
+    var failures: [Method: any Swift.Error] = [:]
+
+    init() {}
+
+    /// This stub, with `method` throwing `error`.
+    func failing(_ method: Method, with error: any Swift.Error) -> Self {
+        var copy = self
+        copy.failures[method] = error
+        return copy
+    }
+
+    func featuredItems() async throws -> [StoreItem] {
+        if let error = failures[.featuredItems] { throw error }
+        throw NoExample(method: "featuredItems")
+    }
+
+    func search(for query: String, page: Int?) async throws -> [StoreItem] {
+        if let error = failures[.search] { throw error }
+        throw NoExample(method: "search")
+    }
+
+    func listItems(page: Int?) async throws -> [Item] {
+        if let error = failures[.listItems] { throw error }
+        throw NoExample(method: "listItems")
+    }
+
+    func createItem(body: CreateItemBody) async throws -> Item {
+        if let error = failures[.createItem] { throw error }
+        throw NoExample(method: "createItem")
+    }
+
+    func uploadImage(id: UUID, body: UploadImageBody) async throws -> Item {
+        if let error = failures[.uploadImage] { throw error }
+        throw NoExample(method: "uploadImage")
+    }
+
+    func myItems() async throws -> [Item] {
+        if let error = failures[.myItems] { throw error }
+        throw NoExample(method: "myItems")
+    }
+
+    func ping() async throws {
+        if let error = failures[.ping] { throw error }
+    }
+}

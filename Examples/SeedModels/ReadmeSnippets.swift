@@ -62,7 +62,28 @@ func readmeSnippet5(client: APIClient) async throws {
     _ = (health)
 }
 
-// README.md:215
+// README.md:224
+/// A view model that never sees JSON or HTTP.
+@MainActor
+final class QuakeListModel {
+    let repository: any QuakesRepository
+    private(set) var quakes: [Quake] = []
+
+    init(repository: any QuakesRepository = QuakesRepositoryLive()) {
+        self.repository = repository
+    }
+
+    func load() async throws {
+        quakes = try await repository.allDay()
+    }
+}
+
+// In a preview or a test: the 30 quakes of the spec's example, no network.
+@MainActor func previewModel() -> QuakeListModel {
+    QuakeListModel(repository: QuakesRepositoryStub())
+}
+
+// README.md:257
 #if canImport(SwiftData)
 import SwiftData
 

@@ -98,10 +98,11 @@ public enum Generator {
         }
 
         // Render each spec's files.
-        let renderer = SpecRenderer(
+        var renderer = SpecRenderer(
             templates: options.templates, runtimeModule: options.runtimeModule,
             keepsEmptyFiles: options.keepsEmptyFiles, specLocationFolder: options.specLocationFolder
         )
+        renderer.payloads = payloads
         var files: [GeneratedFile] = []
         for result in parallelMap(irs, renderer.render) {
             switch result {

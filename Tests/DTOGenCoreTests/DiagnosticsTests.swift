@@ -40,7 +40,7 @@ struct DiagnosticsTests {
         // Top level and options
         Case(name: "missing endpoints", spec: #"«{ "name": "A" }"#, message: "missing required key 'endpoints' (an array of endpoints; it may be empty)"),
         Case(name: "misspelled top-level key", spec: #"{ "endpoints": [], «"endpoint": [] }"#, message: "unknown key 'endpoint' in the spec; did you mean 'endpoints'?"),
-        Case(name: "unknown top-level key", spec: #"{ "endpoints": [], «"zzz": 1 }"#, message: "unknown key 'zzz' in the spec; allowed keys are 'name', 'baseURL', 'options', 'envelope', 'error', 'types', 'endpoints', 'mappings', 'imports', 'openapi', 'operations'"),
+        Case(name: "unknown top-level key", spec: #"{ "endpoints": [], «"zzz": 1 }"#, message: "unknown key 'zzz' in the spec; allowed keys are 'name', 'baseURL', 'options', 'envelope', 'error', 'types', 'endpoints', 'mappings', 'imports', 'openapi', 'operations', 'repository'"),
         Case(name: "endpoints not an array", spec: #"{ "endpoints": «{} }"#, message: "'endpoints' must be an array of endpoint objects, found an object"),
         Case(name: "bad access", spec: #"{ "options": { "access": «"publik" }, "endpoints": [] }"#, message: "unknown access level 'publik'; expected 'internal' or 'public'; did you mean 'public'?"),
         Case(name: "misspelled option", spec: #"{ "options": { «"date": "iso8601" }, "endpoints": [] }"#, message: "unknown key 'date' in 'options'; did you mean 'dates'?"),

@@ -395,6 +395,8 @@ struct MappingIR: Sendable {
     /// `"update": true`: `update(from dto:)` assigns each argument to the property of its label.
     var declaresUpdate = false
     var dtoType: DeclID
+    /// The endpoint whose (first) domain this is, for the repository's return types.
+    var endpointIndex: Int?
     var arguments: [Argument]
     /// Whether `init(from:)` throws: its own arguments, or a `model:` mapping it calls.
     /// Final only after linking across specs (`MappingLinker`).
@@ -563,4 +565,30 @@ struct SpecIR: Sendable {
     var api: APINamespace?
     var examples: [ExampleIR] = []
     var namespace: NamespaceIR?
+    var repository: RepositoryIR?
+}
+
+/// `"repository"`: a protocol with one async method per endpoint, a live implementation
+/// over `APIClient` and a stub that answers from the endpoints' example payloads.
+struct RepositoryIR: Sendable {
+    struct Method: Sendable {
+        /// What a method returns: the response, or the domain models its mapping builds.
+        enum Result: Sendable {
+            case response(TypeRef?)
+            /// `Model.from(response)` (`each`), `Model.from(dtos)` (an array response) or `Model(from: dto)`.
+            case mapped(model: String, form: MappedForm, throwing: Bool)
+        }
+
+        enum MappedForm: Sendable {
+            case each, array, single
+        }
+
+        var endpoint: EndpointIR
+        var result: Result
+        /// The first example payload of the endpoint (relative to the specs root), for the stub.
+        var example: String?
+    }
+
+    var name: String
+    var methods: [Method]
 }

@@ -26,7 +26,8 @@ enum ModuleLinker {
                 seen[mapping.key] = (specs[index].path, mapping.location)
             }
             let declares = specs[index].types.namespace.map { declaredNamespaces.insert($0).inserted } ?? false
-            result.append(specs[index].ir(mappings: mappings, declaresNamespace: declares))
+            let repository = specs[index].repository(mappings: mappings)
+            result.append(specs[index].ir(mappings: mappings, declaresNamespace: declares, repository: repository))
         }
         return result
     }

@@ -96,8 +96,11 @@ struct SpecResolver {
         var resolver = MappingResolver(sink: DiagnosticSink(file: spec.path), table: types.table, mappingThrows: throwing, namespace: types.namespace)
         var mappings: [MappingIR] = []
         for (index, endpoint) in spec.endpoints.enumerated() {
-            for domain in endpoint.domains {
-                if let mapping = resolver.mapping(domain: domain, response: responses[index]) { mappings.append(mapping) }
+            for (position, domain) in endpoint.domains.enumerated() {
+                if var mapping = resolver.mapping(domain: domain, response: responses[index]) {
+                    if position == 0 { mapping.endpointIndex = index }
+                    mappings.append(mapping)
+                }
             }
         }
         for domain in spec.mappings {
@@ -120,12 +123,50 @@ struct SpecResolver {
         return keys
     }
 
+    /// The repository over this spec's endpoints, with each method's return type.
+    mutating func repository(mappings: [MappingIR]) -> RepositoryIR? {
+        guard let written = spec.repository else { return nil }
+        var name = written.value
+        if name.isEmpty {
+            let base = api.map { $0.name.hasSuffix("API") ? String($0.name.dropLast(3)) : $0.name } ?? SwiftName.upperCamel(spec.name?.value ?? fileBase)
+            name = (base.isEmpty ? "API" : base) + "Repository"
+        }
+        guard SwiftName.isTypeName(name) else {
+            types.sink.error(written.location, "'\(name)' is not a valid Swift type name for the repository")
+            return nil
+        }
+        for taken in [name, name + "Live", name + "Stub"] where types.topLevelNames.contains(taken) {
+            types.sink.error(written.location, "the repository's '\(taken)' is also a type of this spec; give the repository another name ({ \"name\": ... })")
+            return nil
+        }
+        var methods: [RepositoryIR.Method] = []
+        for (index, endpoint) in endpoints.enumerated() {
+            var result = RepositoryIR.Method.Result.response(endpoint.response)
+            if let mapping = mappings.first(where: { $0.endpointIndex == index }) {
+                if mapping.response != nil, mapping.elements != nil {
+                    result = .mapped(model: mapping.model, form: .each, throwing: mapping.responseThrows)
+                } else if let response = endpoint.response, types.table.isArray(response) {
+                    result = .mapped(model: mapping.model, form: .array, throwing: mapping.initThrows)
+                } else {
+                    result = .mapped(model: mapping.model, form: .single, throwing: mapping.initThrows)
+                }
+            }
+            let example = examples.first { example in
+                if case .endpoint(let name, _, _) = example.target { return name == endpoint.name }
+                return false
+            }
+            methods.append(RepositoryIR.Method(endpoint: endpoint, result: result, example: example?.path))
+        }
+        return RepositoryIR(name: name, methods: methods)
+    }
+
     /// `declaresNamespace`: this spec declares the namespace enum (the first spec that uses it).
-    func ir(mappings: [MappingIR], declaresNamespace: Bool) -> SpecIR {
+    func ir(mappings: [MappingIR], declaresNamespace: Bool, repository: RepositoryIR? = nil) -> SpecIR {
         SpecIR(
             path: spec.path, fileBase: fileBase, generates: generates, access: access, types: types.table, mappings: mappings, endpoints: endpoints, api: api,
             examples: examples,
-            namespace: types.namespace.map { NamespaceIR(name: $0, declares: declaresNamespace) }
+            namespace: types.namespace.map { NamespaceIR(name: $0, declares: declaresNamespace) },
+            repository: repository
         )
     }
 }

@@ -71,6 +71,9 @@ extension {{{endpointType}}} where Kind == {{{kind}}}, Response == {{{response}}
 {{/factories}}
 }
 {{/extensions}}
+{{#repository}}
+{{>repository}}
+{{/repository}}
 
 """##,
         "enum": ##"""
@@ -324,6 +327,106 @@ extension {{{model}}} {
 
     {{>declaration}}
 {{/nested}}
+}
+
+"""##,
+        "repository": ##"""
+
+/// The API as the app uses it: `async` methods that return domain models (or DTOs where
+/// the spec maps none), so views and view models never see JSON or HTTP.
+/// `{{{name}}}Live` sends requests; `{{{name}}}Stub` answers from the spec's example payloads.
+{{{access}}}protocol {{{name}}}: Sendable {
+{{#methods}}
+{{#doc}}
+    {{{.}}}
+{{/doc}}
+    {{{signature}}}
+{{/methods}}
+}
+
+/// Sends each request through an `APIClient`.
+{{{access}}}struct {{{name}}}Live: {{{name}}} {
+    {{{access}}}let client: {{{client}}}
+{{#providers}}
+    /// {{{doc}}}
+    {{{access}}}let {{{name}}}: {{{type}}}
+{{/providers}}
+
+    {{{access}}}init(
+{{#initArguments}}
+        {{{declaration}}},
+{{/initArguments}}
+    ) {
+        self.client = client
+{{#providers}}
+        self.{{{name}}} = {{{name}}}
+{{/providers}}
+    }
+{{#methods}}
+
+    {{{access}}}{{{signature}}} {
+{{#convert}}
+        let response = {{{send}}}
+        return {{{.}}}
+{{/convert}}
+{{^convert}}
+        {{#returnsValue}}return {{/returnsValue}}{{{send}}}
+{{/convert}}
+    }
+{{/methods}}
+}
+
+/// Answers from the example payloads the spec names, with no network: for SwiftUI previews
+/// and tests. `failing(_:with:)` makes a method throw instead.
+{{{access}}}struct {{{name}}}Stub: {{{name}}} {
+    /// The methods, to choose one that fails.
+    {{{access}}}enum Method: String, Sendable, CaseIterable {
+{{#methods}}
+        case {{{caseName}}}
+{{/methods}}
+    }
+
+    /// A method whose endpoint has no example payload to answer with.
+    {{{access}}}struct NoExample: Swift.Error, Sendable {
+        {{{access}}}let method: String
+    }
+
+    /// The methods that throw, and what they throw.
+    {{{access}}}var failures: [Method: any Swift.Error] = [:]
+
+    {{{access}}}init() {}
+
+    /// This stub, with `method` throwing `error`.
+    {{{access}}}func failing(_ method: Method, with error: any Swift.Error) -> Self {
+        var copy = self
+        copy.failures[method] = error
+        return copy
+    }
+{{#methods}}
+
+    {{{access}}}{{{signature}}} {
+        if let error = failures[.{{{caseName}}}] { throw error }
+{{#example}}
+        let endpoint: {{{endpointType}}} = {{{call}}}
+        let response = try endpoint.decode(Data(Self.{{{property}}}.utf8))
+{{#convert}}
+        return {{{.}}}
+{{/convert}}
+{{^convert}}
+        {{#returnsValue}}return response{{/returnsValue}}{{^returnsValue}}_ = response{{/returnsValue}}
+{{/convert}}
+{{/example}}
+{{#noExample}}
+        throw NoExample(method: {{{quotedName}}})
+{{/noExample}}
+    }
+{{/methods}}
+{{#methods}}
+{{#example}}
+
+    private static let {{{property}}} = {{{literal}}}
+{{/example}}
+{{/methods}}
 }
 
 """##,

@@ -24,6 +24,7 @@ struct RuntimeSymbols: Sendable {
     var nullable: String { qualified("Nullable") }
     var indirect: String { qualified("Indirect") }
     var filePart: String { qualified("FilePart") }
+    var apiClient: String { qualified("APIClient") }
 
     // Plumbing only generated code uses (`@_spi(Generated)` in the runtime).
     var mapping: String { qualified("Mapping") }

@@ -5,6 +5,8 @@ struct SpecRenderer: Sendable {
     let runtimeModule: String?
     let keepsEmptyFiles: Bool
     let specLocationFolder: String?
+    /// Example payloads by path, for repository stubs.
+    var payloads: [String: [UInt8]] = [:]
 
     func render(_ ir: SpecIR) -> Result<[GeneratedFile], MustacheError> {
         guard ir.generates else { return .success([]) }
@@ -24,7 +26,12 @@ struct SpecRenderer: Sendable {
                 files.append(GeneratedFile(path: names[1], contents: mappings))
             }
             if keepsEmptyFiles || !ir.endpoints.isEmpty || ir.api != nil {
-                let endpoints = try templates.render("endpoints.swift", EndpointContextBuilder(access: access, printer: printer).context(file, endpoints: ir.endpoints, api: ir.api))
+                var context = EndpointContextBuilder(access: access, printer: printer).context(file, endpoints: ir.endpoints, api: ir.api)
+                if let repository = ir.repository, case .object(var entries) = context {
+                    entries["repository"] = RepositoryContextBuilder(access: access, printer: printer, payloads: payloads).context(repository, api: ir.api)
+                    context = .object(entries)
+                }
+                let endpoints = try templates.render("endpoints.swift", context)
                 files.append(GeneratedFile(path: names[2], contents: endpoints))
             }
             return .success(files)

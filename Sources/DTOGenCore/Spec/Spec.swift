@@ -36,6 +36,8 @@ public struct Spec: Sendable {
     public var error: Located<String>?
     /// `imports`: other specs (paths relative to this one) whose types and mappings this one uses.
     public var imports: [Located<String>] = []
+    /// `"repository": true` (or `{ "name": ... }`): the protocol's name, or "" for the default.
+    public var repository: Located<String>?
     public var location: SourceLocation
 }
 

@@ -2,7 +2,7 @@
 /// JSON type of every value. Meaning (type references, paths, names) is checked later.
 public enum SpecReader {
     static let builtinScalars = ["String", "Int", "Int64", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "File", "Data", "JSON"]
-    static let topLevelKeys = ["name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports", "openapi", "operations"]
+    static let topLevelKeys = ["name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports", "openapi", "operations", "repository"]
     static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums"]
     static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "bodyEncoding", "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc", "examples"]
     static let envelopeKeys = ["data", "success", "message", "path"]
@@ -205,6 +205,21 @@ private struct Reader {
             case "openapi", "operations":
                 // Used when the spec was expanded from its document (`OpenAPIBackedSpec`).
                 break
+            case "repository":
+                if let flag = value.boolValue {
+                    if flag { spec.repository = Located("", at: member.keyLocation) }
+                } else if let members = value.members {
+                    for option in members where option.key != "name" {
+                        unknownKey(option, in: "'repository'", allowed: ["name"])
+                    }
+                    if let name = value["name"] {
+                        spec.repository = string(name, "the repository's 'name'")
+                    } else {
+                        spec.repository = Located("", at: member.keyLocation)
+                    }
+                } else {
+                    sink.error(value.location, "'repository' must be true or { \"name\": \"QuakeRepository\" }, found \(value.kindDescription)")
+                }
             case "imports":
                 guard let list = value.elements else {
                     sink.error(value.location, "'imports' must be an array of spec paths such as [\"common.json\"], found \(value.kindDescription)")

@@ -1,0 +1,96 @@
+/// Builds the template context of a spec's repository: the protocol, the live
+/// implementation over `APIClient` and the stub that answers from example payloads.
+struct RepositoryContextBuilder {
+    let access: String
+    let printer: SwiftPrinter
+    /// Example payloads by path (relative to the specs root), for the stub.
+    let payloads: [String: [UInt8]]
+
+    func context(_ repository: RepositoryIR, api: APINamespace?) -> MustacheValue {
+        // One request-data provider per kind the endpoints use (public endpoints need none).
+        var providers: [(name: String, kind: EndpointKindRef, type: String, doc: String)] = []
+        for method in repository.methods where method.endpoint.kind != .public {
+            let kind = method.endpoint.kind
+            guard !providers.contains(where: { $0.kind == kind }) else { continue }
+            let type = "@Sendable () async throws -> \(printer.kind(kind)).RequestData"
+            switch kind {
+            case .private: providers.append(("accessToken", kind, type, "The access token of private endpoints, asked for on every request."))
+            case .refreshing: providers.append(("tokenProvider", kind, type, "The token provider of refreshing endpoints, asked for on every request."))
+            case .custom(let name):
+                providers.append((SwiftName.lowerCamel(name) + "Data", kind, type, "What endpoints of kind `\(name)` send, asked for on every request."))
+            case .public: break
+            }
+        }
+        let client = printer.runtime.apiClient
+        var initArguments = ["client: \(client)" + (api.map { " = \(client)(baseURL: \($0.name).baseURL)" } ?? "")]
+        initArguments += providers.map { "\($0.name): \($0.type.replacingOccurrences(of: "@Sendable", with: "@escaping @Sendable"))" }
+        return .object([
+            "access": .string(access),
+            "name": .string(repository.name),
+            "client": .string(client),
+            "endpointType": .string(printer.runtime.endpoint),
+            "providers": .list(providers.map { .object(["name": .string($0.name), "type": .string($0.type), "doc": .string($0.doc)]) }),
+            "initArguments": .list(initArguments.map { .object(["declaration": .string($0)]) }),
+            "methods": .list(repository.methods.map { method($0, providers: providers) }),
+        ])
+    }
+
+    func method(_ method: RepositoryIR.Method, providers: [(name: String, kind: EndpointKindRef, type: String, doc: String)]) -> MustacheValue {
+        let endpoint = method.endpoint
+        let name = SwiftName.escaped(endpoint.name)
+        let parameters = endpoint.arguments.map { argument -> String in
+            let head = argument.label.map { "\($0) \(SwiftName.escaped(argument.name))" } ?? SwiftName.escaped(argument.name)
+            return "\(head): \(printer.qualifiedType(argument.type))"
+        }
+        let passed = endpoint.arguments.map { argument -> String in
+            let value = SwiftName.escaped(argument.name)
+            switch argument.label {
+            case "_": return value
+            case let label?: return "\(label): \(value)"
+            case nil: return "\(argument.name): \(value)"
+            }
+        }
+        let call = "." + name + (endpoint.arguments.isEmpty ? "" : "(\(passed.joined(separator: ", ")))")
+        let responseType = endpoint.response.map(printer.qualifiedType) ?? "Void"
+        let endpointType = "\(printer.runtime.endpoint)<\(printer.kind(endpoint.kind)), \(responseType)>"
+        let send: String
+        if let provider = providers.first(where: { $0.kind == endpoint.kind }) {
+            send = "try await client.send(\(call), using: try await \(provider.name)())"
+        } else {
+            send = "try await client.send(\(call))"
+        }
+        // The return type, and how the response becomes it.
+        var returns = endpoint.response.map { " -> \(printer.qualifiedType($0))" } ?? ""
+        var convert: String?
+        switch method.result {
+        case .response: break
+        case .mapped(let model, let form, let throwing):
+            let attempt = throwing ? "try " : ""
+            switch form {
+            case .each, .array:
+                returns = " -> [\(model)]"
+                convert = "\(attempt)\(model).from(response)"
+            case .single:
+                returns = " -> \(model)"
+                convert = "\(attempt)\(model)(from: response)"
+            }
+        }
+        var doc = endpoint.doc.map(SwiftLiteral.docLines) ?? []
+        if doc.isEmpty { doc = ["/// `\(SwiftLiteral.lineComment(endpoint.method)) \(SwiftLiteral.lineComment(endpoint.pathTemplate).replacingOccurrences(of: "`", with: "'"))`"] }
+        let example = method.example.flatMap { payloads[$0] }.map { String(decoding: $0, as: UTF8.self) }
+        return .object([
+            "doc": .lines(doc),
+            "name": .string(name),
+            "caseName": .string(name),
+            "signature": .string("func \(name)(\(parameters.joined(separator: ", "))) async throws\(returns)"),
+            "endpointType": .string(endpointType),
+            "call": .string(call),
+            "send": .string(send),
+            "returnsValue": .bool(endpoint.response != nil),
+            "convert": convert.map { .string($0) } ?? .bool(false),
+            "example": example.map { .object(["literal": .string(SwiftLiteral.string($0)), "property": .string(endpoint.name + "Example")]) } ?? .bool(false),
+            "noExample": .bool(example == nil && endpoint.response != nil),
+            "quotedName": .string(SwiftLiteral.string(endpoint.name)),
+        ])
+    }
+}
