@@ -8,7 +8,8 @@
 #   5. a type declared in two specs fails the build with a located error (module check),
 #      and editing an imported spec reruns exactly the specs that import it,
 #   6. a spec backed by an OpenAPI document reruns when the document changes,
-#   7. the command plugin's committed output (StationsKit/Generated) is current.
+#   7. the command plugin's committed output (StationsKit/Generated) is current,
+#   8. the consumer's own tests pass (its generated repository stub, its upsert).
 set -euo pipefail
 cd "$(dirname "$0")/../Examples/QuakesApp"
 spec="Sources/QuakesApp/Specs/usgs feeds/quakes.dtogen.json"
@@ -99,6 +100,8 @@ swift build > /dev/null 2>&1 || fail "build after removing the backed spec"
 swift package --allow-writing-to-package-directory generate-dtos --target StationsKit --check > /tmp/dtogen-command.log 2>&1 \
   || { cat /tmp/dtogen-command.log; fail "StationsKit/Generated is stale"; }
 
+swift test > /tmp/dtogen-consumer-tests.log 2>&1 || { cat /tmp/dtogen-consumer-tests.log; fail "the consumer's tests"; }
+
 echo
 echo "Build plugin, consumer Examples/QuakesApp ($(nproc) cores, $(swift --version 2>&1 | head -1)):"
 printf '  %-44s %6s s\n' "clean build (dtogen tool included)" "$clean"
@@ -112,3 +115,4 @@ echo "    $module_line"
 echo "  editing an imported spec reran: $import_ran"
 echo "  editing an OpenAPI document reran: $openapi_ran"
 echo "  command plugin: StationsKit/Generated is up to date"
+echo "  consumer tests: $(grep -o "Test run with [0-9]* tests.*passed" /tmp/dtogen-consumer-tests.log | head -1)"

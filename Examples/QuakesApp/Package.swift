@@ -17,6 +17,9 @@ let package = Package(
             resources: [.copy("Resources/all_day.geojson"), .copy("Resources/other.json")],
             plugins: [.plugin(name: "DTOGenPlugin", package: "dtogen")]
         ),
+        // The app's data layer, tested without a network: the generated repository stub
+        // answers from the spec's example payload.
+        .testTarget(name: "QuakesAppTests", dependencies: ["QuakesApp"]),
         // Commits its generated code instead: Generated/ is written and checked by the
         // command plugin (generate-dtos), and compiled like any other source.
         .target(

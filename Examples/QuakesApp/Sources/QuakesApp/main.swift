@@ -18,6 +18,18 @@ do {
     let stations = Station.from([StationDTO(id: "s1", name: "Menlo Park", elevationM: 12.5, active: true)])
     print("stations: \(stations.map(\.name).joined(separator: ", "))")
 
+    // The seed pipeline: repository → domain models, and feed → upsert by `code`.
+    let repository: any USGSRepository = USGSRepositoryStub()
+    let fromStub = try await repository.summary(feed: "all_day")
+    let store = QuakeStore()
+    let firstImport = try store.upsert(feed)
+    let secondImport = try store.upsert(feed)
+    print("repository (stub): \(fromStub.count) quakes; upserts: \(firstImport.inserted) inserted, then \(secondImport.updated) updated, \(store.quakes.count) stored")
+    guard fromStub.count == 30, firstImport.inserted == 30, secondImport == (0, 30), store.quakes.count == 30 else {
+        print("QuakesApp: the repository or the upsert went wrong")
+        exit(1)
+    }
+
     let endpoint: Endpoint<EndpointKinds.Public, GeoFeatureCollection> = .summary(feed: "all_day")
     let request = try endpoint.makeRequest(baseURL: USGSAPI.baseURL, with: ())
     print("request: \(request.httpMethod ?? "") \(request.url?.absoluteString ?? "")")
