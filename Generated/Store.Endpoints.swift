@@ -74,6 +74,11 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
         ).encodingBody(as: .form).decodingErrors(as: StoreError.self)
     }
 
+    /// `createItem` with its body built from the domain model `NewListing`.
+    static func createItem(from model: NewListing) -> Self {
+        .createItem(body: CreateItemBody(from: model))
+    }
+
     /// `POST /items/{id}/image`
     static func uploadImage(id: UUID, body: UploadImageBody) -> Self {
         Self(

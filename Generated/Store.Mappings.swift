@@ -33,3 +33,15 @@ extension StoreItem {
         from(response.items)
     }
 }
+
+extension CreateItemBody {
+    /// Builds the body from the domain model `NewListing` (`bodyFrom` in the spec).
+    init(from model: NewListing) {
+        self.init(
+            name: model.title,
+            price: model.price.amount,
+            tags: model.tags,
+            metadata: model.attributes,
+        )
+    }
+}

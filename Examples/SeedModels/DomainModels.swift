@@ -25,3 +25,29 @@ public struct StoreItem: Sendable, Hashable {
     public var imageURL: URL?
     public var category: String
 }
+
+/// What the app's "sell an item" screen produces (seed 002 in the other direction): the
+/// store spec's `createItem` builds its body from it (`bodyFrom`).
+public struct NewListing: Sendable, Hashable {
+    public struct Price: Sendable, Hashable {
+        public var amount: Double
+        public var currency: String
+
+        public init(amount: Double, currency: String) {
+            self.amount = amount
+            self.currency = currency
+        }
+    }
+
+    public var title: String
+    public var price: Price
+    public var tags: [String]
+    public var attributes: [String: String]
+
+    public init(title: String, price: Price, tags: [String], attributes: [String: String]) {
+        self.title = title
+        self.price = price
+        self.tags = tags
+        self.attributes = attributes
+    }
+}

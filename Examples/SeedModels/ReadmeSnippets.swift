@@ -83,7 +83,13 @@ final class QuakeListModel {
     QuakeListModel(repository: QuakesRepositoryStub())
 }
 
-// README.md:257
+// README.md:260
+func readmeSnippet6(client: APIClient, listing: NewListing, token: String) async throws {
+    let item = try await client.send(.createItem(from: listing), using: AccessToken(rawValue: token))
+    _ = (item)
+}
+
+// README.md:276
 #if canImport(SwiftData)
 import SwiftData
 

@@ -223,6 +223,20 @@ struct SnippetTests {
         #expect(generate(unlabeled).diagnostics.map(\.description) == ["spec.json:\(location!): error: 'update' assigns each field to the property of its name; an unlabeled argument ('_') has none"])
     }
 
+    /// `bodyFrom`: located mistakes, like other mappings.
+    @Test func bodyFromMistakesAreLocated() {
+        func errors(_ bodyFrom: String) -> [String] {
+            let (spec, location) = marked(#"{ "endpoints": [{ "name": "create", "method": "POST", "path": "/x", "body": { "name": "String", "note": "String?" }, \#(bodyFrom) }] }"#)
+            return generate(spec).diagnostics.filter { $0.severity == .error }.map { "\($0.location == location ? "«" : "\($0.location)") \($0.message)" }
+        }
+        #expect(errors(#""bodyFrom": { "model": "Draft", "fields": { «"nmae": "title" } }"#) == [
+            "1:130 body key 'name' (String) is required; 'bodyFrom' must say where it comes from on Draft",
+            "« no key 'nmae' in the body CreateBody; did you mean 'name'?",
+        ])
+        #expect(errors(#""bodyFrom": { "model": "Draft", "fields": { "name": «"title..x" } }"#) == ["« 'title..x' is not a path of properties on Draft (names joined by '.', such as \"name.first\")"])
+        #expect(errors(#""bodyFrom": «{ "fields": {} }"#) == ["« 'bodyFrom' needs a 'model': the domain type the body is built from"])
+    }
+
     @Test func longMappingArgumentsAreSplitOnePerLine() {
         expectSnippet("""
                 init(from dto: F) throws {

@@ -82,4 +82,16 @@ struct RepositoryTests {
         #expect(try await repository.myItems().isEmpty)
         #expect(server.requests.map { $0.headers["authorization"] } == ["Bearer secret", "Bearer fresh"])
     }
+
+    /// Seed 002 the other way: the body built from the app's model (`bodyFrom`), checked by the server.
+    @Test func aBodyBuiltFromTheDomainModel() async throws {
+        let server = try LoopbackServer { _ in .json(#"{"result":{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","name":"Lamp","price":12.5,"category":"home"}}"#) }
+        defer { server.stop() }
+        let listing = NewListing(title: "Lamp", price: .init(amount: 12.5, currency: "EUR"), tags: ["home"], attributes: ["color": "red"])
+        let created = try await APIClient(baseURL: server.baseURL).send(.createItem(from: listing), using: AccessToken(rawValue: "t"))
+        #expect(created.name == "Lamp")
+        let body = String(decoding: try #require(server.requests.first).body, as: UTF8.self)
+        #expect(body == "metadata%5Bcolor%5D=red&name=Lamp&price=12.5&tags%5B%5D=home", "the form body, keys sorted")
+        #expect(CreateItemBody(from: listing) == CreateItemBody(name: "Lamp", price: 12.5, tags: ["home"], metadata: ["color": "red"]))
+    }
 }

@@ -125,7 +125,7 @@ extension TypeResolver {
         case "refreshing": .refreshing
         default: .custom(kindName)
         }
-        return EndpointIR(
+        var resolved = EndpointIR(
             name: endpoint.name.value, doc: endpoint.doc?.value, kind: kind, response: response, arguments: arguments,
             method: endpoint.method?.value ?? "GET", pathTemplate: endpoint.path.value, path: path, query: query,
             headers: headers, body: bodyArgument, envelope: envelope.map(EnvelopeIR.init), errorType: errorType,
@@ -138,6 +138,39 @@ extension TypeResolver {
                 return nil
             }
         )
+        if let bodyFrom = endpoint.bodyFrom { resolved.bodyFrom = self.bodyFrom(bodyFrom, body: body) }
+        return resolved
+    }
+
+    /// `bodyFrom`: each key must be one of the body's, each required body key must be listed,
+    /// each path a chain of Swift property names on the model.
+    mutating func bodyFrom(_ spec: BodyFromSpec, body: TypeRef?) -> BodyFromIR? {
+        guard let body, let (id, fields) = table.fields(of: body.nonOptional) else {
+            sink.error(spec.location, "'bodyFrom' builds the body from a model; the endpoint needs an object 'body'")
+            return nil
+        }
+        guard SwiftName.isTypeName(spec.model.value.split(separator: ".").last.map(String.init) ?? "") else {
+            sink.error(spec.model.location, "'\(spec.model.value)' is not a Swift type name")
+            return nil
+        }
+        var result: [BodyFromIR.Field] = []
+        let keys = fields.map(\.jsonKey)
+        for entry in spec.fields {
+            guard let field = fields.first(where: { $0.jsonKey == entry.key }) else {
+                sink.error(entry.keyLocation, "no key '\(entry.key)' in the body \(table[id].qualifiedName)\(Suggest.hint(for: entry.key, in: keys))")
+                continue
+            }
+            let path = entry.path.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard path.allSatisfy({ SwiftName.isIdentifier($0) || SwiftName.isIdentifier($0.replacingOccurrences(of: "`", with: "")) }) else {
+                sink.error(entry.path.location, "'\(entry.path.value)' is not a path of properties on \(spec.model.value) (names joined by '.', such as \"name.first\")")
+                continue
+            }
+            result.append(BodyFromIR.Field(name: field.name, path: path, location: entry.keyLocation))
+        }
+        for field in fields where !spec.fields.contains(where: { $0.key == field.jsonKey }) && !field.type.isOptional && field.defaultValue == nil {
+            sink.error(spec.location, "body key '\(field.jsonKey)' (\(table.describe(field.type))) is required; 'bodyFrom' must say where it comes from on \(spec.model.value)")
+        }
+        return BodyFromIR(model: spec.model.value, bodyType: id, fields: result, location: spec.model.location)
     }
 
     /// `"body": "Data"` is sent as it is, under `contentType` (which it needs).

@@ -501,6 +501,25 @@ struct EndpointIR: Sendable {
     var rawBodyContentType: String?
     /// A `Data` or `String` response is the body itself, not JSON.
     var rawResponse: TypeRef.Scalar?
+    /// `bodyFrom`: the body type's `init(from model:)` and a factory overload taking the model.
+    var bodyFrom: BodyFromIR?
+}
+
+/// The body built from a domain model: `Body(from: model)` sets each listed field from a
+/// path of the model's properties.
+struct BodyFromIR: Sendable {
+    struct Field: Sendable {
+        /// The body's Swift property (its memberwise init's label).
+        var name: String
+        /// Property names on the model, in order (`["name", "first"]`).
+        var path: [String]
+        var location: SourceLocation
+    }
+
+    var model: String
+    var bodyType: DeclID
+    var fields: [Field]
+    var location: SourceLocation
 }
 
 /// Where the payload sits in a response and how success is told.

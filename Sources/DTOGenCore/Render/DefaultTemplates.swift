@@ -159,6 +159,13 @@ extension {{{endpointType}}} where Kind == {{{kind}}}, Response == {{{response}}
         ){{#bodyEncoding}}.encodingBody(as: {{{.}}}){{/bodyEncoding}}{{#rawResponse}}.{{{.}}}{{/rawResponse}}{{#errorType}}.decodingErrors(as: {{{.}}}.self){{/errorType}}{{#timeout}}.timingOut(after: {{{.}}}){{/timeout}}{{#paginate}}
         .paginated { endpoint, response, headers in {{{.}}} }{{/paginate}}
     }
+{{#modelOverload}}
+
+    /// `{{{name}}}` with its body built from the domain model `{{{model}}}`.
+    {{{access}}}static func {{{name}}}({{{parameters}}}) -> Self {
+        .{{{name}}}({{{arguments}}})
+    }
+{{/modelOverload}}
 
 """##,
         "header": ##"""
@@ -245,6 +252,25 @@ extension {{{model}}} {
 
 {{>mapping}}
 {{/mappings}}
+{{#bodyInits}}
+
+extension {{{bodyType}}} {
+    /// Builds the body from the domain model `{{{model}}}` (`bodyFrom` in the spec).
+    {{{access}}}init(from model: {{{model}}}) {
+{{#location}}
+#sourceLocation(file: {{{file}}}, line: {{{line}}})
+{{/location}}
+        self.init(
+{{#fields}}
+            {{{.}}},
+{{/fields}}
+        )
+{{#location}}
+#sourceLocation()
+{{/location}}
+    }
+}
+{{/bodyInits}}
 
 """##,
         "oneOf": ##"""

@@ -61,6 +61,31 @@ struct EndpointContextBuilder {
             items.isEmpty ? .bool(false) : .object(["items": .lines(items.map(printer.namedParameter))])
         }
         let layout: String = arguments.isEmpty ? "property" : arguments.count > Self.inlineArgumentLimit ? "multiline" : "inline"
+        // `bodyFrom`: the same factory, taking the model instead of the body.
+        var modelOverload: MustacheValue = .bool(false)
+        if let bodyFrom = endpoint.bodyFrom, let bodyName = endpoint.body {
+            var parameters: [String] = []
+            var passed: [String] = []
+            for argument in endpoint.arguments {
+                let name = SwiftName.escaped(argument.name)
+                if argument.name == bodyName {
+                    parameters.append("from model: \(bodyFrom.model)")
+                    passed.append("\(argument.label ?? argument.name): \(printer.table[bodyFrom.bodyType].qualifiedName)(from: model)")
+                    continue
+                }
+                let head = argument.label.map { "\($0) \(name)" } ?? name
+                parameters.append("\(head): \(printer.qualifiedType(argument.type))" + (argument.defaultValue.map { " = \(printer.literal($0))" } ?? ""))
+                switch argument.label {
+                case "_": passed.append(name)
+                case let label?: passed.append("\(label): \(name)")
+                case nil: passed.append("\(argument.name): \(name)")
+                }
+            }
+            modelOverload = .object([
+                "access": .string(access), "name": .string(SwiftName.escaped(endpoint.name)), "model": .string(bodyFrom.model),
+                "parameters": .string(parameters.joined(separator: ", ")), "arguments": .string(passed.joined(separator: ", ")),
+            ])
+        }
         return .object([
             "doc": .lines(doc),
             "access": .string(access),
@@ -80,6 +105,7 @@ struct EndpointContextBuilder {
             "rawResponse": endpoint.rawResponse.map { .string($0 == .data ? "decodingRawBody()" : "decodingText()") } ?? .bool(false),
             "paginate": endpoint.pagination.map { .string(nextPage($0)) } ?? .bool(false),
             "spaced": .bool(spaced),
+            "modelOverload": modelOverload,
         ])
     }
 }

@@ -8,8 +8,24 @@ struct MappingContextBuilder {
     /// Arguments of `self.init(` sit at this column; long ones are split to stay readable.
     static let argumentIndent = 12
 
-    func context(_ file: FileContext, mappings: [MappingIR]) -> MustacheValue {
-        .object(file.entries.merging(["mappings": .list(mappings.map(mapping))]))
+    func context(_ file: FileContext, mappings: [MappingIR], bodies: [BodyFromIR] = []) -> MustacheValue {
+        .object(file.entries.merging([
+            "mappings": .list(mappings.map(mapping)),
+            "bodyInits": .list(bodies.map(bodyInit)),
+        ]))
+    }
+
+    /// `init(from model:)` on a body DTO: the memberwise init, listed fields in its order.
+    func bodyInit(_ body: BodyFromIR) -> MustacheValue {
+        let order = printer.table.fields(of: .named(body.bodyType))?.fields.map(\.name) ?? []
+        let fields = body.fields.sorted { (order.firstIndex(of: $0.name) ?? 0) < (order.firstIndex(of: $1.name) ?? 0) }
+        return .object([
+            "access": .string(access),
+            "bodyType": .string(printer.table[body.bodyType].qualifiedName),
+            "model": .string(body.model),
+            "fields": .lines(fields.map { "\(SwiftName.escapedLabel($0.name)): model.\($0.path.map(SwiftName.escaped).joined(separator: "."))" }),
+            "location": location(body.location.line),
+        ])
     }
 
     /// `#sourceLocation(file: …, line: N)`'s arguments, or false without spec locations.

@@ -21,8 +21,13 @@ struct SpecRenderer: Sendable {
                 let dtos = try templates.render("dtos.swift", DTOContextBuilder(table: ir.types, access: access, printer: printer).context(file, namespace: ir.namespace))
                 files.append(GeneratedFile(path: names[0], contents: dtos))
             }
-            if keepsEmptyFiles || !ir.mappings.isEmpty {
-                let mappings = try templates.render("mappings.swift", MappingContextBuilder(access: access, printer: printer, specFile: specLocationFolder.map { folder in folder.isEmpty ? ir.path : (folder.hasSuffix("/") ? folder : folder + "/") + ir.path }).context(file, mappings: ir.mappings))
+            // One `init(from model:)` per body type and model, however many endpoints send it.
+            var bodies: [BodyFromIR] = []
+            for body in ir.endpoints.compactMap(\.bodyFrom) where !bodies.contains(where: { $0.bodyType == body.bodyType && $0.model == body.model }) {
+                bodies.append(body)
+            }
+            if keepsEmptyFiles || !ir.mappings.isEmpty || !bodies.isEmpty {
+                let mappings = try templates.render("mappings.swift", MappingContextBuilder(access: access, printer: printer, specFile: specLocationFolder.map { folder in folder.isEmpty ? ir.path : (folder.hasSuffix("/") ? folder : folder + "/") + ir.path }).context(file, mappings: ir.mappings, bodies: bodies))
                 files.append(GeneratedFile(path: names[1], contents: mappings))
             }
             if keepsEmptyFiles || !ir.endpoints.isEmpty || ir.api != nil {

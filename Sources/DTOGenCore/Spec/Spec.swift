@@ -137,6 +137,16 @@ public struct EndpointSpec: Sendable {
     public var doc: Located<String>?
     /// `examples`: sample response bodies (relative to the spec), envelope included, checked every run.
     public var examples: [Located<String>] = []
+    /// `bodyFrom`: the body built from a domain model (`init(from model:)`, a factory overload).
+    public var bodyFrom: BodyFromSpec?
+    public var location: SourceLocation
+}
+
+/// `"bodyFrom": { "model": "NewUser", "fields": { "first_name": "name.first" } }`: each body
+/// key from a path of properties on the model.
+public struct BodyFromSpec: Sendable {
+    public var model: Located<String>
+    public var fields: [(key: String, keyLocation: SourceLocation, path: Located<String>)]
     public var location: SourceLocation
 }
 

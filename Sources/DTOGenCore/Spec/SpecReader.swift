@@ -4,7 +4,7 @@ public enum SpecReader {
     static let builtinScalars = ["String", "Int", "Int64", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "File", "Data", "JSON"]
     static let topLevelKeys = ["name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports", "openapi", "operations", "repository"]
     static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums"]
-    static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "bodyEncoding", "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc", "examples"]
+    static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "bodyEncoding", "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc", "examples", "bodyFrom"]
     static let envelopeKeys = ["data", "success", "message", "path"]
     static let domainKeys = ["model", "kind", "each", "fields", "update"]
     static let mappingKeys = ["dto", "model", "kind", "fields", "update"]
@@ -488,6 +488,33 @@ private struct Reader {
         }
     }
 
+    mutating func readBodyFrom(_ node: JSONNode) -> BodyFromSpec? {
+        guard let members = object(node, "'bodyFrom'") else { return nil }
+        var model: Located<String>?
+        var fields: [(key: String, keyLocation: SourceLocation, path: Located<String>)] = []
+        var sawFields = false
+        for member in members {
+            switch member.key {
+            case "model": model = string(member.value, "the 'bodyFrom' model")
+            case "fields":
+                sawFields = true
+                guard let entries = object(member.value, "'bodyFrom' fields") else { continue }
+                for entry in entries {
+                    if let path = string(entry.value, "a 'bodyFrom' field (a path on the model, such as \"name.first\")") {
+                        fields.append((entry.key, entry.keyLocation, path))
+                    }
+                }
+            default: unknownKey(member, in: "'bodyFrom'", allowed: ["model", "fields"])
+            }
+        }
+        guard let model else {
+            sink.error(node.location, "'bodyFrom' needs a 'model': the domain type the body is built from")
+            return nil
+        }
+        if !sawFields { sink.error(node.location, "'bodyFrom' needs 'fields': each body key and the path on \(model.value) it comes from") }
+        return BodyFromSpec(model: model, fields: fields, location: node.location)
+    }
+
     /// `["samples/charge.json"]`: sample payload paths, relative to the spec.
     mutating func examplePaths(_ node: JSONNode, _ what: String) -> [Located<String>] {
         guard let list = node.elements else {
@@ -576,6 +603,7 @@ private struct Reader {
                 }
             case "doc": endpoint.doc = string(value, "'doc'")
             case "examples": endpoint.examples = examplePaths(value, "'examples'")
+            case "bodyFrom": endpoint.bodyFrom = readBodyFrom(value)
             default: unknownKey(member, in: "an endpoint", allowed: SpecReader.endpointKeys)
             }
         }
