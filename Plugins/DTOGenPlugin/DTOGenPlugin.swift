@@ -3,17 +3,24 @@ import PackagePlugin
 
 /// Generates Swift from every `*.dtogen.json` file of a target on each build: one build
 /// command per spec, so a no-op build runs nothing and editing one spec reruns only its command.
+/// The same commands for a SwiftPM target and (on Apple platforms) an Xcode project's target.
 @main
 struct DTOGenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let root = target.directoryURL
+        return try Self.commands(
+            specs: target.sourceFiles.map(\.url), root: target.directoryURL,
+            workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "dtogen").url
+        )
+    }
+
+    /// `root`: the folder spec paths are named relative to, where `dtogen.config.json` is
+    /// (a SwiftPM target's folder; an Xcode project's folder).
+    static func commands(specs files: [URL], root: URL, workDirectory: URL, tool: URL) throws -> [Command] {
         let options = try PluginOptions.read(in: root)
-        let specs = target.sourceFiles
-            .map(\.url)
+        let specs = files
             .filter { $0.lastPathComponent.hasSuffix(".dtogen.json") }
             .sorted { $0.path < $1.path }
-        let tool = try context.tool(named: "dtogen")
         // Files are named by the same rule as on the command line, over all of the target's specs.
         let relatives = specs.map { PluginOptions.relativePath(of: $0, in: root) }
         let bases = SpecFileNaming.fileBases(forSpecPaths: relatives)
@@ -21,10 +28,10 @@ struct DTOGenPlugin: BuildToolPlugin {
         if specs.count > 1 {
             // What needs every spec at once (two specs with one name, a type declared twice)
             // is checked by one more command; each spec's own command still reruns alone.
-            let stamp = context.pluginWorkDirectoryURL.appendingPathComponent("DTOGenModuleCheck.swift")
+            let stamp = workDirectory.appendingPathComponent("DTOGenModuleCheck.swift")
             commands.append(.buildCommand(
                 displayName: "dtogen: \(specs.count) specs checked together",
-                executable: tool.url,
+                executable: tool,
                 arguments: [
                     root.path(percentEncoded: false), "--suffix", ".dtogen.json",
                     "--module-check", stamp.path(percentEncoded: false),
@@ -37,10 +44,10 @@ struct DTOGenPlugin: BuildToolPlugin {
             let (relative, base) = naming
             let names = SpecFileNaming.outputFileNames(base: base)
             // One folder per spec: dtogen removes stale files it generated in its output folder.
-            let output = context.pluginWorkDirectoryURL.appendingPathComponent(base)
+            let output = workDirectory.appendingPathComponent(base)
             return .buildCommand(
                 displayName: "dtogen \(relative)",
-                executable: tool.url,
+                executable: tool,
                 arguments: [
                     spec.path(percentEncoded: false), "-o", output.path(percentEncoded: false),
                     "--spec-root", root.path(percentEncoded: false), "--output-name", base, "--quiet",
@@ -93,3 +100,19 @@ struct DTOGenPlugin: BuildToolPlugin {
         return result.sorted { $0.path < $1.path }
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// Apps built from an Xcode project (where SwiftData apps live) use the same commands: the
+/// target's `*.dtogen.json` files, named relative to the project's folder, which also holds
+/// `dtogen.config.json`. Compiled only where XcodeProjectPlugin exists (Xcode, on macOS).
+extension DTOGenPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        try Self.commands(
+            specs: target.inputFiles.map(\.url), root: context.xcodeProject.directoryURL,
+            workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "dtogen").url
+        )
+    }
+}
+#endif
