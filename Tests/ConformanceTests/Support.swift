@@ -1,3 +1,4 @@
+import DTORuntime
 import Foundation
 import Testing
 
@@ -9,15 +10,22 @@ enum Payloads {
     }
 
     /// Decodes a payload with a plain `JSONDecoder()`: generated DTOs need no configuration.
-    static func decode<T: Decodable>(_ type: T.Type, from name: String) throws -> T {
-        try JSONDecoder().decode(T.self, from: data(name))
+    /// `FastDecoder` must give the same value (a differential check on every real payload).
+    static func decode<T: Decodable & Equatable>(_ type: T.Type, from name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> T {
+        try bothDecoders(T.self, data(name), sourceLocation: sourceLocation)
     }
 
     /// The value under one key of a payload (for envelopes, before the runtime unwraps them).
-    static func decode<T: Decodable>(_ type: T.Type, from name: String, key: String) throws -> T {
+    static func decode<T: Decodable & Equatable>(_ type: T.Type, from name: String, key: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> T {
         let object = try JSONSerialization.jsonObject(with: data(name)) as? [String: Any] ?? [:]
         let inner = try JSONSerialization.data(withJSONObject: object[key] ?? NSNull(), options: [.fragmentsAllowed])
-        return try JSONDecoder().decode(T.self, from: inner)
+        return try bothDecoders(T.self, inner, sourceLocation: sourceLocation)
+    }
+
+    static func bothDecoders<T: Decodable & Equatable>(_ type: T.Type, _ data: Data, sourceLocation: SourceLocation) throws -> T {
+        let value = try JSONDecoder().decode(T.self, from: data)
+        #expect(try FastDecoder().decode(T.self, from: data) == value, "FastDecoder and JSONDecoder disagree", sourceLocation: sourceLocation)
+        return value
     }
 }
 

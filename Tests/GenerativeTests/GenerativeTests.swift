@@ -60,7 +60,17 @@ struct GenerativeTests {
         do {
             first = try JSONDecoder().decode(T.self, from: data)
         } catch {
+            // FastDecoder must fail the same way: same error case, same coding path.
+            do {
+                _ = try FastDecoder().decode(T.self, from: data)
+                return "FAIL \(name): FastDecoder decoded what JSONDecoder rejects\n  \(payload)"
+            } catch let fastError {
+                if "\(fastError)" != "\(error)" { return "FAIL \(name): FastDecoder threw \(fastError), JSONDecoder \(error)" }
+            }
             return valid ? "FAIL \(name): does not decode: \(error)\n  \(payload)" : nil
+        }
+        guard (try? FastDecoder().decode(T.self, from: data)) == first else {
+            return "FAIL \(name): FastDecoder gives another value than JSONDecoder\n  \(payload)"
         }
         guard valid else { return "FAIL \(name): a non-conforming payload decoded\n  \(payload)" }
         do {

@@ -6,7 +6,7 @@ import PositionalJSON
 import YAMLReader
 
 // dtogen's benchmark. Prints figures; asserts nothing about time.
-//   swift run -c release --package-path Benchmarks dtogen-benchmark [--quick | --layout | --readers]
+//   swift run -c release --package-path Benchmarks dtogen-benchmark [--quick | --layout | --readers | --decoding]
 // --quick skips the 10,000-endpoint run and the compile measurement.
 // --layout measures only what the shape of the output decides: lines per endpoint and the
 // compile time of the 200-endpoint output (to compare two versions of the templates).
@@ -100,6 +100,40 @@ func fmt(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(dig
     row("JSON reader (positions on every value), the USGS feed repeated to \(fmt(Double(manyFeeds.count) / 1_000_000, 1)) MB", "\(fmt(Double(manyFeeds.count) / 1_000_000 / jsonSeconds, 1)) MB/s", "")
 }
 
+/// Decoding: generated DTOs against hand-written Codable, on the 10 MB feed (`sample`).
+@MainActor func measureDecoding(_ sample: URL, featureCount: Int, megabytes: Double) throws {
+    say("\nDecoding (release, the USGS feed repeated to about 10 MB, best of 5):")
+    let payload = try Data(contentsOf: sample)
+
+    func best(_ body: () throws -> Int) rethrows -> Double {
+        var times: [Double] = []
+        for _ in 0..<5 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let count = try body()
+            precondition(count > 0)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return times.min() ?? 0
+    }
+
+    let hand = try best {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        return try decoder.decode(HandFeed.self, from: payload).features.count
+    }
+    let plain = try best { try JSONDecoder().decode(PlainFeed.self, from: payload).features.count }
+    let lenient = try best { try JSONDecoder().decode(LenientFeed.self, from: payload).features.count }
+    row("hand-written Codable (\(featureCount) features, \(fmt(megabytes, 1)) MB)", "\(fmt(megabytes / hand, 1)) MB/s", "baseline")
+    row("generated DTOs, plain fields", "\(fmt(megabytes / plain, 1)) MB/s (\(fmt(plain / hand))×)", "≤ 1.15×")
+    row("generated DTOs, lenient fields", "\(fmt(megabytes / lenient, 1)) MB/s (\(fmt(lenient / hand))×)", "≤ 1.5×")
+    // FastDecoder: the same DTOs, the same values (its tests check), read from a tape.
+    let fastPlain = try best { try FastDecoder().decode(PlainFeed.self, from: payload).features.count }
+    let fastLenient = try best { try FastDecoder().decode(LenientFeed.self, from: payload).features.count }
+    row("generated DTOs, plain fields, FastDecoder", "\(fmt(megabytes / fastPlain, 1)) MB/s (\(fmt(hand / fastPlain))× faster)", "≥ 3× faster")
+    row("generated DTOs, lenient fields, FastDecoder", "\(fmt(megabytes / fastLenient, 1)) MB/s (\(fmt(hand / fastLenient))× faster)", "≥ 2.5× faster")
+
+}
+
 if readersOnly {
     try measureReaders()
     exit(0)
@@ -134,6 +168,11 @@ handle.write(Data(("]" + shell[split.upperBound...]).utf8))
 try handle.close()
 let featureCount = features.count * copies
 let megabytes = Double((try FileManager.default.attributesOfItem(atPath: sample.path)[.size] as? Int) ?? 0) / 1_000_000
+// --decoding measures only the decoders (JSONDecoder and FastDecoder).
+if CommandLine.arguments.contains("--decoding") {
+    try measureDecoding(sample, featureCount: featureCount, megabytes: megabytes)
+    exit(0)
+}
 
 // 1. infer and verify on that payload, as a user runs them (the release binary), first: the
 // later steps make this process larger.
@@ -331,31 +370,8 @@ if !quick {
 }
 
 if !layoutOnly {
-// 5. Decoding: generated DTOs against hand-written Codable, on the same payload.
-say("\nDecoding (release, the USGS feed repeated to about 10 MB, best of 5):")
-let payload = try Data(contentsOf: sample)
-
-func best(_ body: () throws -> Int) rethrows -> Double {
-    var times: [Double] = []
-    for _ in 0..<5 {
-        let start = DispatchTime.now().uptimeNanoseconds
-        let count = try body()
-        precondition(count > 0)
-        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    }
-    return times.min() ?? 0
-}
-
-let hand = try best {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .millisecondsSince1970
-    return try decoder.decode(HandFeed.self, from: payload).features.count
-}
-let plain = try best { try JSONDecoder().decode(PlainFeed.self, from: payload).features.count }
-let lenient = try best { try JSONDecoder().decode(LenientFeed.self, from: payload).features.count }
-row("hand-written Codable (\(featureCount) features, \(fmt(megabytes, 1)) MB)", "\(fmt(megabytes / hand, 1)) MB/s", "baseline")
-row("generated DTOs, plain fields", "\(fmt(megabytes / plain, 1)) MB/s (\(fmt(plain / hand))×)", "≤ 1.15×")
-row("generated DTOs, lenient fields", "\(fmt(megabytes / lenient, 1)) MB/s (\(fmt(lenient / hand))×)", "≤ 1.5×")
+    // 5. Decoding: generated DTOs against hand-written Codable, on the same payload.
+    try measureDecoding(sample, featureCount: featureCount, megabytes: megabytes)
 
 }
 
