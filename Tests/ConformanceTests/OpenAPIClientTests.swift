@@ -21,6 +21,7 @@ struct OpenAPIClientTests {
             case ("POST", "/pet/10/uploadImage"): .json(#"{"code": 200, "type": "ok", "message": "uploaded 4 bytes"}"#)
             case ("POST", "/store/order"): .json(#"{"id": 3, "petId": 10, "quantity": 1, "shipDate": "2026-11-23T10:00:00Z", "status": "placed", "complete": false}"#)
             case ("DELETE", "/pet/10"): .respond(status: 200, headers: [:], body: Data())
+            case ("GET", "/user/login"): .json(#""logged in user session:42""#)
             default: .json("{}", status: 404)
             }
         }
@@ -46,6 +47,8 @@ struct OpenAPIClientTests {
         let order = try await client.send(.placeOrder(body: Petstore3.Order(petID: 10, quantity: 1, status: .placed)), using: token)
         #expect(order.shipDate == Date(timeIntervalSince1970: 1_795_428_000))
         try await client.send(.deletePet(petID: 10, apiKey: "k"), using: token)
+        // A JSON string response: read as JSON, so the quotes are not part of the value.
+        #expect(try await client.send(.loginUser(username: "ann", password: "pw")) == .string("logged in user session:42"))
 
         let requests = server.requests
         #expect(requests.map { "\($0.method) \($0.target)" } == [
@@ -56,6 +59,7 @@ struct OpenAPIClientTests {
             "POST /pet/10/uploadImage?additionalMetadata=front",
             "POST /store/order",
             "DELETE /pet/10",
+            "GET /user/login?username=ann&password=pw",
         ])
         #expect(requests[0].headers["authorization"] == "Bearer secret")
         #expect(requests[1].headers["authorization"] == nil, "getPetById is public in the spec, whatever the document says")

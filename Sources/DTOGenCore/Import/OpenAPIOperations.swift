@@ -205,10 +205,21 @@ extension OpenAPITranslator {
 
     /// A JSON response's shape: the wrapper's data when the spec has an envelope.
     mutating func responseShape(_ schema: JSONNode, pointer: String, hint: String) -> DraftJSON {
-        guard let inner = unwrapped(schema) else { return shape(schema, pointer: pointer, hint: hint).json }
+        guard let inner = unwrapped(schema) else { return jsonResponse(schema, pointer: pointer, hint: hint) }
         // No data schema, or a free-form object (`Result<Void>`'s `data`, often null): any JSON.
         guard let data = inner, let resolved = followed(data, pointer: pointer), !Self.isFreeForm(resolved) else { return .string("JSON") }
-        return shape(data, pointer: pointer + "/properties/" + (envelope?.data ?? "data"), hint: hint).json
+        return jsonResponse(data, pointer: pointer + "/properties/" + (envelope?.data ?? "data"), hint: hint)
+    }
+
+    /// A JSON response's shape. A JSON string is read as `JSON` (`.string`): a `String`
+    /// response in a spec is the raw text, which would keep the quotes.
+    mutating func jsonResponse(_ schema: JSONNode, pointer: String, hint: String) -> DraftJSON {
+        let shape = self.shape(schema, pointer: pointer, hint: hint)
+        if case .string(let reference) = shape.base, reference == "String" {
+            warn(schema, pointer, "a JSON string response is read as JSON (JSONValue.string); \"String\" in a spec means the raw text")
+            return .string(shape.optional ? "JSON?" : "JSON")
+        }
+        return shape.json
     }
 
     /// `{}` or `{ type: object }` with nothing more said.

@@ -158,7 +158,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == String {
+extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == DTORuntime.JSONValue {
     /// Logs user into the system.
     ///
     /// `GET /user/login`
@@ -170,6 +170,6 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
                 .init("username", username),
                 .init("password", password),
             ],
-        ).decodingText()
+        )
     }
 }
