@@ -84,12 +84,14 @@ extension YAMLParser {
 
     /// The core schema: null, booleans, integers (decimal, 0o, 0x), floats; else a string.
     func resolvePlain(_ text: String) -> JSONNode.Value {
-        // Most scalars are words: only these first characters can start anything else.
+        // Most scalars are words: a word is one of six keywords or a string, never a number.
         guard let first = text.utf8.first else { return .null }
         switch first {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "~"),
-             UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "~"):
             break
+        case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
+            let count = text.utf8.count
+            guard count == 4 || count == 5 else { return .string(text) }
         default:
             return .string(text)
         }
@@ -102,6 +104,7 @@ extension YAMLParser {
         case ".nan", ".NaN", ".NAN": return .number("nan")
         default: break
         }
+        if first >= UInt8(ascii: "A") { return .string(text) }
         let bytes = Array(text.utf8)
         func digits(_ slice: ArraySlice<UInt8>, _ valid: (UInt8) -> Bool) -> Bool { !slice.isEmpty && slice.allSatisfy(valid) }
         let decimal = { (c: UInt8) in c >= 0x30 && c <= 0x39 }
