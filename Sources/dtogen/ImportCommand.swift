@@ -23,37 +23,24 @@ let importUsage = """
     """
 
 func runImport(_ commandLine: [String]) -> Never {
-    var arguments = commandLine
+    var arguments = Arguments(commandLine, command: "dtogen import", usage: importUsage)
     var document: String?
     var output: String?
     var options = ImportOptions()
     var force = false
     var quiet = false
-    func value(for option: String) -> String {
-        guard !arguments.isEmpty else { fail("\(option) needs a value\n\n\(importUsage)") }
-        return arguments.removeFirst()
-    }
-    func typeName(_ option: String) -> String {
-        let name = value(for: option)
-        guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else { fail("\(option) takes a Swift type name, not '\(name)'") }
-        return name
-    }
-    while !arguments.isEmpty {
-        let argument = arguments.removeFirst()
+    while let argument = arguments.next() {
         switch argument {
         case "-h", "--help":
             print(importUsage)
             exit(0)
-        case "-o", "--output": output = value(for: argument)
-        case "--name": options.name = typeName(argument)
-        case "--namespace": options.namespace = typeName(argument)
+        case "-o", "--output": output = arguments.value(for: argument)
+        case "--name": options.name = arguments.identifier(for: argument)
+        case "--namespace": options.namespace = arguments.identifier(for: argument)
         case "--force": force = true
         case "--quiet", "-q": quiet = true
         default:
-            if argument.hasPrefix("-") {
-                let known = ["--output", "--name", "--namespace", "--force", "--quiet", "--help"]
-                fail("unknown option '\(argument)'\(Suggest.closest(to: argument, in: known).map { "; did you mean '\($0)'?" } ?? "") (dtogen import --help lists the options)")
-            }
+            if argument.hasPrefix("-") { arguments.unknown(argument, known: ["--output", "--name", "--namespace", "--force", "--quiet", "--help"]) }
             if let document { fail("more than one document given ('\(document)' and '\(argument)')") }
             document = argument
         }

@@ -78,40 +78,28 @@ func printDiagnostics(_ diagnostics: [Diagnostic]) {
 }
 
 func runInfer(_ commandLine: [String]) -> Never {
-    var arguments = commandLine
+    var arguments = Arguments(commandLine, command: "dtogen infer", usage: inferUsage)
     var samples: [String] = []
     var output: String?
     var options = InferOptions()
     var examples = true
     var force = false
     var quiet = false
-    func value(for option: String) -> String {
-        guard !arguments.isEmpty else { fail("\(option) needs a value\n\n\(inferUsage)") }
-        return arguments.removeFirst()
-    }
-    while !arguments.isEmpty {
-        let argument = arguments.removeFirst()
+    while let argument = arguments.next() {
         switch argument {
         case "-h", "--help":
             print(inferUsage)
             exit(0)
-        case "-o", "--output": output = value(for: argument)
-        case "--name": options.name = value(for: argument)
-        case "--type":
-            let name = value(for: argument)
-            guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else { fail("--type takes a Swift type name, not '\(name)'") }
-            options.typeName = name
-        case "--namespace":
-            let name = value(for: argument)
-            guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else { fail("--namespace takes a Swift type name, not '\(name)'") }
-            options.namespace = name
+        case "-o", "--output": output = arguments.value(for: argument)
+        case "--name": options.name = arguments.value(for: argument)
+        case "--type": options.typeName = arguments.identifier(for: argument)
+        case "--namespace": options.namespace = arguments.identifier(for: argument)
         case "--no-examples": examples = false
         case "--force": force = true
         case "--quiet", "-q": quiet = true
         default:
             if argument.hasPrefix("-") {
-                let known = ["--output", "--name", "--type", "--namespace", "--no-examples", "--force", "--quiet", "--help"]
-                fail("unknown option '\(argument)'\(Suggest.closest(to: argument, in: known).map { "; did you mean '\($0)'?" } ?? "") (dtogen infer --help lists the options)")
+                arguments.unknown(argument, known: ["--output", "--name", "--type", "--namespace", "--no-examples", "--force", "--quiet", "--help"])
             }
             samples.append(argument)
         }
@@ -151,31 +139,23 @@ func writeDraft(_ spec: String, to output: String?, force: Bool, quiet: Bool, fr
 }
 
 func runVerify(_ commandLine: [String]) -> Never {
-    var arguments = commandLine
+    var arguments = Arguments(commandLine, command: "dtogen verify", usage: verifyUsage)
     var spec: String?
     var target: VerifyTarget?
     var payloadPaths: [String] = []
     var quiet = false
-    func value(for option: String) -> String {
-        guard !arguments.isEmpty else { fail("\(option) needs a value\n\n\(verifyUsage)") }
-        return arguments.removeFirst()
-    }
-    while !arguments.isEmpty {
-        let argument = arguments.removeFirst()
+    while let argument = arguments.next() {
         switch argument {
         case "-h", "--help":
             print(verifyUsage)
             exit(0)
         case "--type", "--endpoint":
             if target != nil { fail("give one --type or --endpoint") }
-            let name = value(for: argument)
+            let name = arguments.value(for: argument)
             target = argument == "--type" ? .type(name) : .endpoint(name)
         case "--quiet", "-q": quiet = true
         default:
-            if argument.hasPrefix("-") {
-                let known = ["--type", "--endpoint", "--quiet", "--help"]
-                fail("unknown option '\(argument)'\(Suggest.closest(to: argument, in: known).map { "; did you mean '\($0)'?" } ?? "") (dtogen verify --help lists the options)")
-            }
+            if argument.hasPrefix("-") { arguments.unknown(argument, known: ["--type", "--endpoint", "--quiet", "--help"]) }
             if spec == nil { spec = argument } else { payloadPaths.append(argument) }
         }
     }

@@ -70,13 +70,8 @@ struct Options {
     var moduleCheck: String?
 
     init(_ commandLine: [String]) {
-        var arguments = commandLine
-        func value(for option: String) -> String {
-            guard !arguments.isEmpty else { fail("\(option) needs a value\n\n\(usage)") }
-            return arguments.removeFirst()
-        }
-        while !arguments.isEmpty {
-            let argument = arguments.removeFirst()
+        var arguments = Arguments(commandLine, command: "dtogen", usage: usage)
+        while let argument = arguments.next() {
             switch argument {
             case "-h", "--help":
                 print(usage)
@@ -84,30 +79,28 @@ struct Options {
             case "--version":
                 print(version)
                 exit(0)
-            case "-o", "--output": outputPath = value(for: argument)
+            case "-o", "--output": outputPath = arguments.value(for: argument)
             case "--check": check = true
             case "--quiet", "-q": quiet = true
-            case "--templates": templatesPath = value(for: argument)
-            case "--spec-root": specRoot = value(for: argument)
-            case "--suffix": suffix = value(for: argument)
+            case "--templates": templatesPath = arguments.value(for: argument)
+            case "--spec-root": specRoot = arguments.value(for: argument)
+            case "--suffix": suffix = arguments.value(for: argument)
             case "--access":
-                let level = value(for: argument)
+                let level = arguments.value(for: argument)
                 guard ["internal", "public"].contains(level) else { fail("--access takes 'internal' or 'public', not '\(level)'") }
                 access = level
-            case "--runtime-module":
-                let name = value(for: argument)
-                guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else { fail("--runtime-module takes a module name, not '\(name)'") }
-                runtimeModule = name
+            case "--runtime-module": runtimeModule = arguments.identifier(for: argument, what: "a module name")
             case "--no-runtime-import": runtimeModule = nil
             case "--keep-empty-files": keepEmptyFiles = true
             case "--spec-locations": specLocations = true
-            case "--output-name": outputName = value(for: argument)
-            case "--module-check": moduleCheck = value(for: argument)
+            case "--output-name": outputName = arguments.value(for: argument)
+            case "--module-check": moduleCheck = arguments.value(for: argument)
             default:
                 if argument.hasPrefix("-") {
-                    let known = ["--output", "--check", "--quiet", "--templates", "--spec-root", "--suffix", "--access", "--runtime-module", "--no-runtime-import", "--keep-empty-files", "--spec-locations", "--output-name", "--module-check", "--version", "--help"]
-                    let near = Suggest.closest(to: argument, in: known).map { "; did you mean '\($0)'?" } ?? ""
-                    fail("unknown option '\(argument)'\(near) (dtogen --help lists the options)")
+                    arguments.unknown(argument, known: [
+                        "--output", "--check", "--quiet", "--templates", "--spec-root", "--suffix", "--access", "--runtime-module",
+                        "--no-runtime-import", "--keep-empty-files", "--spec-locations", "--output-name", "--module-check", "--version", "--help",
+                    ])
                 }
                 if let specsPath { fail("more than one specs path given ('\(specsPath)' and '\(argument)')") }
                 specsPath = argument
