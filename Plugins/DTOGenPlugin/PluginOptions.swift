@@ -1,7 +1,7 @@
 // Shared by DTOGenPlugin and DTOGenCommand (the command plugin links to this file).
 import Foundation
 
-/// `dtogen.config.json` in the target's folder: `{ "access": "public", "templates": "Templates", "runtimeModule": "DTORuntime" }`.
+/// `dtogen.config.json` in the target's folder: `{ "access": "public", "templates": "Templates", "runtimeModule": "DTORuntime", "fastDecoding": true }`.
 struct PluginOptions {
     var arguments: [String] = []
     var inputFiles: [URL] = []
@@ -23,13 +23,15 @@ struct PluginOptions {
                 options.arguments += ["--access", level]
             case ("runtimeModule", let module as String):
                 options.arguments += module.isEmpty ? ["--no-runtime-import"] : ["--runtime-module", module]
+            case ("fastDecoding", let enabled as Bool):
+                if enabled { options.arguments += ["--fast-decoding"] }
             case ("templates", let folder as String):
                 let url = root.appendingPathComponent(folder)
                 options.arguments += ["--templates", url.path(percentEncoded: false)]
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path(percentEncoded: false))) ?? []
                 options.inputFiles += names.filter { $0.hasSuffix(".mustache") }.sorted().map { url.appendingPathComponent($0) }
             default:
-                throw ConfigError(description: "\(file.path(percentEncoded: false)):1:1: error: unknown or invalid option '\(key)' in dtogen.config.json; expected \"access\", \"templates\" or \"runtimeModule\" (strings)")
+                throw ConfigError(description: "\(file.path(percentEncoded: false)):1:1: error: unknown or invalid option '\(key)' in dtogen.config.json; expected \"access\", \"templates\" or \"runtimeModule\" (strings) or \"fastDecoding\" (true or false)")
             }
         }
         return options

@@ -39,6 +39,9 @@ public struct GeneratorOptions: Sendable {
     /// specs it imports are only read): the build plugin runs one spec at a time but names
     /// its files by the rule over all of the target's specs (`SpecFileNaming.fileBases`).
     public var outputName: String?
+    /// `--fast-decoding`: DTOs whose fields need no custom coding also get `init(fastJSON:)`,
+    /// which `FastDecoder` uses (the files then need runtime version 3).
+    public var fastDecoding = false
 
     public init(
         access: String? = nil, runtimeModule: String? = "DTORuntime", templates: TemplateSet = TemplateSet(),
@@ -103,6 +106,7 @@ public enum Generator {
             keepsEmptyFiles: options.keepsEmptyFiles, specLocationFolder: options.specLocationFolder
         )
         renderer.payloads = payloads
+        renderer.fastDecoding = options.fastDecoding
         var files: [GeneratedFile] = []
         for result in parallelMap(irs, renderer.render) {
             switch result {

@@ -13,8 +13,10 @@ public struct FastDecoder: Sendable {
 
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         if let tape = FastJSONTape(Array(data)), !tape.entries.isEmpty {
+            tape.userInfo = userInfo
             let decoder = FastJSONDecoder(tape: tape, index: 0, userInfo: userInfo)
-            if let value = try? decoder.decodeValue(T.self) { return value }
+            // A generated fast path when the type has one, else `init(from:)` on the tape.
+            if let value = try? FastJSONValue(decoder: decoder).decode(T.self) { return value }
         }
         let fallback = JSONDecoder()
         fallback.userInfo = userInfo

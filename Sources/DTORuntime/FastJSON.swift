@@ -21,6 +21,8 @@ final class FastJSONTape {
 
     let bytes: [UInt8]
     private(set) var entries: [Entry] = []
+    /// The decoder's `userInfo`, for values that fall back to their `init(from:)`.
+    var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
     /// Reads `bytes`, or returns nil when they are not one valid JSON value (the caller then
     /// lets `JSONDecoder` say exactly what is wrong).
@@ -277,6 +279,53 @@ final class FastJSONTape {
         let start = Int(entry.start)
         let end = Int(entry.end)
         return Substring(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// Powers of ten a Double holds exactly.
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// A number read straight from its bytes when that is exact: at most 15 significant
+    /// digits and a small power of ten (one correctly rounded operation); nil otherwise.
+    func fastDouble(_ entry: Entry) -> Double? {
+        var index = Int(entry.start)
+        let end = Int(entry.end)
+        var negative = false
+        if bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var scale = 0
+        var seenPoint = false
+        while index < end {
+            let byte = bytes[index]
+            if byte >= 0x30, byte <= 0x39 {
+                if mantissa == 0, byte == 0x30 {
+                    if seenPoint { scale -= 1 }
+                } else {
+                    digits += 1
+                    guard digits <= 15 else { return nil }
+                    mantissa = mantissa * 10 + UInt64(byte - 0x30)
+                    if seenPoint { scale -= 1 }
+                }
+            } else if byte == UInt8(ascii: "."), !seenPoint {
+                seenPoint = true
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        var value = Double(mantissa)
+        if scale < 0 {
+            guard -scale < Self.powersOfTen.count else { return nil }
+            value /= Self.powersOfTen[-scale]
+        }
+        return negative ? -value : value
     }
 
     /// An integer written without fraction or exponent, read straight from its bytes.

@@ -34,6 +34,8 @@ let usage = """
       --runtime-module <name> Module that generated code imports for runtime types
                               (default DTORuntime).
       --no-runtime-import     Import no runtime module (the runtime types live in your module).
+      --fast-decoding         DTOs whose fields need no custom coding also get a decoding path
+                              that FastDecoder reads directly (needs DTORuntime's version 3).
       --spec-locations        Wrap Swift that comes from a spec (mapping arguments) in
                               #sourceLocation, so compiler errors in it point at the spec
                               line (the build plugin uses it; off for reviewed output).
@@ -68,6 +70,7 @@ struct Options {
     var specLocations = false
     var outputName: String?
     var moduleCheck: String?
+    var fastDecoding = false
 
     init(_ commandLine: [String]) {
         var arguments = Arguments(commandLine, command: "dtogen", usage: usage)
@@ -91,6 +94,7 @@ struct Options {
                 access = level
             case "--runtime-module": runtimeModule = arguments.identifier(for: argument, what: "a module name")
             case "--no-runtime-import": runtimeModule = nil
+            case "--fast-decoding": fastDecoding = true
             case "--keep-empty-files": keepEmptyFiles = true
             case "--spec-locations": specLocations = true
             case "--output-name": outputName = arguments.value(for: argument)
@@ -99,7 +103,7 @@ struct Options {
                 if argument.hasPrefix("-") {
                     arguments.unknown(argument, known: [
                         "--output", "--check", "--quiet", "--templates", "--spec-root", "--suffix", "--access", "--runtime-module",
-                        "--no-runtime-import", "--keep-empty-files", "--spec-locations", "--output-name", "--module-check", "--version", "--help",
+                        "--no-runtime-import", "--fast-decoding", "--keep-empty-files", "--spec-locations", "--output-name", "--module-check", "--version", "--help",
                     ])
                 }
                 if let specsPath { fail("more than one specs path given ('\(specsPath)' and '\(argument)')") }
@@ -158,11 +162,12 @@ do {
     let overrides = try templatesPath.map { path throws(SpecLoader.LoadError) in try SpecLoader.templates(in: path) } ?? [:]
     // Spec paths are shown (in diagnostics and `#sourceLocation`) relative to where dtogen runs.
     let base = parsed.specRoot ?? (specsPath.hasSuffix(".json") ? (specsPath as NSString).deletingLastPathComponent : specsPath)
-    let options = GeneratorOptions(
+    var options = GeneratorOptions(
         access: access, runtimeModule: runtimeModule, templates: TemplateSet(overrides: overrides),
         keepsEmptyFiles: parsed.keepEmptyFiles, specLocationFolder: parsed.specLocations ? base : nil,
         outputName: parsed.outputName
     )
+    options.fastDecoding = parsed.fastDecoding
     let result = Generator.generate(inputs, options: options)
     for diagnostic in result.diagnostics {
         var shown = diagnostic

@@ -237,6 +237,35 @@ struct SnippetTests {
         #expect(errors(#""bodyFrom": «{ "fields": {} }"#) == ["« 'bodyFrom' needs a 'model': the domain type the body is built from"])
     }
 
+    /// `--fast-decoding`: structs with plain and date fields read the tape directly; the
+    /// others keep `init(from:)`; the file then needs runtime version 3.
+    @Test func fastDecodingPaths() throws {
+        let spec = #"{ "types": { "F": { "id": "Int", "at": { "$type": "Date", "$format": "secondsSince1970" }, "tags": ["String"], "note": "String?", "inner": { "x": "Double" }, "loose": { "n": { "$type": "Int", "$lenient": true } } } }, "endpoints": [] }"#
+        var options = GeneratorOptions()
+        options.fastDecoding = true
+        let result = generate([("f.json", spec)], options: options)
+        let dtos = try #require(result.files.first?.contents)
+        #expect(dtos.contains("private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3"))
+        #expect(dtos.contains("""
+            extension F: DTORuntime.FastJSONDecodable {
+                /// Reads the DTO straight from `FastDecoder`'s tape (`--fast-decoding`).
+                init(fastJSON json: DTORuntime.FastJSONValue) throws {
+                    let object = try json.object()
+                    self.init(
+                        id: try object.value("id").int(),
+                        at: try object.value("at").date(DTORuntime.DateFormat.secondsSince1970),
+                        tags: try object.value("tags").array { try $0.string() },
+                        note: try object.valueIfPresent("note").map { try $0.string() },
+                        inner: try F.Inner(fastJSON: object.value("inner")),
+                        loose: try object.value("loose").decode(F.Loose.self),
+                    )
+                }
+            }
+            """), "\(dtos)")
+        #expect(!dtos.contains("extension F.Loose: DTORuntime.FastJSONDecodable"), "a lenient field keeps init(from:)")
+        #expect(!generate([("f.json", spec)]).files[0].contents.contains("FastJSONDecodable"), "off by default")
+    }
+
     @Test func longMappingArgumentsAreSplitOnePerLine() {
         expectSnippet("""
                 init(from dto: F) throws {

@@ -36,7 +36,10 @@ struct GenerativeTests {
                 payloadCount += 1
             }
         }
-        let result = Generator.generate(inputs, options: GeneratorOptions(runtimeModule: nil))
+        // With generated fast paths, which FastDecoder must agree with (the driver checks).
+        var options = GeneratorOptions(runtimeModule: nil)
+        options.fastDecoding = true
+        let result = Generator.generate(inputs, options: options)
         let errors = result.diagnostics.filter { $0.severity == .error }
         #expect(errors.isEmpty, "valid random specs were rejected:\n\(errors.map(\.description).joined(separator: "\n"))\n\(inputs.map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: "\n"))")
         guard errors.isEmpty else { return }

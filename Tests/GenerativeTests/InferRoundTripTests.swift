@@ -36,7 +36,9 @@ struct InferRoundTripTests {
             let isArray = (try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) is [Any]
             checks.append("check(\(SwiftLiteral.string(file)), \(isArray ? "[\(namespace).Root]" : "\(namespace).Root").self, \"\(Data(bytes).base64EncodedString())\")")
         }
-        let result = Generator.generate(inputs, options: GeneratorOptions(runtimeModule: nil))
+        var options = GeneratorOptions(runtimeModule: nil)
+        options.fastDecoding = true
+        let result = Generator.generate(inputs, options: options)
         let errors = result.diagnostics.filter { $0.severity == .error }
         #expect(errors.isEmpty, "drafts were rejected or their samples did not verify:\n\(errors.prefix(20).map(\.description).joined(separator: "\n"))")
         guard errors.isEmpty else { return }
@@ -72,10 +74,12 @@ struct InferRoundTripTests {
         }
     }
 
-    func check<T: Codable>(_ name: String, _ type: T.Type, _ base64: String) -> String? {
+    func check<T: Codable & Equatable>(_ name: String, _ type: T.Type, _ base64: String) -> String? {
         guard let data = Data(base64Encoded: base64) else { return "FAIL \(name): bad fixture" }
         do {
             let value = try JSONDecoder().decode(T.self, from: data)
+            // The generated fast paths give the same value.
+            guard try FastDecoder().decode(T.self, from: data) == value else { return "FAIL \(name): FastDecoder disagrees" }
             let encoded = try JSONEncoder().encode(value)
             let original = normalized(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
             let back = normalized(try JSONSerialization.jsonObject(with: encoded, options: [.fragmentsAllowed]))

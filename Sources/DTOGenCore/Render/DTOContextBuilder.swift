@@ -5,8 +5,12 @@ struct DTOContextBuilder {
     let access: String
     let printer: SwiftPrinter
 
+    /// `--fast-decoding`: structs whose fields need no custom coding also read the tape directly.
+    var fastDecoding = false
+
     func context(_ file: FileContext, namespace: NamespaceIR?) -> MustacheValue {
         let declarations = table.topLevel.map(declaration)
+        let fast: [MustacheValue] = fastDecoding ? table.decls.indices.compactMap { fastPath(DeclID(index: $0)) } : []
         var namespaceContext: MustacheValue = .bool(false)
         if let namespace {
             namespaceContext = .object([
@@ -21,7 +25,76 @@ struct DTOContextBuilder {
         return .object(file.entries.merging([
             "declarations": namespace == nil ? .list(declarations) : .list([]),
             "namespace": namespaceContext,
+            "fastPaths": .list(fast),
         ]))
+    }
+
+    /// `init(fastJSON:)` for a struct of this spec whose every field is plain or a date (the
+    /// others keep `init(from:)`, which `FastDecoder` runs on the tape).
+    /// Whether a struct gets `init(fastJSON:)`: of this spec, not generic, every field plain or a date.
+    func hasFastPath(_ id: DeclID) -> Bool {
+        let decl = table[id]
+        guard !decl.external, decl.genericParameters.isEmpty, case .structure(let fields) = decl.kind else { return false }
+        return fields.allSatisfy { field in
+            guard field.storage == nil, !field.coding.lenient, field.coding.fallback == nil, field.defaultValue == nil || field.type.isOptional else { return false }
+            switch field.coding.strategy {
+            case .plain, .date: return true
+            default: return false
+            }
+        }
+    }
+
+    func fastPath(_ id: DeclID) -> MustacheValue? {
+        let decl = table[id]
+        guard hasFastPath(id), case .structure(let fields) = decl.kind else { return nil }
+        var arguments: [String] = []
+        for field in fields {
+            guard field.storage == nil, !field.coding.lenient, field.coding.fallback == nil, field.defaultValue == nil || field.type.isOptional else { return nil }
+            let key = SwiftLiteral.string(field.jsonKey)
+            let optional = field.type.isOptional
+            // How the value `base` is read: `try <base>.string()`.
+            let reading: (String) -> String
+            switch field.coding.strategy {
+            case .plain:
+                reading = { self.fastRead(field.type.nonOptional, $0) }
+            case .date(let format, let array):
+                let dateFormat = printer.runtime.dateFormat + printer.dateFormat(format)
+                reading = { array ? "try \($0).array { try $0.date(\(dateFormat)) }" : "try \($0).date(\(dateFormat))" }
+            default:
+                return nil
+            }
+            let value = optional
+                ? "try object.valueIfPresent(\(key)).map { \(reading("$0")) }"
+                : reading("object.value(\(key))")
+            arguments.append("\(SwiftName.escapedLabel(field.name)): \(value)")
+        }
+        return .object([
+            "access": .string(access),
+            "type": .string(printer.qualifiedType(.named(id))),
+            "protocol": .string(printer.runtime.fastJSONDecodable),
+            "valueType": .string(printer.runtime.fastJSONValue),
+            "arguments": .lines(arguments),
+            "empty": .bool(arguments.isEmpty),
+        ])
+    }
+
+    /// How the `FastJSONValue` `base` is read as `type`.
+    func fastRead(_ type: TypeRef, _ base: String) -> String {
+        switch table.resolved(type) {
+        case .scalar(.string): return "try \(base).string()"
+        case .scalar(.int): return "try \(base).int()"
+        case .scalar(.int64): return "try \(base).int64()"
+        case .scalar(.double): return "try \(base).double()"
+        case .scalar(.float): return "try \(base).float()"
+        case .scalar(.bool): return "try \(base).bool()"
+        case .named(let id) where hasFastPath(id):
+            // Another struct with a fast path: called directly, no dynamic lookup.
+            return "try \(printer.qualifiedType(.named(id)))(fastJSON: \(base))"
+        case .array(let element) where !element.isOptional:
+            return "try \(base).array { \(fastRead(element, "$0")) }"
+        default:
+            return "try \(base).decode(\(printer.qualifiedType(type)).self)"
+        }
     }
 
     func declaration(_ id: DeclID) -> MustacheValue {
@@ -242,7 +315,7 @@ struct FileContext {
             "runtimeImport": runtime.module.map { .object(["module": .string($0), "spi": .string(RuntimeSymbols.spi)]) } ?? .bool(false),
             "runtimeVersionCheck": .object([
                 "type": .string(runtime.versionCheck),
-                "version": .string(String(RuntimeSymbols.generatedCodeVersion)),
+                "version": .string(String(runtime.version)),
             ]),
         ]
     }

@@ -49,6 +49,26 @@ extension {{{name}}} {
 {{/declarations}}
 }
 {{/namespace}}
+{{#fastPaths}}
+
+extension {{{type}}}: {{{protocol}}} {
+    /// Reads the DTO straight from `FastDecoder`'s tape (`--fast-decoding`).
+    {{{access}}}init(fastJSON json: {{{valueType}}}) throws {
+{{^empty}}
+        let object = try json.object()
+        self.init(
+{{#arguments}}
+            {{{.}}},
+{{/arguments}}
+        )
+{{/empty}}
+{{#empty}}
+        _ = try json.object()
+        self.init()
+{{/empty}}
+    }
+}
+{{/fastPaths}}
 
 """##,
         "endpoints.swift": ##"""

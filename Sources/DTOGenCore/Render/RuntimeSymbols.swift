@@ -4,6 +4,13 @@
 struct RuntimeSymbols: Sendable {
     /// nil when the runtime's sources are compiled into the same module as the generated code.
     let module: String?
+    /// The runtime version the files need: 3 with `--fast-decoding` (`FastJSONDecodable`).
+    var version = RuntimeSymbols.generatedCodeVersion
+
+    init(module: String?, version: Int = RuntimeSymbols.generatedCodeVersion) {
+        self.module = module
+        self.version = version
+    }
 
     /// The runtime version generated code is written against. Raised whenever generated
     /// code starts to use something an older runtime lacks.
@@ -25,13 +32,16 @@ struct RuntimeSymbols: Sendable {
     var indirect: String { qualified("Indirect") }
     var filePart: String { qualified("FilePart") }
     var apiClient: String { qualified("APIClient") }
+    var dateFormat: String { qualified("DateFormat") }
+    var fastJSONDecodable: String { qualified("FastJSONDecodable") }
+    var fastJSONValue: String { qualified("FastJSONValue") }
 
     // Plumbing only generated code uses (`@_spi(Generated)` in the runtime).
     var mapping: String { qualified("Mapping") }
     var oneOf: String { qualified("OneOf") }
     var pagination: String { qualified("Pagination") }
     /// A type that exists only in a runtime new enough for this output.
-    var versionCheck: String { qualified("GeneratedCodeSupport.Version\(Self.generatedCodeVersion)") }
+    var versionCheck: String { qualified("GeneratedCodeSupport.Version\(version)") }
     static let spi = "Generated"
 
     // Standard-library protocols named in generated signatures.

@@ -7,10 +7,11 @@ struct SpecRenderer: Sendable {
     let specLocationFolder: String?
     /// Example payloads by path, for repository stubs.
     var payloads: [String: [UInt8]] = [:]
+    var fastDecoding = false
 
     func render(_ ir: SpecIR) -> Result<[GeneratedFile], MustacheError> {
         guard ir.generates else { return .success([]) }
-        let runtime = RuntimeSymbols(module: runtimeModule)
+        let runtime = RuntimeSymbols(module: runtimeModule, version: fastDecoding ? 3 : RuntimeSymbols.generatedCodeVersion)
         let file = FileContext(header: Generator.header(forSpecPath: ir.path), runtime: runtime)
         let printer = SwiftPrinter(table: ir.types, runtime: runtime)
         let access = ir.access == .public ? "public " : ""
@@ -18,7 +19,9 @@ struct SpecRenderer: Sendable {
         do {
             var files: [GeneratedFile] = []
             if keepsEmptyFiles || !ir.types.topLevel.isEmpty || ir.namespace?.declares == true {
-                let dtos = try templates.render("dtos.swift", DTOContextBuilder(table: ir.types, access: access, printer: printer).context(file, namespace: ir.namespace))
+                var builder = DTOContextBuilder(table: ir.types, access: access, printer: printer)
+                builder.fastDecoding = fastDecoding
+                let dtos = try templates.render("dtos.swift", builder.context(file, namespace: ir.namespace))
                 files.append(GeneratedFile(path: names[0], contents: dtos))
             }
             // One `init(from model:)` per body type and model, however many endpoints send it.
