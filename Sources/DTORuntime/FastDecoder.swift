@@ -181,29 +181,7 @@ struct FastKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The tape index of the value under `key`.
     func find(_ key: Key) -> Int? {
-        let tape = decoder.tape
-        let name = key.stringValue
-        let first = object + 1
-        let end = Int(tape.entries[object].next)
-        // From the cursor to the end, then from the start up to the cursor.
-        let start = cursor.member >= first && cursor.member < end ? cursor.member : first
-        var member = start
-        while member < end {
-            if tape.matches(tape.entries[member], name) {
-                cursor.member = member
-                return member + 1
-            }
-            member = Int(tape.entries[member + 1].next)
-        }
-        member = first
-        while member < start {
-            if tape.matches(tape.entries[member], name) {
-                cursor.member = member
-                return member + 1
-            }
-            member = Int(tape.entries[member + 1].next)
-        }
-        return nil
+        decoder.tape.member(key.stringValue, in: object, cursor: &cursor.member)
     }
 
     func value(_ key: Key) throws -> FastJSONTape.Entry {

@@ -261,6 +261,32 @@ final class FastJSONTape {
         return value
     }
 
+    /// The index of the value under `key` in the object at `object`, looking from `cursor`
+    /// to the end and then from the start (`init(from:)`s and generated paths read keys in
+    /// the order JSON usually writes them, so the first look usually finds it). `cursor`
+    /// moves to the member found.
+    func member(_ key: String, in object: Int, cursor: inout Int) -> Int? {
+        let first = object + 1
+        let end = Int(entries[object].next)
+        let start = cursor >= first && cursor < end ? cursor : first
+        var member = start
+        var limit = end
+        while true {
+            while member < limit {
+                if matches(entries[member], key) {
+                    // Stay on it: `init(from:)`s ask for one key several times (contains, decodeNil, decode).
+                    cursor = member
+                    return member + 1
+                }
+                member = Int(entries[member + 1].next)
+            }
+            // Then from the start up to where the look began.
+            guard limit == end, start != first else { return nil }
+            member = first
+            limit = start
+        }
+    }
+
     /// Whether a string entry's content is exactly `key` (keys are matched on bytes).
     func matches(_ entry: Entry, _ key: String) -> Bool {
         if entry.flag != 0 { return string(at: entry) == key }

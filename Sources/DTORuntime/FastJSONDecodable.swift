@@ -98,7 +98,6 @@ public struct FastJSONValue {
 /// key was found (DTOs read keys in the order the JSON usually writes them).
 public struct FastJSONObject {
     let value: FastJSONValue
-    let end: Int
     private let cursor: Cursor
 
     final class Cursor {
@@ -108,31 +107,11 @@ public struct FastJSONObject {
 
     init(value: FastJSONValue) {
         self.value = value
-        end = Int(value.entry.next)
         cursor = Cursor(value.index + 1)
     }
 
     func find(_ key: String) -> Int? {
-        let tape = value.tape
-        let first = value.index + 1
-        let start = cursor.member >= first && cursor.member < end ? cursor.member : first
-        var member = start
-        while member < end {
-            if tape.matches(tape.entries[member], key) {
-                cursor.member = Int(tape.entries[member + 1].next)
-                return member + 1
-            }
-            member = Int(tape.entries[member + 1].next)
-        }
-        member = first
-        while member < start {
-            if tape.matches(tape.entries[member], key) {
-                cursor.member = Int(tape.entries[member + 1].next)
-                return member + 1
-            }
-            member = Int(tape.entries[member + 1].next)
-        }
-        return nil
+        value.tape.member(key, in: value.index, cursor: &cursor.member)
     }
 
     /// The value under `key`; a missing key fails (as a non-optional property does).
