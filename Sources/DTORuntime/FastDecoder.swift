@@ -14,9 +14,8 @@ public struct FastDecoder: Sendable {
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         if let tape = FastJSONTape(Array(data)), !tape.entries.isEmpty {
             tape.userInfo = userInfo
-            let decoder = FastJSONDecoder(tape: tape, index: 0, userInfo: userInfo)
             // A generated fast path when the type has one, else `init(from:)` on the tape.
-            if let value = try? FastJSONValue(decoder: decoder).decode(T.self) { return value }
+            if let value = try? FastJSONValue(tape: tape, index: 0).decode(T.self) { return value }
         }
         let fallback = JSONDecoder()
         fallback.userInfo = userInfo
@@ -31,9 +30,8 @@ final class FastJSONDecoder: Decoder {
     /// The coding path is built only when asked for (errors, and `init(from:)`s that read it).
     let parent: FastJSONDecoder?
     let key: (any CodingKey)?
-    let storedUserInfo: [CodingUserInfoKey: any Sendable]
-
-    var userInfo: [CodingUserInfoKey: Any] { storedUserInfo }
+    /// The `FastDecoder`'s, kept once on the tape.
+    var userInfo: [CodingUserInfoKey: Any] { tape.userInfo }
 
     var codingPath: [any CodingKey] {
         var path: [any CodingKey] = []
@@ -45,12 +43,11 @@ final class FastJSONDecoder: Decoder {
         return path.reversed()
     }
 
-    init(tape: FastJSONTape, index: Int, parent: FastJSONDecoder? = nil, key: (any CodingKey)? = nil, userInfo: [CodingUserInfoKey: any Sendable]) {
+    init(tape: FastJSONTape, index: Int, parent: FastJSONDecoder? = nil, key: (any CodingKey)? = nil) {
         self.tape = tape
         self.index = index
         self.parent = parent
         self.key = key
-        self.storedUserInfo = userInfo
     }
 
     var entry: FastJSONTape.Entry { tape.entries[index] }
@@ -95,7 +92,7 @@ final class FastJSONDecoder: Decoder {
     }
 
     func child(_ index: Int, key: any CodingKey) -> FastJSONDecoder {
-        FastJSONDecoder(tape: tape, index: index, parent: self, key: key, userInfo: storedUserInfo)
+        FastJSONDecoder(tape: tape, index: index, parent: self, key: key)
     }
 
     // MARK: scalars, as JSONDecoder reads them
@@ -152,17 +149,12 @@ struct FastKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let object: Int
     /// Where the last key was found: `init(from:)`s read keys in the order the JSON writes
     /// them, so the next search starts there and usually succeeds at once.
-    private let cursor: Cursor
-
-    final class Cursor {
-        var member: Int
-        init(_ member: Int) { self.member = member }
-    }
+    private let cursor: FastJSONTape.Cursor
 
     init(decoder: FastJSONDecoder, object: Int) {
         self.decoder = decoder
         self.object = object
-        cursor = Cursor(object + 1)
+        cursor = FastJSONTape.Cursor(object + 1)
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath }

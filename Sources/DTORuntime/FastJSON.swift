@@ -51,66 +51,9 @@ final class FastJSONTape {
         guard index < bytes.count, depth < maximumDepth else { return false }
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            let slot = entries.count
-            entries.append(Entry(kind: .object, flag: 0, start: Int32(index), end: 0, next: 0))
-            index += 1
-            skipSpace(&index)
-            var count: Int32 = 0
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                index += 1
-            } else {
-                while true {
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), string(&index) else { return false }
-                    skipSpace(&index)
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
-                    index += 1
-                    skipSpace(&index)
-                    guard value(&index, depth: depth + 1, maximumDepth: maximumDepth) else { return false }
-                    count += 1
-                    skipSpace(&index)
-                    guard index < bytes.count else { return false }
-                    if bytes[index] == UInt8(ascii: ",") {
-                        index += 1
-                        skipSpace(&index)
-                        continue
-                    }
-                    guard bytes[index] == UInt8(ascii: "}") else { return false }
-                    index += 1
-                    break
-                }
-            }
-            entries[slot].flag = count
-            entries[slot].end = Int32(index)
-            entries[slot].next = Int32(entries.count)
-            return true
+            return container(&index, .object, close: UInt8(ascii: "}"), depth: depth, maximumDepth: maximumDepth)
         case UInt8(ascii: "["):
-            let slot = entries.count
-            entries.append(Entry(kind: .array, flag: 0, start: Int32(index), end: 0, next: 0))
-            index += 1
-            skipSpace(&index)
-            var count: Int32 = 0
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                index += 1
-            } else {
-                while true {
-                    guard value(&index, depth: depth + 1, maximumDepth: maximumDepth) else { return false }
-                    count += 1
-                    skipSpace(&index)
-                    guard index < bytes.count else { return false }
-                    if bytes[index] == UInt8(ascii: ",") {
-                        index += 1
-                        skipSpace(&index)
-                        continue
-                    }
-                    guard bytes[index] == UInt8(ascii: "]") else { return false }
-                    index += 1
-                    break
-                }
-            }
-            entries[slot].flag = count
-            entries[slot].end = Int32(index)
-            entries[slot].next = Int32(entries.count)
-            return true
+            return container(&index, .array, close: UInt8(ascii: "]"), depth: depth, maximumDepth: maximumDepth)
         case UInt8(ascii: "\""):
             return string(&index)
         case UInt8(ascii: "t"):
@@ -122,6 +65,44 @@ final class FastJSONTape {
         default:
             return number(&index)
         }
+    }
+
+    /// An object (`"key": value` members) or an array, its entry spanning its elements.
+    private func container(_ index: inout Int, _ kind: Kind, close: UInt8, depth: Int, maximumDepth: Int) -> Bool {
+        let slot = entries.count
+        entries.append(Entry(kind: kind, flag: 0, start: Int32(index), end: 0, next: 0))
+        index += 1
+        skipSpace(&index)
+        var count: Int32 = 0
+        if index < bytes.count, bytes[index] == close {
+            index += 1
+        } else {
+            while true {
+                if kind == .object {
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), string(&index) else { return false }
+                    skipSpace(&index)
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
+                    index += 1
+                    skipSpace(&index)
+                }
+                guard value(&index, depth: depth + 1, maximumDepth: maximumDepth) else { return false }
+                count += 1
+                skipSpace(&index)
+                guard index < bytes.count else { return false }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    skipSpace(&index)
+                    continue
+                }
+                guard bytes[index] == close else { return false }
+                index += 1
+                break
+            }
+        }
+        entries[slot].flag = count
+        entries[slot].end = Int32(index)
+        entries[slot].next = Int32(entries.count)
+        return true
     }
 
     private func literal(_ index: inout Int, _ text: StaticString, _ kind: Kind) -> Bool {
@@ -259,6 +240,12 @@ final class FastJSONTape {
             value = value << 4 | UInt32(digit)
         }
         return value
+    }
+
+    /// Where the last key of one object was found (a class: containers are copied around).
+    final class Cursor {
+        var member: Int
+        init(_ member: Int) { self.member = member }
     }
 
     /// The index of the value under `key` in the object at `object`, looking from `cursor`

@@ -16,11 +16,6 @@ public struct FastJSONValue {
     let tape: FastJSONTape
     let index: Int
 
-    init(decoder: FastJSONDecoder) {
-        tape = decoder.tape
-        index = decoder.index
-    }
-
     init(tape: FastJSONTape, index: Int) {
         self.tape = tape
         self.index = index
@@ -90,7 +85,7 @@ public struct FastJSONValue {
     /// Any other type: its own fast path, else its `init(from:)` on the tape.
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if let fast = T.self as? any FastJSONDecodable.Type, let value = try fast.init(fastJSON: self) as? T { return value }
-        return try FastJSONDecoder(tape: tape, index: index, userInfo: tape.userInfo).decodeValue(T.self)
+        return try FastJSONDecoder(tape: tape, index: index).decodeValue(T.self)
     }
 }
 
@@ -98,16 +93,11 @@ public struct FastJSONValue {
 /// key was found (DTOs read keys in the order the JSON usually writes them).
 public struct FastJSONObject {
     let value: FastJSONValue
-    private let cursor: Cursor
-
-    final class Cursor {
-        var member: Int
-        init(_ member: Int) { self.member = member }
-    }
+    private let cursor: FastJSONTape.Cursor
 
     init(value: FastJSONValue) {
         self.value = value
-        cursor = Cursor(value.index + 1)
+        cursor = FastJSONTape.Cursor(value.index + 1)
     }
 
     func find(_ key: String) -> Int? {

@@ -89,7 +89,7 @@ extension YAMLParser {
         }
         if !onSameLine {
             let indent = column
-            if try tabIndented(), startsBlockStructure() { throw error("tabs are not allowed for indentation") }
+            if tabIndented(), startsBlockStructure() { throw error("tabs are not allowed for indentation") }
             let isSequence = at() == UInt8(ascii: "-") && isBlank(at(1))
             guard indent > parentIndent || (sequenceAtParentIndent && indent == parentIndent && isSequence) else { return nil }
         }
@@ -178,7 +178,7 @@ extension YAMLParser {
     }
 
     /// Whether the line's leading whitespace holds a tab before content that needs indentation.
-    func tabIndented() throws(YAMLSyntaxError) -> Bool {
+    func tabIndented() -> Bool {
         var k = lineStart
         while k < i {
             if b[k] == Self.tab { return true }
@@ -321,7 +321,7 @@ extension YAMLParser {
             let next = column
             if next < indent { break }
             guard next == indent else { throw error("bad indentation of a mapping entry (expected column \(indent + 1))") }
-            if try tabIndented(), startsBlockStructure() { throw error("tabs are not allowed for indentation") }
+            if tabIndented(), startsBlockStructure() { throw error("tabs are not allowed for indentation") }
             if at() == UInt8(ascii: "-"), isBlank(at(1)) { throw error("a sequence entry where a mapping key was expected") }
             guard at() == UInt8(ascii: "?") && isBlank(at(1)) || looksLikeImplicitKey() else {
                 throw error("expected a mapping key at column \(indent + 1) (a key and ':'), found \(describeHere())")

@@ -71,6 +71,18 @@ func readFile(_ path: String) -> [UInt8] {
     return Array(data)
 }
 
+/// A diagnostic with its paths (and its note's) relative to where dtogen runs: `base` is
+/// the folder the generator's paths are relative to. `keeping`: the file is already so.
+func shown(_ diagnostic: Diagnostic, under base: String, keeping: Bool = false) -> Diagnostic {
+    guard !base.isEmpty else { return diagnostic }
+    var shown = diagnostic
+    if !keeping { shown.file = tidyPath((base as NSString).appendingPathComponent(diagnostic.file)) }
+    if let related = diagnostic.related {
+        shown.related?.file = tidyPath((base as NSString).appendingPathComponent(related.file))
+    }
+    return shown
+}
+
 func printDiagnostics(_ diagnostics: [Diagnostic]) {
     for diagnostic in diagnostics {
         FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
@@ -170,15 +182,9 @@ func runVerify(_ commandLine: [String]) -> Never {
     }
     let payloads = payloadPaths.map { SamplePayload(path: $0, bytes: readFile($0)) }
     let folder = (spec as NSString).deletingLastPathComponent
+    // Payload paths are shown as given; spec paths relative to where dtogen runs.
     let diagnostics = Generator.verify(inputs, target: target, payloads: payloads).map { diagnostic in
-        var shown = diagnostic
-        if !payloadPaths.contains(diagnostic.file), !folder.isEmpty {
-            shown.file = tidyPath((folder as NSString).appendingPathComponent(diagnostic.file))
-        }
-        if let related = diagnostic.related, !folder.isEmpty {
-            shown.related?.file = tidyPath((folder as NSString).appendingPathComponent(related.file))
-        }
-        return shown
+        shown(diagnostic, under: folder, keeping: payloadPaths.contains(diagnostic.file))
     }
     printDiagnostics(diagnostics)
     let errors = diagnostics.filter { $0.severity == .error }.count

@@ -104,7 +104,6 @@ struct OpenAPITranslator {
     let swagger2: Bool
     /// Component schema key → type name (scalar aliases are inlined and have none).
     var typeNames: [String: String] = [:]
-    var typeOrder: [String] = []
     var takenEndpointNames: Set<String> = []
     /// Every operation of the document: its operationId, endpoint name and tags.
     var operationTable: [(id: String?, name: String, tags: [String])] = []
@@ -158,7 +157,6 @@ struct OpenAPITranslator {
             let name = SwiftName.distinct(SwiftName.type(member.key), from: taken)
             taken.insert(name)
             typeNames[member.key] = name
-            typeOrder.append(member.key)
         }
         detectEnvelope()
         var types: [(String, DraftJSON)] = []

@@ -96,7 +96,6 @@ private struct Drafter {
     var takenNames: Set<String> = []
     /// How each object observation is written, decided once.
     var forms: [ObjectIdentifier: ObjectForm] = [:]
-    var emitted: Set<ObjectIdentifier> = []
     var variantNodes: Set<ObjectIdentifier> = []
 
     init(samples: [String], rootName: String) {
@@ -280,7 +279,6 @@ private struct Drafter {
         uses = counted
         let observation = root.resolved
         names[ObjectIdentifier(observation)] = rootName
-        emitted.insert(ObjectIdentifier(observation))
         var shape = value(observation, hint: Hint(key: rootName, isElement: false, path: ""), inline: true)
         shape.optional = false
         if !examples.isEmpty { shape.modifiers.append(("$examples", .array(examples.map { .string($0) }))) }
@@ -405,7 +403,6 @@ private struct Drafter {
         let name = SwiftName.distinct(preferred, from: takenNames)
         takenNames.insert(name)
         names[id] = name
-        emitted.insert(id)
         let index = namedTypes.count
         namedTypes.append((name, .object([])))
         namedTypes[index].1 = .object(properties(observation, hint: Hint(key: name, isElement: false, path: hint.path), excluding: excluding))

@@ -52,10 +52,7 @@ struct EndpointContextBuilder {
         if !doc.isEmpty { doc.append("///") }
         doc.append("/// `\(SwiftLiteral.lineComment(endpoint.method)) \(SwiftLiteral.lineComment(endpoint.pathTemplate).replacingOccurrences(of: "`", with: "'"))`")
         let arguments = endpoint.arguments.map { argument -> MustacheObject in
-            let name = SwiftName.escaped(argument.name)
-            let head = argument.label.map { "\($0) \(name)" } ?? name
-            let defaultValue = argument.defaultValue.map { " = \(printer.literal($0))" } ?? ""
-            return ["declaration": .string("\(head): \(printer.qualifiedType(argument.type))\(defaultValue)")]
+            ["declaration": .string(printer.argumentDeclaration(argument))]
         }
         func list(_ items: [NamedParameter]) -> MustacheValue {
             items.isEmpty ? .bool(false) : .object(["items": .lines(items.map(printer.namedParameter))])
@@ -67,18 +64,12 @@ struct EndpointContextBuilder {
             var parameters: [String] = []
             var passed: [String] = []
             for argument in endpoint.arguments {
-                let name = SwiftName.escaped(argument.name)
                 if argument.name == bodyName {
                     parameters.append("from model: \(bodyFrom.model)")
-                    passed.append("\(argument.label ?? argument.name): \(printer.table[bodyFrom.bodyType].qualifiedName)(from: model)")
-                    continue
-                }
-                let head = argument.label.map { "\($0) \(name)" } ?? name
-                parameters.append("\(head): \(printer.qualifiedType(argument.type))" + (argument.defaultValue.map { " = \(printer.literal($0))" } ?? ""))
-                switch argument.label {
-                case "_": passed.append(name)
-                case let label?: passed.append("\(label): \(name)")
-                case nil: passed.append("\(argument.name): \(name)")
+                    passed.append(printer.argumentPassed(argument, value: "\(printer.table[bodyFrom.bodyType].qualifiedName)(from: model)"))
+                } else {
+                    parameters.append(printer.argumentDeclaration(argument))
+                    passed.append(printer.argumentPassed(argument))
                 }
             }
             modelOverload = .object([

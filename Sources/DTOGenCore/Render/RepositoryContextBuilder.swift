@@ -38,18 +38,8 @@ struct RepositoryContextBuilder {
     func method(_ method: RepositoryIR.Method, providers: [(name: String, kind: EndpointKindRef, type: String, doc: String)]) -> MustacheValue {
         let endpoint = method.endpoint
         let name = SwiftName.escaped(endpoint.name)
-        let parameters = endpoint.arguments.map { argument -> String in
-            let head = argument.label.map { "\($0) \(SwiftName.escaped(argument.name))" } ?? SwiftName.escaped(argument.name)
-            return "\(head): \(printer.qualifiedType(argument.type))"
-        }
-        let passed = endpoint.arguments.map { argument -> String in
-            let value = SwiftName.escaped(argument.name)
-            switch argument.label {
-            case "_": return value
-            case let label?: return "\(label): \(value)"
-            case nil: return "\(argument.name): \(value)"
-            }
-        }
+        let parameters = endpoint.arguments.map { printer.argumentDeclaration($0, withDefault: false) }
+        let passed = endpoint.arguments.map { printer.argumentPassed($0) }
         let call = "." + name + (endpoint.arguments.isEmpty ? "" : "(\(passed.joined(separator: ", ")))")
         let responseType = endpoint.response.map(printer.qualifiedType) ?? "Void"
         let endpointType = "\(printer.runtime.endpoint)<\(printer.kind(endpoint.kind)), \(responseType)>"

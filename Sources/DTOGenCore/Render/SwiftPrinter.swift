@@ -64,6 +64,24 @@ struct SwiftPrinter: Sendable {
         return "\(value)"
     }
 
+    /// A factory argument as declared: `for query: String = ""` (protocol requirements take no defaults).
+    func argumentDeclaration(_ argument: EndpointIR.Argument, withDefault: Bool = true) -> String {
+        let name = SwiftName.escaped(argument.name)
+        let head = argument.label.map { "\($0) \(name)" } ?? name
+        let defaultValue = withDefault ? argument.defaultValue.map { " = \(literal($0))" } ?? "" : ""
+        return "\(head): \(qualifiedType(argument.type))\(defaultValue)"
+    }
+
+    /// The same argument passed on to the factory: `for: query`, or `value` when unlabeled.
+    func argumentPassed(_ argument: EndpointIR.Argument, value: String? = nil) -> String {
+        let value = value ?? SwiftName.escaped(argument.name)
+        switch argument.label {
+        case "_": return value
+        case let label?: return "\(label): \(value)"
+        case nil: return "\(argument.name): \(value)"
+        }
+    }
+
     /// The runtime `DateFormat` value.
     func dateFormat(_ format: DateFormatSpec) -> String {
         switch format {

@@ -68,17 +68,7 @@ extension SpecReader {
 enum SpecPaths {
     /// `import` as written in the spec at `path`, relative to the root; nil when it leaves the root.
     static func resolve(_ import: String, from path: String) -> String? {
-        var parts = path.split(separator: "/").map(String.init).dropLast()
-        for part in `import`.split(separator: "/").map(String.init) {
-            switch part {
-            case ".", "": continue
-            case "..":
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            default: parts.append(part)
-            }
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: "/")
+        example(`import`, from: path).flatMap { $0.hasPrefix("../") || $0 == ".." ? nil : $0 }
     }
 
     /// A sample payload path as written in the spec at `path`, relative to the root. Unlike
