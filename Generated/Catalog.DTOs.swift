@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// A catalog product. Old clients sent prices as strings, so numbers are lenient.
 struct Product: Codable, Sendable, Hashable {
@@ -111,5 +111,41 @@ struct HealthResponse: Codable, Sendable, Hashable {
         ok: Bool,
     ) {
         self.ok = ok
+    }
+}
+
+extension Product: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.name = container.decodeLenient(String.self, forKey: "name") ?? ""
+        self.price = container.decodeLenient(Decimal.self, forKey: "price") ?? 0
+        self.inStock = container.decodeLenient(Bool.self, forKey: "in_stock") ?? false
+        self.tags = try container.decodeLossyArrayIfPresent(String.self, forKey: "tags") ?? []
+        self.updatedAt = try container.decodeDateIfPresent(forKey: "updated_at", format: .pattern("yyyy-MM-dd HH:mm:ss"))
+    }
+}
+
+extension UserInfo: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.name = container.decodeLenient(String.self, forKey: "name") ?? ""
+        self.email = container.decodeLenient(String.self, forKey: "email") ?? ""
+    }
+}
+
+extension CreateProductBody: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.name = try container.decode(String.self, forKey: "name")
+        self.price = try container.decode(Decimal.self, forKey: "price")
+        self.tags = try container.decode([String].self, forKey: "tags")
+    }
+}
+
+extension HealthResponse: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.ok = try container.decode(Bool.self, forKey: "ok")
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The USGS earthquake feed (GeoJSON).
 struct GeoFeatureCollection: Codable, Sendable, Hashable {
@@ -279,3 +279,73 @@ enum EventType: String, Codable, Sendable, Hashable, CaseIterable {
     case explosion
     case quarryBlast = "quarry blast"
 }
+
+extension GeoFeatureCollection: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.type = try container.decode(String.self, forKey: "type")
+        self.metadata = try container.decode(GeoFeatureCollection.Metadata.self, forKey: "metadata")
+        self.features = try container.decode([GeoFeatureCollection.Feature].self, forKey: "features")
+        self.bbox = try container.decodeIfPresent([Double].self, forKey: "bbox")
+    }
+}
+
+extension GeoFeatureCollection.Metadata: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.generated = try container.decodeDate(forKey: "generated", format: .millisecondsSince1970)
+        self.url = try container.decode(URL.self, forKey: "url")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.status = try container.decode(Int.self, forKey: "status")
+        self.api = try container.decode(String.self, forKey: "api")
+        self.count = try container.decode(Int.self, forKey: "count")
+    }
+}
+
+extension GeoFeatureCollection.Feature: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.type = try container.decode(String.self, forKey: "type")
+        self.properties = try container.decode(GeoFeatureCollection.Feature.Properties.self, forKey: "properties")
+        self.geometry = try container.decode(GeoFeatureCollection.Feature.Geometry.self, forKey: "geometry")
+        self.id = try container.decode(String.self, forKey: "id")
+    }
+}
+
+extension GeoFeatureCollection.Feature.Properties: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.mag = try container.decodeIfPresent(Double.self, forKey: "mag")
+        self.place = try container.decodeIfPresent(String.self, forKey: "place")
+        self.time = try container.decodeDate(forKey: "time", format: .millisecondsSince1970)
+        self.updated = try container.decodeDate(forKey: "updated", format: .millisecondsSince1970)
+        self.tz = try container.decodeIfPresent(Int.self, forKey: "tz")
+        self.url = try container.decode(URL.self, forKey: "url")
+        self.felt = try container.decodeIfPresent(Int.self, forKey: "felt")
+        self.cdi = try container.decodeIfPresent(Double.self, forKey: "cdi")
+        self.alert = try container.decodeIfPresent(GeoFeatureCollection.Feature.Properties.Alert.self, forKey: "alert")
+        self.status = try container.decode(GeoFeatureCollection.Feature.Properties.Status.self, forKey: "status")
+        self.tsunami = container.decodeLenient(Bool.self, forKey: "tsunami") ?? false
+        self.sig = try container.decode(Int.self, forKey: "sig")
+        self.net = try container.decode(String.self, forKey: "net")
+        self.code = try container.decode(String.self, forKey: "code")
+        self.ids = try container.decode(String.self, forKey: "ids")
+        self.magnitudeType = try container.decode(String.self, forKey: "magType")
+        self.type = try container.decode(String.self, forKey: "type")
+        self.title = try container.decode(String.self, forKey: "title")
+    }
+}
+
+extension GeoFeatureCollection.Feature.Properties.Alert: DTORuntime.FastJSONDecodable {}
+
+extension GeoFeatureCollection.Feature.Properties.Status: DTORuntime.FastJSONDecodable {}
+
+extension GeoFeatureCollection.Feature.Geometry: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.type = try container.decode(String.self, forKey: "type")
+        self.coordinates = try container.decode([Double].self, forKey: "coordinates")
+    }
+}
+
+extension EventType: DTORuntime.FastJSONDecodable {}

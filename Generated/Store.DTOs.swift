@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct StoreError: Codable, Sendable, Hashable, Error {
     let message: String
@@ -123,5 +123,53 @@ struct UploadImageBody: Codable, Sendable, Hashable {
     ) {
         self.image = image
         self.caption = caption
+    }
+}
+
+extension StoreError: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.message = try container.decode(String.self, forKey: "message")
+        self.code = try container.decodeIfPresent(String.self, forKey: "code")
+    }
+}
+
+extension Item: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.price = try container.decode(Double.self, forKey: "price")
+        self.imageURL = try container.decodeIfPresent(URL.self, forKey: "image_url")
+        self.category = try container.decode(Item.Category.self, forKey: "category")
+    }
+}
+
+extension SearchResults: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.query = try container.decode(String.self, forKey: "query")
+        self.items = try container.decode([Item].self, forKey: "items")
+        self.total = try container.decode(Int.self, forKey: "total")
+    }
+}
+
+extension Item.Category: DTORuntime.FastJSONDecodable {}
+
+extension CreateItemBody: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.name = try container.decode(String.self, forKey: "name")
+        self.price = try container.decode(Double.self, forKey: "price")
+        self.tags = try container.decode([String].self, forKey: "tags")
+        self.metadata = try container.decode([String: String].self, forKey: "metadata")
+    }
+}
+
+extension UploadImageBody: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.image = try container.decode(DTORuntime.FilePart.self, forKey: "image")
+        self.caption = try container.decodeIfPresent(String.self, forKey: "caption")
     }
 }

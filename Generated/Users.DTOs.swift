@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The user as the server sends it: the name is nested, the birth date a Unix timestamp.
 struct UserDTO: Codable, Sendable, Hashable {
@@ -36,5 +36,22 @@ struct UserDTO: Codable, Sendable, Hashable {
             self.first = first
             self.last = last
         }
+    }
+}
+
+extension UserDTO: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.name = try container.decode(UserDTO.Name.self, forKey: "name")
+        self.email = try container.decode(String.self, forKey: "email")
+        self.dayOfBirth = try container.decode(Int.self, forKey: "dayOfBirth")
+    }
+}
+
+extension UserDTO.Name: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.first = try container.decode(String.self, forKey: "first")
+        self.last = try container.decode(String.self, forKey: "last")
     }
 }

@@ -9,12 +9,12 @@ import FoundationNetworking
 
 // README.md:99
 func readmeSnippet1(data: Data) async throws {
-    let feed = try JSONDecoder().decode(GeoFeatureCollection.self, from: data)
+    let feed = try FastDecoder().decode(GeoFeatureCollection.self, from: data)  // or JSONDecoder(): same value, about 5× slower
     let quakes = try Quake.from(feed)   // a short coordinates array throws a MappingError, never crashes
     _ = (feed, quakes)
 }
 
-// README.md:123
+// README.md:125
 func readmeSnippet2(token: String) async throws {
     let client = APIClient(baseURL: StoreAPI.baseURL)         // the spec's baseURL
     let featured = try await client.send(.featuredItems)       // public: no request data
@@ -23,7 +23,7 @@ func readmeSnippet2(token: String) async throws {
     _ = (client, featured, results, items)
 }
 
-// README.md:159
+// README.md:163
 func readmeSnippet3(client: APIClient, token: String, tokens: any AccessTokenProvider) async throws {
     for try await page in client.pages(.listItems()) {        // fetched as the loop asks
         print(page.count)
@@ -36,7 +36,7 @@ func readmeSnippet3(client: APIClient, token: String, tokens: any AccessTokenPro
     _ = (form, item, photo, withImage, mine)
 }
 
-// README.md:174
+// README.md:178
 func readmeSnippet4(token: String) async throws {
     let client = APIClient(baseURL: StoreAPI.baseURL, middlewares: [RetryMiddleware(maxAttempts: 3)])
     let response = try await client.response(for: .featuredItems)
@@ -49,20 +49,20 @@ func readmeSnippet4(token: String) async throws {
     _ = (client, response, remaining)
 }
 
-// README.md:188
+// README.md:192
 enum APIKeyKind: EndpointKind {
     static func prepare(_ request: inout URLRequest, with key: String) {
         request.setValue(key, forHTTPHeaderField: "X-API-Key")
     }
 }
 
-// README.md:206
+// README.md:210
 func readmeSnippet5(client: APIClient) async throws {
     let health = try await client.send(.health, using: "my-api-key")
     _ = (health)
 }
 
-// README.md:227
+// README.md:231
 /// A view model that never sees JSON or HTTP.
 @MainActor
 final class QuakeListModel {
@@ -83,13 +83,13 @@ final class QuakeListModel {
     QuakeListModel(repository: QuakesRepositoryStub())
 }
 
-// README.md:263
+// README.md:267
 func readmeSnippet6(client: APIClient, listing: NewListing, token: String) async throws {
     let item = try await client.send(.createItem(from: listing), using: AccessToken(rawValue: token))
     _ = (item)
 }
 
-// README.md:279
+// README.md:283
 #if canImport(SwiftData)
 import SwiftData
 

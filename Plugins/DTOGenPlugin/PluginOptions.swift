@@ -1,7 +1,7 @@
 // Shared by DTOGenPlugin and DTOGenCommand (the command plugin links to this file).
 import Foundation
 
-/// `dtogen.config.json` in the target's folder: `{ "access": "public", "templates": "Templates", "runtimeModule": "DTORuntime", "fastDecoding": true }`.
+/// `dtogen.config.json` in the target's folder: `{ "access": "public", "templates": "Templates", "runtimeModule": "DTORuntime", "fastDecoding": false }`.
 struct PluginOptions {
     var arguments: [String] = []
     var inputFiles: [URL] = []
@@ -24,7 +24,7 @@ struct PluginOptions {
             case ("runtimeModule", let module as String):
                 options.arguments += module.isEmpty ? ["--no-runtime-import"] : ["--runtime-module", module]
             case ("fastDecoding", let enabled as Bool):
-                if enabled { options.arguments += ["--fast-decoding"] }
+                if !enabled { options.arguments += ["--no-fast-decoding"] }
             case ("templates", let folder as String):
                 let url = root.appendingPathComponent(folder)
                 options.arguments += ["--templates", url.path(percentEncoded: false)]

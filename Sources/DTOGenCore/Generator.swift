@@ -39,14 +39,16 @@ public struct GeneratorOptions: Sendable {
     /// specs it imports are only read): the build plugin runs one spec at a time but names
     /// its files by the rule over all of the target's specs (`SpecFileNaming.fileBases`).
     public var outputName: String?
-    /// `--fast-decoding`: DTOs whose fields need no custom coding also get `init(fastJSON:)`,
-    /// which `FastDecoder` uses (the files then need runtime version 3).
-    public var fastDecoding = false
+    /// Every DTO, enum and one-of also gets `init(fastJSON:)`, which `FastDecoder` (and so
+    /// `APIClient`) reads without a `Decoder`; the files then need runtime version 3.
+    /// `--no-fast-decoding` turns it off.
+    public var fastDecoding = true
 
     public init(
         access: String? = nil, runtimeModule: String? = "DTORuntime", templates: TemplateSet = TemplateSet(),
-        keepsEmptyFiles: Bool = false, specLocationFolder: String? = nil, outputName: String? = nil
+        keepsEmptyFiles: Bool = false, specLocationFolder: String? = nil, outputName: String? = nil, fastDecoding: Bool = true
     ) {
+        self.fastDecoding = fastDecoding
         self.outputName = outputName
         self.access = access
         self.runtimeModule = runtimeModule

@@ -108,7 +108,7 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
     /// `APIError.server`); a body that does not decode still gives `APIError.status`.
     public func decodingErrors<ErrorBody: Decodable & Error & Sendable>(as type: ErrorBody.Type) -> Self {
         var copy = self
-        copy.decodeError = { data in try? JSONDecoder().decode(ErrorBody.self, from: data) }
+        copy.decodeError = { data in try? FastDecoder().decode(ErrorBody.self, from: data) }
         return copy
     }
 

@@ -34,9 +34,11 @@ struct AnyCodingKey: CodingKey {
 enum ResponseDecoding {
     static let envelopeKey = CodingUserInfoKey(rawValue: "dtogen.envelope")
 
+    /// Through `FastDecoder`: generated types (and the envelope around them) read its tape
+    /// with their fast paths; errors are `JSONDecoder`'s.
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, envelope: Envelope?) throws -> T {
-        guard let envelope, let key = envelopeKey else { return try JSONDecoder().decode(T.self, from: data) }
-        let decoder = JSONDecoder()
+        guard let envelope, let key = envelopeKey else { return try FastDecoder().decode(T.self, from: data) }
+        var decoder = FastDecoder()
         decoder.userInfo[key] = envelope
         return try decoder.decode(Enveloped<T>.self, from: data).payload
     }
@@ -44,7 +46,7 @@ enum ResponseDecoding {
     /// For endpoints without a payload: only the success rule is checked.
     static func checkEnvelope(_ envelope: Envelope, in data: Data) throws {
         guard let key = envelopeKey else { return }
-        let decoder = JSONDecoder()
+        var decoder = FastDecoder()
         decoder.userInfo[key] = envelope
         _ = try decoder.decode(EnvelopeCheck.self, from: data)
     }

@@ -12,14 +12,43 @@ public struct FastDecoder: Sendable {
     public init() {}
 
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        if let tape = FastJSONTape(Array(data)), !tape.entries.isEmpty {
-            tape.userInfo = userInfo
-            // A generated fast path when the type has one, else `init(from:)` on the tape.
-            if let value = try? FastJSONValue(tape: tape, index: 0).decode(T.self) { return value }
-        }
+        if let value = try? decodeWithoutFallback(T.self, from: data) { return value }
         let fallback = JSONDecoder()
         fallback.userInfo = userInfo
         return try fallback.decode(T.self, from: data)
+    }
+
+    /// The tape alone: a generated fast path when the type has one, else `init(from:)` on
+    /// the tape; no `JSONDecoder` after a failure. Tests use it to tell that the fast paths
+    /// themselves gave a value.
+    @_spi(Testing)
+    public func decodeWithoutFallback<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        guard let tape = FastJSONTape(data) else { throw FastJSONFailure() }
+        tape.userInfo = userInfo
+        return try withExtendedLifetime(tape) { try FastJSONValue(tape: tape, index: 0).decode(T.self) }
+    }
+}
+
+extension FastDecoder {
+    /// How `JSONDecoder` and the tape alone (`decodeWithoutFallback`) disagree on `data`, or
+    /// nil when they agree: equal values, or both fail. The differential check behind
+    /// dtogen's tests, for any payload.
+    @_spi(Testing)
+    public func disagreement<T: Decodable & Equatable>(_ type: T.Type, from data: Data) -> String? {
+        let decoder = JSONDecoder()
+        decoder.userInfo = userInfo
+        let expected = Result { try decoder.decode(T.self, from: data) }
+        let fast = Result { try decodeWithoutFallback(T.self, from: data) }
+        switch (expected, fast) {
+        case (.success(let value), .success(let fastValue)):
+            return value == fastValue ? nil : "values differ: JSONDecoder gave \(value), the tape \(fastValue)"
+        case (.success, .failure(let error)):
+            return "the tape failed (\(error)) where JSONDecoder did not"
+        case (.failure(let error), .success(let fastValue)):
+            return "the tape gave \(fastValue) where JSONDecoder threw \(error)"
+        case (.failure, .failure):
+            return nil
+        }
     }
 }
 
@@ -66,8 +95,18 @@ final class FastJSONDecoder: Decoder {
         FastSingleValueContainer(decoder: self)
     }
 
-    /// `T(from:)`, with the types `JSONDecoder` reads its own way (URL, Data, Decimal) read the same way.
+    /// `T(from:)`, with the types `JSONDecoder` reads its own way (URL, Data, Decimal) read the
+    /// same way. A type with a fast path takes it; when that fails, `init(from:)` runs, so
+    /// the error is a `DecodingError` for `init(from:)`s that catch one.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        if let fast = T.self as? any FastJSONDecodable.Type,
+           let value = try? fast.init(fastJSON: FastJSONValue(tape: tape, index: index)) as? T {
+            return value
+        }
+        return try decodeDirectly(T.self)
+    }
+
+    func decodeDirectly<T: Decodable>(_ type: T.Type) throws -> T {
         if T.self == URL.self {
             let text = try FastJSONDecoder.string(tape, entry, codingPath)
             guard let url = URL(string: text) else {
@@ -149,12 +188,19 @@ struct FastKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let object: Int
     /// Where the last key was found: `init(from:)`s read keys in the order the JSON writes
     /// them, so the next search starts there and usually succeeds at once.
-    private let cursor: FastJSONTape.Cursor
+    private let cursor: Cursor
+
+    /// A class: containers are copied around. It stays on the member found, as
+    /// `init(from:)`s ask for one key several times (contains, decodeNil, decode).
+    private final class Cursor {
+        var member: Int
+        init(_ member: Int) { self.member = member }
+    }
 
     init(decoder: FastJSONDecoder, object: Int) {
         self.decoder = decoder
         self.object = object
-        cursor = FastJSONTape.Cursor(object + 1)
+        cursor = Cursor(object + 1)
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
@@ -162,18 +208,19 @@ struct FastKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var allKeys: [Key] {
         var keys: [Key] = []
         var member = object + 1
-        let end = Int(decoder.tape.entries[object].next)
+        let end = decoder.tape.next(after: object)
         while member < end {
             let entry = decoder.tape.entries[member]
             if let text = decoder.tape.string(at: entry), let key = Key(stringValue: text) { keys.append(key) }
-            member = Int(decoder.tape.entries[member + 1].next)
+            member = decoder.tape.next(after: member + 1)
         }
         return keys
     }
 
     /// The tape index of the value under `key`.
     func find(_ key: Key) -> Int? {
-        decoder.tape.member(key.stringValue, in: object, cursor: &cursor.member)
+        var text = key.stringValue
+        return text.withUTF8 { decoder.tape.member($0, in: object, cursor: &cursor.member) }
     }
 
     func value(_ key: Key) throws -> FastJSONTape.Entry {
@@ -259,7 +306,7 @@ struct FastUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
-    var count: Int? { Int(decoder.tape.entries[array].flag) }
+    var count: Int? { Int(decoder.tape.entries[array].end) }
     var isAtEnd: Bool { currentIndex >= (count ?? 0) }
 
     private mutating func next(_ type: Any.Type) throws -> (FastJSONTape.Entry, [any CodingKey]) {
@@ -271,7 +318,7 @@ struct FastUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     private mutating func advance() {
-        position = Int(decoder.tape.entries[position].next)
+        position = decoder.tape.next(after: position)
         currentIndex += 1
     }
 

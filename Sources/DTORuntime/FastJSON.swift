@@ -3,178 +3,244 @@ import Foundation
 /// A JSON text read once into a flat tape: one entry per value, containers pointing past
 /// their last element, strings and numbers as byte ranges decoded only when asked for.
 /// What `FastDecoder` decodes from; it never builds dictionaries or `Any` values.
+///
+/// The bytes and entries live in buffers the tape owns (no bounds or exclusivity checks on
+/// the hot path); every index a reader uses comes from the tape itself, so it is in range.
+@usableFromInline
 final class FastJSONTape {
+    @usableFromInline
     enum Kind: UInt8 {
         case null, `true`, `false`, number, string, array, object
     }
 
+    /// 12 bytes per value.
+    @usableFromInline
     struct Entry {
-        var kind: Kind
-        /// Strings: whether the text has escapes. Containers: their element count.
-        var flag: Int32
-        /// Byte range of a string's content or a number's text.
-        var start: Int32
-        var end: Int32
-        /// The index after this value's last tape entry (containers span their elements).
-        var next: Int32
+        /// Strings: first byte of the content. Numbers and literals: first byte of the text.
+        /// Containers: the index after their last entry (the next value's).
+        @usableFromInline var start: UInt32
+        /// Strings, numbers and literals: the byte after the last. Containers: their element count.
+        @usableFromInline var end: UInt32
+        @usableFromInline var kind: Kind
+        /// Strings: `Self.escaped`, `Self.nonASCII`. Numbers: `Self.fraction` (a `.`, `e` or `E`).
+        @usableFromInline var flags: UInt8
     }
 
-    let bytes: [UInt8]
-    private(set) var entries: [Entry] = []
+    @usableFromInline static let escaped: UInt8 = 1
+    @usableFromInline static let nonASCII: UInt8 = 2
+    @usableFromInline static let fraction: UInt8 = 1
+
+    /// A copy of the text (a value's `init(from:)` may keep its decoder past the call).
+    @usableFromInline let bytes: UnsafeMutablePointer<UInt8>
+    @usableFromInline let entries: UnsafeMutablePointer<Entry>
+    @usableFromInline let count: Int
     /// The decoder's `userInfo`, for values that fall back to their `init(from:)`.
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
-    /// Reads `bytes`, or returns nil when they are not one valid JSON value (the caller then
+    /// Reads `data`, or returns nil when it is not one valid JSON value (the caller then
     /// lets `JSONDecoder` say exactly what is wrong).
-    init?(_ bytes: [UInt8], maximumDepth: Int = 512) {
-        self.bytes = bytes
-        guard bytes.count < Int(Int32.max) else { return nil }
-        entries.reserveCapacity(bytes.count / 8 + 4)
-        var index = 0
-        guard skipSpace(&index), value(&index, depth: 0, maximumDepth: maximumDepth), skipSpace(&index) || index == bytes.count, index == bytes.count else {
+    init?(_ data: Data, maximumDepth: Int = 512) {
+        guard data.count < Int(UInt32.max) else { return nil }
+        var reader = Reader(data)
+        guard reader.read(maximumDepth: maximumDepth) else {
+            reader.deallocate()
             return nil
         }
+        bytes = reader.bytes
+        entries = reader.entries
+        count = reader.count
     }
 
-    @discardableResult
-    private func skipSpace(_ index: inout Int) -> Bool {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return true
+    deinit {
+        bytes.deallocate()
+        entries.deallocate()
+    }
+
+    /// Builds the tape: a recursive descent over the bytes, appending one entry per value.
+    private struct Reader {
+        let bytes: UnsafeMutablePointer<UInt8>
+        let byteCount: Int
+        var entries: UnsafeMutablePointer<Entry>
+        var count = 0
+        var capacity: Int
+
+        init(_ data: Data) {
+            byteCount = data.count
+            bytes = .allocate(capacity: max(byteCount, 1))
+            data.copyBytes(to: bytes, count: byteCount)
+            capacity = byteCount / 6 + 16
+            entries = .allocate(capacity: capacity)
+        }
+
+        func deallocate() {
+            bytes.deallocate()
+            entries.deallocate()
+        }
+
+        mutating func read(maximumDepth: Int) -> Bool {
+            var index = 0
+            skipSpace(&index)
+            guard value(&index, depth: 0, maximumDepth: maximumDepth) else { return false }
+            skipSpace(&index)
+            return index == byteCount && count > 0
+        }
+
+        private mutating func append(_ entry: Entry) {
+            if count == capacity {
+                let grown = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
+                grown.moveInitialize(from: entries, count: count)
+                entries.deallocate()
+                entries = grown
+                capacity *= 2
+            }
+            (entries + count).initialize(to: entry)
+            count += 1
+        }
+
+        private func skipSpace(_ index: inout Int) {
+            while index < byteCount {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
             }
         }
-        return true
-    }
 
-    private func value(_ index: inout Int, depth: Int, maximumDepth: Int) -> Bool {
-        guard index < bytes.count, depth < maximumDepth else { return false }
-        switch bytes[index] {
-        case UInt8(ascii: "{"):
-            return container(&index, .object, close: UInt8(ascii: "}"), depth: depth, maximumDepth: maximumDepth)
-        case UInt8(ascii: "["):
-            return container(&index, .array, close: UInt8(ascii: "]"), depth: depth, maximumDepth: maximumDepth)
-        case UInt8(ascii: "\""):
-            return string(&index)
-        case UInt8(ascii: "t"):
-            return literal(&index, "true", .true)
-        case UInt8(ascii: "f"):
-            return literal(&index, "false", .false)
-        case UInt8(ascii: "n"):
-            return literal(&index, "null", .null)
-        default:
-            return number(&index)
+        private mutating func value(_ index: inout Int, depth: Int, maximumDepth: Int) -> Bool {
+            guard index < byteCount, depth < maximumDepth else { return false }
+            switch bytes[index] {
+            case UInt8(ascii: "\""): return string(&index)
+            case UInt8(ascii: "{"): return container(&index, .object, close: UInt8(ascii: "}"), depth: depth, maximumDepth: maximumDepth)
+            case UInt8(ascii: "["): return container(&index, .array, close: UInt8(ascii: "]"), depth: depth, maximumDepth: maximumDepth)
+            case UInt8(ascii: "t"): return literal(&index, "true", .true)
+            case UInt8(ascii: "f"): return literal(&index, "false", .false)
+            case UInt8(ascii: "n"): return literal(&index, "null", .null)
+            default: return number(&index)
+            }
         }
-    }
 
-    /// An object (`"key": value` members) or an array, its entry spanning its elements.
-    private func container(_ index: inout Int, _ kind: Kind, close: UInt8, depth: Int, maximumDepth: Int) -> Bool {
-        let slot = entries.count
-        entries.append(Entry(kind: kind, flag: 0, start: Int32(index), end: 0, next: 0))
-        index += 1
-        skipSpace(&index)
-        var count: Int32 = 0
-        if index < bytes.count, bytes[index] == close {
+        /// An object (`"key": value` members) or an array, its entry spanning its elements.
+        private mutating func container(_ index: inout Int, _ kind: Kind, close: UInt8, depth: Int, maximumDepth: Int) -> Bool {
+            let slot = count
+            append(Entry(start: 0, end: 0, kind: kind, flags: 0))
             index += 1
-        } else {
-            while true {
-                if kind == .object {
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), string(&index) else { return false }
+            skipSpace(&index)
+            var elements: UInt32 = 0
+            if index < byteCount, bytes[index] == close {
+                index += 1
+            } else {
+                while true {
+                    if kind == .object {
+                        guard index < byteCount, bytes[index] == UInt8(ascii: "\""), string(&index) else { return false }
+                        skipSpace(&index)
+                        guard index < byteCount, bytes[index] == UInt8(ascii: ":") else { return false }
+                        index += 1
+                        skipSpace(&index)
+                    }
+                    guard value(&index, depth: depth + 1, maximumDepth: maximumDepth) else { return false }
+                    elements += 1
                     skipSpace(&index)
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
+                    guard index < byteCount else { return false }
+                    if bytes[index] == UInt8(ascii: ",") {
+                        index += 1
+                        skipSpace(&index)
+                        continue
+                    }
+                    guard bytes[index] == close else { return false }
                     index += 1
-                    skipSpace(&index)
+                    break
                 }
-                guard value(&index, depth: depth + 1, maximumDepth: maximumDepth) else { return false }
-                count += 1
-                skipSpace(&index)
-                guard index < bytes.count else { return false }
-                if bytes[index] == UInt8(ascii: ",") {
+            }
+            entries[slot].end = elements
+            entries[slot].start = UInt32(count)
+            return true
+        }
+
+        private mutating func literal(_ index: inout Int, _ text: StaticString, _ kind: Kind) -> Bool {
+            let length = text.utf8CodeUnitCount
+            guard index + length <= byteCount, memcmp(bytes + index, text.utf8Start, length) == 0 else { return false }
+            append(Entry(start: UInt32(index), end: UInt32(index + length), kind: kind, flags: 0))
+            index += length
+            return true
+        }
+
+        /// A string: its content's range, whether it has escapes or bytes beyond ASCII. Control
+        /// characters and a missing end make the text invalid; escapes and UTF-8 are checked
+        /// when the string is read, as `JSONDecoder` checks them only for values it decodes.
+        private mutating func string(_ index: inout Int) -> Bool {
+            index += 1
+            let start = index
+            var flags: UInt8 = 0
+            var high: UInt8 = 0
+            while index < byteCount {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    if high & 0x80 != 0 { flags |= FastJSONTape.nonASCII }
+                    append(Entry(start: UInt32(start), end: UInt32(index), kind: .string, flags: flags))
                     index += 1
-                    skipSpace(&index)
+                    return true
+                }
+                if byte == UInt8(ascii: "\\") {
+                    flags |= FastJSONTape.escaped
+                    index += 2
                     continue
                 }
-                guard bytes[index] == close else { return false }
+                if byte < 0x20 { return false }
+                high |= byte
                 index += 1
-                break
             }
+            return false
         }
-        entries[slot].flag = count
-        entries[slot].end = Int32(index)
-        entries[slot].next = Int32(entries.count)
-        return true
-    }
 
-    private func literal(_ index: inout Int, _ text: StaticString, _ kind: Kind) -> Bool {
-        let count = text.utf8CodeUnitCount
-        guard index + count <= bytes.count else { return false }
-        let start = text.utf8Start
-        for offset in 0..<count where bytes[index + offset] != start[offset] { return false }
-        entries.append(Entry(kind: kind, flag: 0, start: Int32(index), end: Int32(index + count), next: Int32(entries.count + 1)))
-        index += count
-        return true
-    }
-
-    /// A string: its content's range, and whether it has escapes. Control characters and
-    /// invalid escapes make the text invalid; UTF-8 is checked when the string is read.
-    private func string(_ index: inout Int) -> Bool {
-        index += 1
-        let start = index
-        var escaped = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                entries.append(Entry(kind: .string, flag: escaped ? 1 : 0, start: Int32(start), end: Int32(index), next: Int32(entries.count + 1)))
+        /// A number as RFC 8259 writes it.
+        private mutating func number(_ index: inout Int) -> Bool {
+            let start = index
+            var flags: UInt8 = 0
+            if bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < byteCount else { return false }
+            if bytes[index] == UInt8(ascii: "0") {
                 index += 1
-                return true
+            } else {
+                guard digits(&index) > 0 else { return false }
             }
-            if byte == UInt8(ascii: "\\") {
-                escaped = true
-                index += 2
-                continue
+            if index < byteCount, bytes[index] == UInt8(ascii: ".") {
+                flags = FastJSONTape.fraction
+                index += 1
+                guard digits(&index) > 0 else { return false }
             }
-            if byte < 0x20 { return false }
-            index += 1
+            if index < byteCount, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                flags = FastJSONTape.fraction
+                index += 1
+                if index < byteCount, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                guard digits(&index) > 0 else { return false }
+            }
+            append(Entry(start: UInt32(start), end: UInt32(index), kind: .number, flags: flags))
+            return true
         }
-        return false
-    }
 
-    /// A number as RFC 8259 writes it.
-    private func number(_ index: inout Int) -> Bool {
-        let start = index
-        func digits(_ index: inout Int) -> Int {
+        private func digits(_ index: inout Int) -> Int {
             let first = index
-            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+            while index < byteCount, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
             return index - first
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count else { return false }
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-        } else {
-            guard digits(&index) > 0 else { return false }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            guard digits(&index) > 0 else { return false }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard digits(&index) > 0 else { return false }
-        }
-        entries.append(Entry(kind: .number, flag: 0, start: Int32(start), end: Int32(index), next: Int32(entries.count + 1)))
-        return true
     }
 
     // MARK: reading values
 
     /// The text of a string entry, escapes resolved; nil for invalid UTF-8 or escapes.
+    @inlinable
     func string(at entry: Entry) -> String? {
+        guard entry.flags == 0 else { return decodedString(entry) }
+        return String(decoding: UnsafeBufferPointer(start: bytes + Int(entry.start), count: Int(entry.end &- entry.start)), as: UTF8.self)
+    }
+
+    /// A string with escapes or bytes beyond ASCII (checked as `JSONDecoder` checks them).
+    @usableFromInline
+    func decodedString(_ entry: Entry) -> String? {
         let start = Int(entry.start)
         let end = Int(entry.end)
-        if entry.flag == 0 {
-            return Self.utf8String(bytes[start..<end])
+        guard entry.flags & Self.escaped != 0 else {
+            return Self.utf8String(UnsafeBufferPointer(start: bytes + start, count: end - start))
         }
         var out: [UInt8] = []
         out.reserveCapacity(end - start)
@@ -216,13 +282,13 @@ final class FastJSONTape {
             }
             index += 1
         }
-        return Self.utf8String(out[...])
+        return out.withUnsafeBufferPointer(Self.utf8String)
     }
 
     /// The bytes as a String, or nil when they are not valid UTF-8 (as `JSONDecoder` rejects them).
-    static func utf8String(_ slice: ArraySlice<UInt8>) -> String? {
-        if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
-        return String(bytes: slice, encoding: .utf8)
+    static func utf8String(_ buffer: UnsafeBufferPointer<UInt8>) -> String? {
+        if buffer.allSatisfy({ $0 < 0x80 }) { return String(decoding: buffer, as: UTF8.self) }
+        return String(bytes: buffer, encoding: .utf8)
     }
 
     private func hex(at index: Int, end: Int) -> UInt32? {
@@ -242,30 +308,31 @@ final class FastJSONTape {
         return value
     }
 
-    /// Where the last key of one object was found (a class: containers are copied around).
-    final class Cursor {
-        var member: Int
-        init(_ member: Int) { self.member = member }
+    /// The index of the value after the one at `index` and its elements.
+    @inlinable
+    func next(after index: Int) -> Int {
+        let entry = entries[index]
+        return entry.kind.rawValue >= Kind.array.rawValue ? Int(entry.start) : index + 1
     }
 
-    /// The index of the value under `key` in the object at `object`, looking from `cursor`
-    /// to the end and then from the start (`init(from:)`s and generated paths read keys in
-    /// the order JSON usually writes them, so the first look usually finds it). `cursor`
-    /// moves to the member found.
-    func member(_ key: String, in object: Int, cursor: inout Int) -> Int? {
+    /// The index of the value under `key` in the object at `object`, looking from the member
+    /// at `cursor` to the end and then from the start (decoders read keys in the order JSON
+    /// usually writes them, so the first look usually finds it). `cursor` moves to the
+    /// member found; the first of duplicated keys wins, as in `JSONDecoder`.
+    @inlinable
+    func member(_ key: UnsafeBufferPointer<UInt8>, in object: Int, cursor: inout Int) -> Int? {
         let first = object + 1
-        let end = Int(entries[object].next)
+        let end = next(after: object)
         let start = cursor >= first && cursor < end ? cursor : first
         var member = start
         var limit = end
         while true {
             while member < limit {
                 if matches(entries[member], key) {
-                    // Stay on it: `init(from:)`s ask for one key several times (contains, decodeNil, decode).
                     cursor = member
                     return member + 1
                 }
-                member = Int(entries[member + 1].next)
+                member = next(after: member + 1)
             }
             // Then from the start up to where the look began.
             guard limit == end, start != first else { return nil }
@@ -275,34 +342,36 @@ final class FastJSONTape {
     }
 
     /// Whether a string entry's content is exactly `key` (keys are matched on bytes).
-    func matches(_ entry: Entry, _ key: String) -> Bool {
-        if entry.flag != 0 { return string(at: entry) == key }
-        var key = key
-        return key.withUTF8 { utf8 in
-            let length = Int(entry.end - entry.start)
-            guard utf8.count == length else { return false }
-            let start = Int(entry.start)
-            for offset in 0..<length where bytes[start + offset] != utf8[offset] { return false }
-            return true
-        }
+    @inlinable
+    func matches(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard entry.flags & Self.escaped == 0 else { return escapedKeyMatches(entry, key) }
+        let length = Int(entry.end &- entry.start)
+        guard length == key.count else { return false }
+        guard let base = key.baseAddress else { return true }
+        return memcmp(bytes + Int(entry.start), base, length) == 0
+    }
+
+    @usableFromInline
+    func escapedKeyMatches(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let text = decodedString(entry) else { return false }
+        return text.utf8.elementsEqual(key)
     }
 
     /// A number's text.
     func text(of entry: Entry) -> Substring {
-        let start = Int(entry.start)
-        let end = Int(entry.end)
-        return Substring(decoding: bytes[start..<end], as: UTF8.self)
+        Substring(decoding: UnsafeBufferPointer(start: bytes + Int(entry.start), count: Int(entry.end - entry.start)), as: UTF8.self)
     }
 
     /// Powers of ten a Double holds exactly.
-    private static let powersOfTen: [Double] = (0...22).map { exponent in
+    @usableFromInline static let powersOfTen: [Double] = (0...22).map { exponent in
         var value = 1.0
         for _ in 0..<exponent { value *= 10 }
         return value
     }
 
     /// A number read straight from its bytes when that is exact: at most 15 significant
-    /// digits and a small power of ten (one correctly rounded operation); nil otherwise.
+    /// digits and no exponent (one correctly rounded division); nil otherwise.
+    @inlinable
     func fastDouble(_ entry: Entry) -> Double? {
         var index = Int(entry.start)
         let end = Int(entry.end)
@@ -323,7 +392,7 @@ final class FastJSONTape {
                 } else {
                     digits += 1
                     guard digits <= 15 else { return nil }
-                    mantissa = mantissa * 10 + UInt64(byte - 0x30)
+                    mantissa = mantissa &* 10 &+ UInt64(byte &- 0x30)
                     if seenPoint { scale -= 1 }
                 }
             } else if byte == UInt8(ascii: "."), !seenPoint {
@@ -335,27 +404,34 @@ final class FastJSONTape {
         }
         var value = Double(mantissa)
         if scale < 0 {
-            guard -scale < Self.powersOfTen.count else { return nil }
+            guard -scale <= 22 else { return nil }
             value /= Self.powersOfTen[-scale]
         }
         return negative ? -value : value
     }
 
     /// An integer written without fraction or exponent, read straight from its bytes.
+    @inlinable
     func integer(_ entry: Entry) -> Int64? {
+        guard entry.flags & Self.fraction == 0 else { return nil }
         var index = Int(entry.start)
         let end = Int(entry.end)
-        var negative = false
-        if bytes[index] == UInt8(ascii: "-") {
-            negative = true
-            index += 1
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        // 18 digits cannot overflow.
+        if end - index <= 18 {
+            var value: Int64 = 0
+            while index < end {
+                value = value &* 10 &+ Int64(bytes[index] &- 0x30)
+                index += 1
+            }
+            return negative ? -value : value
         }
         var value: Int64 = 0
         while index < end {
-            let byte = bytes[index]
-            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            let digit = Int64(bytes[index] &- 0x30)
             let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = negative ? times.subtractingReportingOverflow(Int64(byte - 0x30)) : times.addingReportingOverflow(Int64(byte - 0x30))
+            let (sum, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
             if overflow1 || overflow2 { return nil }
             value = sum
             index += 1

@@ -6,6 +6,6 @@
 public enum GeneratedCodeSupport {
     /// The runtime of dtogen 0.2: qualified runtime names, `@_spi(Generated)` plumbing.
     public enum Version2 {}
-    /// The runtime of dtogen 0.3: `FastJSONDecodable` for `--fast-decoding` output.
+    /// The runtime of dtogen 0.3: `FastJSONDecodable`, which output has unless `--no-fast-decoding`.
     public enum Version3 {}
 }

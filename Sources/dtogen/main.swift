@@ -34,8 +34,9 @@ let usage = """
       --runtime-module <name> Module that generated code imports for runtime types
                               (default DTORuntime).
       --no-runtime-import     Import no runtime module (the runtime types live in your module).
-      --fast-decoding         DTOs whose fields need no custom coding also get a decoding path
-                              that FastDecoder reads directly (needs DTORuntime's version 3).
+      --no-fast-decoding      Leave out init(fastJSON:), the decoding path FastDecoder and
+                              APIClient read without a Decoder (they then use init(from:));
+                              with it, files need DTORuntime's version 3.
       --spec-locations        Wrap Swift that comes from a spec (mapping arguments) in
                               #sourceLocation, so compiler errors in it point at the spec
                               line (the build plugin uses it; off for reviewed output).
@@ -70,7 +71,7 @@ struct Options {
     var specLocations = false
     var outputName: String?
     var moduleCheck: String?
-    var fastDecoding = false
+    var fastDecoding = true
 
     init(_ commandLine: [String]) {
         var arguments = Arguments(commandLine, command: "dtogen", usage: usage)
@@ -94,7 +95,7 @@ struct Options {
                 access = level
             case "--runtime-module": runtimeModule = arguments.identifier(for: argument, what: "a module name")
             case "--no-runtime-import": runtimeModule = nil
-            case "--fast-decoding": fastDecoding = true
+            case "--no-fast-decoding": fastDecoding = false
             case "--keep-empty-files": keepEmptyFiles = true
             case "--spec-locations": specLocations = true
             case "--output-name": outputName = arguments.value(for: argument)
@@ -103,7 +104,7 @@ struct Options {
                 if argument.hasPrefix("-") {
                     arguments.unknown(argument, known: [
                         "--output", "--check", "--quiet", "--templates", "--spec-root", "--suffix", "--access", "--runtime-module",
-                        "--no-runtime-import", "--fast-decoding", "--keep-empty-files", "--spec-locations", "--output-name", "--module-check", "--version", "--help",
+                        "--no-runtime-import", "--no-fast-decoding", "--keep-empty-files", "--spec-locations", "--output-name", "--module-check", "--version", "--help",
                     ])
                 }
                 if let specsPath { fail("more than one specs path given ('\(specsPath)' and '\(argument)')") }

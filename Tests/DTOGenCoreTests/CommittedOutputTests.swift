@@ -139,7 +139,7 @@ struct DeterminismTests {
         let removed = Set(before.split(separator: "\n")).subtracting(after.split(separator: "\n"))
         let added = Set(after.split(separator: "\n")).subtracting(before.split(separator: "\n"))
         #expect(removed.isEmpty)
-        #expect(added == ["    let c: Bool", "        c: Bool,", "        self.c = c"])
+        #expect(added == ["    let c: Bool", "        c: Bool,", "        self.c = c", #"        self.c = try container.decode(Bool.self, forKey: "c")"#])
     }
 }
 

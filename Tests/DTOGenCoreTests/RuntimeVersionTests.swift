@@ -6,9 +6,10 @@ import Testing
 /// that says so, on the line that checks the version, not somewhere inside generated code.
 struct RuntimeVersionTests {
     /// Type-checks the generated files of a small spec with a stand-in runtime that
-    /// declares `versions`; returns the compiler's exit status and output.
+    /// declares `versions`; returns the compiler's exit status and output. Without fast
+    /// paths, so the stand-in needs nothing else (the fast paths' version is checked below).
     func typecheck(runtimeVersions versions: [Int]) throws -> (status: Int32, output: String, files: [GeneratedFile]) {
-        let result = generate([("s.json", #"{ "types": { "T": { "a": "Int" } }, "endpoints": [] }"#)], options: GeneratorOptions(runtimeModule: nil))
+        let result = generate([("s.json", #"{ "types": { "T": { "a": "Int" } }, "endpoints": [] }"#)], options: GeneratorOptions(runtimeModule: nil, fastDecoding: false))
         #expect(!result.hasErrors)
         let stub = "enum GeneratedCodeSupport {\n" + versions.map { "    enum Version\($0) {}\n" }.joined() + "}\n"
         let (status, output) = try Swiftc.typecheck(result.files, with: stub)
@@ -22,18 +23,29 @@ struct RuntimeVersionTests {
         let lines = dtos.contents.split(separator: "\n", omittingEmptySubsequences: false)
         let checkLine = try #require(lines.firstIndex { $0.contains("private typealias RequiredDTORuntime") }) + 1
         #expect(old.output.contains("S.DTOs.swift:\(checkLine):"), "\(old.output)")
-        #expect(old.output.contains("Version\(RuntimeSymbols.generatedCodeVersion)"), "\(old.output)")
+        #expect(old.output.contains("Version\(RuntimeSymbols.versionWithoutFastPaths)"), "\(old.output)")
         #expect(lines[checkLine - 3].contains("older than the dtogen that wrote"))
         #expect(lines[checkLine - 2].contains("update the dtogen package"))
         // Nothing else fails: every error is on a version line.
         let errors = old.output.split(separator: "\n").filter { $0.contains(": error:") }
         #expect(!errors.isEmpty)
-        #expect(errors.allSatisfy { $0.contains(":\(checkLine):") && $0.contains("Version\(RuntimeSymbols.generatedCodeVersion)") }, "\(errors)")
+        #expect(errors.allSatisfy { $0.contains(":\(checkLine):") && $0.contains("Version\(RuntimeSymbols.versionWithoutFastPaths)") }, "\(errors)")
     }
 
     @Test func theCurrentRuntimeCompiles() throws {
-        let current = try typecheck(runtimeVersions: [1, RuntimeSymbols.generatedCodeVersion])
+        let current = try typecheck(runtimeVersions: [1, RuntimeSymbols.versionWithoutFastPaths])
         #expect(current.status == 0, "\(current.output)")
+    }
+
+    /// Output with fast paths (the default) names the runtime version that has them.
+    @Test func fastPathsNeedTheirRuntimeVersion() {
+        let spec = [("s.json", #"{ "types": { "T": { "a": "Int" } }, "endpoints": [] }"#)]
+        let fast = generate(spec).files.first { $0.path == "S.DTOs.swift" }?.contents ?? ""
+        let plain = generate(spec, options: GeneratorOptions(fastDecoding: false)).files.first { $0.path == "S.DTOs.swift" }?.contents ?? ""
+        #expect(fast.contains("private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version\(RuntimeSymbols.generatedCodeVersion)"))
+        #expect(fast.contains("extension T: DTORuntime.FastJSONDecodable"))
+        #expect(plain.contains("private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version\(RuntimeSymbols.versionWithoutFastPaths)"))
+        #expect(!plain.contains("FastJSON"))
     }
 }
 
@@ -41,7 +53,7 @@ struct RuntimeVersionTests {
 struct SpecLocationTests {
     /// Type-checks the generated DTOs and mappings of `spec` with `app` as the app's code.
     func typecheck(_ spec: String, app: String) throws -> (status: Int32, errors: [String], mappings: String) {
-        let result = generate([("people.json", spec)], options: GeneratorOptions(runtimeModule: nil, specLocationFolder: "specs"))
+        let result = generate([("people.json", spec)], options: GeneratorOptions(runtimeModule: nil, specLocationFolder: "specs", fastDecoding: false))
         #expect(!result.hasErrors, "\(result.diagnostics)")
         let (status, output) = try Swiftc.typecheck(result.files.filter { !$0.path.hasSuffix("Endpoints.swift") }, with: "enum GeneratedCodeSupport { enum Version2 {} }\n" + app)
         let errors = output.split(separator: "\n").filter { $0.contains(": error:") && !$0.hasPrefix(" ") }.map(String.init)

@@ -110,8 +110,8 @@ struct SnippetTests {
                 @_spi(Generated) import DTORuntime
 
                 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-                // this file: update the dtogen package (this file needs its runtime version 2).
-                private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+                // this file: update the dtogen package (this file needs its runtime version 3).
+                private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
                 """))
         }
     }
@@ -237,33 +237,71 @@ struct SnippetTests {
         #expect(errors(#""bodyFrom": «{ "fields": {} }"#) == ["« 'bodyFrom' needs a 'model': the domain type the body is built from"])
     }
 
-    /// `--fast-decoding`: structs with plain and date fields read the tape directly; the
-    /// others keep `init(from:)`; the file then needs runtime version 3.
+    /// Fast paths: a struct makes its `init(from:)`'s calls on the tape, keyed by the JSON
+    /// keys, with types spelled in full (the extension is outside the type); enums take the
+    /// runtime's raw-value path; one-ofs choose a variant as `init(from:)` does.
     @Test func fastDecodingPaths() throws {
-        let spec = #"{ "types": { "F": { "id": "Int", "at": { "$type": "Date", "$format": "secondsSince1970" }, "tags": ["String"], "note": "String?", "inner": { "x": "Double" }, "loose": { "n": { "$type": "Int", "$lenient": true } } } }, "endpoints": [] }"#
-        var options = GeneratorOptions()
-        options.fastDecoding = true
-        let result = generate([("f.json", spec)], options: options)
-        let dtos = try #require(result.files.first?.contents)
-        #expect(dtos.contains("private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3"))
-        #expect(dtos.contains("""
+        let spec = #"""
+            { "types": {
+              "F": { "id": "Int", "at": { "$type": "Date", "$format": "secondsSince1970" }, "note": "String?", "inner": { "x": "Double" },
+                     "loose": { "$type": "Int", "$lenient": true }, "count": { "$type": "Int", "$default": 0 },
+                     "status": { "$enum": ["open"], "$unknown": "other" }, "parent": "F?", "items": { "$type": ["Item"], "$lossy": true },
+                     "big": { "$type": "Int64", "$format": "string" }, "patch": { "$type": "String?", "$nullable": true }, "say \"hi\"": "String" },
+              "Item": { "y": "String" },
+              "Shape": { "$oneOf": { "circle": "Item" }, "$discriminator": "kind", "$unknown": "other" },
+              "Loose": { "$oneOf": ["String", "Int"] }
+            }, "endpoints": [] }
+            """#
+        let dtos = swift(spec, .dtos)
+        expectSnippet(#"""
             extension F: DTORuntime.FastJSONDecodable {
-                /// Reads the DTO straight from `FastDecoder`'s tape (`--fast-decoding`).
                 init(fastJSON json: DTORuntime.FastJSONValue) throws {
-                    let object = try json.object()
-                    self.init(
-                        id: try object.value("id").int(),
-                        at: try object.value("at").date(DTORuntime.DateFormat.secondsSince1970),
-                        tags: try object.value("tags").array { try $0.string() },
-                        note: try object.valueIfPresent("note").map { try $0.string() },
-                        inner: try F.Inner(fastJSON: object.value("inner")),
-                        loose: try object.value("loose").decode(F.Loose.self),
-                    )
+                    var container = try json.object()
+                    self.id = try container.decode(Int.self, forKey: "id")
+                    self.at = try container.decodeDate(forKey: "at", format: .secondsSince1970)
+                    self.note = try container.decodeIfPresent(String.self, forKey: "note")
+                    self.inner = try container.decode(F.Inner.self, forKey: "inner")
+                    self.loose = container.decodeLenient(Int.self, forKey: "loose") ?? 0
+                    self.count = try container.decodeIfPresent(Int.self, forKey: "count") ?? 0
+                    self.status = try container.decode(F.Status.self, forKey: "status")
+                    self._parent = try container.decodeIfPresent(DTORuntime.Indirect<F>.self, forKey: "parent")
+                    self.items = try container.decodeLossyArray(Item.self, forKey: "items")
+                    self.big = try container.decodeStringEncoded(Int64.self, forKey: "big")
+                    self.patch = try container.decodeNullable(String.self, forKey: "patch")
+                    self.sayHi = try container.decode(String.self, forKey: "say \"hi\"")
                 }
             }
-            """), "\(dtos)")
-        #expect(!dtos.contains("extension F.Loose: DTORuntime.FastJSONDecodable"), "a lenient field keeps init(from:)")
-        #expect(!generate([("f.json", spec)]).files[0].contents.contains("FastJSONDecodable"), "off by default")
+            """#, in: dtos)
+        expectSnippet("""
+            extension Shape: DTORuntime.FastJSONDecodable {
+                init(fastJSON json: DTORuntime.FastJSONValue) throws {
+                    switch json.tag("kind") {
+                    case "circle": self = .circle(try json.decode(Item.self))
+                    default:
+                        self = .other(try json.decode(DTORuntime.JSONValue.self))
+                    }
+                }
+            }
+            """, in: dtos)
+        expectSnippet("""
+            extension Loose: DTORuntime.FastJSONDecodable {
+                init(fastJSON json: DTORuntime.FastJSONValue) throws {
+                    let kind = json.oneOfKind
+                    if kind == .string, let value = try? json.decode(String.self) {
+                        self = .string(value)
+                        return
+                    }
+                    if kind == .number, let value = try? json.decode(Int.self) {
+                        self = .int(value)
+                        return
+                    }
+                    throw json.noVariant()
+                }
+            }
+            """, in: dtos)
+        expectSnippet("extension F.Status: DTORuntime.FastJSONDecodable {}", in: dtos)
+        let plain = swift(spec, .dtos, options: GeneratorOptions(fastDecoding: false))
+        #expect(!plain.contains("FastJSON"), "--no-fast-decoding leaves them out")
     }
 
     @Test func longMappingArgumentsAreSplitOnePerLine() {

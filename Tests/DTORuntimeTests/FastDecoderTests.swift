@@ -1,4 +1,4 @@
-import DTORuntime
+@_spi(Generated) @_spi(Testing) import DTORuntime
 import Foundation
 import Testing
 
@@ -85,5 +85,66 @@ struct FastDecoderTests {
         var decoder = FastDecoder()
         decoder.userInfo[ReadsUserInfo.key] = "given"
         #expect(try decoder.decode(ReadsUserInfo.self, from: Data("{}".utf8)).value == "given")
+    }
+
+    /// A type whose fast path says it ran (as a generated DTO's would).
+    struct Marked: Decodable, Equatable, FastJSONDecodable {
+        var id: Int
+        var viaTape = false
+        var count: Int?
+        var scores: [Int] = []
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(Int.self, forKey: .id)
+            count = container.decodeLenient(Int.self, forKey: .count)
+            scores = try container.decodeLossyArrayIfPresent(Int.self, forKey: .scores) ?? []
+        }
+
+        init(fastJSON json: FastJSONValue) throws {
+            var container = try json.object()
+            id = try container.decode(Int.self, forKey: "id")
+            count = container.decodeLenient(Int.self, forKey: "count")
+            scores = try container.decodeLossyArrayIfPresent(Int.self, forKey: "scores") ?? []
+            viaTape = true
+        }
+
+        enum CodingKeys: String, CodingKey { case id, count, scores }
+
+        /// The values, not the path taken.
+        static func == (lhs: Marked, rhs: Marked) -> Bool {
+            (lhs.id, lhs.count, lhs.scores) == (rhs.id, rhs.count, rhs.scores)
+        }
+    }
+
+    /// `APIClient` decodes through `FastDecoder`: generated types take their fast paths, inside envelopes too.
+    @Test func endpointsDecodeWithTheFastPathsEnvelopesIncluded() throws {
+        let plain = Endpoint<EndpointKinds.Public, Marked>(path: "/m")
+        #expect(try plain.decode(Data(#"{"id": 1}"#.utf8)).viaTape)
+        let wrapped = Endpoint<EndpointKinds.Public, [Marked]>(path: "/m", envelope: Envelope(data: "data", success: .key("ok"), path: ["items"]))
+        let values = try wrapped.decode(Data(#"{"ok": true, "data": {"items": [{"id": 2}, {"id": 3}]}}"#.utf8))
+        #expect(values.map(\.id) == [2, 3])
+        #expect(values.allSatisfy { $0.viaTape })
+        // A failing envelope still throws its own error.
+        #expect(throws: APIError.self) { _ = try wrapped.decode(Data(#"{"ok": false, "data": null}"#.utf8)) }
+    }
+
+    /// Lenient coercions and lossy arrays on the tape, against the same calls on a `Decoder`.
+    @Test(arguments: [
+        #"{"id": 1, "count": "42", "scores": [1, "x", 2.5, 3]}"#,
+        #"{"id": 1, "count": 7.0, "scores": null}"#,
+        #"{"id": 1, "count": 7.5}"#,
+        #"{"id": 1, "count": true, "scores": [null]}"#,
+        #"{"id": 1, "count": " 12 ", "scores": [1e2]}"#,
+        #"{"id": 1, "count": [1]}"#,
+        #"{"id": 1, "scores": {}}"#,
+    ])
+    func lenientAndLossyFieldsOnTheTape(text: String) throws {
+        let data = Data(text.utf8)
+        let fromDecoder = try? JSONDecoder().decode(Marked.self, from: data)
+        let fromTape = try? FastDecoder().decodeWithoutFallback(Marked.self, from: data)
+        #expect(fromTape?.viaTape == (fromDecoder == nil ? nil : true))
+        #expect(fromTape == fromDecoder)
+        #expect(FastDecoder().disagreement(Marked.self, from: data) == nil)
     }
 }

@@ -36,10 +36,8 @@ struct GenerativeTests {
                 payloadCount += 1
             }
         }
-        // With generated fast paths, which FastDecoder must agree with (the driver checks).
-        var options = GeneratorOptions(runtimeModule: nil)
-        options.fastDecoding = true
-        let result = Generator.generate(inputs, options: options)
+        // Generated with fast paths (the default), which FastDecoder must agree with (the driver checks).
+        let result = Generator.generate(inputs, options: GeneratorOptions(runtimeModule: nil))
         let errors = result.diagnostics.filter { $0.severity == .error }
         #expect(errors.isEmpty, "valid random specs were rejected:\n\(errors.map(\.description).joined(separator: "\n"))\n\(inputs.map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: "\n"))")
         guard errors.isEmpty else { return }
@@ -63,7 +61,10 @@ struct GenerativeTests {
         do {
             first = try JSONDecoder().decode(T.self, from: data)
         } catch {
-            // FastDecoder must fail the same way: same error case, same coding path.
+            // The tape alone must fail too, and FastDecoder the same way: same error case, same coding path.
+            if (try? FastDecoder().decodeWithoutFallback(T.self, from: data)) != nil {
+                return "FAIL \(name): the fast paths decoded what JSONDecoder rejects\n  \(payload)"
+            }
             do {
                 _ = try FastDecoder().decode(T.self, from: data)
                 return "FAIL \(name): FastDecoder decoded what JSONDecoder rejects\n  \(payload)"
@@ -72,8 +73,9 @@ struct GenerativeTests {
             }
             return valid ? "FAIL \(name): does not decode: \(error)\n  \(payload)" : nil
         }
-        guard (try? FastDecoder().decode(T.self, from: data)) == first else {
-            return "FAIL \(name): FastDecoder gives another value than JSONDecoder\n  \(payload)"
+        // The fast paths alone (no fallback to JSONDecoder) give the same value.
+        guard (try? FastDecoder().decodeWithoutFallback(T.self, from: data)) == first else {
+            return "FAIL \(name): FastDecoder's fast paths give another value than JSONDecoder\n  \(payload)"
         }
         guard valid else { return "FAIL \(name): a non-conforming payload decoded\n  \(payload)" }
         do {

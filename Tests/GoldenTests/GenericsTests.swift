@@ -22,12 +22,12 @@ struct GenericsTests {
     """#
 
     @Test func listWrappersDecodeMapAndRoundTrip() throws {
-        let page = try JSONDecoder().decode(Page<Product>.self, from: Data(Self.json.utf8))
+        let page = try decodeBoth(Page<Product>.self, from: Data(Self.json.utf8))
         #expect(page.data.first?.prices.data.first?.created == Date(timeIntervalSince1970: 1_700_000_000))
         #expect(page.data.first?.pair?.second.hasMore == false)
         #expect(page.data.first?.tags == ["green"])
         #expect(try ProductSummary.from(page) == [ProductSummary(id: "prod_1", name: "Tea", firstPrice: 450, pairLabel: "label")])
-        let again = try JSONDecoder().decode(Page<Product>.self, from: JSONEncoder().encode(page))
+        let again = try decodeBoth(Page<Product>.self, from: JSONEncoder().encode(page))
         #expect(again == page)
         let endpoint: Endpoint<EndpointKinds.Public, Page<Product>> = .listProducts(limit: 3)
         #expect(try endpoint.decode(Data(Self.json.utf8)) == page)

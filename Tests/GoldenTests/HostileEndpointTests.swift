@@ -10,18 +10,18 @@ import FoundationNetworking
 /// carries exactly those strings, percent-encoded, with nothing interpolated.
 struct HostileEndpointTests {
     @Test func requestCarriesTheSpecStringsVerbatim() throws {
-        let body = try JSONDecoder().decode(Keywords.self, from: Data(HostileKeysTests.keywordsJSON.utf8))
+        let body = try decodeBoth(Keywords.self, from: Data(HostileKeysTests.keywordsJSON.utf8))
         let endpoint: Endpoint<EndpointKinds.Public, Keywords> = .injection(id: "x/y?z", qX: "a b&c=d+e", default: 1, "me", xEvil: "v", body: body)
         let request = try endpoint.makeRequest(baseURL: HostileAPI.baseURL, with: ())
         #expect(request.url?.absoluteString == "https://api.example.com/v1/a%22b/%5C(evil)/x%2Fy%3Fz/c%20d*/?q%22%5C%28x%29=a%20b%26c%3Dd%2Be&default=1&self=me")
         #expect(request.value(forHTTPHeaderField: "X-Evil-*") == "v")
         #expect(request.httpMethod == "POST")
-        let sent = try JSONDecoder().decode(Keywords.self, from: try #require(request.httpBody))
+        let sent = try decodeBoth(Keywords.self, from: try #require(request.httpBody))
         #expect(sent == body)
     }
 
     @Test func envelopeKeysAreUsedVerbatim() throws {
-        let endpoint: Endpoint<EndpointKinds.Public, Keywords> = .injection(id: "1", body: try JSONDecoder().decode(Keywords.self, from: Data(HostileKeysTests.keywordsJSON.utf8)))
+        let endpoint: Endpoint<EndpointKinds.Public, Keywords> = .injection(id: "1", body: try decodeBoth(Keywords.self, from: Data(HostileKeysTests.keywordsJSON.utf8)))
         let ok = #"{"o\\k":"\\(yes)","m\"sg":"fine","da\"ta":{"p\"1":\#(HostileKeysTests.keywordsJSON)}}"#
         #expect(try endpoint.decode(Data(ok.utf8)).userID == 10)
         let failed = #"{"o\\k":"no","m\"sg":"nope \\(x)"}"#

@@ -17,7 +17,7 @@ struct ProfileModel: Equatable {
 /// domain field (issue 10).
 struct JSONMappingTests {
     func model(_ json: String) throws -> ProfileModel {
-        ProfileModel(from: try JSONDecoder().decode(Profile.self, from: Data(json.utf8)))
+        ProfileModel(from: try decodeBoth(Profile.self, from: Data(json.utf8)))
     }
 
     @Test func jsonValuesConvert() throws {

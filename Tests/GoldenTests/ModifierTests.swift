@@ -4,8 +4,8 @@ import Testing
 
 /// Every field modifier of the contract (Tests/Fixtures/golden-specs/modifiers.json).
 struct ModifierTests {
-    func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
-        try JSONDecoder().decode(T.self, from: Data(json.utf8))
+    func decode<T: Decodable & Equatable>(_ type: T.Type, _ json: String) throws -> T {
+        try decodeBoth(T.self, from: Data(json.utf8))
     }
 
     @Test func defaultsApplyWhenMissingOrNull() throws {

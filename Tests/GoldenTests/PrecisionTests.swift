@@ -28,7 +28,7 @@ struct PrecisionTests {
     }
 
     @Test func numbersWrittenAsStringsDecodeAndEncodeBackAsStrings() throws {
-        let price = try JSONDecoder().decode(Price.self, from: Data(Self.json.utf8))
+        let price = try decodeBoth(Price.self, from: Data(Self.json.utf8))
         #expect(price.unitAmountDecimal == Decimal(string: "2000.5"))
         #expect(price.idStr == 9_007_199_254_740_993)
         #expect(price.ratio == 0.25)
@@ -38,22 +38,22 @@ struct PrecisionTests {
         #expect(encoded["id_str"] as? String == "9007199254740993")
         #expect(encoded["ratio"] as? String == "0.25")
         #expect(encoded["active"] as? String == "true")
-        #expect(try JSONDecoder().decode(Price.self, from: JSONEncoder().encode(price)) == price)
+        #expect(try decodeBoth(Price.self, from: JSONEncoder().encode(price)) == price)
         #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(Price.self, from: Data(Self.json.replacingOccurrences(of: #""2000.5""#, with: "2000.5").utf8))
+            try decodeBoth(Price.self, from: Data(Self.json.replacingOccurrences(of: #""2000.5""#, with: "2000.5").utf8))
         }
     }
 
     @Test func nullableKeepsNullApartFromAbsent() throws {
-        let explicitNull = try JSONDecoder().decode(Price.self, from: Data(Self.json.utf8))
+        let explicitNull = try decodeBoth(Price.self, from: Data(Self.json.utf8))
         #expect(explicitNull.nickname == .null)
         #expect(try object(explicitNull)["nickname"] is NSNull)
-        let absent = try JSONDecoder().decode(Price.self, from: Data(Self.json.replacingOccurrences(of: #""nickname": null, "#, with: "").utf8))
+        let absent = try decodeBoth(Price.self, from: Data(Self.json.replacingOccurrences(of: #""nickname": null, "#, with: "").utf8))
         #expect(absent.nickname == nil)
         #expect(try object(absent)["nickname"] == nil)
-        let value = try JSONDecoder().decode(Price.self, from: Data(Self.json.replacingOccurrences(of: #""nickname": null"#, with: #""nickname": "Gold""#).utf8))
+        let value = try decodeBoth(Price.self, from: Data(Self.json.replacingOccurrences(of: #""nickname": null"#, with: #""nickname": "Gold""#).utf8))
         #expect(value.nickname == .value("Gold"))
-        #expect(try JSONDecoder().decode(Price.self, from: JSONEncoder().encode(value)) == value)
+        #expect(try decodeBoth(Price.self, from: JSONEncoder().encode(value)) == value)
         // A PATCH body that clears the nickname sends an explicit null.
         let endpoint: Endpoint<EndpointKinds.Public, Price> = .updatePrice(id: "price_1", body: explicitNull)
         let request = try endpoint.makeRequest(baseURL: URL(string: "https://api.example.com")!, with: ())
@@ -62,7 +62,7 @@ struct PrecisionTests {
     }
 
     @Test func quotedKeysAndStandaloneMappings() throws {
-        let price = try JSONDecoder().decode(Price.self, from: Data(Self.json.utf8))
+        let price = try decodeBoth(Price.self, from: Data(Self.json.utf8))
         #expect(PriceSummary(from: price) == PriceSummary(orderID: "A1", amount: Decimal(string: "2000.5")!, nickname: nil, card: CardInfo(brand: "visa", last4: "4242")))
         #expect(CardInfo(from: price.card) == CardInfo(brand: "visa", last4: "4242"))
         #expect(CardInfo.from([price.card]).count == 1)

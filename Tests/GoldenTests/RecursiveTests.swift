@@ -18,17 +18,17 @@ struct RecursiveTests {
     """#
 
     @Test func invoiceChainsDecodeRoundTripAndHash() throws {
-        let invoice = try JSONDecoder().decode(Invoice.self, from: Data(Self.invoice.utf8))
+        let invoice = try decodeBoth(Invoice.self, from: Data(Self.invoice.utf8))
         #expect(invoice.subscription?.latestInvoice?.subscription?.latestInvoice?.id == "in_3")
         #expect(invoice.subscription?.latestInvoice?.subscription?.latestInvoice?.subscription == nil)
-        let again = try JSONDecoder().decode(Invoice.self, from: JSONEncoder().encode(invoice))
+        let again = try decodeBoth(Invoice.self, from: JSONEncoder().encode(invoice))
         #expect(again == invoice)
         #expect(again.hashValue == invoice.hashValue)
         #expect(InvoiceSummary(from: invoice) == InvoiceSummary(id: "in_1", nextInvoiceID: "in_2"))
     }
 
     @Test func valueSemanticsAreKept() throws {
-        let invoice = try JSONDecoder().decode(Invoice.self, from: Data(Self.invoice.utf8))
+        let invoice = try decodeBoth(Invoice.self, from: Data(Self.invoice.utf8))
         let built = Invoice(id: "in_1", amountDue: 2000, subscription: invoice.subscription)
         #expect(built == invoice)
         let other = Invoice(id: "in_1", amountDue: 2000, subscription: Subscription(id: "sub_9", status: "canceled", latestInvoice: nil))
@@ -42,7 +42,7 @@ struct RecursiveTests {
             json = #"{"id": \#(depth), "body": "b", "parent": {"id": -1, "body": "p", "replies": [], "by_id": {}}, "replies": [\#(json)], "by_id": {"x": \#(json)}}"#
                 .replacingOccurrences(of: #""by_id": {"x": \#(json)}"#, with: #""by_id": {}"#)
         }
-        let root = try JSONDecoder().decode(Comment.self, from: Data(json.utf8))
+        let root = try decodeBoth(Comment.self, from: Data(json.utf8))
         var node: Comment? = root
         var depth = 0
         while let current = node, let next = current.replies.first {
@@ -51,9 +51,9 @@ struct RecursiveTests {
         }
         #expect(depth == 200)
         #expect(root.parent?.id == -1)
-        #expect(try JSONDecoder().decode(Comment.self, from: JSONEncoder().encode(root)) == root)
+        #expect(try decodeBoth(Comment.self, from: JSONEncoder().encode(root)) == root)
         // `parent` is lenient: a broken parent is nil, not an error.
-        let lenient = try JSONDecoder().decode(Comment.self, from: Data(#"{"id": 1, "body": "b", "parent": 7, "replies": [], "by_id": {}}"#.utf8))
+        let lenient = try decodeBoth(Comment.self, from: Data(#"{"id": 1, "body": "b", "parent": 7, "replies": [], "by_id": {}}"#.utf8))
         #expect(lenient.parent == nil)
     }
 }

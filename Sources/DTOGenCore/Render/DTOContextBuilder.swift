@@ -5,7 +5,7 @@ struct DTOContextBuilder {
     let access: String
     let printer: SwiftPrinter
 
-    /// `--fast-decoding`: structs whose fields need no custom coding also read the tape directly.
+    /// Whether declarations also get `init(fastJSON:)` (off with `--no-fast-decoding`).
     var fastDecoding = false
 
     func context(_ file: FileContext, namespace: NamespaceIR?) -> MustacheValue {
@@ -29,72 +29,33 @@ struct DTOContextBuilder {
         ]))
     }
 
-    /// `init(fastJSON:)` for a struct of this spec whose every field is plain or a date (the
-    /// others keep `init(from:)`, which `FastDecoder` runs on the tape).
-    /// Whether a struct gets `init(fastJSON:)`: of this spec, not generic, every field plain or a date.
-    func hasFastPath(_ id: DeclID) -> Bool {
-        let decl = table[id]
-        guard !decl.external, decl.genericParameters.isEmpty, case .structure(let fields) = decl.kind else { return false }
-        return fields.allSatisfy { field in
-            guard field.storage == nil, !field.coding.lenient, field.coding.fallback == nil, field.defaultValue == nil || field.type.isOptional else { return false }
-            switch field.coding.strategy {
-            case .plain, .date: return true
-            default: return false
-            }
-        }
-    }
-
+    /// How a declaration of this spec reads `FastDecoder`'s tape. Structs
+    /// make the calls their `init(from:)` makes, on a `FastJSONObject` keyed by the JSON keys;
+    /// enums take the runtime's raw-value path; one-ofs choose their variant as `init(from:)` does.
     func fastPath(_ id: DeclID) -> MustacheValue? {
         let decl = table[id]
-        guard hasFastPath(id), case .structure(let fields) = decl.kind else { return nil }
-        var arguments: [String] = []
-        for field in fields {
-            guard field.storage == nil, !field.coding.lenient, field.coding.fallback == nil, field.defaultValue == nil || field.type.isOptional else { return nil }
-            let key = SwiftLiteral.string(field.jsonKey)
-            let optional = field.type.isOptional
-            // How the value `base` is read: `try <base>.string()`.
-            let reading: (String) -> String
-            switch field.coding.strategy {
-            case .plain:
-                reading = { self.fastRead(field.type.nonOptional, $0) }
-            case .date(let format, let array):
-                let dateFormat = printer.runtime.dateFormat + printer.dateFormat(format)
-                reading = { array ? "try \($0).array { try $0.date(\(dateFormat)) }" : "try \($0).date(\(dateFormat))" }
-            default:
-                return nil
-            }
-            let value = optional
-                ? "try object.valueIfPresent(\(key)).map { \(reading("$0")) }"
-                : reading("object.value(\(key))")
-            arguments.append("\(SwiftName.escapedLabel(field.name)): \(value)")
-        }
-        return .object([
+        guard !decl.external else { return nil }
+        var item: MustacheObject = [
             "access": .string(access),
             "type": .string(printer.qualifiedType(.named(id))),
             "protocol": .string(printer.runtime.fastJSONDecodable),
             "valueType": .string(printer.runtime.fastJSONValue),
-            "arguments": .lines(arguments),
-            "empty": .bool(arguments.isEmpty),
-        ])
-    }
-
-    /// How the `FastJSONValue` `base` is read as `type`.
-    func fastRead(_ type: TypeRef, _ base: String) -> String {
-        switch table.resolved(type) {
-        case .scalar(.string): return "try \(base).string()"
-        case .scalar(.int): return "try \(base).int()"
-        case .scalar(.int64): return "try \(base).int64()"
-        case .scalar(.double): return "try \(base).double()"
-        case .scalar(.float): return "try \(base).float()"
-        case .scalar(.bool): return "try \(base).bool()"
-        case .named(let id) where hasFastPath(id):
-            // Another struct with a fast path: called directly, no dynamic lookup.
-            return "try \(printer.qualifiedType(.named(id)))(fastJSON: \(base))"
-        case .array(let element) where !element.isOptional:
-            return "try \(base).array { \(fastRead(element, "$0")) }"
-        default:
-            return "try \(base).decode(\(printer.qualifiedType(type)).self)"
+            "rawValue": .bool(false), "structure": .bool(false), "oneOf": .bool(false),
+        ]
+        switch decl.kind {
+        case .structure(let fields):
+            item["structure"] = .object([
+                "statements": .lines(fields.map { decodeStatement($0, key: SwiftLiteral.string($0.jsonKey)) }),
+                "empty": .bool(fields.isEmpty),
+            ])
+        case .enumeration:
+            item["rawValue"] = .bool(true)
+        case .oneOf(let info):
+            item["oneOf"] = oneOfContext(decl, info, spell: { printer.qualifiedType($0) })
+        case .alias:
+            return nil
         }
+        return .object(item)
     }
 
     func declaration(_ id: DeclID) -> MustacheValue {
@@ -164,19 +125,22 @@ struct DTOContextBuilder {
             "codingKeys": TypeTable.needsCodingKeys(fields) ? .object(["keys": .list(keys)]) : .bool(false),
             "decoder": .string(RuntimeSymbols.decoder),
             "encoder": .string(RuntimeSymbols.encoder),
-            "customDecoding": TypeTable.needsCustomDecoding(fields) ? .object(["statements": .lines(fields.map(decodeStatement))]) : .bool(false),
+            "customDecoding": TypeTable.needsCustomDecoding(fields) ? .object(["statements": .lines(fields.map { decodeStatement($0) })]) : .bool(false),
             "customEncoding": TypeTable.needsCustomEncoding(fields) ? .object(["statements": .lines(fields.map(encodeStatement))]) : .bool(false),
             "nested": .list(decl.nested.map(declaration)),
         ])
     }
 
-    func oneOfContext(_ decl: Decl, _ info: OneOfInfo) -> MustacheValue {
+    /// `spell` writes the variants' types (in full for the fast path's extension).
+    func oneOfContext(_ decl: Decl, _ info: OneOfInfo, spell: ((TypeRef) -> String)? = nil) -> MustacheValue {
+        let printer = self.printer
+        let spell = spell ?? { printer.type($0) }
         let helper = printer.runtime.oneOf
         let key = info.discriminator.map(SwiftLiteral.string) ?? ""
         let cases: [MustacheValue] = info.variants.map { variant in
             .object([
                 "name": .string(SwiftName.escaped(variant.name)),
-                "type": .string(printer.type(variant.type)),
+                "type": .string(spell(variant.type)),
                 "tag": .string(variant.tag.map(SwiftLiteral.string) ?? ""),
                 "writesTag": .bool(info.discriminator != nil),
                 "helper": .string(helper),
@@ -197,7 +161,7 @@ struct DTOContextBuilder {
             let attempts: [MustacheValue] = info.variants.map { variant in
                 .object([
                     "condition": .string(variant.kind == .any ? "" : "kind == .\(variant.kind.rawValue), "),
-                    "type": .string(printer.type(variant.type)),
+                    "type": .string(spell(variant.type)),
                     "name": .string(SwiftName.escaped(variant.name)),
                 ])
             }
@@ -249,15 +213,19 @@ struct DTOContextBuilder {
         return "\(printer.runtime.nullable)<\(printer.type(field.type.nonOptional))>?"
     }
 
-    /// `self.x = <how x is decoded>`, as the field's coding says.
-    func decodeStatement(_ field: Field) -> String {
+    /// `self.x = <how x is decoded>`, as the field's coding says, from `container` under
+    /// `key` (the coding key; the fast path passes the JSON key as a string literal).
+    func decodeStatement(_ field: Field, key: String? = nil) -> String {
         let stored = SwiftName.escaped(field.storage ?? field.name)
-        let key = ".\(stored)"
+        // Outside the type (the fast path's extension), types are spelled in full.
+        let printer = self.printer
+        let spell: (TypeRef) -> String = { key == nil ? printer.type($0) : printer.qualifiedType($0) }
+        let key = key ?? ".\(stored)"
         let coding = field.coding
         let base = field.type.nonOptional
         /// The type decoded: the field's, or its box.
         func decoded(_ type: TypeRef) -> String {
-            field.storage == nil ? printer.type(type) : "\(printer.runtime.indirect)<\(printer.type(type))>"
+            field.storage == nil ? spell(type) : "\(printer.runtime.indirect)<\(spell(type))>"
         }
         /// `try container.f(args)`, `try container.fIfPresent(args)`, or for a lenient field `(try? container.fIfPresent(args))`.
         func call(_ function: String, _ arguments: String) -> String {
@@ -269,13 +237,13 @@ struct DTOContextBuilder {
         case .date(let format, let array):
             expression = call(array ? RuntimeSymbols.decodeDates : RuntimeSymbols.decodeDate, "forKey: \(key), format: \(printer.dateFormat(format))")
         case .lossyArray(let element):
-            expression = call(RuntimeSymbols.decodeLossyArray, "\(printer.type(element)).self, forKey: \(key)")
+            expression = call(RuntimeSymbols.decodeLossyArray, "\(spell(element)).self, forKey: \(key)")
         case .lenient:
             expression = "container.\(RuntimeSymbols.decodeLenient)(\(decoded(base)).self, forKey: \(key))"
         case .stringEncoded:
-            expression = call(RuntimeSymbols.decodeStringEncoded, "\(printer.type(base)).self, forKey: \(key)")
+            expression = call(RuntimeSymbols.decodeStringEncoded, "\(spell(base)).self, forKey: \(key)")
         case .nullable:
-            expression = "try container.\(RuntimeSymbols.decodeNullable)(\(printer.type(base)).self, forKey: \(key))"
+            expression = "try container.\(RuntimeSymbols.decodeNullable)(\(spell(base)).self, forKey: \(key))"
         case .plain:
             expression = "try container.decode\(coding.mayBeAbsent ? "IfPresent" : "")(\(decoded(base)).self, forKey: \(key))"
         }

@@ -51,23 +51,61 @@ extension {{{name}}} {
 {{/namespace}}
 {{#fastPaths}}
 
+{{#rawValue}}
+extension {{{type}}}: {{{protocol}}} {}
+{{/rawValue}}
+{{#structure}}
 extension {{{type}}}: {{{protocol}}} {
-    /// Reads the DTO straight from `FastDecoder`'s tape (`--fast-decoding`).
     {{{access}}}init(fastJSON json: {{{valueType}}}) throws {
-{{^empty}}
-        let object = try json.object()
-        self.init(
-{{#arguments}}
-            {{{.}}},
-{{/arguments}}
-        )
-{{/empty}}
 {{#empty}}
         _ = try json.object()
-        self.init()
 {{/empty}}
+{{^empty}}
+        var container = try json.object()
+{{/empty}}
+{{#statements}}
+        {{{.}}}
+{{/statements}}
     }
 }
+{{/structure}}
+{{#oneOf}}
+extension {{{type}}}: {{{protocol}}} {
+    {{{access}}}init(fastJSON json: {{{valueType}}}) throws {
+{{#tagged}}
+        switch json.tag({{{key}}}) {
+{{#cases}}
+        case {{{tag}}}: self = .{{{name}}}(try json.decode({{{type}}}.self))
+{{/cases}}
+        default:
+{{#unknown}}
+            self = .{{{name}}}(try json.decode({{{jsonType}}}.self))
+{{/unknown}}
+{{^unknown}}
+            throw json.noVariant()
+{{/unknown}}
+        }
+{{/tagged}}
+{{#untagged}}
+{{#needsKind}}
+        let kind = json.oneOfKind
+{{/needsKind}}
+{{#attempts}}
+        if {{{condition}}}let value = try? json.decode({{{type}}}.self) {
+            self = .{{{name}}}(value)
+            return
+        }
+{{/attempts}}
+{{#unknown}}
+        self = .{{{name}}}(try json.decode({{{jsonType}}}.self))
+{{/unknown}}
+{{^unknown}}
+        throw json.noVariant()
+{{/unknown}}
+{{/untagged}}
+    }
+}
+{{/oneOf}}
 {{/fastPaths}}
 
 """##,

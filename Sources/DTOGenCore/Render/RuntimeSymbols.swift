@@ -4,7 +4,7 @@
 struct RuntimeSymbols: Sendable {
     /// nil when the runtime's sources are compiled into the same module as the generated code.
     let module: String?
-    /// The runtime version the files need: 3 with `--fast-decoding` (`FastJSONDecodable`).
+    /// The runtime version the files need.
     var version = RuntimeSymbols.generatedCodeVersion
 
     init(module: String?, version: Int = RuntimeSymbols.generatedCodeVersion) {
@@ -13,8 +13,10 @@ struct RuntimeSymbols: Sendable {
     }
 
     /// The runtime version generated code is written against. Raised whenever generated
-    /// code starts to use something an older runtime lacks.
-    static let generatedCodeVersion = 2
+    /// code starts to use something an older runtime lacks: 3 for fast paths (`FastJSONDecodable`).
+    static let generatedCodeVersion = 3
+    /// What output without fast paths (`--no-fast-decoding`) needs.
+    static let versionWithoutFastPaths = 2
 
     private func qualified(_ name: String) -> String {
         module.map { "\($0).\(name)" } ?? name

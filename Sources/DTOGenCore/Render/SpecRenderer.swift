@@ -11,7 +11,7 @@ struct SpecRenderer: Sendable {
 
     func render(_ ir: SpecIR) -> Result<[GeneratedFile], MustacheError> {
         guard ir.generates else { return .success([]) }
-        let runtime = RuntimeSymbols(module: runtimeModule, version: fastDecoding ? 3 : RuntimeSymbols.generatedCodeVersion)
+        let runtime = RuntimeSymbols(module: runtimeModule, version: fastDecoding ? RuntimeSymbols.generatedCodeVersion : RuntimeSymbols.versionWithoutFastPaths)
         let file = FileContext(header: Generator.header(forSpecPath: ir.path), runtime: runtime)
         let printer = SwiftPrinter(table: ir.types, runtime: runtime)
         let access = ir.access == .public ? "public " : ""

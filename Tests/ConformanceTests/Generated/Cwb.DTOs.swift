@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Records: Codable, Sendable, Hashable {
     let datasetDescription: String
@@ -97,5 +97,47 @@ struct Records: Codable, Sendable, Hashable {
                 }
             }
         }
+    }
+}
+
+extension Records: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.datasetDescription = try container.decode(String.self, forKey: "datasetDescription")
+        self.location = try container.decode([Records.Location].self, forKey: "location")
+    }
+}
+
+extension Records.Location: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.locationName = try container.decode(String.self, forKey: "locationName")
+        self.weatherElement = try container.decode([Records.Location.WeatherElement].self, forKey: "weatherElement")
+    }
+}
+
+extension Records.Location.WeatherElement: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.elementName = try container.decode(String.self, forKey: "elementName")
+        self.time = try container.decode([Records.Location.WeatherElement.Time].self, forKey: "time")
+    }
+}
+
+extension Records.Location.WeatherElement.Time: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.startTime = try container.decodeDate(forKey: "startTime", format: .pattern("yyyy-MM-dd HH:mm:ss"))
+        self.endTime = try container.decodeDate(forKey: "endTime", format: .pattern("yyyy-MM-dd HH:mm:ss"))
+        self.parameter = try container.decode(Records.Location.WeatherElement.Time.Parameter.self, forKey: "parameter")
+    }
+}
+
+extension Records.Location.WeatherElement.Time.Parameter: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.parameterName = try container.decode(String.self, forKey: "parameterName")
+        self.parameterValue = try container.decodeIfPresent(String.self, forKey: "parameterValue")
+        self.parameterUnit = try container.decodeIfPresent(String.self, forKey: "parameterUnit")
     }
 }

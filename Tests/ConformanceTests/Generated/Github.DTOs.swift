@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Account: Codable, Sendable, Hashable {
     let login: String
@@ -601,3 +601,134 @@ enum IssueStateFilter: String, Codable, Sendable, Hashable, CaseIterable {
     case closed
     case all
 }
+
+extension Account: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.login = try container.decode(String.self, forKey: "login")
+        self.id = try container.decode(Int64.self, forKey: "id")
+        self.nodeID = try container.decode(String.self, forKey: "node_id")
+        self.avatarURL = try container.decode(URL.self, forKey: "avatar_url")
+        self.gravatarID = try container.decode(String.self, forKey: "gravatar_id")
+        self.type = try container.decode(Account.AccountType.self, forKey: "type")
+        self.siteAdmin = try container.decode(Bool.self, forKey: "site_admin")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.company = try container.decodeIfPresent(String.self, forKey: "company")
+        self.blog = try container.decodeIfPresent(String.self, forKey: "blog")
+        self.location = try container.decodeIfPresent(String.self, forKey: "location")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.hireable = try container.decodeIfPresent(Bool.self, forKey: "hireable")
+        self.bio = try container.decodeIfPresent(String.self, forKey: "bio")
+        self.twitterUsername = try container.decodeIfPresent(String.self, forKey: "twitter_username")
+        self.publicRepos = try container.decodeIfPresent(Int.self, forKey: "public_repos")
+        self.followers = try container.decodeIfPresent(Int.self, forKey: "followers")
+        self.following = try container.decodeIfPresent(Int.self, forKey: "following")
+        self.createdAt = try container.decodeDateIfPresent(forKey: "created_at", format: .iso8601)
+        self.updatedAt = try container.decodeDateIfPresent(forKey: "updated_at", format: .iso8601)
+    }
+}
+
+extension Label: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int64.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.color = try container.decode(String.self, forKey: "color")
+        self.description = try container.decodeIfPresent(String.self, forKey: "description")
+        self.`default` = try container.decode(Bool.self, forKey: "default")
+    }
+}
+
+extension Repository: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int64.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.fullName = try container.decode(String.self, forKey: "full_name")
+        self.`private` = try container.decode(Bool.self, forKey: "private")
+        self.owner = try container.decode(Account.self, forKey: "owner")
+        self.htmlURL = try container.decode(URL.self, forKey: "html_url")
+        self.description = try container.decodeIfPresent(String.self, forKey: "description")
+        self.fork = try container.decode(Bool.self, forKey: "fork")
+        self.createdAt = try container.decodeDate(forKey: "created_at", format: .iso8601)
+        self.pushedAt = try container.decodeDate(forKey: "pushed_at", format: .iso8601)
+        self.homepage = try container.decodeIfPresent(String.self, forKey: "homepage")
+        self.size = try container.decode(Int.self, forKey: "size")
+        self.stargazersCount = try container.decode(Int.self, forKey: "stargazers_count")
+        self.language = try container.decodeIfPresent(String.self, forKey: "language")
+        self.topics = try container.decodeIfPresent([String].self, forKey: "topics") ?? []
+        self.license = try container.decodeIfPresent(Repository.License.self, forKey: "license")
+        self.permissions = try container.decodeIfPresent([String: Bool].self, forKey: "permissions")
+        self.visibility = try container.decode(Repository.Visibility.self, forKey: "visibility")
+        self.mirrorURL = try container.decodeIfPresent(URL.self, forKey: "mirror_url")
+        self.organization = try container.decodeIfPresent(Account.self, forKey: "organization")
+        self.defaultBranch = try container.decode(String.self, forKey: "default_branch")
+    }
+}
+
+extension Issue: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int64.self, forKey: "id")
+        self.number = try container.decode(Int.self, forKey: "number")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.user = try container.decode(Account.self, forKey: "user")
+        self.labels = try container.decodeLossyArray(Label.self, forKey: "labels")
+        self.state = try container.decode(Issue.State.self, forKey: "state")
+        self.locked = try container.decode(Bool.self, forKey: "locked")
+        self.assignee = try container.decodeIfPresent(Account.self, forKey: "assignee")
+        self.assignees = try container.decode([Account].self, forKey: "assignees")
+        self.milestone = try container.decodeIfPresent(DTORuntime.JSONValue.self, forKey: "milestone")
+        self.comments = try container.decode(Int.self, forKey: "comments")
+        self.createdAt = try container.decodeDate(forKey: "created_at", format: .iso8601)
+        self.updatedAt = try container.decodeDate(forKey: "updated_at", format: .iso8601)
+        self.closedAt = try container.decodeDateIfPresent(forKey: "closed_at", format: .iso8601)
+        self.authorAssociation = try container.decode(String.self, forKey: "author_association")
+        self.body = try container.decodeIfPresent(String.self, forKey: "body")
+        self.reactions = try container.decode(Issue.Reactions.self, forKey: "reactions")
+        self.stateReason = try container.decodeIfPresent(String.self, forKey: "state_reason")
+        self.pullRequest = try container.decodeIfPresent(Issue.PullRequest.self, forKey: "pull_request")
+    }
+}
+
+extension Account.AccountType: DTORuntime.FastJSONDecodable {}
+
+extension Repository.License: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.key = try container.decode(String.self, forKey: "key")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.spdxID = try container.decode(String.self, forKey: "spdx_id")
+        self.url = try container.decodeIfPresent(URL.self, forKey: "url")
+    }
+}
+
+extension Repository.Visibility: DTORuntime.FastJSONDecodable {}
+
+extension Issue.State: DTORuntime.FastJSONDecodable {}
+
+extension Issue.Reactions: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.url = try container.decode(URL.self, forKey: "url")
+        self.totalCount = try container.decode(Int.self, forKey: "total_count")
+        self.thumbsUp = try container.decode(Int.self, forKey: "+1")
+        self.thumbsDown = try container.decode(Int.self, forKey: "-1")
+        self.laugh = try container.decode(Int.self, forKey: "laugh")
+        self.hooray = try container.decode(Int.self, forKey: "hooray")
+        self.confused = try container.decode(Int.self, forKey: "confused")
+        self.heart = try container.decode(Int.self, forKey: "heart")
+        self.rocket = try container.decode(Int.self, forKey: "rocket")
+        self.eyes = try container.decode(Int.self, forKey: "eyes")
+    }
+}
+
+extension Issue.PullRequest: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.url = try container.decode(URL.self, forKey: "url")
+        self.htmlURL = try container.decodeIfPresent(URL.self, forKey: "html_url")
+    }
+}
+
+extension IssueStateFilter: DTORuntime.FastJSONDecodable {}

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Actor: Codable, Sendable, Hashable {
     let login: String
@@ -238,5 +238,104 @@ struct ThreadComment: Codable, Sendable, Hashable {
         case author
         case replies
         case _inReplyTo = "in_reply_to"
+    }
+}
+
+extension Actor: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.login = try container.decode(String.self, forKey: "login")
+        self.id = try container.decode(Int.self, forKey: "id")
+    }
+}
+
+extension TimelineItem: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        switch json.tag("event") {
+        case "labeled": self = .labeled(try json.decode(TimelineItem.TimelineItemLabeled.self))
+        case "commented": self = .commented(try json.decode(TimelineItem.TimelineItemCommented.self))
+        case "closed": self = .closed(try json.decode(TimelineItem.TimelineItemClosed.self))
+        case "cross-referenced": self = .crossReferenced(try json.decode(TimelineItem.TimelineItemCrossReferenced.self))
+        default:
+            self = .unknown(try json.decode(DTORuntime.JSONValue.self))
+        }
+    }
+}
+
+extension ThreadComment: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.body = try container.decode(String.self, forKey: "body")
+        self.author = try container.decode(Actor.self, forKey: "author")
+        self.replies = try container.decode([ThreadComment].self, forKey: "replies")
+        self._inReplyTo = try container.decodeIfPresent(DTORuntime.Indirect<ThreadComment>.self, forKey: "in_reply_to")
+    }
+}
+
+extension TimelineItem.TimelineItemLabeled: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.event = try container.decode(String.self, forKey: "event")
+        self.actor = try container.decode(Actor.self, forKey: "actor")
+        self.label = try container.decode(TimelineItem.TimelineItemLabeled.Label.self, forKey: "label")
+    }
+}
+
+extension TimelineItem.TimelineItemLabeled.Label: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.name = try container.decode(String.self, forKey: "name")
+        self.color = try container.decode(String.self, forKey: "color")
+    }
+}
+
+extension TimelineItem.TimelineItemCommented: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.event = try container.decode(String.self, forKey: "event")
+        self.actor = try container.decode(Actor.self, forKey: "actor")
+        self.body = try container.decode(String.self, forKey: "body")
+        self.reactions = try container.decode(TimelineItem.TimelineItemCommented.Reactions.self, forKey: "reactions")
+    }
+}
+
+extension TimelineItem.TimelineItemCommented.Reactions: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.totalCount = try container.decode(Int.self, forKey: "total_count")
+    }
+}
+
+extension TimelineItem.TimelineItemClosed: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.event = try container.decode(String.self, forKey: "event")
+        self.actor = try container.decode(Actor.self, forKey: "actor")
+        self.commitID = try container.decodeIfPresent(String.self, forKey: "commit_id")
+    }
+}
+
+extension TimelineItem.TimelineItemCrossReferenced: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.event = try container.decode(String.self, forKey: "event")
+        self.source = try container.decode(TimelineItem.TimelineItemCrossReferenced.Source.self, forKey: "source")
+    }
+}
+
+extension TimelineItem.TimelineItemCrossReferenced.Source: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.type = try container.decode(String.self, forKey: "type")
+        self.issue = try container.decode(TimelineItem.TimelineItemCrossReferenced.Source.Issue.self, forKey: "issue")
+    }
+}
+
+extension TimelineItem.TimelineItemCrossReferenced.Source.Issue: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.number = try container.decode(Int.self, forKey: "number")
+        self.title = try container.decode(String.self, forKey: "title")
     }
 }

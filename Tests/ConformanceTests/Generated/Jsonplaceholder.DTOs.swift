@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct PlaceholderUser: Codable, Sendable, Hashable {
     let id: Int
@@ -136,5 +136,66 @@ struct CreatePostBody: Codable, Sendable, Hashable {
         case userID = "userId"
         case title
         case body
+    }
+}
+
+extension PlaceholderUser: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.username = try container.decode(String.self, forKey: "username")
+        self.email = try container.decode(String.self, forKey: "email")
+        self.address = try container.decode(PlaceholderUser.Address.self, forKey: "address")
+        self.phone = try container.decode(String.self, forKey: "phone")
+        self.website = try container.decode(String.self, forKey: "website")
+        self.company = try container.decode(PlaceholderUser.Company.self, forKey: "company")
+    }
+}
+
+extension Post: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.userID = try container.decode(Int.self, forKey: "userId")
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.body = try container.decode(String.self, forKey: "body")
+    }
+}
+
+extension PlaceholderUser.Address: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.street = try container.decode(String.self, forKey: "street")
+        self.suite = try container.decode(String.self, forKey: "suite")
+        self.city = try container.decode(String.self, forKey: "city")
+        self.zipcode = try container.decode(String.self, forKey: "zipcode")
+        self.geo = try container.decode(PlaceholderUser.Address.Geo.self, forKey: "geo")
+    }
+}
+
+extension PlaceholderUser.Address.Geo: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.lat = try container.decode(String.self, forKey: "lat")
+        self.lng = try container.decode(String.self, forKey: "lng")
+    }
+}
+
+extension PlaceholderUser.Company: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.name = try container.decode(String.self, forKey: "name")
+        self.catchPhrase = try container.decode(String.self, forKey: "catchPhrase")
+        self.bs = try container.decode(String.self, forKey: "bs")
+    }
+}
+
+extension CreatePostBody: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.userID = try container.decode(Int.self, forKey: "userId")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.body = try container.decode(String.self, forKey: "body")
     }
 }

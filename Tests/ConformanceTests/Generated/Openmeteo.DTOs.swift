@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Forecast: Codable, Sendable, Hashable {
     let latitude: Double
@@ -106,5 +106,32 @@ struct Forecast: Codable, Sendable, Hashable {
             try container.encode(snowfallProbability, forKey: .snowfallProbability)
             try container.encode(thunderstormProbability, forKey: .thunderstormProbability)
         }
+    }
+}
+
+extension Forecast: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.latitude = try container.decode(Double.self, forKey: "latitude")
+        self.longitude = try container.decode(Double.self, forKey: "longitude")
+        self.generationtimeMs = try container.decode(Double.self, forKey: "generationtime_ms")
+        self.utcOffsetSeconds = try container.decode(Int.self, forKey: "utc_offset_seconds")
+        self.timezone = try container.decode(String.self, forKey: "timezone")
+        self.timezoneAbbreviation = try container.decode(String.self, forKey: "timezone_abbreviation")
+        self.elevation = try container.decode(Double.self, forKey: "elevation")
+        self.hourlyUnits = try container.decode([String: String].self, forKey: "hourly_units")
+        self.hourly = try container.decode(Forecast.Hourly.self, forKey: "hourly")
+    }
+}
+
+extension Forecast.Hourly: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.time = try container.decodeDates(forKey: "time", format: .pattern("yyyy-MM-dd'T'HH:mm"))
+        self.freezingRainProbability = try container.decode([Int].self, forKey: "freezing_rain_probability")
+        self.icePelletsProbability = try container.decode([Int].self, forKey: "ice_pellets_probability")
+        self.rainProbability = try container.decode([Int?].self, forKey: "rain_probability")
+        self.snowfallProbability = try container.decode([Int].self, forKey: "snowfall_probability")
+        self.thunderstormProbability = try container.decode([Int].self, forKey: "thunderstorm_probability")
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct OrderError: Codable, Sendable, Hashable, Error {
     let error: ErrorObject
@@ -78,5 +78,44 @@ struct OrderFeed: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
         case items
         case nextCursor = "next_cursor"
+    }
+}
+
+extension OrderError: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.error = try container.decode(OrderError.ErrorObject.self, forKey: "error")
+    }
+}
+
+extension Order: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.status = try container.decode(String.self, forKey: "status")
+    }
+}
+
+extension OrderList: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.data = try container.decode([Order].self, forKey: "data")
+        self.hasMore = try container.decode(Bool.self, forKey: "has_more")
+    }
+}
+
+extension OrderFeed: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.items = try container.decode([Order].self, forKey: "items")
+        self.nextCursor = try container.decodeIfPresent(String.self, forKey: "next_cursor")
+    }
+}
+
+extension OrderError.ErrorObject: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.code = try container.decode(String.self, forKey: "code")
+        self.message = try container.decode(String.self, forKey: "message")
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 enum PetStatus: RawRepresentable, Codable, Sendable, Hashable {
     case available
@@ -102,5 +102,35 @@ struct Pet: Codable, Sendable, Hashable {
             self.id = id
             self.name = name
         }
+    }
+}
+
+extension PetStatus: DTORuntime.FastJSONDecodable {}
+
+extension Pet: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int64.self, forKey: "id")
+        self.category = try container.decodeIfPresent(Pet.Category.self, forKey: "category")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.photoURLs = try container.decode([String].self, forKey: "photoUrls")
+        self.tags = try container.decodeLossyArrayIfPresent(Pet.Tag.self, forKey: "tags") ?? []
+        self.status = try container.decode(PetStatus.self, forKey: "status")
+    }
+}
+
+extension Pet.Category: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int64.self, forKey: "id")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+    }
+}
+
+extension Pet.Tag: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int64.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
     }
 }

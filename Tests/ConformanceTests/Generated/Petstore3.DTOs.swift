@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The namespace of this API's types (`options.namespace`), so they never clash with yours.
 enum Petstore3 {}
@@ -166,3 +166,58 @@ extension Petstore3 {
         case sold
     }
 }
+
+extension Petstore3.Order: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
+        self.petID = try container.decodeIfPresent(Int64.self, forKey: "petId")
+        self.quantity = try container.decodeIfPresent(Int.self, forKey: "quantity")
+        self.shipDate = try container.decodeDateIfPresent(forKey: "shipDate", format: .iso8601)
+        self.status = try container.decodeIfPresent(Petstore3.Order.Status.self, forKey: "status")
+        self.complete = try container.decodeIfPresent(Bool.self, forKey: "complete")
+    }
+}
+
+extension Petstore3.Category: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+    }
+}
+
+extension Petstore3.Tag: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+    }
+}
+
+extension Petstore3.Pet: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.category = try container.decodeIfPresent(Petstore3.Category.self, forKey: "category")
+        self.photoURLs = try container.decode([String].self, forKey: "photoUrls")
+        self.tags = try container.decodeIfPresent([Petstore3.Tag].self, forKey: "tags")
+        self.status = try container.decodeIfPresent(Petstore3.Pet.Status.self, forKey: "status")
+    }
+}
+
+extension Petstore3.APIResponse: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.code = try container.decodeIfPresent(Int.self, forKey: "code")
+        self.type = try container.decodeIfPresent(String.self, forKey: "type")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+    }
+}
+
+extension Petstore3.Order.Status: DTORuntime.FastJSONDecodable {}
+
+extension Petstore3.Pet.Status: DTORuntime.FastJSONDecodable {}
+
+extension Petstore3.FindPetsByStatusStatus: DTORuntime.FastJSONDecodable {}

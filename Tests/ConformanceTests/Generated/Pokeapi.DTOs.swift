@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct NamedResource: Codable, Sendable, Hashable {
     let name: String
@@ -292,5 +292,121 @@ struct Pokemon: Codable, Sendable, Hashable {
             self.slot = slot
             self.type = type
         }
+    }
+}
+
+extension NamedResource: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.name = try container.decode(String.self, forKey: "name")
+        self.url = try container.decode(String.self, forKey: "url")
+    }
+}
+
+extension Pokemon: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.baseExperience = try container.decode(Int.self, forKey: "base_experience")
+        self.height = try container.decode(Int.self, forKey: "height")
+        self.weight = try container.decode(Int.self, forKey: "weight")
+        self.isDefault = try container.decode(Bool.self, forKey: "is_default")
+        self.order = try container.decode(Int.self, forKey: "order")
+        self.abilities = try container.decode([Pokemon.Ability].self, forKey: "abilities")
+        self.forms = try container.decode([NamedResource].self, forKey: "forms")
+        self.gameIndices = try container.decode([Pokemon.GameIndex].self, forKey: "game_indices")
+        self.heldItems = try container.decode([DTORuntime.JSONValue].self, forKey: "held_items")
+        self.locationAreaEncounters = try container.decode(String.self, forKey: "location_area_encounters")
+        self.moves = try container.decode([Pokemon.Move].self, forKey: "moves")
+        self.species = try container.decode(NamedResource.self, forKey: "species")
+        self.sprites = try container.decode(Pokemon.Sprites.self, forKey: "sprites")
+        self.stats = try container.decode([Pokemon.Stat].self, forKey: "stats")
+        self.types = try container.decode([Pokemon.TypeObject].self, forKey: "types")
+    }
+}
+
+extension Pokemon.Ability: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.ability = try container.decode(NamedResource.self, forKey: "ability")
+        self.isHidden = try container.decode(Bool.self, forKey: "is_hidden")
+        self.slot = try container.decode(Int.self, forKey: "slot")
+    }
+}
+
+extension Pokemon.GameIndex: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.gameIndex = try container.decode(Int.self, forKey: "game_index")
+        self.version = try container.decode(NamedResource.self, forKey: "version")
+    }
+}
+
+extension Pokemon.Move: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.move = try container.decode(NamedResource.self, forKey: "move")
+        self.versionGroupDetails = try container.decode([Pokemon.Move.VersionGroupDetail].self, forKey: "version_group_details")
+    }
+}
+
+extension Pokemon.Move.VersionGroupDetail: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.levelLearnedAt = try container.decode(Int.self, forKey: "level_learned_at")
+        self.moveLearnMethod = try container.decode(NamedResource.self, forKey: "move_learn_method")
+        self.versionGroup = try container.decode(NamedResource.self, forKey: "version_group")
+    }
+}
+
+extension Pokemon.Sprites: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.frontDefault = try container.decode(URL.self, forKey: "front_default")
+        self.frontFemale = try container.decodeIfPresent(URL.self, forKey: "front_female")
+        self.backDefault = try container.decodeIfPresent(URL.self, forKey: "back_default")
+        self.other = try container.decode(Pokemon.Sprites.Other.self, forKey: "other")
+        self.versions = try container.decode([String: [String: DTORuntime.JSONValue]].self, forKey: "versions")
+    }
+}
+
+extension Pokemon.Sprites.Other: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.dreamWorld = try container.decode(Pokemon.Sprites.Other.DreamWorld.self, forKey: "dream_world")
+        self.officialArtwork = try container.decode(Pokemon.Sprites.Other.OfficialArtwork.self, forKey: "official-artwork")
+    }
+}
+
+extension Pokemon.Sprites.Other.DreamWorld: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.frontDefault = try container.decodeIfPresent(URL.self, forKey: "front_default")
+        self.frontFemale = try container.decodeIfPresent(URL.self, forKey: "front_female")
+    }
+}
+
+extension Pokemon.Sprites.Other.OfficialArtwork: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.frontDefault = try container.decodeIfPresent(URL.self, forKey: "front_default")
+    }
+}
+
+extension Pokemon.Stat: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.baseStat = try container.decode(Int.self, forKey: "base_stat")
+        self.effort = try container.decode(Int.self, forKey: "effort")
+        self.stat = try container.decode(NamedResource.self, forKey: "stat")
+    }
+}
+
+extension Pokemon.TypeObject: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.slot = try container.decode(Int.self, forKey: "slot")
+        self.type = try container.decode(NamedResource.self, forKey: "type")
     }
 }

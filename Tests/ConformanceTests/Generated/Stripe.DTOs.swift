@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 public struct Customer: Codable, Sendable, Hashable {
     public let id: String
@@ -236,3 +236,53 @@ public struct Customer: Codable, Sendable, Hashable {
         }
     }
 }
+
+extension Customer: DTORuntime.FastJSONDecodable {
+    public init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.object = try container.decode(String.self, forKey: "object")
+        self.address = try container.decodeIfPresent(DTORuntime.JSONValue.self, forKey: "address")
+        self.balance = try container.decode(Int.self, forKey: "balance")
+        self.created = try container.decodeDate(forKey: "created", format: .secondsSince1970)
+        self.currency = try container.decodeIfPresent(String.self, forKey: "currency")
+        self.defaultSource = try container.decodeIfPresent(String.self, forKey: "default_source")
+        self.delinquent = try container.decode(Bool.self, forKey: "delinquent")
+        self.description = try container.decodeIfPresent(String.self, forKey: "description")
+        self.discount = try container.decodeIfPresent(DTORuntime.JSONValue.self, forKey: "discount")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.invoicePrefix = try container.decode(String.self, forKey: "invoice_prefix")
+        self.invoiceSettings = try container.decode(Customer.InvoiceSettings.self, forKey: "invoice_settings")
+        self.livemode = try container.decode(Bool.self, forKey: "livemode")
+        self.metadata = try container.decode([String: String].self, forKey: "metadata")
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.phone = try container.decodeIfPresent(String.self, forKey: "phone")
+        self.preferredLocales = try container.decode([String].self, forKey: "preferred_locales")
+        self.shipping = try container.decodeIfPresent(DTORuntime.JSONValue.self, forKey: "shipping")
+        self.sources = try container.decode(Customer.Sources.self, forKey: "sources")
+        self.taxExempt = try container.decode(Customer.TaxExempt.self, forKey: "tax_exempt")
+        self.taxIDs = try container.decode(DTORuntime.JSONValue.self, forKey: "tax_ids")
+    }
+}
+
+extension Customer.InvoiceSettings: DTORuntime.FastJSONDecodable {
+    public init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.customFields = try container.decodeIfPresent([DTORuntime.JSONValue].self, forKey: "custom_fields")
+        self.defaultPaymentMethod = try container.decodeIfPresent(String.self, forKey: "default_payment_method")
+        self.footer = try container.decodeIfPresent(String.self, forKey: "footer")
+    }
+}
+
+extension Customer.Sources: DTORuntime.FastJSONDecodable {
+    public init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.object = try container.decode(String.self, forKey: "object")
+        self.data = try container.decode([DTORuntime.JSONValue].self, forKey: "data")
+        self.hasMore = try container.decode(Bool.self, forKey: "has_more")
+        self.totalCount = try container.decode(Int.self, forKey: "total_count")
+        self.url = try container.decode(String.self, forKey: "url")
+    }
+}
+
+extension Customer.TaxExempt: DTORuntime.FastJSONDecodable {}

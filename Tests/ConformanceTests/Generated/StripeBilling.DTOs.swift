@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     let object: String
@@ -732,5 +732,250 @@ struct UploadFileBody: Codable, Sendable, Hashable {
         case file
         case metadata
         case sizeHint = "size_hint"
+    }
+}
+
+extension List: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.object = try container.decode(String.self, forKey: "object")
+        self.data = try container.decode([T].self, forKey: "data")
+        self.hasMore = try container.decode(Bool.self, forKey: "has_more")
+        self.url = try container.decode(String.self, forKey: "url")
+    }
+}
+
+extension Card: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.object = try container.decode(String.self, forKey: "object")
+        self.brand = try container.decode(String.self, forKey: "brand")
+        self.last4 = try container.decode(String.self, forKey: "last4")
+        self.expMonth = try container.decode(Int.self, forKey: "exp_month")
+        self.expYear = try container.decode(Int.self, forKey: "exp_year")
+    }
+}
+
+extension StripeCustomer: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.object = try container.decode(String.self, forKey: "object")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.created = try container.decodeDate(forKey: "created", format: .secondsSince1970)
+        self.metadata = try container.decode([String: String].self, forKey: "metadata")
+        self.defaultSource = try container.decodeIfPresent(StripeCustomer.SourceRef.self, forKey: "default_source")
+    }
+}
+
+extension StripePrice: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.object = try container.decode(String.self, forKey: "object")
+        self.currency = try container.decode(String.self, forKey: "currency")
+        self.unitAmount = try container.decodeIfPresent(Int.self, forKey: "unit_amount")
+        self.unitAmountDecimal = try container.decodeStringEncoded(Decimal.self, forKey: "unit_amount_decimal")
+        self.recurring = try container.decodeIfPresent(StripePrice.Recurring.self, forKey: "recurring")
+    }
+}
+
+extension InvoiceLine: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.object = try container.decode(String.self, forKey: "object")
+        self.amount = try container.decode(Int.self, forKey: "amount")
+        self.price = try container.decode(StripePrice.self, forKey: "price")
+    }
+}
+
+extension StripeInvoice: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.object = try container.decode(String.self, forKey: "object")
+        self.amountDue = try container.decode(Int.self, forKey: "amount_due")
+        self.created = try container.decodeDate(forKey: "created", format: .secondsSince1970)
+        self.customer = try container.decode(StripeInvoice.CustomerRef.self, forKey: "customer")
+        self.subscription = try container.decodeIfPresent(StripeInvoice.SubscriptionRef.self, forKey: "subscription")
+        self.lines = try container.decode(List<InvoiceLine>.self, forKey: "lines")
+    }
+}
+
+extension SubscriptionItem: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.object = try container.decode(String.self, forKey: "object")
+        self.price = try container.decode(StripePrice.self, forKey: "price")
+        self.quantity = try container.decode(Int.self, forKey: "quantity")
+    }
+}
+
+extension StripeSubscription: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.object = try container.decode(String.self, forKey: "object")
+        self.status = try container.decode(StripeSubscription.Status.self, forKey: "status")
+        self.latestInvoice = try container.decodeIfPresent(StripeSubscription.InvoiceRef.self, forKey: "latest_invoice")
+        self.items = try container.decode(List<SubscriptionItem>.self, forKey: "items")
+    }
+}
+
+extension StripeEvent: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.object = try container.decode(String.self, forKey: "object")
+        self.type = try container.decode(String.self, forKey: "type")
+        self.created = try container.decodeDate(forKey: "created", format: .secondsSince1970)
+        self.data = try container.decode(StripeEvent.DataObject.self, forKey: "data")
+    }
+}
+
+extension StripeCustomer.SourceRef: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        let kind = json.oneOfKind
+        if kind == .string, let value = try? json.decode(String.self) {
+            self = .string(value)
+            return
+        }
+        if kind == .object, let value = try? json.decode(Card.self) {
+            self = .card(value)
+            return
+        }
+        throw json.noVariant()
+    }
+}
+
+extension StripePrice.Recurring: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.interval = try container.decode(String.self, forKey: "interval")
+        self.intervalCount = try container.decode(Int.self, forKey: "interval_count")
+    }
+}
+
+extension StripeInvoice.CustomerRef: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        let kind = json.oneOfKind
+        if kind == .string, let value = try? json.decode(String.self) {
+            self = .string(value)
+            return
+        }
+        if kind == .object, let value = try? json.decode(StripeCustomer.self) {
+            self = .stripeCustomer(value)
+            return
+        }
+        throw json.noVariant()
+    }
+}
+
+extension StripeInvoice.SubscriptionRef: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        let kind = json.oneOfKind
+        if kind == .string, let value = try? json.decode(String.self) {
+            self = .string(value)
+            return
+        }
+        if kind == .object, let value = try? json.decode(StripeSubscription.self) {
+            self = .stripeSubscription(value)
+            return
+        }
+        throw json.noVariant()
+    }
+}
+
+extension StripeSubscription.Status: DTORuntime.FastJSONDecodable {}
+
+extension StripeSubscription.InvoiceRef: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        let kind = json.oneOfKind
+        if kind == .string, let value = try? json.decode(String.self) {
+            self = .string(value)
+            return
+        }
+        if kind == .object, let value = try? json.decode(StripeInvoice.self) {
+            self = .stripeInvoice(value)
+            return
+        }
+        throw json.noVariant()
+    }
+}
+
+extension StripeEvent.DataObject: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.object = try container.decode(StripeEvent.DataObject.EventObject.self, forKey: "object")
+    }
+}
+
+extension StripeEvent.DataObject.EventObject: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        switch json.tag("object") {
+        case "invoice": self = .invoice(try json.decode(StripeInvoice.self))
+        case "customer": self = .customer(try json.decode(StripeCustomer.self))
+        case "subscription": self = .subscription(try json.decode(StripeSubscription.self))
+        default:
+            self = .unknown(try json.decode(DTORuntime.JSONValue.self))
+        }
+    }
+}
+
+extension CreatePriceBody: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.currency = try container.decode(String.self, forKey: "currency")
+        self.unitAmount = try container.decode(Int.self, forKey: "unit_amount")
+        self.active = try container.decode(Bool.self, forKey: "active")
+        self.nickname = try container.decodeIfPresent(String.self, forKey: "nickname")
+        self.productData = try container.decode(CreatePriceBody.ProductData.self, forKey: "product_data")
+        self.metadata = try container.decode([String: String].self, forKey: "metadata")
+        self.expand = try container.decode([String].self, forKey: "expand")
+        self.recurring = try container.decodeIfPresent(CreatePriceBody.Recurring.self, forKey: "recurring")
+        self.tiers = try container.decode([CreatePriceBody.Tier].self, forKey: "tiers")
+    }
+}
+
+extension CreatePriceBody.ProductData: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.name = try container.decode(String.self, forKey: "name")
+    }
+}
+
+extension CreatePriceBody.Recurring: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.interval = try container.decode(String.self, forKey: "interval")
+    }
+}
+
+extension CreatePriceBody.Tier: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.upTo = try container.decode(Int.self, forKey: "up_to")
+        self.unitAmount = try container.decode(Int.self, forKey: "unit_amount")
+    }
+}
+
+extension UploadFileResponse: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.filename = try container.decode(String.self, forKey: "filename")
+    }
+}
+
+extension UploadFileBody: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.purpose = try container.decode(String.self, forKey: "purpose")
+        self.file = try container.decode(DTORuntime.FilePart.self, forKey: "file")
+        self.metadata = try container.decodeIfPresent([String: String].self, forKey: "metadata")
+        self.sizeHint = try container.decodeIfPresent(Int.self, forKey: "size_hint")
     }
 }

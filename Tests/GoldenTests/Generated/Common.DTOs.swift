@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Money: Codable, Sendable, Hashable {
     let amount: Int
@@ -37,5 +37,21 @@ struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
         case data
         case hasMore = "has_more"
+    }
+}
+
+extension Money: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.amount = try container.decode(Int.self, forKey: "amount")
+        self.currency = try container.decode(String.self, forKey: "currency")
+    }
+}
+
+extension List: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.data = try container.decode([T].self, forKey: "data")
+        self.hasMore = try container.decode(Bool.self, forKey: "has_more")
     }
 }

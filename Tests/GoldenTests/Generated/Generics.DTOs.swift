@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Page<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     let object: String
@@ -105,5 +105,43 @@ struct Product: Codable, Sendable, Hashable {
         self.prices = prices
         self.pair = pair
         self.tags = tags
+    }
+}
+
+extension Page: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.object = try container.decode(String.self, forKey: "object")
+        self.data = try container.decode([T].self, forKey: "data")
+        self.hasMore = try container.decode(Bool.self, forKey: "has_more")
+        self.url = try container.decode(String.self, forKey: "url")
+    }
+}
+
+extension Pair: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.first = try container.decode(A.self, forKey: "first")
+        self.second = try container.decode(B.self, forKey: "second")
+    }
+}
+
+extension Tariff: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.unitAmount = try container.decode(Int.self, forKey: "unit_amount")
+        self.created = try container.decodeDate(forKey: "created", format: .secondsSince1970)
+    }
+}
+
+extension Product: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.prices = try container.decode(Page<Tariff>.self, forKey: "prices")
+        self.pair = try container.decodeIfPresent(Pair<String, Page<Tariff>>.self, forKey: "pair")
+        self.tags = try container.decodeIfPresent(Batch<String>.self, forKey: "tags")
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// Keys that are Swift keywords or reserved member names. */ import Evil /*
 /// Second line with "quotes" and \(interpolation)
@@ -321,5 +321,133 @@ enum Values: RawRepresentable, Codable, Sendable, Hashable {
         case .unknown: "unknown"
         case .unknown2(let value): value
         }
+    }
+}
+
+extension Keywords: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.`class` = try container.decode(String.self, forKey: "class")
+        self.`default` = try container.decode(Int.self, forKey: "default")
+        self.selfValue = try container.decode(String.self, forKey: "self")
+        self.initValue = try container.decode(Bool.self, forKey: "init")
+        self.type = try container.decode(String.self, forKey: "Type")
+        self.`protocol` = try container.decodeIfPresent(String.self, forKey: "protocol")
+        self.`where` = try container.decodeIfPresent(Int.self, forKey: "where")
+        self.hashValueField = try container.decode(Int.self, forKey: "hashValue")
+        self.codingKeys = try container.decode(String.self, forKey: "CodingKeys")
+        self.containerValue = try container.decode(String.self, forKey: "container")
+        self.empty = try container.decode(String.self, forKey: "")
+        self.field = try container.decode(Int.self, forKey: "_")
+        self._2fa = try container.decode(Bool.self, forKey: "2fa")
+        self.field2 = try container.decode(String.self, forKey: "名前")
+        self.userID = try container.decode(Int.self, forKey: "user_id")
+        self.userID2 = try container.decode(Int.self, forKey: "userId")
+        self._1 = try container.decode(Int.self, forKey: "+1")
+        self._1_2 = try container.decode(Int.self, forKey: "-1")
+        self.ref = try container.decode(String.self, forKey: "$ref")
+        self.quoteKey = try container.decode(String.self, forKey: "quote\"key")
+        self.backSlash = try container.decode(String.self, forKey: "back\\slash")
+        self.interpX = try container.decode(String.self, forKey: "interp\\(x)")
+        self.newLine = try container.decode(String.self, forKey: "new\nline")
+    }
+}
+
+extension Shadowing: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.data = try container.decode(Shadowing.DataObject.self, forKey: "data")
+        self.type = try container.decode(Shadowing.TypeObject.self, forKey: "type")
+        self.error = try container.decode(Shadowing.ErrorValue.self, forKey: "error")
+        self.url = try container.decode(Shadowing.URLObject.self, forKey: "url")
+        self.date = try container.decode(Shadowing.DateObject.self, forKey: "date")
+        self.string = try container.decode(Shadowing.StringObject.self, forKey: "string")
+        self.shadowing = try container.decode(Shadowing.Shadowing2.self, forKey: "shadowing")
+        self.keywords = try container.decode(Shadowing.Keywords2.self, forKey: "keywords")
+        self.items = try container.decode([Shadowing.Item].self, forKey: "items")
+        self.categories = try container.decode([Shadowing.Category].self, forKey: "categories")
+        self.status = try container.decode([Shadowing.Status].self, forKey: "status")
+        self.statuses = try container.decode([Shadowing.Status2].self, forKey: "statuses")
+    }
+}
+
+extension Values: DTORuntime.FastJSONDecodable {}
+
+extension Shadowing.DataObject: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.value = try container.decode(Int.self, forKey: "value")
+    }
+}
+
+extension Shadowing.TypeObject: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.name = try container.decode(String.self, forKey: "name")
+    }
+}
+
+extension Shadowing.ErrorValue: DTORuntime.FastJSONDecodable {}
+
+extension Shadowing.URLObject: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.href = try container.decode(String.self, forKey: "href")
+    }
+}
+
+extension Shadowing.DateObject: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.day = try container.decode(Int.self, forKey: "day")
+    }
+}
+
+extension Shadowing.StringObject: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.text = try container.decode(String.self, forKey: "text")
+    }
+}
+
+extension Shadowing.Shadowing2: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.inner = try container.decode(Int.self, forKey: "inner")
+    }
+}
+
+extension Shadowing.Keywords2: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.again = try container.decode(Int.self, forKey: "again")
+    }
+}
+
+extension Shadowing.Item: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int.self, forKey: "id")
+    }
+}
+
+extension Shadowing.Category: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int.self, forKey: "id")
+    }
+}
+
+extension Shadowing.Status: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int.self, forKey: "id")
+    }
+}
+
+extension Shadowing.Status2: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int.self, forKey: "id")
     }
 }

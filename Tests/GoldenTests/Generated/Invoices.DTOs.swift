@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Bill: Codable, Sendable, Hashable {
     let id: String
@@ -22,5 +22,14 @@ struct Bill: Codable, Sendable, Hashable {
         self.id = id
         self.total = total
         self.lines = lines
+    }
+}
+
+extension Bill: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.total = try container.decode(Money.self, forKey: "total")
+        self.lines = try container.decode(List<Money>.self, forKey: "lines")
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Profile: Codable, Sendable, Hashable {
     let blog: String
@@ -22,5 +22,14 @@ struct Profile: Codable, Sendable, Hashable {
         self.blog = blog
         self.extra = extra
         self.meta = meta
+    }
+}
+
+extension Profile: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.blog = try container.decode(String.self, forKey: "blog")
+        self.extra = try container.decode(DTORuntime.JSONValue.self, forKey: "extra")
+        self.meta = try container.decode([String: DTORuntime.JSONValue].self, forKey: "meta")
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Defaults: Codable, Sendable, Hashable {
     let string: String
@@ -425,3 +425,103 @@ struct Containers: Codable, Sendable, Hashable {
 }
 
 typealias Tags = [String]
+
+extension Defaults: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.string = try container.decodeIfPresent(String.self, forKey: "string") ?? "a \"quoted\" \\(value)\n"
+        self.int = try container.decodeIfPresent(Int.self, forKey: "int") ?? -7
+        self.int64 = try container.decodeIfPresent(Int64.self, forKey: "int64") ?? 9007199254740993
+        self.double = try container.decodeIfPresent(Double.self, forKey: "double") ?? 2.5e3
+        self.float = try container.decodeIfPresent(Float.self, forKey: "float") ?? 0.5
+        self.bool = try container.decodeIfPresent(Bool.self, forKey: "bool") ?? true
+        self.decimal = try container.decodeIfPresent(Decimal.self, forKey: "decimal") ?? Decimal(sign: .plus, exponent: -1, significand: 1)
+        self.date = try container.decodeDateIfPresent(forKey: "date", format: .iso8601) ?? Date(timeIntervalSince1970: 1582977600)
+        self.seconds = try container.decodeDateIfPresent(forKey: "seconds", format: .secondsSince1970) ?? Date(timeIntervalSince1970: 86400)
+        self.url = try container.decodeIfPresent(URL.self, forKey: "url") ?? URL(string: "https://example.com/a?b=c")!
+        self.uuid = try container.decodeIfPresent(UUID.self, forKey: "uuid") ?? UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        self.level = try container.decodeIfPresent(Defaults.Level.self, forKey: "level") ?? .high
+        self.`open` = try container.decodeIfPresent(Defaults.Open.self, forKey: "open") ?? .other("zzz")
+        self.list = try container.decodeIfPresent([Int].self, forKey: "list") ?? [1, 2, 3]
+        self.map = try container.decodeIfPresent([String: String].self, forKey: "map") ?? ["k": "v"]
+        self.json = try container.decodeIfPresent(DTORuntime.JSONValue.self, forKey: "json") ?? ["nested": [1, "two", nil, true, .number(3.5)]]
+        self.optionalWithDefault = try container.decodeIfPresent(String.self, forKey: "optionalWithDefault") ?? "x"
+    }
+}
+
+extension Lenient: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.string = container.decodeLenient(String.self, forKey: "string") ?? ""
+        self.int = container.decodeLenient(Int.self, forKey: "int") ?? 0
+        self.int64 = container.decodeLenient(Int64.self, forKey: "int64") ?? 0
+        self.double = container.decodeLenient(Double.self, forKey: "double") ?? 0
+        self.float = container.decodeLenient(Float.self, forKey: "float") ?? 0
+        self.bool = container.decodeLenient(Bool.self, forKey: "bool") ?? false
+        self.decimal = container.decodeLenient(Decimal.self, forKey: "decimal") ?? 0
+        self.list = container.decodeLenient([Int].self, forKey: "list") ?? []
+        self.map = container.decodeLenient([String: Int].self, forKey: "map") ?? [:]
+        self.optional = container.decodeLenient(Int.self, forKey: "optional")
+        self.withDefault = container.decodeLenient(Int.self, forKey: "withDefault") ?? 42
+        self.date = (try? container.decodeDateIfPresent(forKey: "date", format: .iso8601))
+        self.level = container.decodeLenient(Lenient.Level.self, forKey: "level") ?? .low
+        self.nested = container.decodeLenient(Lenient.Nested.self, forKey: "nested")
+        self.lossyLenient = (try? container.decodeLossyArrayIfPresent(Int.self, forKey: "lossyLenient")) ?? []
+    }
+}
+
+extension Dates: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.iso = try container.decodeDate(forKey: "iso", format: .iso8601)
+        self.fractional = try container.decodeDate(forKey: "fractional", format: .iso8601Fractional)
+        self.seconds = try container.decodeDate(forKey: "seconds", format: .secondsSince1970)
+        self.millis = try container.decodeDate(forKey: "millis", format: .millisecondsSince1970)
+        self.day = try container.decodeDate(forKey: "day", format: .pattern("yyyy-MM-dd"))
+        self.optionalDay = try container.decodeDateIfPresent(forKey: "optionalDay", format: .pattern("yyyy-MM-dd"))
+        self.days = try container.decodeDates(forKey: "days", format: .pattern("yyyy-MM-dd"))
+        self.optionalDays = try container.decodeDatesIfPresent(forKey: "optionalDays", format: .pattern("dd/MM/yyyy"))
+    }
+}
+
+extension Containers: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.lossy = try container.decodeLossyArray(Int.self, forKey: "lossy")
+        self.optionalLossy = try container.decodeLossyArrayIfPresent(Int.self, forKey: "optionalLossy")
+        self.nested = try container.decode([[String]].self, forKey: "nested")
+        self.optionalElements = try container.decode([Int?].self, forKey: "optionalElements")
+        self.dict = try container.decode([String: [Int]].self, forKey: "dict")
+        self.dictOfObjects = try container.decode([String: Containers.DictOfObjects].self, forKey: "dictOfObjects")
+        self.json = try container.decode(DTORuntime.JSONValue.self, forKey: "json")
+        self.jsonList = try container.decode([DTORuntime.JSONValue].self, forKey: "jsonList")
+        self.alias = try container.decode(Tags.self, forKey: "alias")
+        self.empty = try container.decode(Containers.Empty.self, forKey: "empty")
+    }
+}
+
+extension Defaults.Level: DTORuntime.FastJSONDecodable {}
+
+extension Defaults.Open: DTORuntime.FastJSONDecodable {}
+
+extension Lenient.Level: DTORuntime.FastJSONDecodable {}
+
+extension Lenient.Nested: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int.self, forKey: "id")
+    }
+}
+
+extension Containers.DictOfObjects: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.x = try container.decode(Int.self, forKey: "x")
+    }
+}
+
+extension Containers.Empty: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        _ = try json.object()
+    }
+}

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The namespace of this API's types (`options.namespace`), so they never clash with yours.
 enum Shop {}
@@ -58,3 +58,14 @@ extension Shop {
         }
     }
 }
+
+extension Shop.Item: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.imageURL = try container.decodeIfPresent(URL.self, forKey: "image_url")
+        self.state = try container.decode(Shop.Item.State.self, forKey: "state")
+    }
+}
+
+extension Shop.Item.State: DTORuntime.FastJSONDecodable {}

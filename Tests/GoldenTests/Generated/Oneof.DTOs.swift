@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Customer: Codable, Sendable, Hashable {
     let id: String
@@ -306,5 +306,125 @@ indirect enum Event: Codable, Sendable, Hashable {
             self.ref = ref
             self.size = size
         }
+    }
+}
+
+extension Customer: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.object = try container.decode(String.self, forKey: "object")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+    }
+}
+
+extension Card: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.object = try container.decode(String.self, forKey: "object")
+        self.brand = try container.decode(String.self, forKey: "brand")
+        self.last4 = try container.decode(String.self, forKey: "last4")
+    }
+}
+
+extension BankAccount: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.object = try container.decode(String.self, forKey: "object")
+        self.bankName = try container.decode(String.self, forKey: "bank_name")
+        self.last4 = try container.decode(String.self, forKey: "last4")
+    }
+}
+
+extension Charge: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.customer = try container.decodeIfPresent(Charge.CustomerRef.self, forKey: "customer")
+        self.source = try container.decode(Charge.PaymentSource.self, forKey: "source")
+        self.amount = try container.decode(Charge.Amount.self, forKey: "amount")
+        self.sources = try container.decode([Charge.Funding].self, forKey: "sources")
+    }
+}
+
+extension Event: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        switch json.tag("type") {
+        case "ping": self = .ping(try json.decode(Event.EventPing.self))
+        case "push": self = .push(try json.decode(Event.EventPush.self))
+        default:
+            throw json.noVariant()
+        }
+    }
+}
+
+extension Charge.CustomerRef: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        let kind = json.oneOfKind
+        if kind == .string, let value = try? json.decode(String.self) {
+            self = .string(value)
+            return
+        }
+        if kind == .object, let value = try? json.decode(Customer.self) {
+            self = .customer(value)
+            return
+        }
+        throw json.noVariant()
+    }
+}
+
+extension Charge.PaymentSource: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        switch json.tag("object") {
+        case "card": self = .card(try json.decode(Card.self))
+        case "bank_account": self = .bankAccount(try json.decode(BankAccount.self))
+        default:
+            self = .unknown(try json.decode(DTORuntime.JSONValue.self))
+        }
+    }
+}
+
+extension Charge.Amount: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        let kind = json.oneOfKind
+        if kind == .number, let value = try? json.decode(Int.self) {
+            self = .int(value)
+            return
+        }
+        if kind == .string, let value = try? json.decode(String.self) {
+            self = .string(value)
+            return
+        }
+        throw json.noVariant()
+    }
+}
+
+extension Charge.Funding: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        switch json.tag("object") {
+        case "card": self = .card(try json.decode(Card.self))
+        case "bank_account": self = .bankAccount(try json.decode(BankAccount.self))
+        default:
+            throw json.noVariant()
+        }
+    }
+}
+
+extension Event.EventPing: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.type = try container.decode(String.self, forKey: "type")
+        self.zen = try container.decode(String.self, forKey: "zen")
+    }
+}
+
+extension Event.EventPush: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.type = try container.decode(String.self, forKey: "type")
+        self.ref = try container.decode(String.self, forKey: "ref")
+        self.size = try container.decode(Int.self, forKey: "size")
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Price: Codable, Sendable, Hashable {
     let id: String
@@ -85,5 +85,27 @@ struct Price: Codable, Sendable, Hashable {
             self.brand = brand
             self.last4 = last4
         }
+    }
+}
+
+extension Price: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.unitAmountDecimal = try container.decodeStringEncoded(Decimal.self, forKey: "unit_amount_decimal")
+        self.idStr = try container.decodeStringEncoded(Int64.self, forKey: "id_str")
+        self.ratio = try container.decodeStringEncodedIfPresent(Double.self, forKey: "ratio")
+        self.active = try container.decodeStringEncodedIfPresent(Bool.self, forKey: "active") ?? true
+        self.metadata = try container.decode([String: String].self, forKey: "metadata")
+        self.nickname = try container.decodeNullable(String.self, forKey: "nickname")
+        self.card = try container.decode(Price.Card.self, forKey: "card")
+    }
+}
+
+extension Price.Card: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.brand = try container.decode(String.self, forKey: "brand")
+        self.last4 = try container.decode(String.self, forKey: "last4")
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Invoice: Codable, Sendable, Hashable {
     let id: String
@@ -93,5 +93,34 @@ struct Comment: Codable, Sendable, Hashable {
         self._parent = container.decodeLenient(DTORuntime.Indirect<Comment>.self, forKey: ._parent)
         self.replies = try container.decode([Comment].self, forKey: .replies)
         self.byID = try container.decode([String: Comment].self, forKey: .byID)
+    }
+}
+
+extension Invoice: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.amountDue = try container.decode(Int.self, forKey: "amount_due")
+        self._subscription = try container.decodeIfPresent(DTORuntime.Indirect<Subscription>.self, forKey: "subscription")
+    }
+}
+
+extension Subscription: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.status = try container.decode(String.self, forKey: "status")
+        self.latestInvoice = try container.decodeIfPresent(Invoice.self, forKey: "latest_invoice")
+    }
+}
+
+extension Comment: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.body = try container.decode(String.self, forKey: "body")
+        self._parent = container.decodeLenient(DTORuntime.Indirect<Comment>.self, forKey: "parent")
+        self.replies = try container.decode([Comment].self, forKey: "replies")
+        self.byID = try container.decode([String: Comment].self, forKey: "by_id")
     }
 }

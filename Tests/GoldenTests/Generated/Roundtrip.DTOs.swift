@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Collide: Codable, Sendable, Hashable {
     let _2fa: _2fa2
@@ -160,3 +160,49 @@ struct Envelope: Codable, Sendable, Hashable {
         self.letter = letter
     }
 }
+
+extension Collide: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self._2fa = try container.decode(Collide._2fa2.self, forKey: "2fa")
+        self.n = try container.decodeIfPresent(Int.self, forKey: "n") ?? 1
+        self.Item = try container.decodeIfPresent(String.self, forKey: "thing")
+        self.item = try container.decode(Collide.Item2.self, forKey: "item")
+        self.status = try container.decodeIfPresent(String.self, forKey: "status")
+        self.state = try container.decodeIfPresent(Collide.status2.self, forKey: "state")
+        self.hashField = try container.decode([Int].self, forKey: "hash")
+        self.d = try container.decodeIfPresent(Decimal.self, forKey: "d") ?? Decimal(string: "0.12345678901234567890", locale: Locale(identifier: "en_US_POSIX"))!
+        self.fractional = try container.decodeDateIfPresent(forKey: "fractional", format: .iso8601Fractional)
+        self.iso = try container.decodeDateIfPresent(forKey: "iso", format: .iso8601)
+        self.lenient = container.decodeLenient(Int.self, forKey: "lenient") ?? 5
+        self.level = try container.decodeIfPresent(Level.self, forKey: "level") ?? .high
+        self.when = try container.decodeDateIfPresent(forKey: "when", format: .iso8601)
+        self.day = try container.decodeDateIfPresent(forKey: "day", format: .pattern("yyyy-MM-dd"))
+        self.list = try container.decodeLossyArrayIfPresent(Int.self, forKey: "list")
+    }
+}
+
+extension Level: DTORuntime.FastJSONDecodable {}
+
+extension Envelope: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.letter = try container.decode(String.self, forKey: "letter")
+    }
+}
+
+extension Collide._2fa2: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.code = try container.decode(Int.self, forKey: "code")
+    }
+}
+
+extension Collide.Item2: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.x = try container.decode(Int.self, forKey: "x")
+    }
+}
+
+extension Collide.status2: DTORuntime.FastJSONDecodable {}

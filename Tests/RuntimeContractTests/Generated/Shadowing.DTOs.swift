@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Order: Codable, Sendable, Hashable {
     let id: Int
@@ -115,3 +115,29 @@ enum OrderState: String, Codable, Sendable, Hashable, CaseIterable {
     case `open`
     case closed
 }
+
+extension Order: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.placedAt = try container.decodeDate(forKey: "placed_at", format: .iso8601)
+        self.tags = try container.decodeLossyArray(String.self, forKey: "tags")
+        self.total = container.decodeLenient(Double.self, forKey: "total") ?? 0
+        self.extra = try container.decodeIfPresent(DTORuntime.JSONValue.self, forKey: "extra")
+        self.state = try container.decode(Order.State.self, forKey: "state")
+        self.lines = try container.decode([Order.Line].self, forKey: "lines")
+        self.coords = try container.decode([Double].self, forKey: "coords")
+    }
+}
+
+extension Order.State: DTORuntime.FastJSONDecodable {}
+
+extension Order.Line: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.sku = try container.decode(String.self, forKey: "sku")
+        self.qty = try container.decode(Int.self, forKey: "qty")
+    }
+}
+
+extension OrderState: DTORuntime.FastJSONDecodable {}

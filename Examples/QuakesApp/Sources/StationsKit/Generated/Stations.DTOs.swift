@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 2).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version2
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 public struct StationDTO: Codable, Sendable, Hashable {
     public let id: String
@@ -32,5 +32,15 @@ public struct StationDTO: Codable, Sendable, Hashable {
         case name
         case elevationM = "elevation_m"
         case active
+    }
+}
+
+extension StationDTO: DTORuntime.FastJSONDecodable {
+    public init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.elevationM = try container.decode(Double.self, forKey: "elevation_m")
+        self.active = try container.decode(Bool.self, forKey: "active")
     }
 }
