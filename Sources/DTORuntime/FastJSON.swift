@@ -182,6 +182,13 @@ final class FastJSONTape {
                 }
                 if byte == UInt8(ascii: "\\") {
                     flags |= FastJSONTape.escaped
+                    // As `JSONDecoder` scans: `\u` takes the next four bytes, which must not end
+                    // the string; what an escape means is checked only when its string is read.
+                    if index + 1 < byteCount, bytes[index + 1] == UInt8(ascii: "u") {
+                        guard index + 6 <= byteCount, (2..<6).allSatisfy({ bytes[index + $0] != UInt8(ascii: "\"") }) else { return false }
+                        index += 6
+                        continue
+                    }
                     index += 2
                     continue
                 }

@@ -147,4 +147,33 @@ struct FastDecoderTests {
         #expect(fromTape == fromDecoder)
         #expect(FastDecoder().disagreement(Marked.self, from: data) == nil)
     }
+
+    /// `JSONDecoder` checks some things in the whole text and others only in values it reads;
+    /// the tape must fail and succeed on the same texts (unread escapes, lone surrogates, UTF-8).
+    @Test(arguments: [
+        (#"{"id": 1, "junk": "\u12"}"#, false),
+        (#"{"id": 1, "junk": "\u12G4"}"#, true),
+        (#"{"id": 1, "junk": "\u12\"x"}"#, false),
+        (#"{"id": 1, "junk": "\u1\\\\"}"#, false),
+        (#"{"id": 1, "junk": "\q"}"#, true),
+        (#"{"id": 1, "junk": "\ud800"}"#, true),
+        (#"{"id": 1, "count": "\ud800"}"#, true),
+        (#"{"id": 1, "count": "\q"}"#, true),
+        (#"{"id": 1, "junk": 1e5000}"#, true),
+    ])
+    func textsCheckedWhereJSONDecoderChecksThem(text: String, decodes: Bool) {
+        let data = Data(text.utf8)
+        #expect(((try? JSONDecoder().decode(Marked.self, from: data)) != nil) == decodes)
+        #expect(FastDecoder().disagreement(Marked.self, from: data) == nil)
+    }
+
+    @Test func invalidUTF8OutsideTheValuesRead() {
+        var data = Data(#"{"id": 1, "junk": "x", "count": "y"}"#.utf8)
+        data[19] = 0xFF
+        #expect(FastDecoder().disagreement(Marked.self, from: data) == nil)
+        data = Data(#"{"id": 1, "junk": "x", "count": "y"}"#.utf8)
+        data[33] = 0xFF
+        #expect(FastDecoder().disagreement(Marked.self, from: data) == nil)
+        #expect((try? FastDecoder().decodeWithoutFallback(Marked.self, from: data))?.count == nil)
+    }
 }
