@@ -35,8 +35,8 @@ let usage = """
                               (default DTORuntime).
       --no-runtime-import     Import no runtime module (the runtime types live in your module).
       --no-fast-decoding      Leave out init(fastJSON:), the decoding path FastDecoder and
-                              APIClient read without a Decoder (they then use init(from:));
-                              with it, files need DTORuntime's version 3.
+                              APIClient read without a Decoder (they then use init(from:)).
+                              Output with fast paths needs DTORuntime's version 3.
       --spec-locations        Wrap Swift that comes from a spec (mapping arguments) in
                               #sourceLocation, so compiler errors in it point at the spec
                               line (the build plugin uses it; off for reviewed output).
@@ -50,7 +50,7 @@ let usage = """
       0 done; 1 spec errors, or stale output with --check; 2 usage or file errors.
     """
 
-let version = "0.2.0"
+let version = "0.3.0"
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
     FileHandle.standardError.write(Data("dtogen: error: \(message)\n".utf8))
