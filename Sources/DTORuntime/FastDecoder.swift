@@ -1,10 +1,11 @@
 import Foundation
 
 /// Decodes like `JSONDecoder()` (its default strategies), faster: the text is read once
-/// into a flat tape (`FastJSONTape`) and containers read keys and numbers straight from
+/// into a flat tape (`FastJSONTape`), which generated types read through their
+/// `init(fastJSON:)` and other types through `init(from:)`, keys and numbers straight from
 /// the bytes, without building dictionaries or `Any` values. It gives the same values;
 /// when decoding fails it lets `JSONDecoder` decode again, so the error thrown is exactly
-/// `JSONDecoder`'s (same case, same coding path).
+/// `JSONDecoder`'s (same case, same coding path). `APIClient` decodes responses with it.
 public struct FastDecoder: Sendable {
     /// Passed to every `init(from:)`, as `JSONDecoder.userInfo` is.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
