@@ -1,7 +1,8 @@
 import Foundation
 
-/// Types that a `$lenient` field can coerce from a JSON value of another type.
-public protocol LenientCoercible: Decodable {
+/// Types that a `$lenient` field can coerce from a JSON value of another type. They read
+/// `FastDecoder`'s tape too, so a lenient field's fast path is the same for each of them.
+public protocol LenientCoercible: FastJSONDecodable {
     init?(lenient value: JSONValue)
     /// The value a lenient field falls back to: `""`, `0`, `false`.
     static var lenientEmpty: Self { get }

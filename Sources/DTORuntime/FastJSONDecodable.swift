@@ -130,7 +130,7 @@ public struct FastJSONValue {
     /// Any other type: its fast path when it has one, else its `init(from:)` on the tape.
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if let fast = T.self as? any FastJSONDecodable.Type, let value = try fast.init(fastJSON: self) as? T { return value }
-        return try FastJSONDecoder(tape: tape, index: index).decodeValue(T.self)
+        return try FastJSONDecoder(tape: tape, index: index).decodeDirectly(T.self)
     }
 }
 
@@ -224,17 +224,9 @@ extension FastJSONObject {
 
     /// A lenient scalar: the value if it reads as is, else a coerced value (`"42"` → 42), else `nil`.
     @inlinable
-    public mutating func decodeLenient<T: LenientCoercible & FastJSONDecodable>(_ type: T.Type, forKey key: StaticString) -> T? {
-        guard let value = valueIfPresent(key) else { return nil }
-        if let exact = try? T(fastJSON: value) { return exact }
-        return value.coerced(T.self)
-    }
-
-    /// A lenient scalar of a type without a fast path.
-    @inlinable
     public mutating func decodeLenient<T: LenientCoercible>(_ type: T.Type, forKey key: StaticString) -> T? {
         guard let value = valueIfPresent(key) else { return nil }
-        if let exact = try? value.decode(T.self) { return exact }
+        if let exact = try? T(fastJSON: value) { return exact }
         return value.coerced(T.self)
     }
 

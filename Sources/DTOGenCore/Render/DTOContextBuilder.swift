@@ -45,13 +45,13 @@ struct DTOContextBuilder {
         switch decl.kind {
         case .structure(let fields):
             item["structure"] = .object([
-                "statements": .lines(fields.map { decodeStatement($0, key: SwiftLiteral.string($0.jsonKey)) }),
+                "statements": .lines(fields.map { decodeStatement($0, onTape: true) }),
                 "empty": .bool(fields.isEmpty),
             ])
         case .enumeration:
             item["rawValue"] = .bool(true)
         case .oneOf(let info):
-            item["oneOf"] = oneOfContext(decl, info, spell: { printer.qualifiedType($0) })
+            item["oneOf"] = oneOfContext(decl, info, onTape: true)
         case .alias:
             return nil
         }
@@ -131,10 +131,9 @@ struct DTOContextBuilder {
         ])
     }
 
-    /// `spell` writes the variants' types (in full for the fast path's extension).
-    func oneOfContext(_ decl: Decl, _ info: OneOfInfo, spell: ((TypeRef) -> String)? = nil) -> MustacheValue {
-        let printer = self.printer
-        let spell = spell ?? { printer.type($0) }
+    /// `onTape`: for the fast path, whose extension is outside the type.
+    func oneOfContext(_ decl: Decl, _ info: OneOfInfo, onTape: Bool = false) -> MustacheValue {
+        let spell = spelling(onTape: onTape)
         let helper = printer.runtime.oneOf
         let key = info.discriminator.map(SwiftLiteral.string) ?? ""
         let cases: [MustacheValue] = info.variants.map { variant in
@@ -213,14 +212,19 @@ struct DTOContextBuilder {
         return "\(printer.runtime.nullable)<\(printer.type(field.type.nonOptional))>?"
     }
 
-    /// `self.x = <how x is decoded>`, as the field's coding says, from `container` under
-    /// `key` (the coding key; the fast path passes the JSON key as a string literal).
-    func decodeStatement(_ field: Field, key: String? = nil) -> String {
-        let stored = SwiftName.escaped(field.storage ?? field.name)
-        // Outside the type (the fast path's extension), types are spelled in full.
+    /// How types are spelled: in full on the tape (the fast path's extension is outside the
+    /// type), else as the declaration nested in its parents sees them.
+    func spelling(onTape: Bool) -> (TypeRef) -> String {
         let printer = self.printer
-        let spell: (TypeRef) -> String = { key == nil ? printer.type($0) : printer.qualifiedType($0) }
-        let key = key ?? ".\(stored)"
+        return onTape ? { printer.qualifiedType($0) } : { printer.type($0) }
+    }
+
+    /// `self.x = <how x is decoded>`, as the field's coding says, from `container`: in
+    /// `init(from:)` by its coding key, on the tape (`onTape`, the fast path) by the JSON key.
+    func decodeStatement(_ field: Field, onTape: Bool = false) -> String {
+        let stored = SwiftName.escaped(field.storage ?? field.name)
+        let spell = spelling(onTape: onTape)
+        let key = onTape ? SwiftLiteral.string(field.jsonKey) : ".\(stored)"
         let coding = field.coding
         let base = field.type.nonOptional
         /// The type decoded: the field's, or its box.
