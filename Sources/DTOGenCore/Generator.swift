@@ -21,7 +21,7 @@ public struct SpecInput: Sendable {
 
 public struct GeneratorOptions: Sendable {
     /// Overrides every spec's `options.access` when set.
-    public var access: String?
+    public var access: AccessLevel?
     /// The module generated files import for the runtime types; `nil` for none (the runtime's
     /// sources are compiled into the same module).
     public var runtimeModule: String?
@@ -45,7 +45,7 @@ public struct GeneratorOptions: Sendable {
     public var fastDecoding = true
 
     public init(
-        access: String? = nil, runtimeModule: String? = "DTORuntime", templates: TemplateSet = TemplateSet(),
+        access: AccessLevel? = nil, runtimeModule: String? = "DTORuntime", templates: TemplateSet = TemplateSet(),
         keepsEmptyFiles: Bool = false, specLocationFolder: String? = nil, outputName: String? = nil, fastDecoding: Bool = true
     ) {
         self.fastDecoding = fastDecoding

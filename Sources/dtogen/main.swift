@@ -65,7 +65,7 @@ struct Options {
     var templatesPath: String?
     var specRoot: String?
     var suffix = ".json"
-    var access: String?
+    var access: AccessLevel?
     var runtimeModule: String? = "DTORuntime"
     var keepEmptyFiles = false
     var specLocations = false
@@ -91,8 +91,8 @@ struct Options {
             case "--suffix": suffix = arguments.value(for: argument)
             case "--access":
                 let level = arguments.value(for: argument)
-                guard ["internal", "public"].contains(level) else { fail("--access takes 'internal' or 'public', not '\(level)'") }
-                access = level
+                guard let known = AccessLevel(rawValue: level) else { fail("--access takes 'internal' or 'public', not '\(level)'") }
+                access = known
             case "--runtime-module": runtimeModule = arguments.identifier(for: argument, what: "a module name")
             case "--no-runtime-import": runtimeModule = nil
             case "--no-fast-decoding": fastDecoding = false

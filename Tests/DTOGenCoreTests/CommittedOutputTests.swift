@@ -69,7 +69,7 @@ struct TemplateTests {
         #expect(dtos.contains("    public let x: Int"))
         #expect(dtos.contains("    public init("))
         #expect(dtos.contains("    public enum E: String"))
-        let overridden = try #require(generate([("p.json", spec)], options: GeneratorOptions(access: "internal")).files.first?.contents)
+        let overridden = try #require(generate([("p.json", spec)], options: GeneratorOptions(access: .internal)).files.first?.contents)
         #expect(!overridden.contains("public"))
     }
 }

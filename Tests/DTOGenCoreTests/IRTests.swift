@@ -58,7 +58,7 @@ struct IRTests {
         """#)
         let endpoint = try #require(spec.endpoints.first)
         #expect(endpoint.kind == .private)
-        #expect(endpoint.method == "DELETE")
+        #expect(endpoint.method == .delete)
         #expect(endpoint.path == [.literal("/u/"), .parameter(ParameterValue(argument: "id", optional: false, rawValue: .none)), .literal("/r")])
         #expect(endpoint.query.map(\.name) == ["state", "since", "tags"])
         #expect(endpoint.query[0].value.rawValue == .single)

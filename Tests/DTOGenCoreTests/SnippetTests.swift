@@ -347,7 +347,7 @@ struct SnippetTests {
     }
 
     @Test func publicAccessReachesFactoriesAndMappings() {
-        let options = GeneratorOptions(access: "public")
+        let options = GeneratorOptions(access: .public)
         expectSnippet("    public static func one(id: Int) -> Self {", in: swift(Self.endpoints, .endpoints, options: options))
         expectSnippet("    public init(from dto: F) throws {", in: swift(Self.mappings, .mappings, options: options))
     }

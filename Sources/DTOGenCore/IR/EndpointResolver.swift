@@ -36,13 +36,9 @@ extension TypeResolver {
                 return nil
             }
             var format: DateFormatSpec?
-            if containsDate(type) {
-                format = defaultDates
-                if let written = shape.format, case .success(let f) = DateFormatSpec.parse(written.value) { format = f }
-            }
-            if let written = shape.format {
-                if case .failure(let e) = DateFormatSpec.parse(written.value) { sink.error(written.location, e.message) }
-                if !containsDate(type) { sink.error(written.location, "'$format' applies to Date parameters; '\(property.key)' is \(table.describe(type))") }
+            if containsDate(type) { format = shape.format?.value.date ?? defaultDates }
+            if let written = shape.format, !containsDate(type) || written.value.date == nil {
+                sink.error(written.location, "'$format' applies to Date parameters; '\(property.key)' is \(table.describe(type))")
             }
             for (location, modifier) in [(shape.lossy?.location, "$lossy")] + (shape.lenient ? [(shape.location, "$lenient")] : []) {
                 if let location { sink.error(location, "'\(modifier)' applies to response fields, not to \(what)s") }
@@ -118,16 +114,10 @@ extension TypeResolver {
             errorType = errorBody(written)
         }
 
-        let kindName = endpoint.kind?.value ?? spec.defaultKind?.value ?? "public"
-        let kind: EndpointKindRef = switch kindName {
-        case "public": .public
-        case "private": .private
-        case "refreshing": .refreshing
-        default: .custom(kindName)
-        }
+        let kind = endpoint.kind?.value ?? spec.defaultKind?.value ?? .public
         var resolved = EndpointIR(
             name: endpoint.name.value, doc: endpoint.doc?.value, kind: kind, response: response, arguments: arguments,
-            method: endpoint.method?.value ?? "GET", pathTemplate: endpoint.path.value, path: path, query: query,
+            method: endpoint.method?.value ?? .get, pathTemplate: endpoint.path.value, path: path, query: query,
             headers: headers, body: bodyArgument, envelope: envelope.map(EnvelopeIR.init), errorType: errorType,
             timeout: endpoint.timeout?.value,
             pagination: endpoint.paginate.flatMap { pagination($0, response: response) },
@@ -190,21 +180,13 @@ extension TypeResolver {
     }
 
     /// How the body is sent when not as JSON: `form` or `multipart`, which need an object body.
-    mutating func bodyEncoding(_ endpoint: EndpointSpec, body: TypeRef?) -> String? {
-        guard let encoding = endpoint.bodyEncoding else { return nil }
-        switch encoding.value {
-        case "json": return nil
-        case "form", "multipart":
-            guard let body, table.structure(body) != nil else {
-                sink.error(encoding.location, "'bodyEncoding: \(encoding.value)' needs a 'body' that is an object (its fields become \(encoding.value == "form" ? "form fields" : "parts"))")
-                return nil
-            }
-            return encoding.value
-        default:
-            let hint = Suggest.hint(for: encoding.value, in: ["json", "form", "multipart"])
-            sink.error(encoding.location, "unknown bodyEncoding '\(encoding.value)'\(hint.isEmpty ? "; expected \"json\", \"form\" or \"multipart\"" : hint)")
+    mutating func bodyEncoding(_ endpoint: EndpointSpec, body: TypeRef?) -> BodyEncoding? {
+        guard let encoding = endpoint.bodyEncoding, encoding.value != .json else { return nil }
+        guard let body, table.structure(body) != nil else {
+            sink.error(encoding.location, "'bodyEncoding: \(encoding.value.rawValue)' needs a 'body' that is an object (its fields become \(encoding.value == .form ? "form fields" : "parts"))")
             return nil
         }
+        return encoding.value
     }
 
     /// The next-page rule of a paged endpoint, its paths checked against the response.
@@ -215,14 +197,14 @@ extension TypeResolver {
         }
         func param() -> String? {
             guard let param = spec.param else {
-                sink.error(spec.location, "'paginate' with style '\(spec.style.value)' needs 'param': the query item the next page sets")
+                sink.error(spec.location, "'paginate' with style '\(spec.style.value.rawValue)' needs 'param': the query item the next page sets")
                 return nil
             }
             return param.value
         }
         func path(_ written: Located<String>?, what: String, wants: (TypeRef) -> Bool, expected: String) -> MappingExpression? {
             guard let written else {
-                sink.error(spec.location, "'paginate' with style '\(spec.style.value)' needs '\(what)'")
+                sink.error(spec.location, "'paginate' with style '\(spec.style.value.rawValue)' needs '\(what)'")
                 return nil
             }
             guard let (expression, type) = responsePath(written, on: response) else { return nil }
@@ -235,7 +217,7 @@ extension TypeResolver {
         let table = self.table
         let isCursor = { (type: TypeRef) in [TypeRef.scalar(.string), .scalar(.int), .scalar(.int64)].contains(table.resolved(type.nonOptional)) }
         switch spec.style.value {
-        case "cursor":
+        case .cursor:
             guard let name = param(), let value = path(spec.from, what: "from", wants: isCursor, expected: "a String or Int") else { return nil }
             var more: MappingExpression?
             if let whileKey = spec.whileKey {
@@ -243,12 +225,12 @@ extension TypeResolver {
                 more = expression
             }
             return .cursor(param: name, value: value, more: more)
-        case "next":
+        case .next:
             guard let name = param(), let value = path(spec.from, what: "from", wants: isCursor, expected: "a String or Int") else { return nil }
             return .next(param: name, value: value)
-        case "link":
+        case .link:
             return .link
-        case "page":
+        case .page:
             guard let name = param() else { return nil }
             if let from = spec.from {
                 guard let items = path(from, what: "from", wants: { !$0.isOptional && table.isArray($0) }, expected: "an array that is always there") else { return nil }
@@ -259,10 +241,6 @@ extension TypeResolver {
                 return nil
             }
             return .page(param: name, items: .response)
-        default:
-            let hint = Suggest.hint(for: spec.style.value, in: ["cursor", "next", "link", "page"])
-            sink.error(spec.style.location, "unknown pagination style '\(spec.style.value)'\(hint.isEmpty ? "; expected \"cursor\", \"next\", \"link\" or \"page\"" : hint)")
-            return nil
         }
     }
 

@@ -2,12 +2,6 @@
 /// (how a field is coded, how a mapping reaches a value, what a request carries) made.
 /// It holds values, never Swift source text: Render decides how each is spelled.
 
-/// Whether generated declarations are `internal` (no keyword) or `public`.
-public enum AccessLevel: String, Sendable, Equatable {
-    case `internal`
-    case `public`
-}
-
 /// A resolved type as it appears in Swift.
 public indirect enum TypeRef: Sendable, Equatable {
     public enum Scalar: String, Sendable, CaseIterable {
@@ -425,16 +419,6 @@ struct MappingKey: Hashable, Sendable {
 
 // MARK: Endpoints
 
-/// The `Kind` an endpoint factory constrains.
-enum EndpointKindRef: Sendable, Equatable {
-    case `public`
-    case `private`
-    /// A bearer token an `AccessTokenProvider` gives (and refreshes) per request.
-    case refreshing
-    /// The user's own `EndpointKind` type.
-    case custom(String)
-}
-
 /// How an argument's value goes into a path, query item or header.
 struct ParameterValue: Sendable, Equatable {
     enum RawValue: Sendable, Equatable {
@@ -476,12 +460,11 @@ struct EndpointIR: Sendable {
 
     var name: String
     var doc: String?
-    var kind: EndpointKindRef
+    var kind: KindReference
     /// nil: no response payload.
     var response: TypeRef?
     var arguments: [Argument]
-    /// The HTTP method as sent (`GET`).
-    var method: String
+    var method: HTTPMethod
     /// The path as written in the spec, for the doc comment.
     var pathTemplate: String
     var path: [PathPart]
@@ -496,7 +479,7 @@ struct EndpointIR: Sendable {
     var timeout: String?
     var pagination: PaginationIR?
     /// `form` or `multipart` when the body is not sent as JSON.
-    var bodyEncoding: String?
+    var bodyEncoding: BodyEncoding?
     /// The content type of a raw `Data` body.
     var rawBodyContentType: String?
     /// A `Data` or `String` response is the body itself, not JSON.

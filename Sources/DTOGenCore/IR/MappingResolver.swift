@@ -490,15 +490,7 @@ struct MappingResolver {
             sink.error(model.location, "'model' must be the name of your domain type, such as \"Quake\", found '\(model.value)'")
             return nil
         }
-        var isClass = false
-        if let kind = domain.kind {
-            switch kind.value {
-            case "struct": isClass = false
-            case "class": isClass = true
-            default:
-                sink.error(kind.location, "unknown domain kind '\(kind.value)'; expected 'struct' or 'class'\(Suggest.hint(for: kind.value, in: ["struct", "class"]))")
-            }
-        }
+        let isClass = domain.kind?.value == .class
         guard let target = target(domain: domain, response: response) else { return nil }
         let dtoTypeName = table[target.element].qualifiedName
         let key = MappingKey(model: model.value, dtoType: dtoTypeName)

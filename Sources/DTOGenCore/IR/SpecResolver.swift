@@ -21,15 +21,15 @@ struct SpecResolver {
 
     /// `sink` holds what earlier stages reported for this spec.
     /// `runtimeInModule`: the runtime's sources are compiled into the generated code's module.
-    init(spec: Spec, sink: DiagnosticSink, accessOverride: String?, fileBase: String, runtimeInModule: Bool = false) {
+    init(spec: Spec, sink: DiagnosticSink, accessOverride: AccessLevel?, fileBase: String, runtimeInModule: Bool = false) {
         self.spec = spec
         self.fileBase = fileBase
-        access = (accessOverride ?? spec.access?.value) == "public" ? .public : .internal
+        access = accessOverride ?? spec.access?.value ?? .internal
         var dates = DateFormatSpec.iso8601
-        if let written = spec.dates, case .success(let format) = DateFormatSpec.parse(written.value) { dates = format }
+        if let written = spec.dates { dates = written.value }
         types = TypeResolver(sink: sink, defaultDates: dates)
-        types.naming = spec.naming.flatMap { NamingStyle(rawValue: $0.value) } ?? .swift
-        types.openEnums = spec.enums?.value == "open"
+        types.naming = spec.naming?.value ?? .swift
+        types.openEnums = spec.enums?.value == .open
         if runtimeInModule { types.avoidedTypeNames = SwiftName.runtimeTypes }
         if let namespace = spec.namespace, SwiftName.isTypeName(namespace.value) { types.namespace = namespace.value }
     }

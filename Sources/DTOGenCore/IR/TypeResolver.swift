@@ -633,7 +633,7 @@ struct TypeResolver {
         let resolvedBase = table.resolved(base)
 
         // Numbers and booleans written as strings.
-        let stringEncoded = shape.format?.value == "string"
+        let stringEncoded = shape.format?.value == .stringEncoded
         if let written = shape.format, stringEncoded {
             guard case .scalar(let scalar) = resolvedBase, [.int, .int64, .double, .decimal, .bool].contains(scalar) else {
                 sink.error(written.location, "'$format: \"string\"' applies to Int, Int64, Double, Decimal and Bool fields; '\(property.key)' is \(table.describe(base))")
@@ -657,11 +657,8 @@ struct TypeResolver {
         // Dates: a field holds Date, [Date] (optional or not); deeper nesting is not supported.
         let dateDepth = dateNesting(resolvedBase)
         var format: DateFormatSpec?
-        if let written = shape.format, !stringEncoded {
-            switch DateFormatSpec.parse(written.value) {
-            case .success(let f): format = f
-            case .failure(let e): sink.error(written.location, e.message)
-            }
+        if let written = shape.format, case .date(let f) = written.value {
+            format = f
             if dateDepth == nil {
                 sink.error(written.location, "'$format' applies to Date fields; '\(property.key)' is \(table.describe(base))")
             }

@@ -119,7 +119,7 @@ extension OpenAPITranslator {
         if !headers.isEmpty { endpoint.append(("headers", .object(headers))) }
 
         // The request body.
-        let bodyAllowed = !["get", "head", "delete"].contains(method)
+        let bodyAllowed = HTTPMethod(rawValue: method.uppercased())?.allowsBody ?? false
         if let body = requestBody(operation, swaggerBody: swaggerBody, formFields: formFields, pointer: pointer, hint: SwiftName.upperCamel(name) + "Body") {
             if bodyAllowed {
                 endpoint += body

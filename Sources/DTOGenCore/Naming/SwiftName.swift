@@ -1,10 +1,3 @@
-/// How names are cased: `swift` follows the Swift API Design Guidelines (initialisms
-/// uniformly cased: `avatarURL`, `nodeID`), `camel` is plain camel case (`avatarUrl`).
-public enum NamingStyle: String, Sendable {
-    case swift
-    case camel
-}
-
 /// Every Swift identifier dtogen writes comes from here, so naming rules live in one place.
 public enum SwiftName {
     /// Words that must be escaped with backticks to be used as an identifier.

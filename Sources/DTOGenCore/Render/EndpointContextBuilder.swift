@@ -50,7 +50,7 @@ struct EndpointContextBuilder {
     func factory(_ endpoint: EndpointIR, spaced: Bool) -> MustacheValue {
         var doc = endpoint.doc.map(SwiftLiteral.docLines) ?? []
         if !doc.isEmpty { doc.append("///") }
-        doc.append("/// `\(SwiftLiteral.lineComment(endpoint.method)) \(SwiftLiteral.lineComment(endpoint.pathTemplate).replacingOccurrences(of: "`", with: "'"))`")
+        doc.append("/// `\(endpoint.method.rawValue) \(SwiftLiteral.lineComment(endpoint.pathTemplate).replacingOccurrences(of: "`", with: "'"))`")
         let arguments = endpoint.arguments.map { argument -> MustacheObject in
             ["declaration": .string(printer.argumentDeclaration(argument))]
         }
@@ -92,7 +92,7 @@ struct EndpointContextBuilder {
             "envelope": endpoint.envelope.map { .string(printer.envelope($0)) } ?? .bool(false),
             "errorType": endpoint.errorType.map { .string(printer.qualifiedType($0)) } ?? .bool(false),
             "timeout": endpoint.timeout.map { .string($0) } ?? .bool(false),
-            "bodyEncoding": (endpoint.bodyEncoding.map { "." + $0 } ?? endpoint.rawBodyContentType.map { ".raw(contentType: \(SwiftLiteral.string($0)))" }).map { .string($0) } ?? .bool(false),
+            "bodyEncoding": (endpoint.bodyEncoding.map { "." + $0.rawValue } ?? endpoint.rawBodyContentType.map { ".raw(contentType: \(SwiftLiteral.string($0)))" }).map { .string($0) } ?? .bool(false),
             "rawResponse": endpoint.rawResponse.map { .string($0 == .data ? "decodingRawBody()" : "decodingText()") } ?? .bool(false),
             "paginate": endpoint.pagination.map { .string(nextPage($0)) } ?? .bool(false),
             "spaced": .bool(spaced),

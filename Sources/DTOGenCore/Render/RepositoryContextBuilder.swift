@@ -8,7 +8,7 @@ struct RepositoryContextBuilder {
 
     func context(_ repository: RepositoryIR, api: APINamespace?) -> MustacheValue {
         // One request-data provider per kind the endpoints use (public endpoints need none).
-        var providers: [(name: String, kind: EndpointKindRef, type: String, doc: String)] = []
+        var providers: [(name: String, kind: KindReference, type: String, doc: String)] = []
         for method in repository.methods where method.endpoint.kind != .public {
             let kind = method.endpoint.kind
             guard !providers.contains(where: { $0.kind == kind }) else { continue }
@@ -35,7 +35,7 @@ struct RepositoryContextBuilder {
         ])
     }
 
-    func method(_ method: RepositoryIR.Method, providers: [(name: String, kind: EndpointKindRef, type: String, doc: String)]) -> MustacheValue {
+    func method(_ method: RepositoryIR.Method, providers: [(name: String, kind: KindReference, type: String, doc: String)]) -> MustacheValue {
         let endpoint = method.endpoint
         let name = SwiftName.escaped(endpoint.name)
         let parameters = endpoint.arguments.map { printer.argumentDeclaration($0, withDefault: false) }
@@ -66,7 +66,7 @@ struct RepositoryContextBuilder {
             }
         }
         var doc = endpoint.doc.map(SwiftLiteral.docLines) ?? []
-        if doc.isEmpty { doc = ["/// `\(SwiftLiteral.lineComment(endpoint.method)) \(SwiftLiteral.lineComment(endpoint.pathTemplate).replacingOccurrences(of: "`", with: "'"))`"] }
+        if doc.isEmpty { doc = ["/// `\(endpoint.method.rawValue) \(SwiftLiteral.lineComment(endpoint.pathTemplate).replacingOccurrences(of: "`", with: "'"))`"] }
         let example = method.example.flatMap { payloads[$0] }.map { String(decoding: $0, as: UTF8.self) }
         return .object([
             "doc": .lines(doc),

@@ -29,7 +29,6 @@ struct RuntimeSymbols: Sendable {
     var publicKind: String { qualified("EndpointKinds.Public") }
     var privateKind: String { qualified("EndpointKinds.Private") }
     var refreshingKind: String { qualified("EndpointKinds.Refreshing") }
-    var httpMethod: String { qualified("HTTPMethod") }
     var nullable: String { qualified("Nullable") }
     var indirect: String { qualified("Indirect") }
     var filePart: String { qualified("FilePart") }

@@ -233,13 +233,12 @@ struct SwiftPrinter: Sendable {
         ".init(\(SwiftLiteral.string(parameter.name)), \(self.parameter(parameter.value))\(parameter.value.dateFormat.map { ", format: \(dateFormat($0))" } ?? ""))"
     }
 
-    func method(_ method: String) -> String {
-        ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"].contains(method)
-            ? "." + method.lowercased()
-            : "\(runtime.httpMethod)(rawValue: \(SwiftLiteral.string(method)))"
+    /// `.get`: the runtime's `HTTPMethod` has a static member for each method a spec can name.
+    func method(_ method: HTTPMethod) -> String {
+        "." + method.rawValue.lowercased()
     }
 
-    func kind(_ kind: EndpointKindRef) -> String {
+    func kind(_ kind: KindReference) -> String {
         switch kind {
         case .public: runtime.publicKind
         case .private: runtime.privateKind

@@ -17,15 +17,15 @@ public struct Spec: Sendable {
     public var path: String
     public var name: Located<String>?
     public var baseURL: Located<String>?
-    public var access: Located<String>?
-    public var dates: Located<String>?
-    public var defaultKind: Located<String>?
+    public var access: Located<AccessLevel>?
+    public var dates: Located<DateFormatSpec>?
+    public var defaultKind: Located<KindReference>?
     /// `options.naming`: `swift` (API Design Guidelines casing, the default) or `camel`.
-    public var naming: Located<String>?
+    public var naming: Located<NamingStyle>?
     /// `options.namespace`: an enum every generated type is nested in.
     public var namespace: Located<String>?
     /// `options.enums`: `open` gives every `$enum` without `$unknown` an `unknown` case.
-    public var enums: Located<String>?
+    public var enums: Located<EnumStyle>?
     /// `nil`: no key; `.some(nil)`: `"envelope": null`.
     public var envelope: Located<EnvelopeSpec?>?
     public var types: [NamedShape]
@@ -76,7 +76,7 @@ public struct ShapeSpec: Sendable {
     public var lossy: Located<Bool>?
     /// `$nullable`: an explicit JSON `null` is kept apart from a missing key.
     public var nullable: Located<Bool>?
-    public var format: Located<String>?
+    public var format: Located<FieldFormat>?
     public var unknownCase: Located<String>?
     /// `$discriminator`: the key whose string value says which `$oneOf` variant an object is.
     public var discriminator: Located<String>?
@@ -113,9 +113,9 @@ public struct EnvelopeSpec: Sendable {
 
 public struct EndpointSpec: Sendable {
     public var name: Located<String>
-    public var method: Located<String>?
+    public var method: Located<HTTPMethod>?
     public var path: Located<String>
-    public var kind: Located<String>?
+    public var kind: Located<KindReference>?
     public var params: [PropertySpec]
     public var query: [PropertySpec]
     public var headers: [PropertySpec]
@@ -129,7 +129,7 @@ public struct EndpointSpec: Sendable {
     /// `paginate`: how to reach the next page.
     public var paginate: PaginateSpec?
     /// `bodyEncoding`: `json` (default), `form` or `multipart`.
-    public var bodyEncoding: Located<String>?
+    public var bodyEncoding: Located<BodyEncoding>?
     /// `contentType` of a raw `Data` body (`image/png`).
     public var contentType: Located<String>?
     /// The spec's `domain`: one mapping, or (an addition to the format) an array of them.
@@ -152,7 +152,7 @@ public struct BodyFromSpec: Sendable {
 
 /// `"paginate": { "style": "cursor", "param": "starting_after", "from": "data[-1].id", "while": "has_more" }`.
 public struct PaginateSpec: Sendable {
-    public var style: Located<String>
+    public var style: Located<PaginationStyle>
     public var param: Located<String>?
     public var from: Located<String>?
     public var whileKey: Located<String>?
@@ -163,7 +163,7 @@ public struct DomainSpec: Sendable {
     /// For a top-level mapping: the DTO type it maps from (`Charge.Card`).
     public var dto: Located<String>?
     public var model: Located<String>
-    public var kind: Located<String>?
+    public var kind: Located<DomainKind>?
     public var each: Located<String>?
     /// `nil` when the spec leaves `fields` out: an `each` mapping that reuses the
     /// `init(from:)` another endpoint's domain generates for the same DTO type.

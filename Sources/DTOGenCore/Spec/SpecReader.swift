@@ -8,7 +8,6 @@ public enum SpecReader {
     static let envelopeKeys = ["data", "success", "message", "path"]
     static let domainKeys = ["model", "kind", "each", "fields", "update"]
     static let mappingKeys = ["dto", "model", "kind", "fields", "update"]
-    static let modifierKeys = ["$type", "$name", "$label", "$optional", "$default", "$lenient", "$lossy", "$format", "$doc", "$typeName", "$enum", "$unknown", "$dict", "$nullable", "$oneOf", "$discriminator", "$examples"]
 
     /// Parses and reads one spec. Returns `nil` (with diagnostics) when the file cannot be read as a spec at all.
     public static func read(bytes: [UInt8], path: String) -> (Spec?, [Diagnostic]) {
@@ -120,6 +119,18 @@ private struct Reader {
         return b
     }
 
+    /// A closed-vocabulary value, read into its type; nil (with the keyword's message) when
+    /// the value is not one of it.
+    mutating func keyword<Value>(_ node: JSONNode, _ what: String, _ read: (String) -> Result<Value, KeywordError>) -> Located<Value>? {
+        guard let written = string(node, what) else { return nil }
+        switch read(written.value) {
+        case .success(let value): return Located(value, at: node.location)
+        case .failure(let error):
+            sink.error(node.location, error.message)
+            return nil
+        }
+    }
+
     mutating func unknownKey(_ member: JSONNode.Member, in what: String, allowed: [String]) {
         let hint = Suggest.hint(for: member.key, in: allowed)
         let list = allowed.map { "'\($0)'" }.joined(separator: ", ")
@@ -155,12 +166,12 @@ private struct Reader {
                 guard let options = object(value, "'options'") else { continue }
                 for option in options {
                     switch option.key {
-                    case "access": spec.access = string(option.value, "'options.access'")
-                    case "dates": spec.dates = string(option.value, "'options.dates'")
-                    case "kind": spec.defaultKind = string(option.value, "'options.kind'")
-                    case "naming": spec.naming = string(option.value, "'options.naming'")
+                    case "access": spec.access = keyword(option.value, "'options.access'", AccessLevel.read)
+                    case "dates": spec.dates = keyword(option.value, "'options.dates'", DateFormatSpec.read)
+                    case "kind": spec.defaultKind = keyword(option.value, "'options.kind'", KindReference.read)
+                    case "naming": spec.naming = keyword(option.value, "'options.naming'", NamingStyle.read)
                     case "namespace": spec.namespace = string(option.value, "'options.namespace'")
-                    case "enums": spec.enums = string(option.value, "'options.enums'")
+                    case "enums": spec.enums = keyword(option.value, "'options.enums'", EnumStyle.read)
                     default: unknownKey(option, in: "'options'", allowed: SpecReader.optionKeys)
                     }
                 }
@@ -335,17 +346,14 @@ private struct Reader {
     }
 
     mutating func readObjectShape(_ node: JSONNode, _ members: [JSONNode.Member], context: ShapeContext) -> ShapeSpec? {
-        let specialKeys = ["$type", "$enum", "$dict", "$oneOf"]
-        let special = members.first { specialKeys.contains($0.key) }
+        let specials = members.compactMap { member in Modifier(rawValue: member.key).flatMap { Modifier.special.contains($0) ? (member, $0) : nil } }
         var shape: ShapeSpec
-        var handled: Set<String> = []
-        if let special {
-            for other in members where specialKeys.contains(other.key) && other.key != special.key {
+        if let (special, modifier) = specials.first {
+            for (other, _) in specials.dropFirst() {
                 sink.error(other.keyLocation, "'\(other.key)' cannot be combined with '\(special.key)'")
             }
-            handled = Set(specialKeys)
-            switch special.key {
-            case "$oneOf":
+            switch modifier {
+            case .oneOf:
                 var variants: [OneOfVariantSpec] = []
                 if let tagged = special.value.members {
                     for member in tagged {
@@ -365,14 +373,15 @@ private struct Reader {
                     sink.error(special.value.location, "'$oneOf' needs at least one variant")
                 }
                 shape = ShapeSpec(kind: .oneOf(variants), location: node.location)
-            case "$type":
+            case .type:
                 guard let inner = readShape(special.value, context: .inner) else { return nil }
                 shape = inner
                 shape.location = node.location
-            case "$dict":
+            case .dictionary:
                 guard let value = readShape(special.value, context: .inner) else { return nil }
                 shape = ShapeSpec(kind: .dictionary(value), location: node.location)
             default:
+                // `.enumeration`, the last of `Modifier.special`.
                 guard let values = special.value.elements else {
                     sink.error(special.value.location, "'$enum' must be an array of strings, found \(special.value.kindDescription)")
                     return nil
@@ -402,49 +411,54 @@ private struct Reader {
             }
             shape = ShapeSpec(kind: .object(properties), location: node.location)
         }
-        for member in members where member.key.hasPrefix("$") && !member.key.hasPrefix("$$") && !handled.contains(member.key) {
-            applyModifier(member, to: &shape, context: context)
+        for member in members where member.key.hasPrefix("$") && !member.key.hasPrefix("$$") {
+            guard let modifier = Modifier(rawValue: member.key) else {
+                let hint = Suggest.hint(for: member.key, in: Modifier.spellings)
+                sink.error(member.keyLocation, "unknown modifier '\(member.key)'\(hint.isEmpty ? " (keys starting with '$' are dtogen's; write '$$' for a JSON key that starts with '$')" : hint)")
+                continue
+            }
+            applyModifier(modifier, member, to: &shape, context: context)
         }
         return shape
     }
 
-    mutating func applyModifier(_ member: JSONNode.Member, to shape: inout ShapeSpec, context: ShapeContext) {
+    mutating func applyModifier(_ modifier: Modifier, _ member: JSONNode.Member, to shape: inout ShapeSpec, context: ShapeContext) {
         let value = member.value
-        switch member.key {
-        case "$name":
+        switch modifier {
+        case .name:
             guard context == .property || context == .argument else {
                 sink.error(member.keyLocation, "'$name' names a property or argument; it is not allowed here")
                 return
             }
             shape.name = string(value, "'$name'")
-        case "$label":
+        case .label:
             guard context == .argument else {
                 sink.error(member.keyLocation, "'$label' is only allowed on path parameters, query items and headers")
                 return
             }
             shape.label = string(value, "'$label'")
-        case "$optional":
+        case .optional:
             if let b = bool(value, "'$optional'") {
                 if b {
                     shape.optional = true
                     shape.optionalLocation = member.keyLocation
                 }
             }
-        case "$default":
+        case .defaultValue:
             shape.defaultValue = value
-        case "$lenient":
+        case .lenient:
             if let b = bool(value, "'$lenient'") { shape.lenient = b }
-        case "$lossy":
+        case .lossy:
             if let b = bool(value, "'$lossy'") { shape.lossy = Located(b, at: member.keyLocation) }
-        case "$nullable":
+        case .nullable:
             if let b = bool(value, "'$nullable'") { shape.nullable = Located(b, at: member.keyLocation) }
-        case "$format":
-            shape.format = string(value, "'$format'")
-        case "$doc":
+        case .format:
+            shape.format = keyword(value, "'$format'", FieldFormat.read)
+        case .doc:
             shape.doc = string(value, "'$doc'")
-        case "$typeName":
+        case .typeName:
             shape.typeName = string(value, "'$typeName'")
-        case "$unknown":
+        case .unknown:
             if case .oneOf = shape.kind {
                 if let b = value.boolValue {
                     if b { shape.unknownVariant = Located("unknown", at: member.keyLocation) }
@@ -458,23 +472,20 @@ private struct Reader {
                 return
             }
             shape.unknownCase = string(value, "'$unknown'")
-        case "$discriminator":
+        case .discriminator:
             guard case .oneOf = shape.kind else {
                 sink.error(member.keyLocation, "'$discriminator' names the key that tells '$oneOf' variants apart; it needs a '$oneOf'")
                 return
             }
             shape.discriminator = string(value, "'$discriminator'")
-        case "$examples":
+        case .examples:
             guard context == .named else {
                 sink.error(member.keyLocation, "'$examples' belongs on a type in 'types' (or 'examples' on an endpoint)")
                 return
             }
             shape.examples = examplePaths(value, "'$examples'")
-        case "$enum", "$dict", "$type", "$oneOf":
-            break
-        default:
-            let hint = Suggest.hint(for: member.key, in: SpecReader.modifierKeys)
-            sink.error(member.keyLocation, "unknown modifier '\(member.key)'\(hint.isEmpty ? " (keys starting with '$' are dtogen's; write '$$' for a JSON key that starts with '$')" : hint)")
+        case .type, .enumeration, .dictionary, .oneOf:
+            break // read by `readObjectShape`
         }
     }
 
@@ -548,24 +559,27 @@ private struct Reader {
             let value = member.value
             switch member.key {
             case "name": name = string(value, "the endpoint's 'name'")
-            case "method": endpoint.method = string(value, "'method'")
+            case "method": endpoint.method = keyword(value, "'method'", HTTPMethod.read)
             case "path": path = string(value, "'path'")
-            case "kind": endpoint.kind = string(value, "'kind'")
+            case "kind": endpoint.kind = keyword(value, "'kind'", KindReference.read)
             case "params": endpoint.params = readArguments(value, "'params'")
             case "query": endpoint.query = readArguments(value, "'query'")
             case "headers": endpoint.headers = readArguments(value, "'headers'")
             case "body": endpoint.body = readShape(value, context: .inner)
             case "response": endpoint.response = readShape(value, context: .inner)
             case "error": endpoint.error = string(value, "'error'")
-            case "bodyEncoding": endpoint.bodyEncoding = string(value, "'bodyEncoding'")
+            case "bodyEncoding": endpoint.bodyEncoding = keyword(value, "'bodyEncoding'", BodyEncoding.read)
             case "contentType": endpoint.contentType = string(value, "'contentType'")
             case "paginate":
                 guard let members = object(value, "'paginate'") else { continue }
-                var style: Located<String>?
-                var paginate = PaginateSpec(style: Located("", at: value.location), location: value.location)
+                var style: Located<PaginationStyle>?
+                var sawStyle = false
+                var paginate = PaginateSpec(style: Located(.cursor, at: value.location), location: value.location)
                 for member in members {
                     switch member.key {
-                    case "style": style = string(member.value, "'style'")
+                    case "style":
+                        sawStyle = true
+                        style = keyword(member.value, "'style'", PaginationStyle.read)
                     case "param": paginate.param = string(member.value, "'param'")
                     case "from": paginate.from = string(member.value, "'from'")
                     case "while": paginate.whileKey = string(member.value, "'while'")
@@ -573,7 +587,7 @@ private struct Reader {
                     }
                 }
                 guard let style else {
-                    sink.error(value.location, "'paginate' needs a 'style': \"cursor\", \"next\", \"link\" or \"page\"")
+                    if !sawStyle { sink.error(value.location, "'paginate' needs a 'style': \(PaginationStyle.expected)") }
                     continue
                 }
                 paginate.style = style
@@ -620,7 +634,7 @@ private struct Reader {
             let value = member.value
             switch member.key {
             case "model": model = string(value, "'model'")
-            case "kind": domain.kind = string(value, "the domain 'kind'")
+            case "kind": domain.kind = keyword(value, "the domain 'kind'", DomainKind.read)
             case "each" where !standalone: domain.each = string(value, "'each'")
             case "dto" where standalone: domain.dto = string(value, "'dto'")
             case "update":

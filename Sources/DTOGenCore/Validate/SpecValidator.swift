@@ -1,28 +1,14 @@
 import Foundation
 
-/// Checks the rules of a spec that need no type resolution: options, names, methods,
-/// paths and their parameters, envelopes.
+/// Checks the rules of a spec that need no type resolution: names, paths and their
+/// parameters, envelopes. Closed vocabularies (methods, kinds, options) are checked as
+/// `SpecReader` reads them into their types.
 struct SpecValidator {
     var sink: DiagnosticSink
-
-    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]
 
     mutating func validate(_ spec: Spec) {
         if let name = spec.name, SwiftName.upperCamel(name.value).isEmpty || !SwiftName.isIdentifier(name.value) {
             sink.error(name.location, "'name' must be a PascalCase identifier such as \"Quakes\", found '\(name.value)'")
-        }
-        if let access = spec.access, !["internal", "public"].contains(access.value) {
-            sink.error(access.location, "unknown access level '\(access.value)'; expected 'internal' or 'public'\(Suggest.hint(for: access.value, in: ["internal", "public"]))")
-        }
-        if let dates = spec.dates, case .failure(let e) = DateFormatSpec.parse(dates.value) {
-            sink.error(dates.location, e.message)
-        }
-        if let kind = spec.defaultKind { validateKind(kind) }
-        if let naming = spec.naming, NamingStyle(rawValue: naming.value) == nil {
-            sink.error(naming.location, "unknown naming '\(naming.value)'; expected 'swift' (initialisms uniformly cased: 'avatarURL') or 'camel' ('avatarUrl')\(Suggest.hint(for: naming.value, in: ["swift", "camel"]))")
-        }
-        if let enums = spec.enums, !["open", "closed"].contains(enums.value) {
-            sink.error(enums.location, "unknown enums option '\(enums.value)'; expected 'open' (unknown values are kept) or 'closed'\(Suggest.hint(for: enums.value, in: ["open", "closed"]))")
         }
         if let namespace = spec.namespace {
             if !SwiftName.isTypeName(namespace.value) {
@@ -56,16 +42,6 @@ struct SpecValidator {
         }
     }
 
-    mutating func validateKind(_ kind: Located<String>) {
-        if ["public", "private", "refreshing"].contains(kind.value) { return }
-        let parts = kind.value.split(separator: ".", omittingEmptySubsequences: false)
-        let isTypeName = !parts.isEmpty && parts.allSatisfy { SwiftName.isIdentifier(String($0)) && $0.first?.isUppercase == true }
-        if !isTypeName {
-            let hint = Suggest.hint(for: kind.value, in: ["public", "private", "refreshing"])
-            sink.error(kind.location, "unknown endpoint kind '\(kind.value)'\(hint.isEmpty ? "; expected 'public', 'private' or the name of your type that conforms to EndpointKind" : hint)")
-        }
-    }
-
     mutating func validate(_ envelope: EnvelopeSpec) {
         if envelope.data.value.isEmpty { sink.error(envelope.data.location, "the envelope's 'data' key must not be empty") }
         if case .key(let key)? = envelope.success, key.value.isEmpty { sink.error(key.location, "the envelope's 'success' key must not be empty") }
@@ -79,18 +55,13 @@ struct SpecValidator {
         } else if name.value.first?.isUppercase == true {
             sink.warning(name.location, "endpoint name '\(name.value)' should be lowerCamelCase")
         }
-        if let method = endpoint.method, !Self.methods.contains(method.value) {
-            let upper = method.value.uppercased()
-            let hint = Self.methods.contains(upper) ? "; did you mean '\(upper)'?" : Suggest.hint(for: method.value, in: Self.methods)
-            sink.error(method.location, "unknown method '\(method.value)'\(hint.isEmpty ? "; expected GET, POST, PUT, PATCH, DELETE or HEAD" : hint)")
-        }
-        if let kind = endpoint.kind { validateKind(kind) }
         if let envelope = endpoint.envelope?.value { validate(envelope) }
-        if endpoint.method?.value == "HEAD", let response = endpoint.response {
-            sink.error(response.location, "a HEAD request has no response body; remove 'response'")
+        let method = endpoint.method?.value ?? .get
+        if !method.allowsResponse, let response = endpoint.response {
+            sink.error(response.location, "a \(method.rawValue) request has no response body; remove 'response'")
         }
-        if case let method = endpoint.method?.value ?? "GET", ["GET", "HEAD"].contains(method), let body = endpoint.body {
-            sink.error(body.location, "a \(method) request cannot have a body (URLSession and most servers drop or reject it); send the values as 'query' items, or use POST")
+        if !method.allowsBody, let body = endpoint.body {
+            sink.error(body.location, "a \(method.rawValue) request cannot have a body (URLSession and most servers drop or reject it); send the values as 'query' items, or use POST")
         }
         let placeholders = pathPlaceholders(endpoint.path)
         for param in endpoint.params where !placeholders.contains(where: { $0.name == param.key }) {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A date format named in a spec (`options.dates`, `$format`).
-enum DateFormatSpec: Sendable, Equatable {
+/// A date format named in a spec (`options.dates`, `$format`), read once by `SpecReader`.
+public enum DateFormatSpec: Sendable, Equatable {
     case iso8601
     case iso8601Fractional
     case secondsSince1970
@@ -35,7 +35,7 @@ enum DateFormatSpec: Sendable, Equatable {
     }
 
     /// Reads a format; on failure returns the message to report.
-    static func parse(_ text: String) -> Result<DateFormatSpec, FormatError> {
+    static func read(_ text: String) -> Result<DateFormatSpec, KeywordError> {
         switch text {
         case "iso8601": return .success(.iso8601)
         case "iso8601-fractional": return .success(.iso8601Fractional)
@@ -45,10 +45,10 @@ enum DateFormatSpec: Sendable, Equatable {
         }
         let allowed = "'iso8601', 'iso8601-fractional', 'secondsSince1970', 'millisecondsSince1970' or a DateFormatter pattern such as 'yyyy-MM-dd'"
         if let meant = aliases[text.lowercased()] ?? aliases[text.lowercased().replacingOccurrences(of: "_", with: "-")] {
-            return .failure(FormatError(message: "unknown date format '\(text)'; did you mean '\(meant)'?"))
+            return .failure(KeywordError(message: "unknown date format '\(text)'; did you mean '\(meant)'?"))
         }
         if let near = Suggest.closest(to: text, in: names) {
-            return .failure(FormatError(message: "unknown date format '\(text)'; did you mean '\(near)'?"))
+            return .failure(KeywordError(message: "unknown date format '\(text)'; did you mean '\(near)'?"))
         }
         // A pattern: letters outside 'quoted' text must be pattern letters.
         var letters = ""
@@ -58,30 +58,26 @@ enum DateFormatSpec: Sendable, Equatable {
                 quoted.toggle()
             } else if !quoted, character.isLetter {
                 guard character.isASCII, patternLetters.contains(character) else {
-                    return .failure(FormatError(message: "unknown date format '\(text)': '\(character)' is not a date pattern letter (quote literal text: 'T'); expected \(allowed)"))
+                    return .failure(KeywordError(message: "unknown date format '\(text)': '\(character)' is not a date pattern letter (quote literal text: 'T'); expected \(allowed)"))
                 }
                 letters.append(character)
             }
         }
         if quoted {
-            return .failure(FormatError(message: "date pattern '\(text)' has an unclosed quote"))
+            return .failure(KeywordError(message: "date pattern '\(text)' has an unclosed quote"))
         }
         guard !letters.isEmpty else {
-            return .failure(FormatError(message: "unknown date format '\(text)'; expected \(allowed)"))
+            return .failure(KeywordError(message: "unknown date format '\(text)'; expected \(allowed)"))
         }
         if letters.contains("Y"), !letters.contains("w") {
             let fixed = text.replacingOccurrences(of: "Y", with: "y")
-            return .failure(FormatError(message: "'Y' in date pattern '\(text)' is the week-based year, which differs from the calendar year around New Year; write '\(fixed)'"))
+            return .failure(KeywordError(message: "'Y' in date pattern '\(text)' is the week-based year, which differs from the calendar year around New Year; write '\(fixed)'"))
         }
         if letters.contains("D"), letters.contains("M") {
             let fixed = text.replacingOccurrences(of: "D", with: "d")
-            return .failure(FormatError(message: "'D' in date pattern '\(text)' is the day of the year; for the day of the month write '\(fixed)'"))
+            return .failure(KeywordError(message: "'D' in date pattern '\(text)' is the day of the year; for the day of the month write '\(fixed)'"))
         }
         return .success(.pattern(text))
-    }
-
-    struct FormatError: Error {
-        var message: String
     }
 
     /// Seconds since 1970 for a JSON value written in this format, to put a date literal in Swift.

@@ -1,0 +1,153 @@
+/// A spec keyword whose values form a closed set. `SpecReader` turns the written string into
+/// the keyword's type once, so the validator, resolvers, printer, importer and inferrer share
+/// one list of values and one message for a value that is not in it.
+protocol SpecKeyword: RawRepresentable<String>, CaseIterable, Sendable, Equatable {
+    /// What a message calls the keyword ("method", "pagination style").
+    static var noun: String { get }
+    /// The values as a message lists them, with a gloss where one helps.
+    static var expected: String { get }
+}
+
+extension SpecKeyword {
+    static var spellings: [String] { allCases.map(\.rawValue) }
+
+    static var expected: String {
+        let quoted = spellings.map { "'\($0)'" }
+        return quoted.count < 2 ? quoted.joined() : quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+    }
+
+    /// The value a spec wrote, or the message for one that is not a value of the keyword.
+    static func read(_ written: String) -> Result<Self, KeywordError> {
+        if let value = Self(rawValue: written) { return .success(value) }
+        let meant = spellings.first { $0.lowercased() == written.lowercased() } ?? Suggest.closest(to: written, in: spellings)
+        return .failure(KeywordError(message: "unknown \(noun) '\(written)'; expected \(expected)\(meant.map { "; did you mean '\($0)'?" } ?? "")"))
+    }
+}
+
+struct KeywordError: Error, Sendable {
+    var message: String
+}
+
+/// `method`: the HTTP methods an endpoint can use.
+public enum HTTPMethod: String, CaseIterable, Sendable, SpecKeyword {
+    case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE", head = "HEAD"
+
+    static let noun = "method"
+
+    /// GET and HEAD send no body: URLSession and most servers drop or reject one.
+    var allowsBody: Bool { self != .get && self != .head }
+    /// A HEAD answer has no body to decode.
+    var allowsResponse: Bool { self != .head }
+}
+
+/// `bodyEncoding`: how a body goes on the wire.
+public enum BodyEncoding: String, CaseIterable, Sendable, SpecKeyword {
+    case json, form, multipart
+
+    static let noun = "bodyEncoding"
+}
+
+/// `paginate.style`: how the next page is reached.
+public enum PaginationStyle: String, CaseIterable, Sendable, SpecKeyword {
+    case cursor, next, link, page
+
+    static let noun = "pagination style"
+}
+
+/// `options.access`: the access level of everything generated.
+public enum AccessLevel: String, CaseIterable, Sendable, SpecKeyword {
+    case `internal`, `public`
+
+    static let noun = "access level"
+}
+
+/// `options.enums`: whether every `$enum` keeps values the spec does not list.
+public enum EnumStyle: String, CaseIterable, Sendable, SpecKeyword {
+    case open, closed
+
+    static let noun = "enums option"
+    static let expected = "'open' (unknown values are kept) or 'closed'"
+}
+
+/// `options.naming`: `swift` (API Design Guidelines casing) or `camel` (plain camel case).
+public enum NamingStyle: String, CaseIterable, Sendable, SpecKeyword {
+    case swift
+    case camel
+
+    static let noun = "naming"
+    static let expected = "'swift' (initialisms uniformly cased: 'avatarURL') or 'camel' ('avatarUrl')"
+}
+
+/// A domain mapping's `kind`: a struct gets `init(from dto:)`, a class a `convenience init`.
+public enum DomainKind: String, CaseIterable, Sendable, SpecKeyword {
+    case `struct`, `class`
+
+    static let noun = "domain kind"
+}
+
+/// An endpoint's `kind` (or `options.kind`): one of the runtime's kinds, or the name of the
+/// app's own type conforming to `EndpointKind`.
+public enum KindReference: Sendable, Equatable {
+    case `public`
+    case `private`
+    /// A private endpoint whose token provider is asked for a fresh token before each request.
+    case refreshing
+    /// The user's own `EndpointKind` type (`Billing.APIKey`).
+    case custom(String)
+
+    static let builtins = ["public", "private", "refreshing"]
+
+    static func read(_ written: String) -> Result<KindReference, KeywordError> {
+        switch written {
+        case "public": return .success(.public)
+        case "private": return .success(.private)
+        case "refreshing": return .success(.refreshing)
+        default: break
+        }
+        let parts = written.split(separator: ".", omittingEmptySubsequences: false)
+        if !parts.isEmpty, parts.allSatisfy({ SwiftName.isIdentifier(String($0)) && $0.first?.isUppercase == true }) {
+            return .success(.custom(written))
+        }
+        let hint = Suggest.hint(for: written, in: builtins)
+        return .failure(KeywordError(message: "unknown endpoint kind '\(written)'\(hint.isEmpty ? "; expected 'public', 'private' or the name of your type that conforms to EndpointKind" : hint)"))
+    }
+
+    /// The kind as a spec writes it.
+    var written: String {
+        switch self {
+        case .public: "public"
+        case .private: "private"
+        case .refreshing: "refreshing"
+        case .custom(let name): name
+        }
+    }
+}
+
+/// `$format`: a date format on a Date, or `"string"` on a number or Bool sent as a string.
+public enum FieldFormat: Sendable, Equatable {
+    case date(DateFormatSpec)
+    /// `"$format": "string"`: `"42"` in JSON for an `Int` in Swift.
+    case stringEncoded
+
+    static func read(_ written: String) -> Result<FieldFormat, KeywordError> {
+        if written == "string" { return .success(.stringEncoded) }
+        return DateFormatSpec.read(written).map(FieldFormat.date)
+    }
+
+    var date: DateFormatSpec? {
+        if case .date(let format) = self { return format }
+        return nil
+    }
+}
+
+/// The `$` keys of a shape. `special` ones say what the shape is; the rest modify it.
+enum Modifier: String, CaseIterable, Sendable {
+    case type = "$type", name = "$name", label = "$label", optional = "$optional", defaultValue = "$default"
+    case lenient = "$lenient", lossy = "$lossy", format = "$format", doc = "$doc", typeName = "$typeName"
+    case enumeration = "$enum", unknown = "$unknown", dictionary = "$dict", nullable = "$nullable"
+    case oneOf = "$oneOf", discriminator = "$discriminator", examples = "$examples"
+
+    /// The keys that give a shape its kind; a shape has at most one.
+    static let special: [Modifier] = [.type, .enumeration, .dictionary, .oneOf]
+    static var spellings: [String] { allCases.map(\.rawValue) }
+}
