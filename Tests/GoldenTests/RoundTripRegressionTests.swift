@@ -83,6 +83,29 @@ struct RoundTripRegressionTests {
         #expect(throws: DecodingError.self) { try decode(Collide.self, #"{"2fa": {"code": 7}, "item": {"x": 1}, "hash": [], "when": 1577836800}"#) }
     }
 
+    /// Issue 22: `$lossy` on an alias to an array whose elements are the struct using it
+    /// (`Forest = [Tree]`, `Tree.children: Forest`), declared before the struct.
+    @Test func lossyWorksOnARecursiveArrayAlias() throws {
+        let tree = try decode(Tree.self, #"{"name": "root", "children": [{"name": "a", "children": []}, {"children": []}, 3]}"#)
+        #expect(tree.children.map(\.name) == ["a"])
+        #expect(try reencoded(tree) == tree)
+    }
+
+    /// Issue 22: date defaults in arrays are the instants the runtime decodes (no float noise
+    /// from the generator's arithmetic), and numbers Swift cannot hold as written are
+    /// generated as the values it holds (no compiler warning: CI builds with none).
+    @Test func defaultsAreTheValuesTheRuntimeHolds() throws {
+        let value = Exact()
+        #expect(try reencoded(value) == value)
+        let written = try decode(Exact.self, #"{"when": ["1969-09-20T05:42:56.196Z", "2020-01-01T00:00:00.002Z"], "seconds": [-8796623.804, 1700000000]}"#)
+        #expect(written.when == value.when)
+        #expect(written.seconds == value.seconds)
+        #expect(value.big == 9_007_199_254_740_992)
+        #expect(value.tiny == Double.leastNonzeroMagnitude)
+        #expect(value.small == Float.leastNormalMagnitude)
+        #expect(value.whole == 16_777_216)
+    }
+
     /// Row 12: a type named `Envelope` in a spec with an envelope.
     @Test func aTypeNamedEnvelopeDoesNotShadowTheRuntime() throws {
         let endpoint: DTORuntime.Endpoint<EndpointKinds.Public, Envelope> = .letter

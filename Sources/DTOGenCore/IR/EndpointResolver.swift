@@ -45,12 +45,9 @@ extension TypeResolver {
             }
             var defaultValue: Literal?
             if let node = shape.defaultValue {
-                switch Literals.literal(node, as: type.nonOptional, in: table, dateFormat: format) {
-                case .success(let literal):
+                if let literal = Literals.value(node, as: type.nonOptional, in: table, dateFormat: format, what: "'$default' of '\(property.key)'", into: &sink) {
                     defaultValue = literal
                     type = type.nonOptional
-                case .failure(let error):
-                    Literals.report(error, what: "'$default' of '\(property.key)'", type: type.nonOptional, node: node, table: table, into: &sink)
                 }
             }
             if defaultValue == nil, optionalDefaultsToNil, type.isOptional { defaultValue = .null }

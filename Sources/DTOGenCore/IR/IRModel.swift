@@ -1,3 +1,5 @@
+import Foundation
+
 /// The resolved model of a spec: every name final, every type resolved, every decision
 /// (how a field is coded, how a mapping reaches a value, what a request carries) made.
 /// It holds values, never Swift source text: Render decides how each is spelled.
@@ -121,7 +123,8 @@ indirect enum Literal: Sendable, Equatable {
     /// A decimal with more significant digits than an integer literal holds, as its text.
     case decimalText(String)
     case string(String)
-    case date(secondsSince1970: Double)
+    /// The instant exactly as the runtime decodes the spec's value.
+    case date(Date)
     /// Checked to parse when the literal was made.
     case url(String)
     /// Checked to parse when the literal was made.

@@ -1,19 +1,43 @@
 /// Swift literals for JSON values from a spec (`$default`, mapping defaults and constants).
 enum Literals {
+    /// A literal of the given type, or nil after reporting why it cannot be one; a number
+    /// Swift would round (`9007199254740993` as a Double) is written as the value Swift
+    /// holds, with a warning, so generated code compiles without one. `what` names the
+    /// value in messages (`'$default' of 'n'`, `'default'`).
+    static func value(_ node: JSONNode, as type: TypeRef, in table: TypeTable, dateFormat: DateFormatSpec?, what: String, into sink: inout DiagnosticSink) -> Literal? {
+        var notes: [Note] = []
+        switch literal(node, as: type, in: table, dateFormat: dateFormat, notes: &notes) {
+        case .success(let literal):
+            for note in notes { sink.warning(note.location, "\(what): \(note.message)") }
+            return literal
+        case .failure(.mismatch(let expected)):
+            sink.error(node.location, "\(what) must be \(expected) to match \(table.describe(type)), found \(node.kindDescription)")
+        case .failure(.message(let message)):
+            sink.error(node.location, message)
+        }
+        return nil
+    }
+
+    /// Something about a literal worth a warning (a number Swift cannot hold as written).
+    struct Note {
+        var location: SourceLocation
+        var message: String
+    }
+
     /// A literal of the given type, or the reason it cannot be one.
-    static func literal(_ node: JSONNode, as type: TypeRef, in table: TypeTable, dateFormat: DateFormatSpec?) -> Result<Literal, LiteralError> {
+    static func literal(_ node: JSONNode, as type: TypeRef, in table: TypeTable, dateFormat: DateFormatSpec?, notes: inout [Note]) -> Result<Literal, LiteralError> {
         let resolved = table.resolved(type)
         switch resolved {
         case .optional(let wrapped):
             if case .null = node.value { return .success(.null) }
-            return literal(node, as: wrapped, in: table, dateFormat: dateFormat)
+            return literal(node, as: wrapped, in: table, dateFormat: dateFormat, notes: &notes)
         case .json:
             return .success(json(node))
         case .array(let element):
             guard let elements = node.elements else { return .failure(.mismatch("an array")) }
             var parts: [Literal] = []
             for e in elements {
-                switch literal(e, as: element, in: table, dateFormat: dateFormat) {
+                switch literal(e, as: element, in: table, dateFormat: dateFormat, notes: &notes) {
                 case .success(let s): parts.append(s)
                 case .failure(let f): return .failure(f)
                 }
@@ -23,7 +47,7 @@ enum Literals {
             guard let members = node.members else { return .failure(.mismatch("an object")) }
             var parts: [Literal.Entry] = []
             for m in members {
-                switch literal(m.value, as: value, in: table, dateFormat: dateFormat) {
+                switch literal(m.value, as: value, in: table, dateFormat: dateFormat, notes: &notes) {
                 case .success(let s): parts.append(Literal.Entry(key: m.key, value: s))
                 case .failure(let f): return .failure(f)
                 }
@@ -46,10 +70,10 @@ enum Literals {
             case .oneOf:
                 return .failure(.message("a default value is not supported for a '$oneOf' type; make the field optional instead"))
             case .alias(let target):
-                return literal(node, as: target, in: table, dateFormat: dateFormat)
+                return literal(node, as: target, in: table, dateFormat: dateFormat, notes: &notes)
             }
         case .scalar(let scalar):
-            return scalarLiteral(node, scalar, dateFormat: dateFormat)
+            return scalarLiteral(node, scalar, dateFormat: dateFormat, notes: &notes)
         case .generic, .parameter:
             return .failure(.message("a default value is not supported for a generic type or its parameter; make the field optional instead"))
         }
@@ -60,18 +84,7 @@ enum Literals {
         case message(String)
     }
 
-    /// The one way a default that does not fit its type is reported: `what` names it
-    /// (`'$default' of 'n'`, `'default'`).
-    static func report(_ error: LiteralError, what: String, type: TypeRef, node: JSONNode, table: TypeTable, into sink: inout DiagnosticSink) {
-        switch error {
-        case .mismatch(let expected):
-            sink.error(node.location, "\(what) must be \(expected) to match \(table.describe(type)), found \(node.kindDescription)")
-        case .message(let message):
-            sink.error(node.location, message)
-        }
-    }
-
-    static func scalarLiteral(_ node: JSONNode, _ scalar: TypeRef.Scalar, dateFormat: DateFormatSpec?) -> Result<Literal, LiteralError> {
+    static func scalarLiteral(_ node: JSONNode, _ scalar: TypeRef.Scalar, dateFormat: DateFormatSpec?, notes: inout [Note]) -> Result<Literal, LiteralError> {
         switch scalar {
         case .string:
             guard let s = node.stringValue else { return .failure(.mismatch("a string")) }
@@ -89,6 +102,11 @@ enum Literals {
             guard let value = Double(n), value.isFinite, scalar == .double || Float(n)?.isFinite == true else {
                 return .failure(.mismatch("a number in range"))
             }
+            let held = scalar == .double ? FloatLiteral.held(n, as: Double.self) : FloatLiteral.held(n, as: Float.self)
+            if let held {
+                notes.append(Note(location: node.location, message: "\(n) is not exactly representable as a \(scalar.rawValue) (it rounds, or falls below the normal range); it is generated as \(held), the value Swift holds"))
+                return .success(.number(held))
+            }
             return .success(.number(n))
         case .decimal:
             guard case .number(let n) = node.value else { return .failure(.mismatch("a number")) }
@@ -98,10 +116,10 @@ enum Literals {
             return .success(literal)
         case .date:
             let format = dateFormat ?? .iso8601
-            guard let seconds = format.seconds(from: node) else {
+            guard let date = format.date(from: node) else {
                 return .failure(.message("a default date must be written in the field's format (\(describe(format)))"))
             }
-            return .success(.date(secondsSince1970: seconds))
+            return .success(.date(date))
         case .url:
             guard let s = node.stringValue, !s.isEmpty, URLCheck.isValid(s) else { return .failure(.mismatch("a valid URL string")) }
             return .success(.url(s))
@@ -203,5 +221,33 @@ enum URLCheck {
 enum UUIDCheck {
     static func isValid(_ text: String) -> Bool {
         UUID(uuidString: text) != nil
+    }
+}
+
+/// Floating-point literals Swift warns about: an integer it cannot hold exactly
+/// (`9007199254740993` as a Double), or a value below the type's normal range (`5e-324`).
+enum FloatLiteral {
+    /// The literal to write instead of `lexeme`, or nil when Swift takes it as written.
+    static func held<F: BinaryFloatingPoint & LosslessStringConvertible>(_ lexeme: String, as _: F.Type) -> String? where F.RawSignificand: FixedWidthInteger {
+        guard let value = F(lexeme), let exact = Double(lexeme) else { return nil }
+        let isInteger = !lexeme.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
+        if isInteger {
+            guard let whole = Int64(lexeme), Int64(exactly: value) != whole else { return nil }
+            if let held = Int64(exactly: value), abs(value) < 1e18 { return String(held) }
+            return "\(value)"
+        }
+        guard exact != 0, abs(exact) < Double(F.leastNormalMagnitude) || value.isSubnormal || value == 0 else { return nil }
+        if value == 0 { return "0" }
+        if value.isNormal, let shortest = Double("\(value)"), abs(shortest) >= Double(F.leastNormalMagnitude) { return "\(value)" }
+        let type = F.self == Float.self ? "Float" : "Double"
+        return "\(type)(bitPattern: 0x\(String(value.bitPatternInteger, radix: 16)))"
+    }
+}
+
+private extension BinaryFloatingPoint {
+    var bitPatternInteger: UInt64 {
+        if let double = self as? Double { return double.bitPattern }
+        if let float = self as? Float { return UInt64(float.bitPattern) }
+        return 0
     }
 }

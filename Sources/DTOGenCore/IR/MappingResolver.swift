@@ -466,13 +466,8 @@ struct MappingResolver {
                 sink.error(defaultNode.location, "a 'default' is not supported with 'model:' on a single object; make the domain field optional")
                 return nil
             }
-            switch Literals.literal(defaultNode, as: literalType, in: table, dateFormat: dateFormat ?? .iso8601) {
-            case .success(let literal):
-                expression = .coalesce(expression, .literal(literal))
-            case .failure(let error):
-                Literals.report(error, what: "'default'", type: literalType, node: defaultNode, table: table, into: &sink)
-                return nil
-            }
+            guard let literal = Literals.value(defaultNode, as: literalType, in: table, dateFormat: dateFormat ?? .iso8601, what: "'default'", into: &sink) else { return nil }
+            expression = .coalesce(expression, .literal(literal))
         }
         return Resolved(expression: expression, dependencies: dependencies)
     }

@@ -23,6 +23,11 @@ struct TypeResolver {
     var parameterTypes: [TypeRef] = []
     /// Named types declared but not resolved yet.
     var pendingNamed: [String: NamedShape] = [:]
+    /// Aliases whose target is resolving: a field inside that target that names the alias
+    /// (`Children = [Node]`, `Node.children: Children`) sees a placeholder until it is done.
+    var resolvingAliases: Set<DeclID> = []
+    /// `$lossy` fields whose alias was still resolving: checked once every named type is.
+    var deferredLossy: [(parent: DeclID, key: String, location: SourceLocation)] = []
     /// The type parameters in scope (while a generic type's body resolves).
     var typeParameters: [String] = []
     /// Type names generated types must not take besides Swift's (the runtime's, when it is
@@ -121,6 +126,8 @@ struct TypeResolver {
     mutating func resolveNamedTypes(_ types: [NamedShape]) {
         for type in types where named[type.name] != nil { pendingNamed[type.name] = type }
         for type in types { resolveNamedType(type.name) }
+        for deferred in deferredLossy { applyLossy(deferred.location, key: deferred.key, parent: deferred.parent) }
+        deferredLossy = []
         checkAliasCycles(types)
         breakRecursiveStructs()
     }
@@ -149,10 +156,37 @@ struct TypeResolver {
         default:
             var aliased = shape
             aliased.optional = false
-            if let target = resolve(aliased, hint: type.name, parent: nil, element: false) {
+            resolvingAliases.insert(id)
+            let target = resolve(aliased, hint: type.name, parent: nil, element: false)
+            resolvingAliases.remove(id)
+            if let target {
                 table[id].kind = .alias(target)
             }
         }
+    }
+
+    /// Whether `type` is (through aliases) an alias whose target is still resolving.
+    func namesResolvingAlias(_ type: TypeRef) -> Bool {
+        var current = type
+        var steps = 0
+        while case .named(let id) = current, case .alias(let target) = table[id].kind, steps <= table.decls.count {
+            if resolvingAliases.contains(id) { return true }
+            current = target
+            steps += 1
+        }
+        return false
+    }
+
+    /// `$lossy` on a field of `parent` whose type is an alias that was resolving when the
+    /// field was: the same check and coding as in `resolveField`, now that the alias is known.
+    mutating func applyLossy(_ location: SourceLocation, key: String, parent: DeclID) {
+        guard case .structure(var fields) = table[parent].kind, let index = fields.firstIndex(where: { $0.jsonKey == key }) else { return }
+        guard case .array(let element) = table.resolved(fields[index].type.nonOptional) else {
+            sink.error(location, "'$lossy' applies to arrays; '\(key)' is \(table.describe(fields[index].type.nonOptional))")
+            return
+        }
+        fields[index].coding.strategy = .lossyArray(element: element)
+        table[parent].kind = .structure(fields)
     }
 
     mutating func rejectFieldOnlyModifiers(_ shape: ShapeSpec, what: String) {
@@ -674,7 +708,9 @@ struct TypeResolver {
             }
         }
 
-        if let lossy = shape.lossy, lossy.value {
+        if let lossy = shape.lossy, lossy.value, namesResolvingAlias(base) {
+            deferredLossy.append((parent, property.key, lossy.location))
+        } else if let lossy = shape.lossy, lossy.value {
             guard case .array(let element) = resolvedBase else {
                 sink.error(lossy.location, "'$lossy' applies to arrays; '\(property.key)' is \(table.describe(base))")
                 return field
@@ -693,15 +729,12 @@ struct TypeResolver {
             if case .null = defaultNode.value {
                 sink.error(defaultNode.location, "'$default' is null; leave it out and make the field optional instead")
             } else {
-                switch Literals.literal(defaultNode, as: base, in: table, dateFormat: format) {
-                case .success(let literal):
+                if let literal = Literals.value(defaultNode, as: base, in: table, dateFormat: format, what: "'$default' of '\(property.key)'", into: &sink) {
                     field.defaultValue = literal
                     if shape.optional {
                         sink.warning(shape.optionalLocation ?? defaultNode.location, "'\(property.key)' has a '$default', so it is never nil: it is generated as non-optional \(table.describe(base))")
                     }
                     field.type = base
-                case .failure(let error):
-                    Literals.report(error, what: "'$default' of '\(property.key)'", type: base, node: defaultNode, table: table, into: &sink)
                 }
             }
         }

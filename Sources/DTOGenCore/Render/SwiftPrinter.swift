@@ -1,3 +1,5 @@
+import Foundation
+
 /// Spells IR values as Swift: types, literals, date formats, mapping expressions and
 /// request parts. The only place (with the templates) that writes Swift syntax.
 struct SwiftPrinter: Sendable {
@@ -45,7 +47,7 @@ struct SwiftPrinter: Sendable {
             "Decimal(sign: .\(negative ? "minus" : "plus"), exponent: \(exponent), significand: \(significand))"
         case .decimalText(let text): "Decimal(string: \(SwiftLiteral.string(text)), locale: Locale(identifier: \"en_US_POSIX\"))!"
         case .string(let s): SwiftLiteral.string(s)
-        case .date(let seconds): "Date(timeIntervalSince1970: \(Self.number(seconds)))"
+        case .date(let date): Self.date(date)
         case .url(let s): "URL(string: \(SwiftLiteral.string(s)))!"
         case .uuid(let s): "UUID(uuidString: \(SwiftLiteral.string(s)))!"
         case .enumCase(let name): ".\(SwiftName.escaped(name))"
@@ -59,6 +61,22 @@ struct SwiftPrinter: Sendable {
     }
 
     /// Seconds as written in a date literal: whole numbers without a fraction.
+    /// A `Date` literal that is exactly `date`: the shortest seconds since 1970 that
+    /// `Date(timeIntervalSince1970:)` turns back into the same instant (that initialiser
+    /// subtracts 2001's offset, so the printed double alone can be off by one ulp), or the
+    /// exact seconds since 2001, which Date stores.
+    static func date(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        for digits in 0...9 {
+            let scale = pow(10, Double(digits))
+            let candidate = (seconds * scale).rounded() / scale
+            if Date(timeIntervalSince1970: candidate) == date {
+                return "Date(timeIntervalSince1970: \(number(candidate)))"
+            }
+        }
+        return "Date(timeIntervalSinceReferenceDate: \(number(date.timeIntervalSinceReferenceDate)))"
+    }
+
     static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"

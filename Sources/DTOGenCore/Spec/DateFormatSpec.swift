@@ -80,24 +80,35 @@ public enum DateFormatSpec: Sendable, Equatable {
         return .success(.pattern(text))
     }
 
-    /// Seconds since 1970 for a JSON value written in this format, to put a date literal in Swift.
-    func seconds(from node: JSONNode) -> Double? {
-        switch (self, node.value) {
-        case (.secondsSince1970, .number(let n)): return Double(n)
-        case (.millisecondsSince1970, .number(let n)): return Double(n).map { $0 / 1000 }
-        case (.iso8601, .string(let s)), (.iso8601Fractional, .string(let s)):
-            if let d = try? Date(s, strategy: .iso8601) { return d.timeIntervalSince1970 }
-            return (try? Date(s, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))?.timeIntervalSince1970
-        case (.pattern(let p), .string(let s)):
-            // Configured exactly as DTORuntime's `DateFormat.pattern` reads dates, so a default
-            // means the same instant to the generator and to the app.
+    /// The date a JSON value written in this format stands for, read by the rules
+    /// DTORuntime's `DateFormat.date(from:)` decodes with (epoch formats take numbers and
+    /// numeric strings; ISO 8601 with or without a fraction; patterns in en_US_POSIX and UTC),
+    /// so a default or a sample means the same instant to the generator and to the app.
+    func date(from node: JSONNode) -> Date? {
+        let number: Double?
+        switch node.value {
+        case .number(let n): number = Double(n)
+        case .string(let s): number = isEpoch ? Double(s) : nil
+        default: return nil
+        }
+        switch self {
+        case .secondsSince1970: return number.map { Date(timeIntervalSince1970: $0) }
+        case .millisecondsSince1970: return number.map { Date(timeIntervalSince1970: $0 / 1000) }
+        case .iso8601, .iso8601Fractional:
+            guard let s = node.stringValue else { return nil }
+            if let d = try? Date(s, strategy: .iso8601) { return d }
+            return try? Date(s, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        case .pattern(let p):
+            guard let s = node.stringValue else { return nil }
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = TimeZone(identifier: "UTC")
             formatter.calendar = Calendar(identifier: .gregorian)
             formatter.dateFormat = p
-            return formatter.date(from: s)?.timeIntervalSince1970
-        default: return nil
+            return formatter.date(from: s)
         }
     }
+
+    /// Seconds or milliseconds since 1970: a JSON number (or a string holding one).
+    var isEpoch: Bool { self == .secondsSince1970 || self == .millisecondsSince1970 }
 }

@@ -352,14 +352,8 @@ struct PayloadVerifier {
             if !optional { report(node, "\(describe(path)) is null; \(declared.name) is Date, which is not optional", declared) }
             return
         }
-        let numeric: Bool
-        switch format {
-        case .secondsSince1970, .millisecondsSince1970: numeric = true
-        default: numeric = false
-        }
-        if numeric, case .string(let text) = node.value, Double(text) != nil { return }
-        if format.seconds(from: node) == nil {
-            let expected = numeric ? "a number" : "a string"
+        if format.date(from: node) == nil {
+            let expected = format.isEpoch ? "a number" : "a string"
             report(node, "\(describe(path)) is \(shown(node)), not a date in format '\(format.name)' (\(expected)); \(declared.name) is Date", declared)
         }
     }

@@ -161,6 +161,86 @@ struct Envelope: Codable, Sendable, Hashable {
     }
 }
 
+typealias Forest = [Tree]
+
+struct Tree: Codable, Sendable, Hashable {
+    let name: String
+    let children: Forest
+
+    init(
+        name: String,
+        children: Forest,
+    ) {
+        self.name = name
+        self.children = children
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name
+        case children
+    }
+
+    init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.name = try container.decode(String.self, forKey: .name)
+        self.children = try container.decodeLossyArray(Tree.self, forKey: .children)
+    }
+}
+
+struct Exact: Codable, Sendable, Hashable {
+    let when: [Date]
+    let seconds: [Date]
+    let big: Double
+    let tiny: Double
+    let small: Float
+    let whole: Float
+
+    init(
+        when: [Date] = [Date(timeIntervalSince1970: -8878623.804), Date(timeIntervalSinceReferenceDate: 599529600.002)],
+        seconds: [Date] = [Date(timeIntervalSince1970: -8796623.804), Date(timeIntervalSince1970: 1700000000)],
+        big: Double = 9007199254740992,
+        tiny: Double = Double(bitPattern: 0x1),
+        small: Float = 1.1754944e-38,
+        whole: Float = 16777216,
+    ) {
+        self.when = when
+        self.seconds = seconds
+        self.big = big
+        self.tiny = tiny
+        self.small = small
+        self.whole = whole
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case when
+        case seconds
+        case big
+        case tiny
+        case small
+        case whole
+    }
+
+    init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.when = try container.decodeDatesIfPresent(forKey: .when, format: .iso8601Fractional) ?? [Date(timeIntervalSince1970: -8878623.804), Date(timeIntervalSinceReferenceDate: 599529600.002)]
+        self.seconds = try container.decodeDatesIfPresent(forKey: .seconds, format: .secondsSince1970) ?? [Date(timeIntervalSince1970: -8796623.804), Date(timeIntervalSince1970: 1700000000)]
+        self.big = try container.decodeIfPresent(Double.self, forKey: .big) ?? 9007199254740992
+        self.tiny = try container.decodeIfPresent(Double.self, forKey: .tiny) ?? Double(bitPattern: 0x1)
+        self.small = try container.decodeIfPresent(Float.self, forKey: .small) ?? 1.1754944e-38
+        self.whole = try container.decodeIfPresent(Float.self, forKey: .whole) ?? 16777216
+    }
+
+    func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeDates(when, forKey: .when, format: .iso8601Fractional)
+        try container.encodeDates(seconds, forKey: .seconds, format: .secondsSince1970)
+        try container.encode(big, forKey: .big)
+        try container.encode(tiny, forKey: .tiny)
+        try container.encode(small, forKey: .small)
+        try container.encode(whole, forKey: .whole)
+    }
+}
+
 extension Collide: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
@@ -188,6 +268,26 @@ extension Envelope: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.letter = try container.decode(String.self, forKey: "letter")
+    }
+}
+
+extension Tree: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.name = try container.decode(String.self, forKey: "name")
+        self.children = try container.decodeLossyArray(Tree.self, forKey: "children")
+    }
+}
+
+extension Exact: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.when = try container.decodeDatesIfPresent(forKey: "when", format: .iso8601Fractional) ?? [Date(timeIntervalSince1970: -8878623.804), Date(timeIntervalSinceReferenceDate: 599529600.002)]
+        self.seconds = try container.decodeDatesIfPresent(forKey: "seconds", format: .secondsSince1970) ?? [Date(timeIntervalSince1970: -8796623.804), Date(timeIntervalSince1970: 1700000000)]
+        self.big = try container.decodeIfPresent(Double.self, forKey: "big") ?? 9007199254740992
+        self.tiny = try container.decodeIfPresent(Double.self, forKey: "tiny") ?? Double(bitPattern: 0x1)
+        self.small = try container.decodeIfPresent(Float.self, forKey: "small") ?? 1.1754944e-38
+        self.whole = try container.decodeIfPresent(Float.self, forKey: "whole") ?? 16777216
     }
 }
 
