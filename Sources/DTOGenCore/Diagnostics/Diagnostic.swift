@@ -81,7 +81,9 @@ struct DiagnosticSink {
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
-/// "Did you mean" suggestions: the closest known name by edit distance, when close enough.
+/// "Did you mean" suggestions: the closest known name by edit distance, when close enough;
+/// of two equally close names the one earlier in `candidates`, so callers list likelier
+/// names first.
 public enum Suggest {
     public static func closest(to name: String, in candidates: [String]) -> String? {
         let lowered = name.lowercased()
@@ -90,7 +92,7 @@ public enum Suggest {
             let distance = editDistance(Array(lowered.unicodeScalars), Array(candidate.lowercased().unicodeScalars))
             let limit = max(1, min(3, max(name.count, candidate.count) / 3))
             guard distance <= limit else { continue }
-            if let current = best, (current.1, current.0) <= (distance, candidate) { continue }
+            if let current = best, current.1 <= distance { continue }
             best = (candidate, distance)
         }
         return best?.0

@@ -144,7 +144,9 @@ extension TypeResolver {
         let keys = fields.map(\.jsonKey)
         for entry in spec.fields {
             guard let field = fields.first(where: { $0.jsonKey == entry.key }) else {
-                sink.error(entry.keyLocation, "no key '\(entry.key)' in the body \(table[id].qualifiedName)\(Suggest.hint(for: entry.key, in: keys))")
+                if !table[id].failedKeys.contains(entry.key) {
+                    sink.error(entry.keyLocation, "no key '\(entry.key)' in the body \(table[id].qualifiedName)\(Suggest.hint(for: entry.key, in: keys))")
+                }
                 continue
             }
             let path = entry.path.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
@@ -241,36 +243,43 @@ extension TypeResolver {
         }
     }
 
-    /// A path into the response for pagination: keys, `[0]` (first) and `[-1]` (last). The
-    /// type is optional when any step may be nil.
+    /// A path into the response for pagination (the `ValuePath` syntax): keys, `[0]` (the
+    /// first element) and `[-1]` (the last). The type is optional when any step may be nil.
     mutating func responsePath(_ path: Located<String>, on root: TypeRef) -> (MappingExpression, TypeRef)? {
+        let parsed: ValuePath
+        switch ValuePath.parse(path.value) {
+        case .success(let value): parsed = value
+        case .failure(let error):
+            sink.error(ValuePath.location(of: error.offset, in: path), error.message)
+            return nil
+        }
         var expression = MappingExpression.response
         var type = table.resolved(root)
         var lastOptional = false
         var anyOptional = false
-        for component in path.value.split(separator: ".", omittingEmptySubsequences: false) {
-            var name = String(component)
-            var index: String?
-            if let open = name.firstIndex(of: "["), name.hasSuffix("]") {
-                index = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
-                name = String(name[..<open])
-            }
-            if !name.isEmpty {
-                guard let (_, fields) = table.fields(of: type.nonOptional), let field = fields.first(where: { $0.jsonKey == name }) else {
-                    sink.error(path.location, "no key '\(name)' in \(table.describe(type.nonOptional)) for the path '\(path.value)'")
+        for step in parsed.steps {
+            switch step {
+            case .key(let name, let offset):
+                guard let (id, fields) = table.fields(of: type.nonOptional) else {
+                    sink.error(ValuePath.location(of: offset, in: path), "'\(name)' cannot be read from \(table.describe(type.nonOptional)), which is not an object")
+                    return nil
+                }
+                guard let field = fields.first(where: { $0.jsonKey == name }) else {
+                    if !table[id].failedKeys.contains(name) {
+                        sink.error(ValuePath.location(of: offset, in: path), table.missingKey(name, in: id, keys: fields.map(\.jsonKey)))
+                    }
                     return nil
                 }
                 expression = .member(expression, name: field.name, optionalChain: lastOptional)
                 type = table.resolved(field.type)
                 lastOptional = type.isOptional
                 anyOptional = anyOptional || lastOptional
-            }
-            if let index {
-                guard case .array(let element) = table.resolved(type.nonOptional), index == "0" || index == "-1" else {
-                    sink.error(path.location, "'[\(index)]' in '\(path.value)': pagination paths take [0] (the first element) or [-1] (the last) of an array")
+            case .index(let index, let offset):
+                guard case .array(let element) = table.resolved(type.nonOptional), index == 0 || index == -1 else {
+                    sink.error(ValuePath.location(of: offset, in: path), "'[\(index)]' in '\(path.value)': pagination paths take [0] (the first element) or [-1] (the last) of an array")
                     return nil
                 }
-                expression = .member(expression, name: index == "0" ? "first" : "last", optionalChain: lastOptional)
+                expression = .member(expression, name: index == 0 ? "first" : "last", optionalChain: lastOptional)
                 type = table.resolved(element).nonOptional
                 lastOptional = true
                 anyOptional = true

@@ -63,6 +63,9 @@ struct Decl: Sendable {
     var genericParameters: [String] = []
     /// Declared by an imported spec: known here, generated there.
     var external = false
+    /// JSON keys whose field could not be resolved (its error is reported): a path through
+    /// one reports nothing more, so one mistake gives one error.
+    var failedKeys: Set<String> = []
     /// The spec that declares an imported type (nil: this spec), for notes that point at it.
     var specFile: String?
     /// Named by an `error` key: the struct also conforms to `Error`.

@@ -80,87 +80,24 @@ struct MappingResolver {
 
     // MARK: Paths
 
-    enum PathToken {
-        case key(String, offset: Int)
-        case index(Int, offset: Int)
-    }
-
     /// Column of a character inside a path string literal (for errors that point into the path).
     func location(in path: Located<String>, offset: Int) -> SourceLocation {
-        SourceLocation(line: path.location.line, column: path.location.column + 1 + offset)
+        ValuePath.location(of: offset, in: path)
     }
 
-    mutating func tokens(_ path: Located<String>) -> [PathToken]? {
-        var result: [PathToken] = []
-        let scalars = Array(path.value.unicodeScalars)
-        var i = 0
-        var expectKey = true
-        while i < scalars.count || expectKey {
-            if expectKey {
-                let start = i
-                while i < scalars.count, scalars[i] != ".", scalars[i] != "[" { i += 1 }
-                if i == start {
-                    if i < scalars.count, scalars[i] == "[", start == 0 {
-                        expectKey = false
-                        continue
-                    }
-                    sink.error(location(in: path, offset: start), "empty key in path '\(path.value)'; write keys separated by '.', such as \"properties.mag\"")
-                    return nil
-                }
-                result.append(.key(String(String.UnicodeScalarView(scalars[start..<i])), offset: start))
-                expectKey = false
-                continue
-            }
-            if scalars[i] == "." {
-                i += 1
-                expectKey = true
-                continue
-            }
-            if scalars[i] == "[", i + 1 < scalars.count, scalars[i + 1] == "\"" {
-                // A quoted key: `metadata["order.id"]`, `["weird key"].x` (`\"` and `\\` escape).
-                let start = i
-                i += 2
-                var key = String.UnicodeScalarView()
-                var closed = false
-                while i < scalars.count {
-                    if scalars[i] == "\\", i + 1 < scalars.count {
-                        key.append(scalars[i + 1])
-                        i += 2
-                        continue
-                    }
-                    if scalars[i] == "\"" {
-                        closed = true
-                        i += 1
-                        break
-                    }
-                    key.append(scalars[i])
-                    i += 1
-                }
-                guard closed, i < scalars.count, scalars[i] == "]" else {
-                    sink.error(location(in: path, offset: start), "unclosed quoted key in path '\(path.value)'; write it as [\"key\"]")
-                    return nil
-                }
-                i += 1
-                result.append(.key(String(key), offset: start))
-                continue
-            }
-            if scalars[i] == "[" {
-                let start = i
-                i += 1
-                let digitsStart = i
-                while i < scalars.count, ("0"..."9").contains(scalars[i]) { i += 1 }
-                guard i > digitsStart, i < scalars.count, scalars[i] == "]", let index = Int(String(String.UnicodeScalarView(scalars[digitsStart..<i]))) else {
-                    sink.error(location(in: path, offset: start), "invalid index in path '\(path.value)'; write an element as \"list[0]\"")
-                    return nil
-                }
-                i += 1
-                result.append(.index(index, offset: start))
-                continue
-            }
-            sink.error(location(in: path, offset: i), "unexpected '\(scalars[i])' in path '\(path.value)'")
+    /// The path's steps; mappings index arrays from the start only.
+    mutating func tokens(_ path: Located<String>) -> [ValuePath.Step]? {
+        switch ValuePath.parse(path.value) {
+        case .failure(let error):
+            sink.error(location(in: path, offset: error.offset), error.message)
             return nil
+        case .success(let parsed):
+            if let negative = parsed.steps.first(where: { if case .index(let i, _) = $0 { i < 0 } else { false } }) {
+                sink.error(location(in: path, offset: negative.offset), "invalid index in path '\(path.value)'; write an element as \"list[0]\"")
+                return nil
+            }
+            return parsed.steps
         }
-        return result
     }
 
     /// Resolves a path against a DTO. `tolerant`: a missing array element gives nil instead of an error (a default follows).
@@ -233,9 +170,9 @@ struct MappingResolver {
             return false
         }
         guard let field = fields.first(where: { $0.jsonKey == key }) else {
-            let keys = fields.map(\.jsonKey)
-            let hint = Suggest.hint(for: key, in: keys)
-            sink.error(location(in: path, offset: offset), "no key '\(key)' in \(table[id].qualifiedName)\(hint.isEmpty ? "; its keys are \(keys.map { "'\($0)'" }.joined(separator: ", "))" : hint)")
+            if !table[id].failedKeys.contains(key) {
+                sink.error(location(in: path, offset: offset), table.missingKey(key, in: id, keys: fields.map(\.jsonKey)))
+            }
             return false
         }
         value.expression = .member(value.expression, name: field.name, optionalChain: value.lastOptional)

@@ -355,7 +355,9 @@ struct TypeResolver {
                 }
                 type = .named(id)
             } else {
-                let candidates = SpecReader.builtinScalars + named.keys.sorted()
+                // The spec's own names first, then the built-ins from common to rare, so
+                // 'Dat' suggests 'Date' before 'Data'.
+                let candidates = named.keys.sorted() + SpecReader.builtinScalars
                 var hintText = Suggest.hint(for: name, in: candidates)
                 if hintText.isEmpty, name.hasPrefix("[") || name.hasSuffix("]") {
                     hintText = "; write an array as a JSON array: [\"\(name.trimmingCharacters(in: ["[", "]"]))\"]"
@@ -630,7 +632,10 @@ struct TypeResolver {
         let propertyNames = properties.map { uniqueName(for: $0, taken: &names, noun: "Swift name") }
         var siblings = Set(propertyNames)
         for (property, name) in zip(properties, propertyNames) {
-            guard let field = resolveField(property, name: name, parent: parent, siblings: &siblings) else { continue }
+            guard let field = resolveField(property, name: name, parent: parent, siblings: &siblings) else {
+                table[parent].failedKeys.insert(property.key)
+                continue
+            }
             fields.append(field)
         }
         return fields

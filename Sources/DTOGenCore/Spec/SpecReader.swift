@@ -1,7 +1,8 @@
 /// Reads one spec file into `Spec`: JSON syntax, the keys each object may have and the
 /// JSON type of every value. Meaning (type references, paths, names) is checked later.
 public enum SpecReader {
-    static let builtinScalars = ["String", "Int", "Int64", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "File", "Data", "JSON"]
+    /// From common to rare: suggestions prefer the earlier of two equally close names.
+    static let builtinScalars = ["String", "Int", "Double", "Bool", "Date", "URL", "Int64", "Float", "Decimal", "UUID", "JSON", "Data", "File"]
     static let topLevelKeys = ["name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports", "openapi", "operations", "repository"]
     static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums"]
     static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "bodyEncoding", "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc", "examples", "bodyFrom"]
