@@ -10,12 +10,21 @@ public struct SpecInput: Sendable {
     /// of `openapi`), by path relative to the specs root, read by the loader; one that could
     /// not be read is missing.
     public var files: [String: [UInt8]]
+    /// `bytes` parsed, when the loader already did (it reads imports and named files from
+    /// the tree), so a spec is parsed once.
+    var parsed: JSONNode?
 
     public init(path: String, bytes: [UInt8], generates: Bool = true, files: [String: [UInt8]] = [:]) {
         self.path = path
         self.bytes = bytes
         self.generates = generates
         self.files = files
+    }
+
+    /// The spec's JSON tree, or where it stops being JSON.
+    func root() -> Result<JSONNode, JSONSyntaxError> {
+        if let parsed { return .success(parsed) }
+        return Result { () throws(JSONSyntaxError) in try JSONReader.parse(bytes: bytes) }
     }
 }
 

@@ -470,12 +470,17 @@ struct TypeResolver {
     /// The name of an inline struct or enum: `$typeName`, else the key in PascalCase (singular
     /// for array elements), never shadowing Swift's types, a file-scope type, an enclosing type or a sibling.
     mutating func nestedName(_ shape: ShapeSpec, hint: String, parent: DeclID?, element: Bool, siblings: inout Set<String>) -> String {
-        var taken = topLevelNames.union(siblings)
+        // Checked in place: copying the file's top-level names for every nested type made
+        // big specs quadratic.
+        var ancestors: [String] = []
         var ancestor = parent
         while let id = ancestor {
-            taken.insert(table[id].name)
+            ancestors.append(table[id].name)
             ancestor = table[id].parent
         }
+        let topLevelNames = self.topLevelNames
+        let outer = siblings
+        let isTaken = { (name: String) in topLevelNames.contains(name) || outer.contains(name) || ancestors.contains(name) }
         var name: String
         if let typeName = shape.typeName {
             if SwiftName.isTypeName(typeName.value) {
@@ -487,7 +492,7 @@ struct TypeResolver {
                 sink.error(typeName.location, "'$typeName' '\(typeName.value)' is not a valid Swift type name")
                 name = SwiftName.type(typeName.value, style: naming)
             }
-            let distinct = SwiftName.distinct(name, from: taken)
+            let distinct = SwiftName.distinct(name, isTaken: isTaken)
             if distinct != name {
                 sink.warning(typeName.location, "type name '\(name)' is already used here; this type is generated as '\(distinct)'")
             }
@@ -497,7 +502,7 @@ struct TypeResolver {
             if case .enumeration = shape.kind { isEnum = true }
             name = SwiftName.inlineType(hint, isElement: element, isEnum: isEnum, style: naming)
             if avoidedTypeNames.contains(name) { name += isEnum ? "Value" : "Object" }
-            name = SwiftName.distinct(name, from: taken)
+            name = SwiftName.distinct(name, isTaken: isTaken)
         }
         siblings.insert(name)
         return name

@@ -153,11 +153,12 @@ enum OpenAPIBackedSpec {
 extension OpenAPIBackedSpec {
     /// Reads one spec input, expanding it first when it names an OpenAPI document.
     static func read(_ input: SpecInput) -> (Spec?, [Diagnostic]) {
-        // Only a spec that mentions the key is parsed twice.
-        guard input.bytes.firstRange(of: Array(#""openapi""#.utf8)) != nil,
-              let root = try? JSONReader.parse(bytes: input.bytes), root["openapi"] != nil else {
-            return SpecReader.read(bytes: input.bytes, path: input.path)
+        let root: JSONNode
+        switch input.root() {
+        case .success(let parsed): root = parsed
+        case .failure(let error): return (nil, [Diagnostic(.error, file: input.path, at: error.location, error.message)])
         }
+        guard root["openapi"] != nil else { return SpecReader.read(root: root, path: input.path) }
         let (expanded, diagnostics) = expand(root, specPath: input.path, files: input.files)
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
         let (spec, more) = SpecReader.read(root: expanded, path: input.path)

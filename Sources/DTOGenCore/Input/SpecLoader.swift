@@ -31,13 +31,13 @@ public enum SpecLoader {
                 relative = String(filePath.dropFirst(rootPath.count + 1))
                 rootURL = URL(fileURLWithPath: root)
             }
-            return withNamedFiles(withImports([try read(url, relativePath: relative)], root: rootURL), root: rootURL)
+            return withNamedFiles(withImports(parsed([try read(url, relativePath: relative)]), root: rootURL), root: rootURL)
         }
         var inputs: [SpecInput] = []
         for relative in try specPaths(in: url, suffix: suffix) {
             inputs.append(try read(url.appendingPathComponent(relative), relativePath: relative))
         }
-        return withNamedFiles(inputs, root: url)
+        return withNamedFiles(parsed(inputs), root: url)
     }
 
     /// Reads the files that generated specs name (sample payloads, OpenAPI documents), so the
@@ -45,9 +45,9 @@ public enum SpecLoader {
     /// at the spec's line.
     static func withNamedFiles(_ inputs: [SpecInput], root: URL) -> [SpecInput] {
         inputs.map { input in
-            guard input.generates else { return input }
+            guard input.generates, let tree = input.parsed else { return input }
             var input = input
-            for path in SpecReader.namedFiles(bytes: input.bytes, path: input.path) {
+            for path in SpecReader.namedFiles(root: tree, path: input.path) {
                 if let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).standardizedFileURL.path) {
                     input.files[path] = Array(data)
                 }
@@ -90,15 +90,27 @@ public enum SpecLoader {
         var known = Set(inputs.map(\.path))
         var pending = inputs
         while let next = pending.popLast() {
-            for path in SpecReader.importedPaths(bytes: next.bytes, path: next.path) where !known.contains(path) {
+            guard let tree = next.parsed else { continue }
+            for path in SpecReader.importedPaths(root: tree, path: next.path) where !known.contains(path) {
                 known.insert(path)
                 guard var imported = try? read(root.appendingPathComponent(path), relativePath: path) else { continue }
                 imported.generates = false
+                imported.parsed = try? JSONReader.parse(bytes: imported.bytes)
                 result.append(imported)
                 pending.append(imported)
             }
         }
         return result
+    }
+
+    /// Parses every spec once, on all cores; one that is no JSON stays unparsed, and the
+    /// generator reports where it stops being JSON.
+    static func parsed(_ inputs: [SpecInput]) -> [SpecInput] {
+        parallelMap(inputs) { input in
+            var input = input
+            input.parsed = try? JSONReader.parse(bytes: input.bytes)
+            return input
+        }
     }
 
     static func read(_ url: URL, relativePath: String) throws(LoadError) -> SpecInput {

@@ -56,43 +56,64 @@ enum SpecFileNaming {
     /// Splits a key into words: separators are anything that is not an ASCII letter or
     /// digit; case changes (`userID`, `URLString`) also split.
     static func words(_ key: String) -> [String] {
-        // Works on Unicode scalars: only ASCII letters and digits make words.
-        func isUpper(_ s: Unicode.Scalar) -> Bool { s.value >= 65 && s.value <= 90 }
-        func isLower(_ s: Unicode.Scalar) -> Bool { s.value >= 97 && s.value <= 122 }
-        func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 48 && s.value <= 57 }
-        var words: [String] = []
-        var current = String.UnicodeScalarView()
-        let scalars = Array(key.unicodeScalars)
-        for (i, c) in scalars.enumerated() {
-            guard isUpper(c) || isLower(c) || isDigit(c) else {
-                if !current.isEmpty { words.append(String(current)) }
-                current = String.UnicodeScalarView()
-                continue
-            }
-            if let last = current.last {
-                let next = i + 1 < scalars.count ? scalars[i + 1] : nil
-                let split = (isUpper(c) && isLower(last))
-                    || (isUpper(c) && isUpper(last) && next.map(isLower) == true)
-                    || (isUpper(c) && isDigit(last))
-                if split {
-                    words.append(String(current))
-                    current = String.UnicodeScalarView()
-                }
-            }
-            current.append(c)
-        }
-        if !current.isEmpty { words.append(String(current)) }
-        return words
+        ASCIIWords.split(key).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `official-artwork` → `OfficialArtwork`, `generation-i` → `GenerationI`.
     static func upperCamel(_ key: String) -> String {
-        var result = ""
-        for word in words(key) {
-            let lowered = word.allSatisfy({ $0.isUppercase || $0.isNumber }) && word.count > 1 ? word.lowercased() : word
-            if let first = lowered.first { result += first.uppercased() + lowered.dropFirst() }
+        var result: [UInt8] = []
+        for word in ASCIIWords.split(key) {
+            var lowered = ASCIIWords.isShouting(word) && word.count > 1 ? ASCIIWords.lowercased(word) : Array(word)
+            lowered[0] = ASCIIWords.upper(lowered[0])
+            result += lowered
         }
-        if let c = result.first, c.isNumber { result = "_" + result }
+        return ASCIIWords.string(result)
+    }
+}
+
+/// Words of a key as ASCII bytes: names are built from ASCII letters and digits only, so
+/// splitting and casing work on bytes (naming runs for every key of every spec).
+enum ASCIIWords {
+    static func isUpper(_ b: UInt8) -> Bool { b >= 65 && b <= 90 }
+    static func isLower(_ b: UInt8) -> Bool { b >= 97 && b <= 122 }
+    static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+    static func upper(_ b: UInt8) -> UInt8 { isLower(b) ? b - 32 : b }
+    static func lower(_ b: UInt8) -> UInt8 { isUpper(b) ? b + 32 : b }
+
+    /// Bytes other than ASCII letters and digits separate words (every byte of a non-ASCII
+    /// character is ≥ 0x80, so it separates too); so do case changes (`userID`, `URLString`).
+    static func split(_ key: String) -> [ArraySlice<UInt8>] {
+        let bytes = Array(key.utf8)
+        var words: [ArraySlice<UInt8>] = []
+        var start = -1
+        for i in bytes.indices {
+            let c = bytes[i]
+            guard isUpper(c) || isLower(c) || isDigit(c) else {
+                if start >= 0 { words.append(bytes[start..<i]) }
+                start = -1
+                continue
+            }
+            if start >= 0 {
+                let last = bytes[i - 1]
+                let nextIsLower = i + 1 < bytes.count && isLower(bytes[i + 1])
+                if isUpper(c), isLower(last) || isDigit(last) || (isUpper(last) && nextIsLower) {
+                    words.append(bytes[start..<i])
+                    start = i
+                }
+            } else {
+                start = i
+            }
+        }
+        if start >= 0 { words.append(bytes[start...]) }
+        return words
+    }
+
+    /// All capitals and digits (`URL`, `V2`).
+    static func isShouting(_ word: ArraySlice<UInt8>) -> Bool { word.allSatisfy { !isLower($0) } }
+    static func lowercased(_ word: ArraySlice<UInt8>) -> [UInt8] { word.map(lower) }
+    static func string(_ bytes: [UInt8]) -> String {
+        var result = String(decoding: bytes, as: UTF8.self)
+        if let first = bytes.first, isDigit(first) { result = "_" + result }
         return result
     }
 }

@@ -32,7 +32,14 @@ public enum SwiftLiteral {
     /// Lines of a doc comment. Text cannot end the comment (`///` comments end at a newline,
     /// which we split on) and control characters are dropped.
     public static func docLines(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        // Most docs are one clean line: no control or bidi characters (those above U+2000
+        // start with 0xE2), no newline, no spaces to trim.
+        let utf8 = text.utf8
+        if let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20,
+           utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != 0xE2 }) {
+            return ["/// " + text]
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             let cleaned = String(String.UnicodeScalarView(line.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x2028...0x2029).contains($0.value) && !(0x202A...0x202E).contains($0.value) && !(0x2066...0x2069).contains($0.value) }))
             let trimmed = cleaned.trimmingSpaces()
             return trimmed.isEmpty ? "///" : "/// \(trimmed)"

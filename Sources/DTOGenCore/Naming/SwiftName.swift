@@ -31,11 +31,6 @@ public enum SwiftName {
 
     static func words(_ key: String) -> [String] { SpecFileNaming.words(key) }
 
-    private static func capitalized(_ word: String) -> String {
-        guard let first = word.first else { return word }
-        return first.uppercased() + word.dropFirst()
-    }
-
     /// Initialisms that the Swift API Design Guidelines case uniformly: `avatarURL`,
     /// `nodeID`, `userAPIKey`; `url`, `id` at the start. Their plurals too (`userIDs`).
     public static let initialisms: Set<String> = [
@@ -45,9 +40,20 @@ public enum SwiftName {
 
     /// The initialism a word is (`url` → `URL`, `ids` → `IDs`), if it is one.
     static func initialism(_ word: String) -> String? {
-        let upper = word.uppercased()
-        if initialisms.contains(upper) { return upper }
-        if upper.count > 2, upper.hasSuffix("S"), initialisms.contains(String(upper.dropLast())) { return String(upper.dropLast()) + "s" }
+        initialism(ArraySlice(word.utf8)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The longest initialism's plural: longer words are never one.
+    private static let longestInitialism = 6
+
+    static func initialism(_ word: ArraySlice<UInt8>) -> [UInt8]? {
+        guard word.count <= longestInitialism else { return nil }
+        var upper = word.map(ASCIIWords.upper)
+        if initialisms.contains(String(decoding: upper, as: UTF8.self)) { return upper }
+        if upper.count > 2, upper.last == UInt8(ascii: "S"), initialisms.contains(String(decoding: upper.dropLast(), as: UTF8.self)) {
+            upper[upper.count - 1] = UInt8(ascii: "s")
+            return upper
+        }
         return nil
     }
 
@@ -55,35 +61,47 @@ public enum SwiftName {
     /// `URLString` → `urlString`, `2fa` → `_2fa`. Returns the bare name (unescaped); `""`
     /// when the key has no letters or digits.
     public static func lowerCamel(_ key: String, style: NamingStyle = .swift) -> String {
-        let parts = words(key)
+        let parts = ASCIIWords.split(key)
         guard let first = parts.first else { return "" }
-        var result = first.lowercased()
-        if first.allSatisfy({ $0.isUppercase || $0.isNumber }) == false, style == .camel || initialism(first) == nil {
+        var result: [UInt8]
+        if !ASCIIWords.isShouting(first), style == .camel || initialism(first) == nil {
             // Keep the rest of a mixed-case first word as written (`iOSVersion` → `iosVersion` is split already).
-            result = first.prefix(1).lowercased() + first.dropFirst()
+            result = Array(first)
+            result[0] = ASCIIWords.lower(result[0])
+        } else {
+            result = ASCIIWords.lowercased(first)
         }
         for word in parts.dropFirst() {
-            result += casedWord(word, style: style)
+            casedWord(word, style: style, into: &result)
         }
-        if let c = result.first, c.isNumber { result = "_" + result }
-        return result
+        return ASCIIWords.string(result)
     }
 
     /// A word after the first: an initialism in capitals (`.swift`), else capitalized.
-    static func casedWord(_ word: String, style: NamingStyle) -> String {
-        if style == .swift, let initialism = initialism(word) { return initialism }
-        return capitalized(word.allSatisfy({ $0.isUppercase || $0.isNumber }) ? word.lowercased() : word)
+    static func casedWord(_ word: ArraySlice<UInt8>, style: NamingStyle, into result: inout [UInt8]) {
+        if style == .swift, let initialism = initialism(word) {
+            result += initialism
+            return
+        }
+        var cased = ASCIIWords.isShouting(word) ? ASCIIWords.lowercased(word) : Array(word)
+        cased[0] = ASCIIWords.upper(cased[0])
+        result += cased
     }
 
     /// `official-artwork` → `OfficialArtwork`, `generation-i` → `GenerationI`.
     public static func upperCamel(_ key: String, style: NamingStyle = .swift) -> String {
         guard style == .swift else { return SpecFileNaming.upperCamel(key) }
-        var result = ""
-        for word in words(key) {
-            result += initialism(word) ?? capitalized(word.allSatisfy({ $0.isUppercase || $0.isNumber }) && word.count > 1 ? word.lowercased() : word)
+        var result: [UInt8] = []
+        for word in ASCIIWords.split(key) {
+            if let initialism = initialism(word) {
+                result += initialism
+                continue
+            }
+            var cased = ASCIIWords.isShouting(word) && word.count > 1 ? ASCIIWords.lowercased(word) : Array(word)
+            cased[0] = ASCIIWords.upper(cased[0])
+            result += cased
         }
-        if let c = result.first, c.isNumber { result = "_" + result }
-        return result
+        return ASCIIWords.string(result)
     }
 
     /// A property or argument name for a JSON key, never empty, never reserved.
@@ -204,17 +222,22 @@ public enum SwiftName {
         } else if lower.hasSuffix("s") && !lower.hasSuffix("ss") && !lower.hasSuffix("us") && !lower.hasSuffix("is") {
             singular = String(last.dropLast())
         }
-        if last.first?.isUppercase == true { singular = capitalized(singular) }
+        if last.first?.isUppercase == true, let first = singular.first { singular = first.uppercased() + singular.dropFirst() }
         return (parts + [singular]).joined(separator: "_")
     }
 
     /// Makes `name` distinct from `taken` by appending 2, 3, ... deterministically.
     public static func distinct(_ name: String, from taken: Set<String>) -> String {
-        guard taken.contains(name) else { return name }
+        distinct(name, isTaken: taken.contains)
+    }
+
+    /// The same rule over names a caller checks in place (several sets, without a union).
+    static func distinct(_ name: String, isTaken: (String) -> Bool) -> String {
+        guard isTaken(name) else { return name }
         // `_1` becomes `_1_2`, not the confusing `_12`.
         let separator = name.last?.isNumber == true ? "_" : ""
         var n = 2
-        while taken.contains("\(name)\(separator)\(n)") { n += 1 }
+        while isTaken("\(name)\(separator)\(n)") { n += 1 }
         return "\(name)\(separator)\(n)"
     }
 

@@ -38,8 +38,12 @@ public enum SpecReader {
     /// `../common.json` → `common.json`); empty when the file cannot be read. For loaders
     /// that must find imported specs before generating.
     public static func importedPaths(bytes: [UInt8], path: String) -> [String] {
-        guard let root = try? JSONReader.parse(bytes: bytes), let members = root.members,
-              let list = members.first(where: { $0.key == "imports" })?.value.elements else { return [] }
+        guard let root = try? JSONReader.parse(bytes: bytes) else { return [] }
+        return importedPaths(root: root, path: path)
+    }
+
+    static func importedPaths(root: JSONNode, path: String) -> [String] {
+        guard let list = root["imports"]?.elements else { return [] }
         return list.compactMap { $0.stringValue.flatMap { SpecPaths.resolve($0, from: path) } }
     }
 }
@@ -50,7 +54,12 @@ extension SpecReader {
     /// the file cannot be read. For loaders, which read them so the generator can use them
     /// without touching files.
     public static func namedFiles(bytes: [UInt8], path: String) -> [String] {
-        guard let root = try? JSONReader.parse(bytes: bytes), let members = root.members else { return [] }
+        guard let root = try? JSONReader.parse(bytes: bytes) else { return [] }
+        return namedFiles(root: root, path: path)
+    }
+
+    static func namedFiles(root: JSONNode, path: String) -> [String] {
+        guard let members = root.members else { return [] }
         var written: [String] = []
         if let document = root["openapi"]?.stringValue { written.append(document) }
         for type in members.first(where: { $0.key == "types" })?.value.members ?? [] {
