@@ -4,6 +4,11 @@ import Foundation
 /// in between. dtogen generates it for DTOs, enums and one-ofs (unless `--no-fast-decoding`). It must
 /// give exactly what `init(from:)` gives under `JSONDecoder`, and fail exactly when that
 /// fails; `FastDecoder` then decodes again with `JSONDecoder`, which throws the error.
+///
+/// A `FastJSONValue` is a view into a tape it does not keep alive: read after its
+/// `init(fastJSON:)` returns, it would read freed memory. So everything that reads one is
+/// `@_spi(Generated)`: generated files import that SPI; other code can conform, but cannot
+/// read a value (or hold a `FastJSONObject`) without asking for the SPI by name.
 public protocol FastJSONDecodable: Decodable {
     /// `value` and what it reads are valid only during the call.
     init(fastJSON value: FastJSONValue) throws
@@ -28,23 +33,23 @@ public struct FastJSONValue {
 
     @usableFromInline var entry: FastJSONTape.Entry { tape.entries[index] }
 
-    @inlinable public var isNull: Bool { entry.kind == .null }
+    @_spi(Generated) @inlinable public var isNull: Bool { entry.kind == .null }
 
     @inlinable
-    public func object() throws -> FastJSONObject {
+    @_spi(Generated) public func object() throws -> FastJSONObject {
         guard entry.kind == .object else { throw FastJSONFailure() }
         return FastJSONObject(tape: tape, object: index)
     }
 
     @inlinable
-    public func string() throws -> String {
+    @_spi(Generated) public func string() throws -> String {
         let entry = self.entry
         guard entry.kind == .string, let text = tape.string(at: entry) else { throw FastJSONFailure() }
         return text
     }
 
     @inlinable
-    public func bool() throws -> Bool {
+    @_spi(Generated) public func bool() throws -> Bool {
         switch entry.kind {
         case .true: return true
         case .false: return false
@@ -53,14 +58,14 @@ public struct FastJSONValue {
     }
 
     @inlinable
-    public func int() throws -> Int {
+    @_spi(Generated) public func int() throws -> Int {
         let entry = self.entry
         if entry.kind == .number, let value = tape.integer(entry), let exact = Int(exactly: value) { return exact }
         return try integer(Int.self)
     }
 
     @inlinable
-    public func int64() throws -> Int64 {
+    @_spi(Generated) public func int64() throws -> Int64 {
         let entry = self.entry
         if entry.kind == .number, let value = tape.integer(entry) { return value }
         return try integer(Int64.self)
@@ -73,14 +78,14 @@ public struct FastJSONValue {
     }
 
     @inlinable
-    public func double() throws -> Double {
+    @_spi(Generated) public func double() throws -> Double {
         let entry = self.entry
         if entry.kind == .number, let value = tape.fastDouble(entry) { return value }
         return try floatingPoint(Double.self)
     }
 
     @inlinable
-    public func float() throws -> Float { try floatingPoint(Float.self) }
+    @_spi(Generated) public func float() throws -> Float { try floatingPoint(Float.self) }
 
     @usableFromInline
     func floatingPoint(_ type: Double.Type) throws -> Double {
@@ -94,7 +99,7 @@ public struct FastJSONValue {
 
     /// A date as the generated `decodeDate` reads it: a number or a string, in `format`.
     @inlinable
-    public func date(_ format: DateFormat) throws -> Date {
+    @_spi(Generated) public func date(_ format: DateFormat) throws -> Date {
         let raw: RawDate
         switch entry.kind {
         case .number: raw = .number(try double())
@@ -107,7 +112,7 @@ public struct FastJSONValue {
 
     /// The elements of an array, each read by `element`.
     @inlinable
-    public func array<Element>(_ element: (FastJSONValue) throws -> Element) throws -> [Element] {
+    @_spi(Generated) public func array<Element>(_ element: (FastJSONValue) throws -> Element) throws -> [Element] {
         let entry = self.entry
         guard entry.kind == .array else { throw FastJSONFailure() }
         var result: [Element] = []
@@ -123,12 +128,12 @@ public struct FastJSONValue {
 
     /// A type with a fast path, called directly.
     @inlinable
-    public func decode<T: FastJSONDecodable>(_ type: T.Type) throws -> T {
+    @_spi(Generated) public func decode<T: FastJSONDecodable>(_ type: T.Type) throws -> T {
         try T(fastJSON: self)
     }
 
     /// Any other type: its fast path when it has one, else its `init(from:)` on the tape.
-    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    @_spi(Generated) public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if let fast = T.self as? any FastJSONDecodable.Type, let value = try fast.init(fastJSON: self) as? T { return value }
         return try FastJSONDecoder(tape: tape, index: index).decodeDirectly(T.self)
     }
@@ -136,6 +141,7 @@ public struct FastJSONValue {
 
 /// One object of the tape, read like a keyed container: keys are matched on bytes, from
 /// where the last key was found (DTOs read keys in the order the JSON usually writes them).
+@_spi(Generated)
 public struct FastJSONObject {
     @usableFromInline unowned(unsafe) let tape: FastJSONTape
     @usableFromInline let object: Int
@@ -159,36 +165,36 @@ public struct FastJSONObject {
 
     /// The value under `key`; a missing key fails (as a non-optional property does).
     @inlinable
-    public mutating func value(_ key: StaticString) throws -> FastJSONValue {
+    @_spi(Generated) public mutating func value(_ key: StaticString) throws -> FastJSONValue {
         guard let index = find(key) else { throw FastJSONFailure() }
         return FastJSONValue(tape: tape, index: index)
     }
 
     /// The value under `key`, nil when it is missing or null (as `decodeIfPresent`).
     @inlinable
-    public mutating func valueIfPresent(_ key: StaticString) -> FastJSONValue? {
+    @_spi(Generated) public mutating func valueIfPresent(_ key: StaticString) -> FastJSONValue? {
         guard let index = find(key), tape.entries[index].kind != .null else { return nil }
         return FastJSONValue(tape: tape, index: index)
     }
 
     @inlinable
-    public mutating func decode<T: FastJSONDecodable>(_ type: T.Type, forKey key: StaticString) throws -> T {
+    @_spi(Generated) public mutating func decode<T: FastJSONDecodable>(_ type: T.Type, forKey key: StaticString) throws -> T {
         try T(fastJSON: value(key))
     }
 
     @inlinable
-    public mutating func decode<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws -> T {
+    @_spi(Generated) public mutating func decode<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws -> T {
         try value(key).decode(T.self)
     }
 
     @inlinable
-    public mutating func decodeIfPresent<T: FastJSONDecodable>(_ type: T.Type, forKey key: StaticString) throws -> T? {
+    @_spi(Generated) public mutating func decodeIfPresent<T: FastJSONDecodable>(_ type: T.Type, forKey key: StaticString) throws -> T? {
         guard let value = valueIfPresent(key) else { return nil }
         return try T(fastJSON: value)
     }
 
     @inlinable
-    public mutating func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws -> T? {
+    @_spi(Generated) public mutating func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws -> T? {
         guard let value = valueIfPresent(key) else { return nil }
         return try value.decode(T.self)
     }
@@ -201,22 +207,22 @@ extension FastJSONObject {
     // MARK: Dates
 
     @inlinable
-    public mutating func decodeDate(forKey key: StaticString, format: DateFormat) throws -> Date {
+    @_spi(Generated) public mutating func decodeDate(forKey key: StaticString, format: DateFormat) throws -> Date {
         try value(key).date(format)
     }
 
     @inlinable
-    public mutating func decodeDateIfPresent(forKey key: StaticString, format: DateFormat) throws -> Date? {
+    @_spi(Generated) public mutating func decodeDateIfPresent(forKey key: StaticString, format: DateFormat) throws -> Date? {
         try valueIfPresent(key)?.date(format)
     }
 
     @inlinable
-    public mutating func decodeDates(forKey key: StaticString, format: DateFormat) throws -> [Date] {
+    @_spi(Generated) public mutating func decodeDates(forKey key: StaticString, format: DateFormat) throws -> [Date] {
         try value(key).array { try $0.date(format) }
     }
 
     @inlinable
-    public mutating func decodeDatesIfPresent(forKey key: StaticString, format: DateFormat) throws -> [Date]? {
+    @_spi(Generated) public mutating func decodeDatesIfPresent(forKey key: StaticString, format: DateFormat) throws -> [Date]? {
         try valueIfPresent(key)?.array { try $0.date(format) }
     }
 
@@ -224,7 +230,7 @@ extension FastJSONObject {
 
     /// A lenient scalar: the value if it reads as is, else a coerced value (`"42"` → 42), else `nil`.
     @inlinable
-    public mutating func decodeLenient<T: LenientCoercible>(_ type: T.Type, forKey key: StaticString) -> T? {
+    @_spi(Generated) public mutating func decodeLenient<T: LenientCoercible>(_ type: T.Type, forKey key: StaticString) -> T? {
         guard let value = valueIfPresent(key) else { return nil }
         if let exact = try? T(fastJSON: value) { return exact }
         return value.coerced(T.self)
@@ -232,13 +238,13 @@ extension FastJSONObject {
 
     /// A lenient value of any other type: the value if it decodes, else `nil`.
     @inlinable
-    public mutating func decodeLenient<T: FastJSONDecodable>(_ type: T.Type, forKey key: StaticString) -> T? {
+    @_spi(Generated) public mutating func decodeLenient<T: FastJSONDecodable>(_ type: T.Type, forKey key: StaticString) -> T? {
         guard let value = valueIfPresent(key) else { return nil }
         return try? T(fastJSON: value)
     }
 
     @inlinable
-    public mutating func decodeLenient<T: Decodable>(_ type: T.Type, forKey key: StaticString) -> T? {
+    @_spi(Generated) public mutating func decodeLenient<T: Decodable>(_ type: T.Type, forKey key: StaticString) -> T? {
         guard let value = valueIfPresent(key) else { return nil }
         return try? value.decode(T.self)
     }
@@ -247,32 +253,32 @@ extension FastJSONObject {
 
     /// An array whose elements that fail to decode are skipped.
     @inlinable
-    public mutating func decodeLossyArray<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws -> [T] {
+    @_spi(Generated) public mutating func decodeLossyArray<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws -> [T] {
         try value(key).lossyArray(T.self)
     }
 
     @inlinable
-    public mutating func decodeLossyArrayIfPresent<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws -> [T]? {
+    @_spi(Generated) public mutating func decodeLossyArrayIfPresent<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws -> [T]? {
         try valueIfPresent(key)?.lossyArray(T.self)
     }
 
     // MARK: Numbers written as strings, and explicit nulls
 
     @inlinable
-    public mutating func decodeStringEncoded<T: StringEncodedValue>(_ type: T.Type, forKey key: StaticString) throws -> T {
+    @_spi(Generated) public mutating func decodeStringEncoded<T: StringEncodedValue>(_ type: T.Type, forKey key: StaticString) throws -> T {
         guard let value = T(stringEncoded: try self.value(key).string()) else { throw FastJSONFailure() }
         return value
     }
 
     @inlinable
-    public mutating func decodeStringEncodedIfPresent<T: StringEncodedValue>(_ type: T.Type, forKey key: StaticString) throws -> T? {
+    @_spi(Generated) public mutating func decodeStringEncodedIfPresent<T: StringEncodedValue>(_ type: T.Type, forKey key: StaticString) throws -> T? {
         guard let text = try valueIfPresent(key)?.string() else { return nil }
         guard let value = T(stringEncoded: text) else { throw FastJSONFailure() }
         return value
     }
 
     @inlinable
-    public mutating func decodeNullable<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws -> Nullable<T>? {
+    @_spi(Generated) public mutating func decodeNullable<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws -> Nullable<T>? {
         guard let index = find(key) else { return nil }
         let value = FastJSONValue(tape: tape, index: index)
         if value.isNull { return .null }
@@ -296,13 +302,13 @@ extension FastJSONValue {
     }
 
     /// A one-of's discriminator: nil when this is no object, or the key is missing or not a string.
-    public func tag(_ key: StaticString) -> String? {
+    @_spi(Generated) public func tag(_ key: StaticString) -> String? {
         guard var object = try? object() else { return nil }
         return try? object.decodeIfPresent(String.self, forKey: key)
     }
 
     /// The kind of value, as `OneOf.kind(of:)` tells it (a number no Double holds is no number there).
-    public var oneOfKind: OneOf.Kind {
+    @_spi(Generated) public var oneOfKind: OneOf.Kind {
         switch entry.kind {
         case .null: return .null
         case .true, .false: return .bool
@@ -314,61 +320,61 @@ extension FastJSONValue {
     }
 
     /// A one-of's value that no variant matched.
-    public func noVariant() -> any Error { FastJSONFailure() }
+    @_spi(Generated) public func noVariant() -> any Error { FastJSONFailure() }
 }
 
 extension String: FastJSONDecodable {
-    @inlinable public init(fastJSON value: FastJSONValue) throws { self = try value.string() }
+    @_spi(Generated) @inlinable public init(fastJSON value: FastJSONValue) throws { self = try value.string() }
 }
 
 extension Int: FastJSONDecodable {
-    @inlinable public init(fastJSON value: FastJSONValue) throws { self = try value.int() }
+    @_spi(Generated) @inlinable public init(fastJSON value: FastJSONValue) throws { self = try value.int() }
 }
 
 extension Int64: FastJSONDecodable {
-    @inlinable public init(fastJSON value: FastJSONValue) throws { self = try value.int64() }
+    @_spi(Generated) @inlinable public init(fastJSON value: FastJSONValue) throws { self = try value.int64() }
 }
 
 extension Double: FastJSONDecodable {
-    @inlinable public init(fastJSON value: FastJSONValue) throws { self = try value.double() }
+    @_spi(Generated) @inlinable public init(fastJSON value: FastJSONValue) throws { self = try value.double() }
 }
 
 extension Float: FastJSONDecodable {
-    @inlinable public init(fastJSON value: FastJSONValue) throws { self = try value.float() }
+    @_spi(Generated) @inlinable public init(fastJSON value: FastJSONValue) throws { self = try value.float() }
 }
 
 extension Bool: FastJSONDecodable {
-    @inlinable public init(fastJSON value: FastJSONValue) throws { self = try value.bool() }
+    @_spi(Generated) @inlinable public init(fastJSON value: FastJSONValue) throws { self = try value.bool() }
 }
 
 /// Types `JSONDecoder` reads its own way: the `Decoder` path knows them.
 extension Decimal: FastJSONDecodable {
-    public init(fastJSON value: FastJSONValue) throws { self = try FastJSONDecoder(tape: value.tape, index: value.index).decodeDirectly(Decimal.self) }
+    @_spi(Generated) public init(fastJSON value: FastJSONValue) throws { self = try FastJSONDecoder(tape: value.tape, index: value.index).decodeDirectly(Decimal.self) }
 }
 
 extension URL: FastJSONDecodable {
-    public init(fastJSON value: FastJSONValue) throws { self = try FastJSONDecoder(tape: value.tape, index: value.index).decodeDirectly(URL.self) }
+    @_spi(Generated) public init(fastJSON value: FastJSONValue) throws { self = try FastJSONDecoder(tape: value.tape, index: value.index).decodeDirectly(URL.self) }
 }
 
 extension UUID: FastJSONDecodable {
-    public init(fastJSON value: FastJSONValue) throws {
+    @_spi(Generated) public init(fastJSON value: FastJSONValue) throws {
         guard let uuid = UUID(uuidString: try value.string()) else { throw FastJSONFailure() }
         self = uuid
     }
 }
 
 extension Array: FastJSONDecodable where Element: FastJSONDecodable {
-    @inlinable public init(fastJSON value: FastJSONValue) throws { self = try value.array { try Element(fastJSON: $0) } }
+    @_spi(Generated) @inlinable public init(fastJSON value: FastJSONValue) throws { self = try value.array { try Element(fastJSON: $0) } }
 }
 
 extension Optional: FastJSONDecodable where Wrapped: FastJSONDecodable {
-    @inlinable public init(fastJSON value: FastJSONValue) throws { self = value.isNull ? nil : try Wrapped(fastJSON: value) }
+    @_spi(Generated) @inlinable public init(fastJSON value: FastJSONValue) throws { self = value.isNull ? nil : try Wrapped(fastJSON: value) }
 }
 
 /// The first of duplicated keys wins, as in `JSONDecoder`.
 extension Dictionary: FastJSONDecodable where Key == String, Value: FastJSONDecodable {
     @inlinable
-    public init(fastJSON value: FastJSONValue) throws {
+    @_spi(Generated) public init(fastJSON value: FastJSONValue) throws {
         let entry = value.entry
         guard entry.kind == .object else { throw FastJSONFailure() }
         let tape = value.tape
@@ -388,11 +394,11 @@ extension Dictionary: FastJSONDecodable where Key == String, Value: FastJSONDeco
 }
 
 extension Indirect: FastJSONDecodable where Value: FastJSONDecodable & Codable {
-    @inlinable public init(fastJSON value: FastJSONValue) throws { self.init(try Value(fastJSON: value)) }
+    @_spi(Generated) @inlinable public init(fastJSON value: FastJSONValue) throws { self.init(try Value(fastJSON: value)) }
 }
 
 extension Nullable: FastJSONDecodable where Wrapped: FastJSONDecodable & Codable {
-    public init(fastJSON value: FastJSONValue) throws {
+    @_spi(Generated) public init(fastJSON value: FastJSONValue) throws {
         self = value.isNull ? .null : .value(try Wrapped(fastJSON: value))
     }
 }
@@ -400,7 +406,7 @@ extension Nullable: FastJSONDecodable where Wrapped: FastJSONDecodable & Codable
 /// String-backed enums: the raw value, as `RawRepresentable`'s `init(from:)` reads it.
 extension FastJSONDecodable where Self: RawRepresentable, RawValue == String {
     @inlinable
-    public init(fastJSON value: FastJSONValue) throws {
+    @_spi(Generated) public init(fastJSON value: FastJSONValue) throws {
         guard let decoded = Self(rawValue: try value.string()) else { throw FastJSONFailure() }
         self = decoded
     }
@@ -408,7 +414,7 @@ extension FastJSONDecodable where Self: RawRepresentable, RawValue == String {
 
 /// In the order `JSONValue.init(from:)` tries: null, Bool, Int64, UInt64, Double, String, array, object.
 extension JSONValue: FastJSONDecodable {
-    public init(fastJSON value: FastJSONValue) throws {
+    @_spi(Generated) public init(fastJSON value: FastJSONValue) throws {
         switch value.entry.kind {
         case .null: self = .null
         case .true: self = .bool(true)
