@@ -146,7 +146,7 @@ public enum Generator {
         let read = parallelMap(sorted) { input -> (Spec?, [Diagnostic], DiagnosticSink?) in
             let (spec, readDiagnostics) = OpenAPIBackedSpec.read(input)
             guard let spec else { return (nil, readDiagnostics, nil) }
-            var validator = SpecValidator(sink: DiagnosticSink(file: spec.path))
+            var validator = SpecValidator(sink: DiagnosticSink(spec: spec))
             validator.validate(spec)
             return (spec, readDiagnostics, validator.sink)
         }

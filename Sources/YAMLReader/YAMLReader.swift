@@ -26,18 +26,19 @@ public enum YAMLReader {
     public static let maximumAliasNodes = 1_000_000
 
     /// Every document of a stream; an empty stream has none.
-    public static func parseStream(bytes: [UInt8]) throws(YAMLSyntaxError) -> [JSONNode] {
-        var parser = YAMLParser(bytes: bytes)
+    /// `file`: the index every location of the result carries (`SourceLocation.file`).
+    public static func parseStream(bytes: [UInt8], file: UInt32 = 0) throws(YAMLSyntaxError) -> [JSONNode] {
+        var parser = YAMLParser(bytes: bytes, file: file)
         return try parser.stream()
     }
 
     /// The single document of a text (`null` when it is empty).
-    public static func parse(bytes: [UInt8]) throws(YAMLSyntaxError) -> JSONNode {
-        let documents = try parseStream(bytes: bytes)
+    public static func parse(bytes: [UInt8], file: UInt32 = 0) throws(YAMLSyntaxError) -> JSONNode {
+        let documents = try parseStream(bytes: bytes, file: file)
         guard documents.count <= 1 else {
             throw YAMLSyntaxError(location: documents[1].location, message: "expected one YAML document, found \(documents.count)")
         }
-        return documents.first ?? JSONNode(value: .null, location: SourceLocation(line: 1, column: 1))
+        return documents.first ?? JSONNode(value: .null, location: SourceLocation(line: 1, column: 1, file: file))
     }
 
     public static func parse(_ text: String) throws(YAMLSyntaxError) -> JSONNode {
@@ -66,7 +67,11 @@ struct YAMLParser {
     /// The last answer of `looksLikeImplicitKey` (a line is asked about more than once).
     var implicitKeyCache: (index: Int, result: Bool)?
 
-    init(bytes: [UInt8]) {
+    /// `SourceLocation.file` of every location read.
+    let file: UInt32
+
+    init(bytes: [UInt8], file: UInt32 = 0) {
+        self.file = file
         var input = bytes
         if input.starts(with: [0xEF, 0xBB, 0xBF]) { input.removeFirst(3) }
         if input.contains(0x0D) {
@@ -99,7 +104,7 @@ struct YAMLParser {
 
     var column: Int { col }
 
-    var location: SourceLocation { SourceLocation(line: line, column: column + 1) }
+    var location: SourceLocation { SourceLocation(line: line, column: column + 1, file: file) }
 
     func error(_ message: String) -> YAMLSyntaxError {
         YAMLSyntaxError(location: location, message: message)

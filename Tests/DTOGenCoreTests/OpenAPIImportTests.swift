@@ -202,6 +202,27 @@ struct OpenAPIImportTests {
         #expect(Generator.generate([input]).diagnostics.map(\.message).contains("cannot read the OpenAPI document '../docs/shop.yaml'"))
     }
 
+    /// A backed spec's values come from two files; a problem in what the document says is
+    /// reported in the document, at the node it comes from, not at the spec's `openapi` key.
+    @Test func problemsInABackingDocumentPointIntoIt() throws {
+        let document = """
+            openapi: 3.0.0
+            info: { title: Shop, version: "1" }
+            paths:
+              /items/{id}#short:
+                get:
+                  operationId: getShort
+                  parameters:
+                    - { name: id, in: path, required: true, schema: { type: integer } }
+                  responses:
+                    "200": { description: ok }
+            """
+        let spec = #"{ "openapi": "../docs/shop.yaml", "endpoints": [] }"#
+        let input = SpecInput(path: "specs/shop.json", bytes: Array(spec.utf8), files: ["docs/shop.yaml": Array(document.utf8)])
+        let errors = Generator.generate([input]).diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.description) == ["docs/shop.yaml:4:3: error: 'path' must not contain '?' or '#'; declare query items in 'query'"])
+    }
+
     /// springdoc's `Result<T>`: most operations answer `{code, msg, data}`, so the spec gets
     /// one envelope and each response is its `data`.
     @Test func aSharedWrapperBecomesTheEnvelope() throws {

@@ -6,6 +6,13 @@ import YAMLReader
 /// What the suite does not cover: positions, the bounds against hostile input, and input
 /// mangled at random (never a crash).
 struct YAMLReaderTests {
+    @Test func locationsCarryTheirFile() throws {
+        let node = try YAMLReader.parse(bytes: Array("a:\n  - 1\n  - { b: c }\n".utf8), file: 5)
+        #expect(node.location.file == 5)
+        #expect(node["a"]?.elements?.allSatisfy { $0.location.file == 5 } == true)
+        #expect(node.members?.first?.keyLocation == PositionalJSON.SourceLocation(line: 1, column: 1, file: 5))
+    }
+
     @Test func valuesKeepTheirPositionsAndCoreSchemaTypes() throws {
         let yaml = """
             openapi: 3.0.0   # a comment
@@ -25,19 +32,19 @@ struct YAMLReaderTests {
             """
         let root = try YAMLReader.parse(yaml)
         let info = try #require(root["info"])
-        #expect(info.location == SourceLocation(line: 3, column: 3))
+        #expect(info.location == PositionalJSON.SourceLocation(line: 3, column: 3))
         #expect(info["title"]?.value == .string("Pet é"))
-        #expect(info["title"]?.location == SourceLocation(line: 3, column: 10))
+        #expect(info["title"]?.location == PositionalJSON.SourceLocation(line: 3, column: 10))
         #expect(info["version"]?.value == .number("31"))
         #expect(root["openapi"]?.value == .string("3.0.0"))
         let get = try #require(root["paths"]?["/pets"]?["get"])
         #expect(get["tags"]?.elements?.map(\.value) == [.string("pets"), .string("store")])
-        #expect(get["tags"]?.elements?[1].location == SourceLocation(line: 8, column: 20))
+        #expect(get["tags"]?.elements?[1].location == PositionalJSON.SourceLocation(line: 8, column: 20))
         #expect(get["deprecated"]?.value == .bool(false))
         #expect(get["ratio"]?.value == .number("0.5"))
         #expect(get["nothing"]?.value == .null)
         #expect(root["description"]?.value == .string("Two\nlines\n"))
-        #expect(root.members?.first { $0.key == "paths" }?.keyLocation == SourceLocation(line: 5, column: 1))
+        #expect(root.members?.first { $0.key == "paths" }?.keyLocation == PositionalJSON.SourceLocation(line: 5, column: 1))
     }
 
     @Test(arguments: [
@@ -53,7 +60,7 @@ struct YAMLReaderTests {
             _ = try YAMLReader.parseStream(bytes: Array(yaml.utf8))
             Issue.record("accepted: \(yaml)")
         } catch {
-            #expect(error.location == SourceLocation(line: line, column: column), "\(yaml): \(error)")
+            #expect(error.location == PositionalJSON.SourceLocation(line: line, column: column), "\(yaml): \(error)")
             #expect(error.message.contains(fragment), "\(error.message)")
         }
     }

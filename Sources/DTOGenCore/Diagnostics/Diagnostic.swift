@@ -49,26 +49,39 @@ public struct Diagnostic: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 }
 
-/// Collects diagnostics for one file while a stage walks it.
+/// Collects diagnostics for one spec while a stage walks it. Each is reported in the file its
+/// location is in: the spec, or one of the files its values come from (`Spec.otherFiles`).
 struct DiagnosticSink {
     let file: String
+    let otherFiles: [String]
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(file: String) {
+    init(file: String, otherFiles: [String] = []) {
         self.file = file
+        self.otherFiles = otherFiles
+    }
+
+    init(spec: Spec) {
+        self.init(file: spec.path, otherFiles: spec.otherFiles)
+    }
+
+    /// The path of the file `location` is in.
+    func path(of location: SourceLocation) -> String {
+        let index = Int(location.file) - 1
+        return otherFiles.indices.contains(index) ? otherFiles[index] : file
     }
 
     mutating func error(_ location: SourceLocation, _ message: String) {
-        diagnostics.append(Diagnostic(.error, file: file, at: location, message))
+        diagnostics.append(Diagnostic(.error, file: path(of: location), at: location, message))
     }
 
     mutating func warning(_ location: SourceLocation, _ message: String) {
-        diagnostics.append(Diagnostic(.warning, file: file, at: location, message))
+        diagnostics.append(Diagnostic(.warning, file: path(of: location), at: location, message))
     }
 
     /// An error that only the specs of a module taken together reveal.
     mutating func moduleError(_ location: SourceLocation, _ message: String) {
-        var diagnostic = Diagnostic(.error, file: file, at: location, message)
+        var diagnostic = Diagnostic(.error, file: path(of: location), at: location, message)
         diagnostic.isModuleWide = true
         diagnostics.append(diagnostic)
     }

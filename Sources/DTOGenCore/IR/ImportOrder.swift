@@ -12,7 +12,7 @@ struct ImportOrder {
     init(specs: [Spec]) {
         var byPath: [String: Int] = [:]
         for (index, spec) in specs.enumerated() { byPath[spec.path] = index }
-        sinks = specs.map { DiagnosticSink(file: $0.path) }
+        sinks = specs.map { DiagnosticSink(spec: $0) }
         imports = Array(repeating: [], count: specs.count)
         for (index, spec) in specs.enumerated() {
             for written in spec.imports {

@@ -93,7 +93,7 @@ struct SpecResolver {
     /// Resolves this spec's domain mappings, given which mappings of the whole run throw.
     /// With `report` false, nothing is reported (a first pass that only learns what exists).
     mutating func mappings(throwing: [MappingKey: Bool], report: Bool) -> [MappingIR] {
-        var resolver = MappingResolver(sink: DiagnosticSink(file: spec.path), table: types.table, mappingThrows: throwing, namespace: types.namespace)
+        var resolver = MappingResolver(sink: DiagnosticSink(spec: spec), table: types.table, mappingThrows: throwing, namespace: types.namespace)
         var mappings: [MappingIR] = []
         for (index, endpoint) in spec.endpoints.enumerated() {
             for (position, domain) in endpoint.domains.enumerated() {
@@ -112,7 +112,7 @@ struct SpecResolver {
 
     /// The (model, DTO) pairs this spec maps, before their sources are checked.
     func declaredMappings() -> [MappingKey] {
-        var quiet = MappingResolver(sink: DiagnosticSink(file: spec.path), table: types.table, mappingThrows: [:], namespace: types.namespace)
+        var quiet = MappingResolver(sink: DiagnosticSink(spec: spec), table: types.table, mappingThrows: [:], namespace: types.namespace)
         var keys: [MappingKey] = []
         let domains = spec.endpoints.indices.flatMap { index in spec.endpoints[index].domains.map { ($0, responses[index]) } }
             + spec.mappings.map { ($0, TypeRef?.none) }

@@ -12,16 +12,21 @@ enum OpenAPIBackedSpec {
 
     /// The spec to read, and what expanding it found (the document's warnings are reported
     /// at the document's lines).
-    static func expand(_ root: JSONNode, specPath: String, files: [String: [UInt8]]) -> (JSONNode, [Diagnostic]) {
+    /// The document's nodes carry this `SourceLocation.file`: `Spec.otherFiles[0]`.
+    static let documentFile: UInt32 = 1
+
+    /// The expanded spec, the document's path (its nodes are at `documentFile`), and what
+    /// expanding found.
+    static func expand(_ root: JSONNode, specPath: String, files: [String: [UInt8]]) -> (JSONNode, String?, [Diagnostic]) {
         var sink = DiagnosticSink(file: specPath)
-        guard let members = root.members, let documentNode = root["openapi"] else { return (root, []) }
+        guard let members = root.members, let documentNode = root["openapi"] else { return (root, nil, []) }
         guard let written = documentNode.stringValue else {
             sink.error(documentNode.location, "'openapi' must be the path of an OpenAPI document (relative to the spec), found \(documentNode.kindDescription)")
-            return (root, sink.diagnostics)
+            return (root, nil, sink.diagnostics)
         }
         guard let documentPath = SpecPaths.example(written, from: specPath), let bytes = files[documentPath] else {
             sink.error(documentNode.location, "cannot read the OpenAPI document '\(written)'")
-            return (root, sink.diagnostics)
+            return (root, nil, sink.diagnostics)
         }
         // The selection.
         var selection: OperationSelection?
@@ -39,9 +44,9 @@ enum OpenAPIBackedSpec {
             }
             selection = OperationSelection(ids: ids, tags: tags)
         }
-        let (translated, translator) = OpenAPIImporter.translate(bytes: bytes, path: documentPath, selection: selection)
+        let (translated, translator) = OpenAPIImporter.translate(bytes: bytes, path: documentPath, selection: selection, file: documentFile)
         var diagnostics = translator.diagnostics
-        guard let translated else { return (root, sink.diagnostics + diagnostics) }
+        guard let translated else { return (root, documentPath, sink.diagnostics + diagnostics) }
         // Every selected operation must exist.
         let operations = translator.operationTable
         for entry in selected ?? [] {
@@ -109,12 +114,14 @@ enum OpenAPIBackedSpec {
         result.append(JSONNode.Member(key: "types", keyLocation: root.members?.first { $0.key == "types" }?.keyLocation ?? documentNode.location, value: JSONNode(value: .object(types), location: root["types"]?.location ?? documentNode.location)))
         result.append(JSONNode.Member(key: "endpoints", keyLocation: root.members?.first { $0.key == "endpoints" }?.keyLocation ?? documentNode.location, value: JSONNode(value: .array(endpoints), location: root["endpoints"]?.location ?? documentNode.location)))
         diagnostics += sink.diagnostics
-        return (JSONNode(value: .object(result), location: root.location), diagnostics)
+        return (JSONNode(value: .object(result), location: root.location), documentPath, diagnostics)
     }
 
-    /// A draft as positioned nodes, every one at `location`.
+    /// A draft as positioned nodes: each at the document node it translates, or (what the
+    /// importer adds, such as a `name`) at the nearest such node around it.
     static func node(_ draft: DraftJSON, at location: SourceLocation) -> JSONNode {
         switch draft {
+        case .located(let value, let inner): node(value, at: inner)
         case .null: JSONNode(value: .null, location: location)
         case .string(let text): JSONNode(value: .string(text), location: location)
         case .bool(let value): JSONNode(value: .bool(value), location: location)
@@ -159,9 +166,9 @@ extension OpenAPIBackedSpec {
         case .failure(let error): return (nil, [Diagnostic(.error, file: input.path, at: error.location, error.message)])
         }
         guard root["openapi"] != nil else { return SpecReader.read(root: root, path: input.path) }
-        let (expanded, diagnostics) = expand(root, specPath: input.path, files: input.files)
+        let (expanded, documentPath, diagnostics) = expand(root, specPath: input.path, files: input.files)
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
-        let (spec, more) = SpecReader.read(root: expanded, path: input.path)
+        let (spec, more) = SpecReader.read(root: expanded, path: input.path, otherFiles: documentPath.map { [$0] } ?? [])
         return (spec, diagnostics + more)
     }
 }

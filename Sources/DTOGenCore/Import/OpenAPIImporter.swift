@@ -46,10 +46,11 @@ public enum OpenAPIImporter {
 
     /// The translation as data, for specs backed by a document: nil (with diagnostics) when
     /// the document cannot be read.
-    static func translate(bytes: [UInt8], path: String, selection: OperationSelection?) -> (spec: DraftJSON?, translator: OpenAPITranslator) {
+    /// `file`: the `SourceLocation.file` the document's nodes carry.
+    static func translate(bytes: [UInt8], path: String, selection: OperationSelection?, file: UInt32 = 0) -> (spec: DraftJSON?, translator: OpenAPITranslator) {
         let root: JSONNode
         do {
-            root = try read(bytes)
+            root = try read(bytes, file: file)
         } catch {
             var failed = OpenAPITranslator(root: JSONNode(value: .null, location: error.location), file: path)
             failed.diagnostics = [Diagnostic(.error, file: path, at: error.location, error.message)]
@@ -63,17 +64,17 @@ public enum OpenAPIImporter {
 
     /// JSON when the text starts with `{`, YAML otherwise (YAML 1.2 reads JSON too, but the
     /// JSON reader is stricter and faster).
-    static func read(_ bytes: [UInt8]) throws(DocumentError) -> JSONNode {
+    static func read(_ bytes: [UInt8], file: UInt32 = 0) throws(DocumentError) -> JSONNode {
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         if first == UInt8(ascii: "{") {
             do {
-                return try JSONReader.parse(bytes: bytes)
+                return try JSONReader.parse(bytes: bytes, file: file)
             } catch {
                 throw DocumentError(location: error.location, message: error.message)
             }
         }
         do {
-            return try YAMLReader.parse(bytes: bytes)
+            return try YAMLReader.parse(bytes: bytes, file: file)
         } catch {
             throw DocumentError(location: error.location, message: error.message)
         }
@@ -166,7 +167,7 @@ struct OpenAPITranslator {
             var json = shape.json
             // A named type is never optional: nullable at the top is the users' concern.
             if case .string(let reference) = json, reference.hasSuffix("?") { json = .string(String(reference.dropLast())) }
-            types.append((typeNames[member.key] ?? member.key, json))
+            types.append((typeNames[member.key] ?? member.key, .located(json, member.value.location)))
         }
         let endpoints = operations()
         var top: [(String, DraftJSON)] = []
@@ -258,6 +259,7 @@ struct OpenAPITranslator {
     /// The shape of a schema. `hint` names inline types where dtogen needs a name.
     mutating func shape(_ schema: JSONNode, pointer: String, hint: String, inMultipart: Bool = false) -> DraftShape {
         var shape = bareShape(schema, pointer: pointer, hint: hint, inMultipart: inMultipart)
+        shape.location = schema.location
         if schema["nullable"]?.boolValue == true || Self.types(of: schema).contains("null") { shape.optional = true }
         if let doc = (schema["description"] ?? schema["title"])?.stringValue, !doc.isEmpty, schema["$ref"] == nil || !swagger2 {
             shape.modifiers.append(("$doc", .string(doc)))
@@ -372,7 +374,7 @@ struct OpenAPITranslator {
         for property in properties {
             var field = shape(property.value, pointer: pointer + "/properties/" + Self.escape(property.key), hint: SwiftName.type(property.key), inMultipart: inMultipart)
             if !required.contains(property.key) { field.optional = true }
-            fields.append((property.key.hasPrefix("$") ? "$" + property.key : property.key, field.json))
+            fields.append((property.key.hasPrefix("$") ? "$" + property.key : property.key, field.located))
         }
         return DraftShape(base: .object(fields))
     }

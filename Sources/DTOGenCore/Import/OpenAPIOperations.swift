@@ -21,8 +21,8 @@ extension OpenAPITranslator {
                 let tags = member.value["tags"]?.elements?.compactMap(\.stringValue) ?? []
                 operationTable.append((id, name, tags))
                 if let selection, !selection.contains(id: id, name: name, tags: tags) { continue }
-                if let endpoint = operation(member.value, name: name, method: member.key, path: path.key, shared: shared, pointer: pointer) {
-                    endpoints.append(endpoint)
+                if let endpoint = operation(member.value, name: name, method: member.key, path: path.key, pathLocation: path.keyLocation, shared: shared, pointer: pointer) {
+                    endpoints.append(.located(endpoint, member.value.location))
                 }
             }
         }
@@ -44,10 +44,10 @@ extension OpenAPITranslator {
         return distinct
     }
 
-    mutating func operation(_ operation: JSONNode, name: String, method: String, path: String, shared: [JSONNode], pointer: String) -> DraftJSON? {
+    mutating func operation(_ operation: JSONNode, name: String, method: String, path: String, pathLocation: SourceLocation, shared: [JSONNode], pointer: String) -> DraftJSON? {
         var endpoint: [(String, DraftJSON)] = [("name", .string(name))]
         if method != "get" { endpoint.append(("method", .string(method.uppercased()))) }
-        endpoint.append(("path", .string(path)))
+        endpoint.append(("path", .located(.string(path), pathLocation)))
         if let kind = kind(for: operation, pointer: pointer) { endpoint.append(("kind", .string(kind))) }
 
         // Parameters: the path item's, overridden by the operation's of the same name and place.
@@ -99,17 +99,17 @@ extension OpenAPITranslator {
                     continue
                 }
                 shape.optional = false
-                params.append((name, shape.json))
+                params.append((name, shape.located))
             case "query":
                 if node["required"]?.boolValue != true { shape.optional = true }
-                query.append((name, shape.json))
+                query.append((name, shape.located))
             case "header":
                 if ["accept", "content-type", "authorization"].contains(name.lowercased()) {
                     warn(node, parameterPointer, "header '\(name)' is set by the client; left out")
                     continue
                 }
                 if node["required"]?.boolValue != true { shape.optional = true }
-                headers.append((name, shape.json))
+                headers.append((name, shape.located))
             default:
                 warn(node, parameterPointer, "\(place) parameters are not supported; '\(name)' is left out")
             }
@@ -170,7 +170,7 @@ extension OpenAPITranslator {
     mutating func requestBody(_ operation: JSONNode, swaggerBody: JSONNode?, formFields: [(String, DraftJSON)], pointer: String, hint: String) -> [(String, DraftJSON)]? {
         if swagger2 {
             if let swaggerBody {
-                return [("body", shape(swaggerBody, pointer: pointer + "/parameters/body", hint: hint).json)]
+                return [("body", shape(swaggerBody, pointer: pointer + "/parameters/body", hint: hint).located)]
             }
             guard !formFields.isEmpty else { return nil }
             let consumes = (operation["consumes"] ?? root["consumes"])?.elements?.compactMap(\.stringValue) ?? []
@@ -185,7 +185,7 @@ extension OpenAPITranslator {
         let bodyPointer = pointer + "/requestBody/content/"
         if let json = content.first(where: { Self.isJSON($0.key) }) {
             guard let schema = json.value["schema"] else { return [("body", .string("JSON"))] }
-            return [("body", shape(schema, pointer: bodyPointer + Self.escape(json.key) + "/schema", hint: hint).json)]
+            return [("body", shape(schema, pointer: bodyPointer + Self.escape(json.key) + "/schema", hint: hint).located)]
         }
         for (type, encoding) in [("application/x-www-form-urlencoded", "form"), ("multipart/form-data", "multipart")] {
             guard let form = content.first(where: { $0.key == type }), let schema = form.value["schema"] else { continue }
@@ -197,7 +197,7 @@ extension OpenAPITranslator {
                 warn(form.value, bodyPointer + Self.escape(type), "a \(encoding) body must be an object with properties; left out")
                 return nil
             }
-            return [("body", shape.json), ("bodyEncoding", .string(encoding))]
+            return [("body", shape.located), ("bodyEncoding", .string(encoding))]
         }
         guard let first = content.first else { return nil }
         return [("body", .string("Data")), ("contentType", .string(first.key == "*/*" ? "application/octet-stream" : first.key))]
@@ -243,12 +243,12 @@ extension OpenAPITranslator {
             let successPointer = pointer + "/" + success.key
             if swagger2 {
                 if let schema = response["schema"] {
-                    result = [("response", responseShape(schema, pointer: successPointer + "/schema", hint: hint))]
+                    result = [("response", .located(responseShape(schema, pointer: successPointer + "/schema", hint: hint), schema.location))]
                 }
             } else if let content = response["content"]?.members, !content.isEmpty {
                 if let json = content.first(where: { Self.isJSON($0.key) }) {
                     if let schema = json.value["schema"] {
-                        result = [("response", responseShape(schema, pointer: successPointer + "/content/" + Self.escape(json.key) + "/schema", hint: hint))]
+                        result = [("response", .located(responseShape(schema, pointer: successPointer + "/content/" + Self.escape(json.key) + "/schema", hint: hint), schema.location))]
                     } else {
                         result = [("response", .string("JSON"))]
                     }

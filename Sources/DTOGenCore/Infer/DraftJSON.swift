@@ -9,6 +9,9 @@ indirect enum DraftJSON: Equatable, Sendable {
     case number(String)
     case array([DraftJSON])
     case object([(String, DraftJSON)])
+    /// A value with where it comes from (the node of an OpenAPI document it translates), so
+    /// a spec backed by the document reports problems there. Printed as the value alone.
+    case located(DraftJSON, SourceLocation)
 
     static func == (lhs: DraftJSON, rhs: DraftJSON) -> Bool {
         lhs.text(indent: 0) == rhs.text(indent: 0)
@@ -16,6 +19,7 @@ indirect enum DraftJSON: Equatable, Sendable {
 
     /// The value of `key`, when this is an object that has it.
     subscript(key: String) -> DraftJSON? {
+        if case .located(let value, _) = self { return value[key] }
         if case .object(let members) = self { return members.first { $0.0 == key }?.1 }
         return nil
     }
@@ -29,6 +33,8 @@ indirect enum DraftJSON: Equatable, Sendable {
         let pad = String(repeating: " ", count: indent + 2)
         let close = String(repeating: " ", count: indent)
         switch self {
+        case .located(let value, _):
+            return value.text(indent: indent, prefix: prefix)
         case .array(let elements):
             return "[\n" + elements.map { pad + $0.text(indent: indent + 2) }.joined(separator: ",\n") + "\n\(close)]"
         case .object(let members):
@@ -46,6 +52,7 @@ indirect enum DraftJSON: Equatable, Sendable {
         case .string(let text): return Self.quoted(text)
         case .bool(let value): return value ? "true" : "false"
         case .number(let lexeme): return lexeme
+        case .located(let value, _): return value.oneLine
         case .array(let elements):
             let parts = elements.compactMap(\.oneLine)
             return parts.count == elements.count ? "[" + parts.joined(separator: ", ") + "]" : nil
@@ -87,6 +94,11 @@ struct DraftShape: Sendable {
     var base: DraftJSON
     var optional = false
     var modifiers: [(String, DraftJSON)] = []
+    /// The document node the shape translates (`import`), if any.
+    var location: SourceLocation?
+
+    /// `json` with the shape's location, for a backed spec's diagnostics.
+    var located: DraftJSON { location.map { .located(json, $0) } ?? json }
 
     var json: DraftJSON {
         switch base {

@@ -15,6 +15,9 @@ extension Located: Equatable where Value: Equatable {}
 public struct Spec: Sendable {
     /// The path shown in diagnostics and in generated headers (relative to the specs folder).
     public var path: String
+    /// Other files the spec's values come from (the OpenAPI document it is backed by): a
+    /// location whose `file` is `n` is in `otherFiles[n - 1]`; `0` is the spec itself.
+    public var otherFiles: [String] = []
     public var name: Located<String>?
     public var baseURL: Located<String>?
     public var access: Located<AccessLevel>?

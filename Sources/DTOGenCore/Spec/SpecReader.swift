@@ -24,9 +24,11 @@ public enum SpecReader {
     }
 
     /// Reads a spec already parsed (a spec backed by an OpenAPI document, expanded).
-    static func read(root: JSONNode, path: String) -> (Spec?, [Diagnostic]) {
-        var reader = Reader(sink: DiagnosticSink(file: path))
-        let spec = reader.readSpec(root, path: path)
+    /// `otherFiles`: the files locations other than the spec's point into (`Spec.otherFiles`).
+    static func read(root: JSONNode, path: String, otherFiles: [String] = []) -> (Spec?, [Diagnostic]) {
+        var reader = Reader(sink: DiagnosticSink(file: path, otherFiles: otherFiles))
+        var spec = reader.readSpec(root, path: path)
+        spec?.otherFiles = otherFiles
         return (spec, reader.sink.diagnostics)
     }
 
