@@ -128,7 +128,8 @@ enum OpenAPIBackedSpec {
         case .number(let lexeme): JSONNode(value: .number(lexeme), location: location)
         case .array(let elements): JSONNode(value: .array(elements.map { node($0, at: location) }), location: location)
         case .object(let members):
-            JSONNode(value: .object(members.map { JSONNode.Member(key: $0.0, keyLocation: location, value: node($0.1, at: location)) }), location: location)
+            // A key is where its value comes from (a type's name at its schema).
+            JSONNode(value: .object(members.map { JSONNode.Member(key: $0.0, keyLocation: ImportCheck.location(of: $0.1) ?? location, value: node($0.1, at: location)) }), location: location)
         }
     }
 

@@ -155,7 +155,14 @@ struct OpenAPITranslator {
         // Names first, so references can be written before their types.
         var taken: Set<String> = []
         for member in schemas where !isScalarAlias(member.value) {
-            let name = SwiftName.distinct(SwiftName.type(member.key), from: taken)
+            var name = SwiftName.type(member.key)
+            if SpecReader.builtinScalars.contains(name) {
+                // `File`, `JSON`, `Data`: a spec's name for them means dtogen's built-in.
+                let renamed = SwiftName.distinct(name + "Object", from: taken.union(schemas.map(\.key)))
+                warn(member.value, schemaPrefix + Self.escape(member.key), "'\(name)' is a built-in type of dtogen specs; this schema is imported as '\(renamed)'")
+                name = renamed
+            }
+            name = SwiftName.distinct(name, from: taken)
             taken.insert(name)
             typeNames[member.key] = name
         }
@@ -180,7 +187,9 @@ struct OpenAPITranslator {
         if let envelope { top.append(("envelope", envelope.json)) }
         if !types.isEmpty { top.append(("types", .object(types))) }
         top.append(("endpoints", .array(endpoints)))
-        return .object(top)
+        let (checked, leftOut) = ImportCheck.accepted(.object(top), file: file)
+        diagnostics += leftOut
+        return checked
     }
 
     mutating func baseURL() -> String? {
