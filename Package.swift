@@ -42,7 +42,8 @@ let package = Package(
             exclude: ["Sources", "Tests", "Templates", "specs", "Scripts", "docs", "README.md", ".ci", "Plugins", "Examples/QuakesApp", "Benchmarks"],
             sources: ["Generated", "Examples/SeedModels"]
         ),
-        .testTarget(name: "DTOGenCoreTests", dependencies: ["DTOGenCore"]),
+        // DTORuntime too: the generator's date rules are checked against the runtime's.
+        .testTarget(name: "DTOGenCoreTests", dependencies: ["DTOGenCore", "DTORuntime"]),
         .testTarget(name: "PositionalJSONTests", dependencies: ["PositionalJSON"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         // A tiny HTTP server on 127.0.0.1 for the end-to-end tests (no dependencies).
