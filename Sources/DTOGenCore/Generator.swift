@@ -173,11 +173,12 @@ public enum Generator {
             }
             for (index, resolver) in zip(wave, results) { resolvedByIndex[index] = resolver }
         }
-        var resolved = specs.indices.compactMap { resolvedByIndex[$0] }
+        let resolved = specs.indices.compactMap { resolvedByIndex[$0] }
+        diagnostics += resolved.flatMap(\.types.sink.diagnostics)
 
         // Link: what holds across specs, and the mappings, which may call each other.
-        let irs = ModuleLinker.link(&resolved)
-        diagnostics += resolved.flatMap(\.types.sink.diagnostics)
+        let (irs, linkDiagnostics) = ModuleLinker.link(resolved)
+        diagnostics += linkDiagnostics
         return (irs, diagnostics.sorted())
     }
 }

@@ -350,8 +350,9 @@ indirect enum MappingExpression: Sendable, Equatable {
     case convert(Conversion, MappingExpression)
     /// `Type(rawValue: base)`; `fromEnum` reads the raw value of an enum first.
     case rawValue(type: String, MappingExpression, fromEnum: Bool)
-    /// `Model(from: base)`, which throws when that mapping does.
-    case model(String, MappingExpression, throwing: Bool)
+    /// `Model(from: base)`, which throws when that mapping does (known once Link has seen
+    /// every spec's mappings).
+    case model(MappingKey, MappingExpression, throwing: Bool)
     /// The value, or a `MappingError` with `reason`.
     case require(MappingExpression, source: MappingSource, reason: String)
     /// `base.map { transform }` (or `flatMap` when `flat`); `parameter` names the closure's argument.
@@ -374,6 +375,23 @@ indirect enum MappingExpression: Sendable, Equatable {
         case .require: true
         case .map(let base, _, _, let transform): base.throwing || transform.throwing
         case .coalesce(let value, let fallback): value.throwing || fallback.throwing
+        }
+    }
+
+    /// The expression with each `model:` call marked throwing as `throwing` says.
+    func linked(_ throwing: [MappingKey: Bool]) -> MappingExpression {
+        switch self {
+        case .dto, .response, .closureArgument, .variable, .literal, .swift: self
+        case .member(let base, let name, let chain): .member(base.linked(throwing), name: name, optionalChain: chain)
+        case .lookup(let base, let key, let chain): .lookup(base.linked(throwing), key: key, optionalChain: chain)
+        case .jsonIndex(let base, let index, let chain): .jsonIndex(base.linked(throwing), index: index, optionalChain: chain)
+        case .element(let base, let index, let access, let source): .element(base.linked(throwing), index: index, access: access, source: source)
+        case .convert(let conversion, let base): .convert(conversion, base.linked(throwing))
+        case .rawValue(let type, let base, let fromEnum): .rawValue(type: type, base.linked(throwing), fromEnum: fromEnum)
+        case .model(let key, let base, let old): .model(key, base.linked(throwing), throwing: throwing[key] ?? old)
+        case .require(let value, let source, let reason): .require(value.linked(throwing), source: source, reason: reason)
+        case .map(let base, let flat, let parameter, let transform): .map(base.linked(throwing), flat: flat, parameter: parameter, transform: transform.linked(throwing))
+        case .coalesce(let value, let fallback): .coalesce(value.linked(throwing), fallback.linked(throwing))
         }
     }
 }
@@ -399,7 +417,7 @@ struct MappingIR: Sendable {
     var endpointIndex: Int?
     var arguments: [Argument]
     /// Whether `init(from:)` throws: its own arguments, or a `model:` mapping it calls.
-    /// Final only after linking across specs (`MappingLinker`).
+    /// Final only after linking across specs (`ModuleLinker`).
     var initThrows: Bool
     var dependsOn: [MappingKey]
     /// For `each`: the response type and how its elements are reached.
@@ -413,6 +431,16 @@ struct MappingIR: Sendable {
     var dtoTypeName: String
 
     var ownArgumentsThrow: Bool { arguments.contains { $0.value.throwing } }
+
+    /// The mapping once Link knows which mappings of the run throw: its `model:` calls and
+    /// its `init(from:)` (its own, or for a reused one the one it reuses).
+    func linked(_ throwing: [MappingKey: Bool]) -> MappingIR {
+        var linked = self
+        for index in linked.arguments.indices { linked.arguments[index].value = arguments[index].value.linked(throwing) }
+        linked.elements = elements?.linked(throwing)
+        linked.initThrows = throwing[key] ?? linked.ownArgumentsThrow
+        return linked
+    }
     /// Whether `from(response)` throws.
     var responseThrows: Bool { initThrows || (elements?.throwing ?? false) }
 }

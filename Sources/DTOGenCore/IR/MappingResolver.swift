@@ -3,9 +3,9 @@
 struct MappingResolver {
     var sink: DiagnosticSink
     let table: TypeTable
-    /// Whether the mapping that builds `model` from the DTO type named by the key throws;
-    /// `nil` when no mapping builds it.
-    let mappingThrows: [MappingKey: Bool]
+    /// The (model, DTO type) pairs some mapping of the run builds, which `model:` may call
+    /// and `each` may reuse. Whether each throws is Link's to settle (`MappingIR.linked`).
+    let declared: Set<MappingKey>
     /// `options.namespace`, which a top-level mapping's `dto` leaves out.
     var namespace: String?
 
@@ -340,14 +340,14 @@ struct MappingResolver {
                 return nil
             }
             let key = MappingKey(model: model, dtoType: table[id].qualifiedName)
-            guard let throwing = mappingThrows[key] else {
-                let models = Set(mappingThrows.keys.filter { $0.dtoType == key.dtoType }.map(\.model)).sorted()
+            guard declared.contains(key) else {
+                let models = Set(declared.filter { $0.dtoType == key.dtoType }.map(\.model)).sorted()
                 let hint = Suggest.hint(for: model, in: models)
                 sink.error(convert?.location ?? from.location, "no domain mapping builds '\(model)' from \(key.dtoType)\(hint.isEmpty ? "; add a 'domain' for it (a 'domain' may be an array of mappings, with 'each' pointing at this object)" : hint)")
                 return nil
             }
             dependencies.append(key)
-            f = { .model(model, $0, throwing: throwing) }
+            f = { .model(key, $0, throwing: false) }
             resultType = .json
         }
 
@@ -430,12 +430,12 @@ struct MappingResolver {
             if let update = domain.update, update.value {
                 sink.error(update.location, "'update' needs 'fields' (it assigns each of them); this mapping reuses another domain's init")
             }
-            guard let each = target.each, let throwing = mappingThrows[key] else {
+            guard let each = target.each, declared.contains(key) else {
                 sink.error(domain.location, "'domain' needs 'fields': the arguments of \(model.value)'s init and where each comes from\(target.each == nil ? "" : " (or another endpoint's domain that maps \(model.value) from \(dtoTypeName), so this one can reuse it)")")
                 return nil
             }
             return MappingIR(
-                model: model.value, isClass: isClass, declaresInit: false, dtoType: target.element, arguments: [], initThrows: throwing,
+                model: model.value, isClass: isClass, declaresInit: false, dtoType: target.element, arguments: [], initThrows: false,
                 dependsOn: [], response: response, elements: each.expression, eachPath: domain.each?.value,
                 location: model.location, dtoTypeName: dtoTypeName
             )

@@ -90,10 +90,10 @@ struct SpecResolver {
         }
     }
 
-    /// Resolves this spec's domain mappings, given which mappings of the whole run throw.
-    /// With `report` false, nothing is reported (a first pass that only learns what exists).
-    mutating func mappings(throwing: [MappingKey: Bool], report: Bool) -> [MappingIR] {
-        var resolver = MappingResolver(sink: DiagnosticSink(spec: spec), table: types.table, mappingThrows: throwing, namespace: types.namespace)
+    /// This spec's domain mappings, given the (model, DTO) pairs the whole run maps, and what
+    /// is wrong with them. Whether each throws is settled by Link (`MappingIR.linked`).
+    func mappings(declared: Set<MappingKey>) -> ([MappingIR], [Diagnostic]) {
+        var resolver = MappingResolver(sink: DiagnosticSink(spec: spec), table: types.table, declared: declared, namespace: types.namespace)
         var mappings: [MappingIR] = []
         for (index, endpoint) in spec.endpoints.enumerated() {
             for (position, domain) in endpoint.domains.enumerated() {
@@ -106,13 +106,12 @@ struct SpecResolver {
         for domain in spec.mappings {
             if let mapping = resolver.mapping(domain: domain, response: nil) { mappings.append(mapping) }
         }
-        if report { types.sink.append(resolver.sink) }
-        return mappings
+        return (mappings, resolver.sink.diagnostics)
     }
 
     /// The (model, DTO) pairs this spec maps, before their sources are checked.
     func declaredMappings() -> [MappingKey] {
-        var quiet = MappingResolver(sink: DiagnosticSink(spec: spec), table: types.table, mappingThrows: [:], namespace: types.namespace)
+        var quiet = MappingResolver(sink: DiagnosticSink(spec: spec), table: types.table, declared: [], namespace: types.namespace)
         var keys: [MappingKey] = []
         let domains = spec.endpoints.indices.flatMap { index in spec.endpoints[index].domains.map { ($0, responses[index]) } }
             + spec.mappings.map { ($0, TypeRef?.none) }
@@ -124,7 +123,7 @@ struct SpecResolver {
     }
 
     /// The repository over this spec's endpoints, with each method's return type.
-    mutating func repository(mappings: [MappingIR]) -> RepositoryIR? {
+    func repository(mappings: [MappingIR], sink: inout DiagnosticSink) -> RepositoryIR? {
         guard let written = spec.repository else { return nil }
         var name = written.value
         if name.isEmpty {
@@ -132,11 +131,11 @@ struct SpecResolver {
             name = (base.isEmpty ? "API" : base) + "Repository"
         }
         guard SwiftName.isTypeName(name) else {
-            types.sink.error(written.location, "'\(name)' is not a valid Swift type name for the repository")
+            sink.error(written.location, "'\(name)' is not a valid Swift type name for the repository")
             return nil
         }
         for taken in [name, name + "Live", name + "Stub"] where types.topLevelNames.contains(taken) {
-            types.sink.error(written.location, "the repository's '\(taken)' is also a type of this spec; give the repository another name ({ \"name\": ... })")
+            sink.error(written.location, "the repository's '\(taken)' is also a type of this spec; give the repository another name ({ \"name\": ... })")
             return nil
         }
         var methods: [RepositoryIR.Method] = []

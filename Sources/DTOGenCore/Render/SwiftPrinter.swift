@@ -195,8 +195,8 @@ struct SwiftPrinter: Sendable {
             }
         case .rawValue(let type, let base, let fromEnum):
             return Call(callee: type, arguments: ["rawValue: \(expression(base))\(fromEnum ? ".rawValue" : "")"])
-        case .model(let model, let base, _):
-            return Call(callee: model, arguments: ["from: \(expression(base))"])
+        case .model(let key, let base, _):
+            return Call(callee: key.model, arguments: ["from: \(expression(base))"])
         case .require(let value, let source, let reason):
             return Call(callee: "\(mapping).\(RuntimeSymbols.require)", arguments: [expression(value)] + sourceArguments(source) + ["reason: \(SwiftLiteral.string(reason))"])
         default:

@@ -104,7 +104,7 @@ struct IRTests {
         #expect(q.initThrows && q.ownArgumentsThrow)
         #expect(s.dependsOn == [MappingKey(model: "Q", dtoType: "Point")])
         #expect(s.initThrows)
-        #expect(s.arguments[0].value == .model("Q", .member(.dto, name: "origin", optionalChain: false), throwing: true))
+        #expect(s.arguments[0].value == .model(MappingKey(model: "Q", dtoType: "Point"), .member(.dto, name: "origin", optionalChain: false), throwing: true))
     }
 
     @Test func pathTemplatesHaveOneReader() {
