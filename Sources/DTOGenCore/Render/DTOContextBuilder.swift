@@ -45,7 +45,7 @@ struct DTOContextBuilder {
         switch decl.kind {
         case .structure(let fields):
             item["structure"] = .object([
-                "statements": .lines(fields.map { decodeStatement($0, onTape: true) }),
+                "statements": .lines(fields.map { printer.decodeStatement($0, onTape: true) }),
                 "empty": .bool(fields.isEmpty),
             ])
         case .enumeration:
@@ -85,11 +85,11 @@ struct DTOContextBuilder {
         let properties: [MustacheValue] = fields.map { field in
             var boxed: MustacheValue = .bool(false)
             if let storage = field.storage {
-                boxed = .object(["storage": .string(storage), "storageType": .string(storedType(field))])
+                boxed = .object(["storage": .string(storage), "storageType": .string(printer.storedType(field))])
             }
             return .object([
                 "doc": docLines(field.doc), "name": .string(SwiftName.escaped(field.name)),
-                "type": .string(field.storage == nil ? storedType(field) : printer.type(field.type)),
+                "type": .string(field.storage == nil ? printer.storedType(field) : printer.type(field.type)),
                 "plain": .bool(field.storage == nil), "boxed": boxed,
             ])
         }
@@ -104,7 +104,7 @@ struct DTOContextBuilder {
             // A boxed field is set through its storage.
             let value = field.storage == nil ? name : "\(name).map(\(printer.runtime.indirect).init)"
             return .object([
-                "name": .string(name), "type": .string(field.storage == nil ? storedType(field) : printer.type(field.type)),
+                "name": .string(name), "type": .string(field.storage == nil ? printer.storedType(field) : printer.type(field.type)),
                 "defaultValue": .string(defaultValue), "target": .string(field.storage ?? name), "value": .string(value),
             ])
         }
@@ -125,15 +125,15 @@ struct DTOContextBuilder {
             "codingKeys": TypeTable.needsCodingKeys(fields) ? .object(["keys": .list(keys)]) : .bool(false),
             "decoder": .string(RuntimeSymbols.decoder),
             "encoder": .string(RuntimeSymbols.encoder),
-            "customDecoding": TypeTable.needsCustomDecoding(fields) ? .object(["statements": .lines(fields.map { decodeStatement($0) })]) : .bool(false),
-            "customEncoding": TypeTable.needsCustomEncoding(fields) ? .object(["statements": .lines(fields.map(encodeStatement))]) : .bool(false),
+            "customDecoding": TypeTable.needsCustomDecoding(fields) ? .object(["statements": .lines(fields.map { printer.decodeStatement($0) })]) : .bool(false),
+            "customEncoding": TypeTable.needsCustomEncoding(fields) ? .object(["statements": .lines(fields.map(printer.encodeStatement))]) : .bool(false),
             "nested": .list(decl.nested.map(declaration)),
         ])
     }
 
     /// `onTape`: for the fast path, whose extension is outside the type.
     func oneOfContext(_ decl: Decl, _ info: OneOfInfo, onTape: Bool = false) -> MustacheValue {
-        let spell = spelling(onTape: onTape)
+        let spell = printer.spelling(onTape: onTape)
         let helper = printer.runtime.oneOf
         let key = info.discriminator.map(SwiftLiteral.string) ?? ""
         let cases: [MustacheValue] = info.variants.map { variant in
@@ -203,76 +203,6 @@ struct DTOContextBuilder {
             "open": .bool(info.unknownCaseName != nil),
             "unknown": .string(info.unknownCaseName.map(SwiftName.escaped) ?? ""),
         ])
-    }
-
-    /// The property's type: the field's, or `Nullable<T>?` for a `$nullable` field.
-    func storedType(_ field: Field) -> String {
-        if field.storage != nil { return "\(printer.runtime.indirect)<\(printer.type(field.type.nonOptional))>?" }
-        guard field.coding.strategy == .nullable else { return printer.type(field.type) }
-        return "\(printer.runtime.nullable)<\(printer.type(field.type.nonOptional))>?"
-    }
-
-    /// How types are spelled: in full on the tape (the fast path's extension is outside the
-    /// type), else as the declaration nested in its parents sees them.
-    func spelling(onTape: Bool) -> (TypeRef) -> String {
-        let printer = self.printer
-        return onTape ? { printer.qualifiedType($0) } : { printer.type($0) }
-    }
-
-    /// `self.x = <how x is decoded>`, as the field's coding says, from `container`: in
-    /// `init(from:)` by its coding key, on the tape (`onTape`, the fast path) by the JSON key.
-    func decodeStatement(_ field: Field, onTape: Bool = false) -> String {
-        let stored = SwiftName.escaped(field.storage ?? field.name)
-        let spell = spelling(onTape: onTape)
-        let key = onTape ? SwiftLiteral.string(field.jsonKey) : ".\(stored)"
-        let coding = field.coding
-        let base = field.type.nonOptional
-        /// The type decoded: the field's, or its box.
-        func decoded(_ type: TypeRef) -> String {
-            field.storage == nil ? spell(type) : "\(printer.runtime.indirect)<\(spell(type))>"
-        }
-        /// `try container.f(args)`, `try container.fIfPresent(args)`, or for a lenient field `(try? container.fIfPresent(args))`.
-        func call(_ function: String, _ arguments: String) -> String {
-            if coding.lenient { return "(try? container.\(function)IfPresent(\(arguments)))" }
-            return "try container.\(function)\(coding.mayBeAbsent ? "IfPresent" : "")(\(arguments))"
-        }
-        var expression: String
-        switch coding.strategy {
-        case .date(let format, let array):
-            expression = call(array ? RuntimeSymbols.decodeDates : RuntimeSymbols.decodeDate, "forKey: \(key), format: \(printer.dateFormat(format))")
-        case .lossyArray(let element):
-            expression = call(RuntimeSymbols.decodeLossyArray, "\(spell(element)).self, forKey: \(key)")
-        case .lenient:
-            expression = "container.\(RuntimeSymbols.decodeLenient)(\(decoded(base)).self, forKey: \(key))"
-        case .stringEncoded:
-            expression = call(RuntimeSymbols.decodeStringEncoded, "\(spell(base)).self, forKey: \(key)")
-        case .nullable:
-            expression = "try container.\(RuntimeSymbols.decodeNullable)(\(spell(base)).self, forKey: \(key))"
-        case .plain:
-            expression = "try container.decode\(coding.mayBeAbsent ? "IfPresent" : "")(\(decoded(base)).self, forKey: \(key))"
-        }
-        if let fallback = coding.fallback {
-            expression += " ?? \(printer.literal(fallback))"
-        }
-        return "self.\(stored) = \(expression)"
-    }
-
-    func encodeStatement(_ field: Field) -> String {
-        let name = SwiftName.escaped(field.storage ?? field.name)
-        let key = ".\(name)"
-        let ifPresent = field.type.isOptional ? "IfPresent" : ""
-        switch field.coding.strategy {
-        case .date(let format, let array):
-            let function = array ? RuntimeSymbols.encodeDates : RuntimeSymbols.encodeDate
-            return "try container.\(function)\(ifPresent)(\(name), forKey: \(key), format: \(printer.dateFormat(format)))"
-        case .stringEncoded:
-            return "try container.\(RuntimeSymbols.encodeStringEncoded)\(ifPresent)(\(name), forKey: \(key))"
-        case .nullable:
-            return "try container.\(RuntimeSymbols.encodeNullable)(\(name), forKey: \(key))"
-        default:
-            break
-        }
-        return "try container.encode\(ifPresent)(\(name), forKey: \(key))"
     }
 }
 

@@ -31,26 +31,10 @@ struct EndpointContextBuilder {
         ]))
     }
 
-    /// The call that gives the next page's endpoint (inside `.paginated { endpoint, response, headers in … }`).
-    func nextPage(_ pagination: PaginationIR) -> String {
-        let helper = printer.runtime.pagination
-        switch pagination {
-        case .cursor(let param, let value, let more):
-            let moreArgument = more.map { ", more: \(printer.expression($0)) == true" } ?? ""
-            return "\(helper).cursor(endpoint, param: \(SwiftLiteral.string(param)), value: \(printer.expression(value))\(moreArgument))"
-        case .next(let param, let value):
-            return "\(helper).next(endpoint, param: \(SwiftLiteral.string(param)), value: \(printer.expression(value)))"
-        case .link:
-            return "\(helper).link(endpoint, headers: headers)"
-        case .page(let param, let items):
-            return "\(helper).page(endpoint, param: \(SwiftLiteral.string(param)), empty: \(printer.expression(items)).isEmpty)"
-        }
-    }
-
     func factory(_ endpoint: EndpointIR, spaced: Bool) -> MustacheValue {
         var doc = endpoint.doc.map(SwiftLiteral.docLines) ?? []
         if !doc.isEmpty { doc.append("///") }
-        doc.append("/// `\(endpoint.method.rawValue) \(SwiftLiteral.lineComment(endpoint.pathTemplate).replacingOccurrences(of: "`", with: "'"))`")
+        doc.append(printer.summaryDoc(endpoint))
         let arguments = endpoint.arguments.map { argument -> MustacheObject in
             ["declaration": .string(printer.argumentDeclaration(argument))]
         }
@@ -92,9 +76,9 @@ struct EndpointContextBuilder {
             "envelope": endpoint.envelope.map { .string(printer.envelope($0)) } ?? .bool(false),
             "errorType": endpoint.errorType.map { .string(printer.qualifiedType($0)) } ?? .bool(false),
             "timeout": endpoint.timeout.map { .string($0) } ?? .bool(false),
-            "bodyEncoding": (endpoint.bodyEncoding.map { "." + $0.rawValue } ?? endpoint.rawBodyContentType.map { ".raw(contentType: \(SwiftLiteral.string($0)))" }).map { .string($0) } ?? .bool(false),
-            "rawResponse": endpoint.rawResponse.map { .string($0 == .data ? "decodingRawBody()" : "decodingText()") } ?? .bool(false),
-            "paginate": endpoint.pagination.map { .string(nextPage($0)) } ?? .bool(false),
+            "bodyEncoding": printer.bodyEncoding(endpoint).map { .string($0) } ?? .bool(false),
+            "rawResponse": endpoint.rawResponse.map { .string(printer.rawResponse($0)) } ?? .bool(false),
+            "paginate": endpoint.pagination.map { .string(printer.nextPage($0)) } ?? .bool(false),
             "spaced": .bool(spaced),
             "modelOverload": modelOverload,
         ])

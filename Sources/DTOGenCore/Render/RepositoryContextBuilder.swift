@@ -43,30 +43,10 @@ struct RepositoryContextBuilder {
         let call = "." + name + (endpoint.arguments.isEmpty ? "" : "(\(passed.joined(separator: ", ")))")
         let responseType = endpoint.response.map(printer.qualifiedType) ?? "Void"
         let endpointType = "\(printer.runtime.endpoint)<\(printer.kind(endpoint.kind)), \(responseType)>"
-        let send: String
-        if let provider = providers.first(where: { $0.kind == endpoint.kind }) {
-            send = "try await client.send(\(call), using: try await \(provider.name)())"
-        } else {
-            send = "try await client.send(\(call))"
-        }
-        // The return type, and how the response becomes it.
-        var returns = endpoint.response.map { " -> \(printer.qualifiedType($0))" } ?? ""
-        var convert: String?
-        switch method.result {
-        case .response: break
-        case .mapped(let model, let form, let throwing):
-            let attempt = throwing ? "try " : ""
-            switch form {
-            case .each, .array:
-                returns = " -> [\(model)]"
-                convert = "\(attempt)\(model).from(response)"
-            case .single:
-                returns = " -> \(model)"
-                convert = "\(attempt)\(model)(from: response)"
-            }
-        }
+        let send = printer.send(call, provider: providers.first { $0.kind == endpoint.kind }?.name)
+        let (returns, convert) = printer.repositoryResult(method.result)
         var doc = endpoint.doc.map(SwiftLiteral.docLines) ?? []
-        if doc.isEmpty { doc = ["/// `\(endpoint.method.rawValue) \(SwiftLiteral.lineComment(endpoint.pathTemplate).replacingOccurrences(of: "`", with: "'"))`"] }
+        if doc.isEmpty { doc = [printer.summaryDoc(endpoint)] }
         let example = method.example.flatMap { payloads[$0] }.map { String(decoding: $0, as: UTF8.self) }
         return .object([
             "doc": .lines(doc),

@@ -62,6 +62,11 @@ struct RuntimeSymbols: Sendable {
     static let encodeDate = "encodeDate"
     static let encodeDates = "encodeDates"
 
+    // `Endpoint` modifiers and body encodings.
+    static let decodingRawBody = "decodingRawBody"
+    static let decodingText = "decodingText"
+    static let rawBody = "raw"
+
     // `Mapping` helpers.
     static let element = "element"
     static let optionalElement = "optionalElement"

@@ -1,0 +1,125 @@
+/// Whole Swift statements, from IR values: how a field is decoded and encoded, the next
+/// page's endpoint, a factory's summary line. The builders of template contexts only place
+/// them; the printer writes every statement.
+extension SwiftPrinter {
+    /// The property's type: the field's, or `Nullable<T>?` for a `$nullable` field.
+    func storedType(_ field: Field) -> String {
+        if field.storage != nil { return "\(runtime.indirect)<\(type(field.type.nonOptional))>?" }
+        guard field.coding.strategy == .nullable else { return type(field.type) }
+        return "\(runtime.nullable)<\(type(field.type.nonOptional))>?"
+    }
+
+    /// How types are spelled: in full on the tape (the fast path's extension is outside the
+    /// type), else as the declaration nested in its parents sees them.
+    func spelling(onTape: Bool) -> (TypeRef) -> String {
+        let printer = self
+        return onTape ? { printer.qualifiedType($0) } : { printer.type($0) }
+    }
+
+    /// `self.x = <how x is decoded>`, as the field's coding says, from `container`: in
+    /// `init(from:)` by its coding key, on the tape (`onTape`, the fast path) by the JSON key.
+    func decodeStatement(_ field: Field, onTape: Bool = false) -> String {
+        let stored = SwiftName.escaped(field.storage ?? field.name)
+        let spell = spelling(onTape: onTape)
+        let key = onTape ? SwiftLiteral.string(field.jsonKey) : ".\(stored)"
+        let coding = field.coding
+        let base = field.type.nonOptional
+        /// The type decoded: the field's, or its box.
+        func decoded(_ type: TypeRef) -> String {
+            field.storage == nil ? spell(type) : "\(runtime.indirect)<\(spell(type))>"
+        }
+        /// `try container.f(args)`, `try container.fIfPresent(args)`, or for a lenient field `(try? container.fIfPresent(args))`.
+        func call(_ function: String, _ arguments: String) -> String {
+            if coding.lenient { return "(try? container.\(function)IfPresent(\(arguments)))" }
+            return "try container.\(function)\(coding.mayBeAbsent ? "IfPresent" : "")(\(arguments))"
+        }
+        var expression: String
+        switch coding.strategy {
+        case .date(let format, let array):
+            expression = call(array ? RuntimeSymbols.decodeDates : RuntimeSymbols.decodeDate, "forKey: \(key), format: \(dateFormat(format))")
+        case .lossyArray(let element):
+            expression = call(RuntimeSymbols.decodeLossyArray, "\(spell(element)).self, forKey: \(key)")
+        case .lenient:
+            expression = "container.\(RuntimeSymbols.decodeLenient)(\(decoded(base)).self, forKey: \(key))"
+        case .stringEncoded:
+            expression = call(RuntimeSymbols.decodeStringEncoded, "\(spell(base)).self, forKey: \(key)")
+        case .nullable:
+            expression = "try container.\(RuntimeSymbols.decodeNullable)(\(spell(base)).self, forKey: \(key))"
+        case .plain:
+            expression = "try container.decode\(coding.mayBeAbsent ? "IfPresent" : "")(\(decoded(base)).self, forKey: \(key))"
+        }
+        if let fallback = coding.fallback {
+            expression += " ?? \(literal(fallback))"
+        }
+        return "self.\(stored) = \(expression)"
+    }
+
+    func encodeStatement(_ field: Field) -> String {
+        let name = SwiftName.escaped(field.storage ?? field.name)
+        let key = ".\(name)"
+        let ifPresent = field.type.isOptional ? "IfPresent" : ""
+        switch field.coding.strategy {
+        case .date(let format, let array):
+            let function = array ? RuntimeSymbols.encodeDates : RuntimeSymbols.encodeDate
+            return "try container.\(function)\(ifPresent)(\(name), forKey: \(key), format: \(dateFormat(format)))"
+        case .stringEncoded:
+            return "try container.\(RuntimeSymbols.encodeStringEncoded)\(ifPresent)(\(name), forKey: \(key))"
+        case .nullable:
+            return "try container.\(RuntimeSymbols.encodeNullable)(\(name), forKey: \(key))"
+        default:
+            break
+        }
+        return "try container.encode\(ifPresent)(\(name), forKey: \(key))"
+    }
+
+    /// The call that gives the next page's endpoint (inside `.paginated { endpoint, response, headers in … }`).
+    func nextPage(_ pagination: PaginationIR) -> String {
+        let helper = runtime.pagination
+        switch pagination {
+        case .cursor(let param, let value, let more):
+            let moreArgument = more.map { ", more: \(expression($0)) == true" } ?? ""
+            return "\(helper).cursor(endpoint, param: \(SwiftLiteral.string(param)), value: \(expression(value))\(moreArgument))"
+        case .next(let param, let value):
+            return "\(helper).next(endpoint, param: \(SwiftLiteral.string(param)), value: \(expression(value)))"
+        case .link:
+            return "\(helper).link(endpoint, headers: headers)"
+        case .page(let param, let items):
+            return "\(helper).page(endpoint, param: \(SwiftLiteral.string(param)), empty: \(expression(items)).isEmpty)"
+        }
+    }
+
+    /// A factory's summary line: `/// \`GET /users/{id}\``.
+    func summaryDoc(_ endpoint: EndpointIR) -> String {
+        "/// `\(endpoint.method.rawValue) \(SwiftLiteral.lineComment(endpoint.pathTemplate).replacingOccurrences(of: "`", with: "'"))`"
+    }
+
+    /// How a body is sent when not as JSON: `.form`, `.multipart`, `.raw(contentType: ...)`.
+    func bodyEncoding(_ endpoint: EndpointIR) -> String? {
+        if let encoding = endpoint.bodyEncoding { return "." + encoding.rawValue }
+        return endpoint.rawBodyContentType.map { ".\(RuntimeSymbols.rawBody)(contentType: \(SwiftLiteral.string($0)))" }
+    }
+
+    /// The endpoint modifier for a raw response: the body as `Data`, or as text.
+    func rawResponse(_ scalar: TypeRef.Scalar) -> String {
+        (scalar == .data ? RuntimeSymbols.decodingRawBody : RuntimeSymbols.decodingText) + "()"
+    }
+
+    /// A repository's request: `client.send`, with the kind's request data when it has one.
+    func send(_ call: String, provider: String?) -> String {
+        provider.map { "try await client.send(\(call), using: try await \($0)())" } ?? "try await client.send(\(call))"
+    }
+
+    /// A repository method's return type (` -> T`, or nothing) and how the response becomes it.
+    func repositoryResult(_ result: RepositoryIR.Method.Result) -> (returns: String, convert: String?) {
+        switch result {
+        case .response(let response):
+            return (response.map { " -> \(qualifiedType($0))" } ?? "", nil)
+        case .mapped(let model, let form, let throwing):
+            let attempt = throwing ? "try " : ""
+            switch form {
+            case .each, .array: return (" -> [\(model)]", "\(attempt)\(model).from(response)")
+            case .single: return (" -> \(model)", "\(attempt)\(model)(from: response)")
+            }
+        }
+    }
+}
