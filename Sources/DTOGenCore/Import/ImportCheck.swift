@@ -71,11 +71,6 @@ enum ImportCheck {
         }
     }
 
-    static func location(of draft: DraftJSON) -> SourceLocation? {
-        if case .located(_, let location) = draft { return location }
-        return nil
-    }
-
     static func members(_ draft: DraftJSON) -> [(String, DraftJSON)]? {
         switch draft {
         case .located(let value, _): members(value)

@@ -10,13 +10,11 @@ enum OpenAPIBackedSpec {
     /// What an entry for an operation may set (`examples`: sample responses to verify).
     static let overridableKeys = ["domain", "kind", "envelope", "doc", "examples"]
 
-    /// The spec to read, and what expanding it found (the document's warnings are reported
-    /// at the document's lines).
     /// The document's nodes carry this `SourceLocation.file`: `Spec.otherFiles[0]`.
     static let documentFile: UInt32 = 1
 
-    /// The expanded spec, the document's path (its nodes are at `documentFile`), and what
-    /// expanding found.
+    /// The spec to read, the document's path (its nodes are at `documentFile`), and what
+    /// expanding found (the document's warnings are reported at the document's lines).
     static func expand(_ root: JSONNode, specPath: String, files: [String: [UInt8]]) -> (JSONNode, String?, [Diagnostic]) {
         var sink = DiagnosticSink(file: specPath)
         guard let members = root.members, let documentNode = root["openapi"] else { return (root, nil, []) }
@@ -129,7 +127,7 @@ enum OpenAPIBackedSpec {
         case .array(let elements): JSONNode(value: .array(elements.map { node($0, at: location) }), location: location)
         case .object(let members):
             // A key is where its value comes from (a type's name at its schema).
-            JSONNode(value: .object(members.map { JSONNode.Member(key: $0.0, keyLocation: ImportCheck.location(of: $0.1) ?? location, value: node($0.1, at: location)) }), location: location)
+            JSONNode(value: .object(members.map { JSONNode.Member(key: $0.0, keyLocation: $0.1.location ?? location, value: node($0.1, at: location)) }), location: location)
         }
     }
 

@@ -17,6 +17,12 @@ indirect enum DraftJSON: Equatable, Sendable {
         lhs.text(indent: 0) == rhs.text(indent: 0)
     }
 
+    /// Where a located value comes from.
+    var location: SourceLocation? {
+        if case .located(_, let location) = self { return location }
+        return nil
+    }
+
     /// The value of `key`, when this is an object that has it.
     subscript(key: String) -> DraftJSON? {
         if case .located(let value, _) = self { return value[key] }

@@ -28,7 +28,7 @@ struct ValuePath: Sendable, Equatable {
 
     /// The column of a character of the path inside its spec string literal.
     static func location(of offset: Int, in path: Located<String>) -> SourceLocation {
-        SourceLocation(line: path.location.line, column: path.location.column + 1 + offset)
+        SourceLocation(line: path.location.line, column: path.location.column + 1 + offset, file: path.location.file)
     }
 
     static func parse(_ text: String) -> Result<ValuePath, SyntaxError> {

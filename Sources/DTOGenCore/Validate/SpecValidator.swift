@@ -72,7 +72,7 @@ struct SpecValidator {
 
     /// The `{name}` placeholders of a path, reporting malformed ones.
     mutating func pathPlaceholders(_ path: Located<String>) -> [(name: String, offset: Int)] {
-        func at(_ offset: Int) -> SourceLocation { SourceLocation(line: path.location.line, column: path.location.column + 1 + offset) }
+        func at(_ offset: Int) -> SourceLocation { SourceLocation(line: path.location.line, column: path.location.column + 1 + offset, file: path.location.file) }
         if path.value.contains("://") || path.value.hasPrefix("//") {
             sink.error(path.location, "'path' is relative to the base URL; it cannot name a scheme or host")
         }
