@@ -114,6 +114,9 @@ struct OpenAPITranslator {
     var envelope: DetectedEnvelope?
     /// Component schemas that are that wrapper: unwrapped, not declared.
     var wrapperSchemas: Set<String> = []
+    /// Component schemas that allow `null`: the type is declared non-optional and every use
+    /// of it is optional (a type in `types` cannot be optional).
+    var nullableSchemas: Set<String> = []
 
     init(root: JSONNode, file: String) {
         self.root = root
@@ -165,12 +168,14 @@ struct OpenAPITranslator {
             name = SwiftName.distinct(name, from: taken)
             taken.insert(name)
             typeNames[member.key] = name
+            if Self.allowsNull(member.value) { nullableSchemas.insert(member.key) }
         }
         detectEnvelope()
         var types: [(String, DraftJSON)] = []
         for member in schemas where typeNames[member.key] != nil && !wrapperSchemas.contains(member.key) {
             let pointer = schemaPrefix + Self.escape(member.key)
-            let shape = self.shape(member.value, pointer: pointer, hint: typeNames[member.key] ?? member.key)
+            var shape = self.shape(member.value, pointer: pointer, hint: typeNames[member.key] ?? member.key)
+            shape.optional = false  // optional at each use instead (`nullableSchemas`)
             var json = shape.json
             // A named type is never optional: nullable at the top is the users' concern.
             if case .string(let reference) = json, reference.hasSuffix("?") { json = .string(String(reference.dropLast())) }
@@ -263,6 +268,13 @@ struct OpenAPITranslator {
         return schema["type"]?.elements?.compactMap(\.stringValue) ?? []
     }
 
+    /// Whether a schema admits `null`: `nullable: true` (3.0), a `null` type (3.1), or a
+    /// `null` variant of its `oneOf`/`anyOf`.
+    static func allowsNull(_ schema: JSONNode) -> Bool {
+        schema["nullable"]?.boolValue == true || types(of: schema).contains("null")
+            || ((schema["oneOf"] ?? schema["anyOf"])?.elements ?? []).contains { types(of: $0) == ["null"] }
+    }
+
     // MARK: schemas
 
     /// The shape of a schema. `hint` names inline types where dtogen needs a name.
@@ -285,7 +297,7 @@ struct OpenAPITranslator {
         if let ref = schema["$ref"]?.stringValue {
             if ref.hasPrefix(schemaPrefix) {
                 let key = String(ref.dropFirst(schemaPrefix.count)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-                if let name = typeNames[key] { return DraftShape(base: .string(name)) }
+                if let name = typeNames[key] { return DraftShape(base: .string(name), optional: nullableSchemas.contains(key)) }
             }
             guard let target = resolve(ref, at: schema, pointer: pointer) else { return DraftShape(base: .string("JSON")) }
             return bareShape(target, pointer: ref, hint: hint, inMultipart: inMultipart)
@@ -452,6 +464,11 @@ struct OpenAPITranslator {
         var shapes: [DraftJSON] = []
         for (index, variant) in variants.enumerated() {
             var shape = self.shape(variant, pointer: pointer + "/\(index)", hint: hint + "Variant\(index + 1)")
+            // A variant cannot be optional: a nullable variant makes the one-of optional.
+            if shape.optional {
+                optional = true
+                shape.optional = false
+            }
             shape.modifiers.removeAll { $0.0 == "$doc" || $0.0 == "$format" }
             // A one-of variant cannot be a date (its format would be ambiguous): the string it is.
             if case .string(let reference) = shape.base, reference == "Date" { shape.base = .string("String") }

@@ -8,6 +8,9 @@ extension OpenAPITranslator {
         var endpoints: [DraftJSON] = []
         for path in root["paths"]?.members ?? [] {
             let pathPointer = "#/paths/" + Self.escape(path.key)
+            // `/files/{id}#shared_link`: a variant of the same path (Box), an endpoint of its
+            // own under its operation's name; the fragment is never sent.
+            let sent = path.key.firstIndex(of: "#").map { String(path.key[..<$0]) } ?? path.key
             guard let item = followed(path.value, pointer: pathPointer), let members = item.members else { continue }
             let shared = item["parameters"]?.elements ?? []
             for member in members where Self.methods.contains(member.key) {
@@ -21,7 +24,7 @@ extension OpenAPITranslator {
                 let tags = member.value["tags"]?.elements?.compactMap(\.stringValue) ?? []
                 operationTable.append((id, name, tags))
                 if let selection, !selection.contains(id: id, name: name, tags: tags) { continue }
-                if let endpoint = operation(member.value, name: name, method: member.key, path: path.key, pathLocation: path.keyLocation, shared: shared, pointer: pointer) {
+                if let endpoint = operation(member.value, name: name, method: member.key, path: sent, pathLocation: path.keyLocation, shared: shared, pointer: pointer) {
                     endpoints.append(.located(endpoint, member.value.location))
                 }
             }
