@@ -35,40 +35,38 @@ struct DTOContextBuilder {
     func fastPath(_ id: DeclID) -> MustacheValue? {
         let decl = table[id]
         guard !decl.external else { return nil }
-        var item: MustacheObject = [
+        let shared: MustacheObject = [
             "access": .string(access),
             "type": .string(printer.qualifiedType(.named(id))),
             "protocol": .string(printer.runtime.fastJSONDecodable),
             "valueType": .string(printer.runtime.fastJSONValue),
-            "rawValue": .bool(false), "structure": .bool(false), "oneOf": .bool(false),
         ]
         switch decl.kind {
         case .structure(let fields):
-            item["structure"] = .object([
+            return SectionContext(FastPathSection.structure, .object([
                 "statements": .lines(fields.map { printer.decodeStatement($0, onTape: true) }),
                 "empty": .bool(fields.isEmpty),
-            ])
+            ]), shared: shared).value
         case .enumeration:
-            item["rawValue"] = .bool(true)
+            return SectionContext(FastPathSection.rawValue, .bool(true), shared: shared).value
         case .oneOf(let info):
-            item["oneOf"] = oneOfContext(decl, info, onTape: true)
+            return SectionContext(FastPathSection.oneOf, oneOfContext(decl, info, onTape: true), shared: shared).value
         case .alias:
             return nil
         }
-        return .object(item)
     }
 
     func declaration(_ id: DeclID) -> MustacheValue {
         let decl = table[id]
-        var item: MustacheObject = ["struct": .bool(false), "enum": .bool(false), "alias": .bool(false), "oneOf": .bool(false)]
         switch decl.kind {
-        case .oneOf(let info): item["oneOf"] = oneOfContext(decl, info)
-        case .structure(let fields): item["struct"] = structContext(decl, fields)
-        case .enumeration(let info): item["enum"] = enumContext(decl, info)
+        case .oneOf(let info): return SectionContext(DeclarationSection.oneOf, oneOfContext(decl, info)).value
+        case .structure(let fields): return SectionContext(DeclarationSection.struct, structContext(decl, fields)).value
+        case .enumeration(let info): return SectionContext(DeclarationSection.enum, enumContext(decl, info)).value
         case .alias(let target):
-            item["alias"] = .object(["doc": docLines(decl.doc), "access": .string(access), "name": .string(declaredName(decl)), "type": .string(printer.type(target))])
+            return SectionContext(DeclarationSection.alias, .object([
+                "doc": docLines(decl.doc), "access": .string(access), "name": .string(declaredName(decl)), "type": .string(printer.type(target)),
+            ])).value
         }
-        return .object(item)
     }
 
     /// The name as declared: with its generic parameters, each as `Codable` as the type.
@@ -203,6 +201,31 @@ struct DTOContextBuilder {
             "open": .bool(info.unknownCaseName != nil),
             "unknown": .string(info.unknownCaseName.map(SwiftName.escaped) ?? ""),
         ])
+    }
+}
+
+/// The sections of `declaration.mustache`: one per kind of declaration.
+enum DeclarationSection: String, CaseIterable, Sendable {
+    case `struct`, `enum`, alias, oneOf
+}
+
+/// The sections of a fast path in `dtos.swift.mustache`'s `fastPaths`.
+enum FastPathSection: String, CaseIterable, Sendable {
+    case rawValue, structure, oneOf
+}
+
+/// A context that opens exactly one of a template's sections. Every other section's key is
+/// there and false: Mustache looks a missing key up in the outer contexts, so a nested
+/// declaration would otherwise open its parent's section of the same name. The section
+/// names are a type, so the builder cannot leave one out.
+struct SectionContext<Section: RawRepresentable & CaseIterable> where Section.RawValue == String {
+    var value: MustacheValue
+
+    init(_ section: Section, _ content: MustacheValue, shared: MustacheObject = [:]) {
+        var object = shared
+        for other in Section.allCases { object[other.rawValue] = .bool(false) }
+        object[section.rawValue] = content
+        value = .object(object)
     }
 }
 
