@@ -1,14 +1,18 @@
 /// Turns endpoints into factories: arguments in the contract's order (path parameters,
 /// query items, headers, body) with final names and labels, the path's parts, the
 /// parameters, envelope and the `Kind`/`Response` the factory constrains.
-extension TypeResolver {
+struct EndpointResolver {
+    /// The spec's types: parameters declare their inline enums there, a body or error type
+    /// is looked up (and an error type marked) there.
+    var types: TypeResolver
+
     mutating func endpoint(_ endpoint: EndpointSpec, response: TypeRef?, body: TypeRef?, spec: Spec) -> EndpointIR {
-        let pascal = SwiftName.upperCamel(endpoint.name.value, style: naming)
+        let pascal = SwiftName.upperCamel(endpoint.name.value, style: types.naming)
         var arguments: [EndpointIR.Argument] = []
         var names: [String: String] = [:]
 
         func argumentName(_ property: PropertySpec) -> String {
-            uniqueName(for: property, taken: &names, noun: "argument name")
+            types.uniqueName(for: property, taken: &names, noun: "argument name")
         }
 
         func label(_ property: PropertySpec, name: String) -> String? {
@@ -16,7 +20,7 @@ extension TypeResolver {
             if label.value == "_" || SwiftName.isArgumentLabel(label.value) {
                 return label.value == name ? nil : label.value
             }
-            sink.error(label.location, "'$label' must be an identifier or \"_\", found '\(label.value)'")
+            types.sink.error(label.location, "'$label' must be an identifier or \"_\", found '\(label.value)'")
             return nil
         }
 
@@ -25,27 +29,27 @@ extension TypeResolver {
         func parameter(_ property: PropertySpec, what: String, optionalDefaultsToNil: Bool) -> ParameterValue? {
             let name = argumentName(property)
             var shape = property.shape
-            let typeName = SwiftName.parameterType(endpoint: pascal, key: property.key, style: naming)
+            let typeName = SwiftName.parameterType(endpoint: pascal, key: property.key, style: types.naming)
             if shape.typeName == nil, case .enumeration = shape.kind {
                 shape.typeName = Located(typeName, at: shape.location)
             }
-            guard var type = resolve(shape, hint: typeName, parent: nil, element: false) else { return nil }
-            parameterTypes.append(type)
+            guard var type = types.resolve(shape, hint: typeName, parent: nil, element: false) else { return nil }
+            types.parameterTypes.append(type)
             guard isParameterType(type.nonOptional) else {
-                sink.error(shape.location, "\(what) '\(property.key)' must be a scalar, an enum, a Date, or an array of those; found \(table.describe(type))")
+                types.sink.error(shape.location, "\(what) '\(property.key)' must be a scalar, an enum, a Date, or an array of those; found \(types.table.describe(type))")
                 return nil
             }
             var format: DateFormatSpec?
-            if containsDate(type) { format = shape.format?.value.date ?? defaultDates }
-            if let written = shape.format, !containsDate(type) || written.value.date == nil {
-                sink.error(written.location, "'$format' applies to Date parameters; '\(property.key)' is \(table.describe(type))")
+            if types.containsDate(type) { format = shape.format?.value.date ?? types.defaultDates }
+            if let written = shape.format, !types.containsDate(type) || written.value.date == nil {
+                types.sink.error(written.location, "'$format' applies to Date parameters; '\(property.key)' is \(types.table.describe(type))")
             }
             for (location, modifier) in [(shape.lossy?.location, "$lossy")] + (shape.lenient ? [(shape.location, "$lenient")] : []) {
-                if let location { sink.error(location, "'\(modifier)' applies to response fields, not to \(what)s") }
+                if let location { types.sink.error(location, "'\(modifier)' applies to response fields, not to \(what)s") }
             }
             var defaultValue: Literal?
             if let node = shape.defaultValue {
-                if let literal = Literals.value(node, as: type.nonOptional, in: table, dateFormat: format, what: "'$default' of '\(property.key)'", into: &sink) {
+                if let literal = Literals.value(node, as: type.nonOptional, in: types.table, dateFormat: format, what: "'$default' of '\(property.key)'", into: &types.sink) {
                     defaultValue = literal
                     type = type.nonOptional
                 }
@@ -53,9 +57,9 @@ extension TypeResolver {
             if defaultValue == nil, optionalDefaultsToNil, type.isOptional { defaultValue = .null }
             arguments.append(EndpointIR.Argument(label: label(property, name: name), name: name, type: type, defaultValue: defaultValue))
             var rawValue = ParameterValue.RawValue.none
-            if table.isEnum(type.nonOptional) {
+            if types.table.isEnum(type.nonOptional) {
                 rawValue = .single
-            } else if case .array(let element) = table.resolved(type.nonOptional), table.isEnum(element) {
+            } else if case .array(let element) = types.table.resolved(type.nonOptional), types.table.isEnum(element) {
                 rawValue = .elements
             }
             return ParameterValue(argument: name, optional: type.isOptional, rawValue: rawValue, dateFormat: format)
@@ -73,10 +77,10 @@ extension TypeResolver {
                 let property = declared[key] ?? PropertySpec(key: key, keyLocation: endpoint.path.location, shape: ShapeSpec(kind: .reference("String"), location: endpoint.path.location))
                 guard let value = parameter(property, what: "path parameter", optionalDefaultsToNil: false) else { continue }
                 if value.optional {
-                    sink.error(property.shape.optionalLocation ?? property.shape.location, "path parameter '\(key)' cannot be optional: the path needs a value")
+                    types.sink.error(property.shape.optionalLocation ?? property.shape.location, "path parameter '\(key)' cannot be optional: the path needs a value")
                 }
-                if let type = arguments.last?.type, table.isArray(type.nonOptional) {
-                    sink.error(property.shape.location, "path parameter '\(key)' cannot be an array")
+                if let type = arguments.last?.type, types.table.isArray(type.nonOptional) {
+                    types.sink.error(property.shape.location, "path parameter '\(key)' cannot be an array")
                 }
                 path.append(.parameter(value))
             }
@@ -90,7 +94,7 @@ extension TypeResolver {
         var headers: [NamedParameter] = []
         for property in endpoint.headers {
             if !isHeaderName(property.key) {
-                sink.error(property.keyLocation, "'\(property.key)' is not a valid HTTP header name")
+                types.sink.error(property.keyLocation, "'\(property.key)' is not a valid HTTP header name")
                 continue
             }
             guard let value = parameter(property, what: "header", optionalDefaultsToNil: true) else { continue }
@@ -108,7 +112,7 @@ extension TypeResolver {
 
         var errorType: TypeRef?
         if let written = endpoint.error ?? spec.error {
-            errorType = errorBody(written)
+            errorType = types.errorBody(written)
         }
 
         let kind = endpoint.kind?.value ?? spec.defaultKind?.value ?? .public
@@ -132,32 +136,32 @@ extension TypeResolver {
     /// `bodyFrom`: each key must be one of the body's, each required body key must be listed,
     /// each path a chain of Swift property names on the model.
     mutating func bodyFrom(_ spec: BodyFromSpec, body: TypeRef?) -> BodyFromIR? {
-        guard let body, let (id, fields) = table.fields(of: body.nonOptional) else {
-            sink.error(spec.location, "'bodyFrom' builds the body from a model; the endpoint needs an object 'body'")
+        guard let body, let (id, fields) = types.table.fields(of: body.nonOptional) else {
+            types.sink.error(spec.location, "'bodyFrom' builds the body from a model; the endpoint needs an object 'body'")
             return nil
         }
         guard SwiftName.isTypeName(spec.model.value.split(separator: ".").last.map(String.init) ?? "") else {
-            sink.error(spec.model.location, "'\(spec.model.value)' is not a Swift type name")
+            types.sink.error(spec.model.location, "'\(spec.model.value)' is not a Swift type name")
             return nil
         }
         var result: [BodyFromIR.Field] = []
         let keys = fields.map(\.jsonKey)
         for entry in spec.fields {
             guard let field = fields.first(where: { $0.jsonKey == entry.key }) else {
-                if !table[id].failedKeys.contains(entry.key) {
-                    sink.error(entry.keyLocation, "no key '\(entry.key)' in the body \(table[id].qualifiedName)\(Suggest.hint(for: entry.key, in: keys))")
+                if !types.table[id].failedKeys.contains(entry.key) {
+                    types.sink.error(entry.keyLocation, "no key '\(entry.key)' in the body \(types.table[id].qualifiedName)\(Suggest.hint(for: entry.key, in: keys))")
                 }
                 continue
             }
             let path = entry.path.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard path.allSatisfy({ SwiftName.isIdentifier($0) || SwiftName.isIdentifier($0.replacingOccurrences(of: "`", with: "")) }) else {
-                sink.error(entry.path.location, "'\(entry.path.value)' is not a path of properties on \(spec.model.value) (names joined by '.', such as \"name.first\")")
+                types.sink.error(entry.path.location, "'\(entry.path.value)' is not a path of properties on \(spec.model.value) (names joined by '.', such as \"name.first\")")
                 continue
             }
             result.append(BodyFromIR.Field(name: field.name, path: path, location: entry.keyLocation))
         }
         for field in fields where !spec.fields.contains(where: { $0.key == field.jsonKey }) && !field.type.isOptional && field.defaultValue == nil {
-            sink.error(spec.location, "body key '\(field.jsonKey)' (\(table.describe(field.type))) is required; 'bodyFrom' must say where it comes from on \(spec.model.value)")
+            types.sink.error(spec.location, "body key '\(field.jsonKey)' (\(types.table.describe(field.type))) is required; 'bodyFrom' must say where it comes from on \(spec.model.value)")
         }
         return BodyFromIR(model: spec.model.value, bodyType: id, fields: result, location: spec.model.location)
     }
@@ -167,13 +171,13 @@ extension TypeResolver {
         let isData = body == .scalar(.data)
         if let contentType = endpoint.contentType {
             guard isData else {
-                sink.error(contentType.location, "'contentType' goes with \"body\": \"Data\", the bytes sent as they are; other bodies are JSON, form or multipart")
+                types.sink.error(contentType.location, "'contentType' goes with \"body\": \"Data\", the bytes sent as they are; other bodies are JSON, form or multipart")
                 return nil
             }
             return contentType.value
         }
         if isData, let body = endpoint.body {
-            sink.error(body.location, "a \"Data\" body needs 'contentType', such as \"image/png\"")
+            types.sink.error(body.location, "a \"Data\" body needs 'contentType', such as \"image/png\"")
         }
         return nil
     }
@@ -181,8 +185,8 @@ extension TypeResolver {
     /// How the body is sent when not as JSON: `form` or `multipart`, which need an object body.
     mutating func bodyEncoding(_ endpoint: EndpointSpec, body: TypeRef?) -> BodyEncoding? {
         guard let encoding = endpoint.bodyEncoding, encoding.value != .json else { return nil }
-        guard let body, table.structure(body) != nil else {
-            sink.error(encoding.location, "'bodyEncoding: \(encoding.value.rawValue)' needs a 'body' that is an object (its fields become \(encoding.value == .form ? "form fields" : "parts"))")
+        guard let body, types.table.structure(body) != nil else {
+            types.sink.error(encoding.location, "'bodyEncoding: \(encoding.value.rawValue)' needs a 'body' that is an object (its fields become \(encoding.value == .form ? "form fields" : "parts"))")
             return nil
         }
         return encoding.value
@@ -191,29 +195,29 @@ extension TypeResolver {
     /// The next-page rule of a paged endpoint, its paths checked against the response.
     mutating func pagination(_ spec: PaginateSpec, response: TypeRef?) -> PaginationIR? {
         guard let response else {
-            sink.error(spec.location, "'paginate' needs the endpoint to have a 'response' to page through")
+            types.sink.error(spec.location, "'paginate' needs the endpoint to have a 'response' to page through")
             return nil
         }
         func param() -> String? {
             guard let param = spec.param else {
-                sink.error(spec.location, "'paginate' with style '\(spec.style.value.rawValue)' needs 'param': the query item the next page sets")
+                types.sink.error(spec.location, "'paginate' with style '\(spec.style.value.rawValue)' needs 'param': the query item the next page sets")
                 return nil
             }
             return param.value
         }
         func path(_ written: Located<String>?, what: String, wants: (TypeRef) -> Bool, expected: String) -> MappingExpression? {
             guard let written else {
-                sink.error(spec.location, "'paginate' with style '\(spec.style.value.rawValue)' needs '\(what)'")
+                types.sink.error(spec.location, "'paginate' with style '\(spec.style.value.rawValue)' needs '\(what)'")
                 return nil
             }
             guard let (expression, type) = responsePath(written, on: response) else { return nil }
             guard wants(type) else {
-                sink.error(written.location, "'\(what)' must lead to \(expected); '\(written.value)' is \(table.describe(type))")
+                types.sink.error(written.location, "'\(what)' must lead to \(expected); '\(written.value)' is \(types.table.describe(type))")
                 return nil
             }
             return expression
         }
-        let table = self.table
+        let table = types.table
         let isCursor = { (type: TypeRef) in [TypeRef.scalar(.string), .scalar(.int), .scalar(.int64)].contains(table.resolved(type.nonOptional)) }
         switch spec.style.value {
         case .cursor:
@@ -236,7 +240,7 @@ extension TypeResolver {
                 return .page(param: name, items: items)
             }
             guard table.isArray(response) else {
-                sink.error(spec.location, "'paginate' with style 'page' on an object response needs 'from': the array that is empty on the last page")
+                types.sink.error(spec.location, "'paginate' with style 'page' on an object response needs 'from': the array that is empty on the last page")
                 return nil
             }
             return .page(param: name, items: .response)
@@ -250,37 +254,37 @@ extension TypeResolver {
         switch ValuePath.parse(path.value) {
         case .success(let value): parsed = value
         case .failure(let error):
-            sink.error(ValuePath.location(of: error.offset, in: path), error.message)
+            types.sink.error(ValuePath.location(of: error.offset, in: path), error.message)
             return nil
         }
         var expression = MappingExpression.response
-        var type = table.resolved(root)
+        var type = types.table.resolved(root)
         var lastOptional = false
         var anyOptional = false
         for step in parsed.steps {
             switch step {
             case .key(let name, let offset):
-                guard let (id, fields) = table.fields(of: type.nonOptional) else {
-                    sink.error(ValuePath.location(of: offset, in: path), "'\(name)' cannot be read from \(table.describe(type.nonOptional)), which is not an object")
+                guard let (id, fields) = types.table.fields(of: type.nonOptional) else {
+                    types.sink.error(ValuePath.location(of: offset, in: path), "'\(name)' cannot be read from \(types.table.describe(type.nonOptional)), which is not an object")
                     return nil
                 }
                 guard let field = fields.first(where: { $0.jsonKey == name }) else {
-                    if !table[id].failedKeys.contains(name) {
-                        sink.error(ValuePath.location(of: offset, in: path), table.missingKey(name, in: id, keys: fields.map(\.jsonKey)))
+                    if !types.table[id].failedKeys.contains(name) {
+                        types.sink.error(ValuePath.location(of: offset, in: path), types.table.missingKey(name, in: id, keys: fields.map(\.jsonKey)))
                     }
                     return nil
                 }
                 expression = .member(expression, name: field.name, optionalChain: lastOptional)
-                type = table.resolved(field.type)
+                type = types.table.resolved(field.type)
                 lastOptional = type.isOptional
                 anyOptional = anyOptional || lastOptional
             case .index(let index, let offset):
-                guard case .array(let element) = table.resolved(type.nonOptional), index == 0 || index == -1 else {
-                    sink.error(ValuePath.location(of: offset, in: path), "'[\(index)]' in '\(path.value)': pagination paths take [0] (the first element) or [-1] (the last) of an array")
+                guard case .array(let element) = types.table.resolved(type.nonOptional), index == 0 || index == -1 else {
+                    types.sink.error(ValuePath.location(of: offset, in: path), "'[\(index)]' in '\(path.value)': pagination paths take [0] (the first element) or [-1] (the last) of an array")
                     return nil
                 }
                 expression = .member(expression, name: index == 0 ? "first" : "last", optionalChain: lastOptional)
-                type = table.resolved(element).nonOptional
+                type = types.table.resolved(element).nonOptional
                 lastOptional = true
                 anyOptional = true
             }
@@ -288,33 +292,13 @@ extension TypeResolver {
         return (expression, anyOptional ? .optional(type.nonOptional) : type.nonOptional)
     }
 
-    /// The type named by `error`: an object type declared here (it is generated conforming to
-    /// `Error`) or imported from a spec that names it as its `error` too.
-    mutating func errorBody(_ written: Located<String>) -> TypeRef? {
-        guard let id = named[written.value] else {
-            let hint = Suggest.hint(for: written.value, in: named.keys.sorted())
-            sink.error(written.location, "unknown error type '\(written.value)'\(hint.isEmpty ? "; declare it in 'types'" : hint)")
-            return nil
-        }
-        guard case .structure = table[id].kind, table[id].genericParameters.isEmpty else {
-            sink.error(written.location, "'error' must name an object type, such as { \"code\": \"String\", \"message\": \"String\" }; '\(written.value)' is not one")
-            return nil
-        }
-        if table[id].external, !table[id].isErrorBody {
-            sink.error(written.location, "'\(written.value)' is declared in an imported spec; name it as 'error' there too, so it is generated conforming to Error")
-            return nil
-        }
-        table[id].isErrorBody = true
-        return .named(id)
-    }
-
     func isParameterType(_ type: TypeRef) -> Bool {
-        switch table.resolved(type) {
+        switch types.table.resolved(type) {
         case .scalar(let scalar): return scalar != .file && scalar != .data
-        case .named: return table.isEnum(type)
+        case .named: return types.table.isEnum(type)
         case .array(let element):
-            let inner = table.resolved(element)
-            return !inner.isOptional && !table.isArray(inner) && isParameterType(inner)
+            let inner = types.table.resolved(element)
+            return !inner.isOptional && !types.table.isArray(inner) && isParameterType(inner)
         default: return false
         }
     }

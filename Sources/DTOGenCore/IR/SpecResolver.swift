@@ -50,9 +50,11 @@ struct SpecResolver {
         }
         // A spec-level error type conforms to `Error` even when no endpoint uses it (others may import it).
         if let written = spec.error, spec.endpoints.isEmpty { _ = types.errorBody(written) }
+        var endpointResolver = EndpointResolver(types: types)
         for (index, endpoint) in spec.endpoints.enumerated() {
-            endpoints.append(types.endpoint(endpoint, response: responses[index], body: bodies[index], spec: spec))
+            endpoints.append(endpointResolver.endpoint(endpoint, response: responses[index], body: bodies[index], spec: spec))
         }
+        types = endpointResolver.types
         // A spec without endpoints is a library of DTOs: every type is its own use.
         if !spec.endpoints.isEmpty {
             types.warnAboutUnusedTypes(spec.types, roots: responses.compactMap { $0 } + bodies.compactMap { $0 } + types.parameterTypes + endpoints.compactMap(\.errorType))

@@ -785,3 +785,25 @@ struct TypeResolver {
         }
     }
 }
+
+extension TypeResolver {
+    /// The type named by `error`: an object type declared here (it is generated conforming to
+    /// `Error`) or imported from a spec that names it as its `error` too.
+    mutating func errorBody(_ written: Located<String>) -> TypeRef? {
+        guard let id = named[written.value] else {
+            let hint = Suggest.hint(for: written.value, in: named.keys.sorted())
+            sink.error(written.location, "unknown error type '\(written.value)'\(hint.isEmpty ? "; declare it in 'types'" : hint)")
+            return nil
+        }
+        guard case .structure = table[id].kind, table[id].genericParameters.isEmpty else {
+            sink.error(written.location, "'error' must name an object type, such as { \"code\": \"String\", \"message\": \"String\" }; '\(written.value)' is not one")
+            return nil
+        }
+        if table[id].external, !table[id].isErrorBody {
+            sink.error(written.location, "'\(written.value)' is declared in an imported spec; name it as 'error' there too, so it is generated conforming to Error")
+            return nil
+        }
+        table[id].isErrorBody = true
+        return .named(id)
+    }
+}
