@@ -97,8 +97,16 @@ struct SpecLocationTests {
 
 /// `swiftc -typecheck` on generated files and one more source (a stand-in runtime, the app).
 enum Swiftc {
-    /// `runtime`: also the DTORuntime sources (for `--no-runtime-import` output).
-    static func typecheck(_ files: [GeneratedFile], with source: String, runtime: Bool = false) throws -> (status: Int32, output: String) {
+    /// DTORuntime's sources as a module of their own in `folder` (for `-I`), as an app sees it.
+    static func emitRuntimeModule(into folder: URL) throws -> (status: Int32, output: String) {
+        let sources = packageRoot.appendingPathComponent("Sources/DTORuntime")
+        let paths = try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted().filter { $0.hasSuffix(".swift") }.map { sources.appendingPathComponent($0).path }
+        return try run(["-emit-module", "-module-name", "DTORuntime", "-parse-as-library", "-swift-version", "6", "-emit-module-path", folder.appendingPathComponent("DTORuntime.swiftmodule").path] + paths)
+    }
+
+    /// `runtime`: also the DTORuntime sources (for `--no-runtime-import` output);
+    /// `modules`: a folder with the DTORuntime module (`emitRuntimeModule`) instead.
+    static func typecheck(_ files: [GeneratedFile], with source: String, runtime: Bool = false, modules: URL? = nil) throws -> (status: Int32, output: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-swiftc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -116,9 +124,13 @@ enum Swiftc {
                 paths.append(sources.appendingPathComponent(name).path)
             }
         }
+        return try run(["-typecheck", "-swift-version", "6"] + (modules.map { ["-I", $0.path] } ?? []) + paths + [extra.path])
+    }
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6"] + paths + [extra.path]
+        process.arguments = ["swiftc"] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
