@@ -340,7 +340,7 @@ struct OpenAPITranslator {
         case "string":
             switch format {
             case "date-time": return DraftShape(base: .string("Date"))
-            case "date": return DraftShape(base: .string("Date"), modifiers: [("$format", .string("yyyy-MM-dd"))])
+            case "date": return DraftShape(base: .string("Date"), modifiers: [(Modifier.format.rawValue, .string(DateFormatSpec.pattern("yyyy-MM-dd").name))])
             case "uuid": return DraftShape(base: .string("UUID"))
             case "uri", "url": return DraftShape(base: .string("URL"))
             case "byte": return DraftShape(base: .string("Data"))

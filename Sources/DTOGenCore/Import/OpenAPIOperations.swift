@@ -49,9 +49,10 @@ extension OpenAPITranslator {
 
     mutating func operation(_ operation: JSONNode, name: String, method: String, path: String, pathLocation: SourceLocation, shared: [JSONNode], pointer: String) -> DraftJSON? {
         var endpoint: [(String, DraftJSON)] = [("name", .string(name))]
-        if method != "get" { endpoint.append(("method", .string(method.uppercased()))) }
+        let typedMethod = HTTPMethod(rawValue: method.uppercased())
+        if let typedMethod, typedMethod != .get { endpoint.append(("method", .string(typedMethod.rawValue))) }
         endpoint.append(("path", .located(.string(path), pathLocation)))
-        if let kind = kind(for: operation, pointer: pointer) { endpoint.append(("kind", .string(kind))) }
+        if let kind = kind(for: operation, pointer: pointer) { endpoint.append(("kind", .string(kind.written))) }
 
         // Parameters: the path item's, overridden by the operation's of the same name and place.
         var parameters: [(node: JSONNode, pointer: String)] = []
@@ -122,7 +123,7 @@ extension OpenAPITranslator {
         if !headers.isEmpty { endpoint.append(("headers", .object(headers))) }
 
         // The request body.
-        let bodyAllowed = HTTPMethod(rawValue: method.uppercased())?.allowsBody ?? false
+        let bodyAllowed = typedMethod?.allowsBody ?? false
         if let body = requestBody(operation, swaggerBody: swaggerBody, formFields: formFields, pointer: pointer, hint: SwiftName.upperCamel(name) + "Body") {
             if bodyAllowed {
                 endpoint += body
@@ -181,7 +182,7 @@ extension OpenAPITranslator {
                 if case .string(let reference) = field.1 { return reference.hasPrefix("File") }
                 return false
             }
-            return [("body", .object(formFields)), ("bodyEncoding", .string(multipart ? "multipart" : "form"))]
+            return [("body", .object(formFields)), ("bodyEncoding", .string((multipart ? BodyEncoding.multipart : .form).rawValue))]
         }
         guard let raw = operation["requestBody"], let body = followed(raw, pointer: pointer + "/requestBody"),
               let content = body["content"]?.members, !content.isEmpty else { return nil }
@@ -190,17 +191,17 @@ extension OpenAPITranslator {
             guard let schema = json.value["schema"] else { return [("body", .string("JSON"))] }
             return [("body", shape(schema, pointer: bodyPointer + Self.escape(json.key) + "/schema", hint: hint).located)]
         }
-        for (type, encoding) in [("application/x-www-form-urlencoded", "form"), ("multipart/form-data", "multipart")] {
+        for (type, encoding) in [("application/x-www-form-urlencoded", BodyEncoding.form), ("multipart/form-data", .multipart)] {
             guard let form = content.first(where: { $0.key == type }), let schema = form.value["schema"] else { continue }
-            let shape = self.shape(schema, pointer: bodyPointer + Self.escape(type) + "/schema", hint: hint, inMultipart: encoding == "multipart")
+            let shape = self.shape(schema, pointer: bodyPointer + Self.escape(type) + "/schema", hint: hint, inMultipart: encoding == .multipart)
             guard case .object(let members) = shape.base, !members.contains(where: { $0.0.hasPrefix("$") && !$0.0.hasPrefix("$$") }) || members.isEmpty else {
                 if case .string(let reference) = shape.base, reference != "JSON" {
-                    return [("body", .string(reference)), ("bodyEncoding", .string(encoding))]
+                    return [("body", .string(reference)), ("bodyEncoding", .string(encoding.rawValue))]
                 }
-                warn(form.value, bodyPointer + Self.escape(type), "a \(encoding) body must be an object with properties; left out")
+                warn(form.value, bodyPointer + Self.escape(type), "a \(encoding.rawValue) body must be an object with properties; left out")
                 return nil
             }
-            return [("body", shape.located), ("bodyEncoding", .string(encoding))]
+            return [("body", shape.located), ("bodyEncoding", .string(encoding.rawValue))]
         }
         guard let first = content.first else { return nil }
         return [("body", .string("Data")), ("contentType", .string(first.key == "*/*" ? "application/octet-stream" : first.key))]
@@ -280,15 +281,15 @@ extension OpenAPITranslator {
     }
 
     /// `private` for bearer tokens and OAuth, a kind of the app's own for API keys and basic auth, nil for none.
-    mutating func kind(for operation: JSONNode, pointer: String) -> String? {
+    mutating func kind(for operation: JSONNode, pointer: String) -> KindReference? {
         guard let requirements = (operation["security"] ?? root["security"])?.elements, let first = requirements.first,
               let scheme = first.members?.first?.key else { return nil }
         let definitions = swagger2 ? root["securityDefinitions"] : root["components"]?["securitySchemes"]
         guard let raw = definitions?[scheme], let definition = followed(raw, pointer: pointer + "/security") else { return nil }
         let type = definition["type"]?.stringValue ?? ""
         switch type {
-        case "oauth2", "openIdConnect": return "private"
-        case "http" where definition["scheme"]?.stringValue?.lowercased() == "bearer": return "private"
+        case "oauth2", "openIdConnect": return .private
+        case "http" where definition["scheme"]?.stringValue?.lowercased() == "bearer": return .private
         default:
             let name = SwiftName.distinct(SwiftName.type(scheme), from: Set(typeNames.values))
             if !customKinds.contains(where: { $0.name == name }) {
@@ -300,7 +301,7 @@ extension OpenAPITranslator {
                 }
                 customKinds.append((name, detail))
             }
-            return name
+            return .custom(name)
         }
     }
 }

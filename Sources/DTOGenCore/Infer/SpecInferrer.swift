@@ -339,10 +339,10 @@ private struct Drafter {
         if datesAllowed, let last = words.last, timeWords.contains(last) {
             let (low, high) = (observation.smallestNumber, observation.largestNumber)
             if low >= 1e9, high < 4.1e9 {
-                return Shape(base: .string("Date"), modifiers: [("$format", .string("secondsSince1970"))])
+                return Shape(base: .string("Date"), modifiers: [(Modifier.format.rawValue, .string(DateFormatSpec.secondsSince1970.name))])
             }
             if low >= 1e12, high < 4.1e12 {
-                return Shape(base: .string("Date"), modifiers: [("$format", .string("millisecondsSince1970"))])
+                return Shape(base: .string("Date"), modifiers: [(Modifier.format.rawValue, .string(DateFormatSpec.millisecondsSince1970.name))])
             }
         }
         return Shape(base: .string("Int"))
@@ -352,7 +352,7 @@ private struct Drafter {
         let forms = observation.stringForms
         for (form, format) in StringForm.dates where datesAllowed && forms.contains(form) {
             if format == .iso8601 { return Shape(base: .string("Date")) }
-            return Shape(base: .string("Date"), modifiers: [("$format", .string(format.name))])
+            return Shape(base: .string("Date"), modifiers: [(Modifier.format.rawValue, .string(format.name))])
         }
         if forms.contains(.iso8601Other) {
             return Shape(base: .string("String"), modifiers: [("$doc", .string("dtogen infer: ISO 8601 dates that a Date would write back differently (a UTC offset or unusual fraction digits); kept as String"))])

@@ -111,6 +111,16 @@ public enum KindReference: Sendable, Equatable {
         let hint = Suggest.hint(for: written, in: builtins)
         return .failure(KeywordError(message: "unknown endpoint kind '\(written)'\(hint.isEmpty ? "; expected 'public', 'private' or the name of your type that conforms to EndpointKind" : hint)"))
     }
+
+    /// The kind as a spec writes it (the importer writes the kinds it finds).
+    var written: String {
+        switch self {
+        case .public: "public"
+        case .private: "private"
+        case .refreshing: "refreshing"
+        case .custom(let name): name
+        }
+    }
 }
 
 /// `$format`: a date format on a Date, or `"string"` on a number or Bool sent as a string.
