@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "LoopbackServer", path: "Tests/LoopbackServer"),
         .testTarget(name: "ConformanceTests", dependencies: ["DTORuntime", "LoopbackServer"]),
         .testTarget(name: "GoldenTests", dependencies: ["DTORuntime"]),
-        .testTarget(name: "DTORuntimeTests", dependencies: ["DTORuntime"]),
+        .testTarget(name: "DTORuntimeTests", dependencies: ["DTORuntime", "LoopbackServer"]),
         // Random valid specs and payloads, generated, compiled with swiftc and run.
         .testTarget(name: "GenerativeTests", dependencies: ["DTOGenCore"]),
         // Generated code next to user types that share the runtime's names.
