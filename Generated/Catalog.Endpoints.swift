@@ -14,7 +14,7 @@ enum CatalogAPI {
     static let baseURL = URL(string: "https://shop.example.com/api")!
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == [Product] {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, [Product]> {
     /// One page of products; the payload sits at data.content.items.
     ///
     /// `GET /products`
@@ -31,7 +31,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == UserInfo {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, UserInfo> {
     /// `GET /user/info`
     static var userInfo: Self {
         Self(
@@ -42,7 +42,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == Product {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Product> {
     /// Adds a product to the catalog.
     ///
     /// `POST /products`
@@ -64,7 +64,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == Void {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Void> {
     /// Removes a product.
     ///
     /// `DELETE /products/{id}`
@@ -77,7 +77,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
     }
 }
 
-extension DTORuntime.Endpoint where Kind == APIKeyKind, Response == HealthResponse {
+extension DTORuntime.Endpoint<APIKeyKind, HealthResponse> {
     /// Service health, behind an API key.
     ///
     /// `GET /health`

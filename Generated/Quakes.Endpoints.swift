@@ -14,7 +14,7 @@ enum QuakesAPI {
     static let baseURL = URL(string: "https://earthquake.usgs.gov")!
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == GeoFeatureCollection {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, GeoFeatureCollection> {
     /// Every earthquake of the past day.
     ///
     /// `GET /earthquakes/feed/v1.0/summary/all_day.geojson`

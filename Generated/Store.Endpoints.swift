@@ -14,7 +14,7 @@ enum StoreAPI {
     static let baseURL = URL(string: "https://store.example.com")!
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == [Item] {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Item]> {
     /// Items featured on the home screen.
     ///
     /// `GET /featured`
@@ -27,7 +27,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == SearchResults {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, SearchResults> {
     /// Searches the store.
     ///
     /// `GET /search`
@@ -44,7 +44,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == [Item] {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Item]> {
     /// All items, a page at a time.
     ///
     /// `GET /items`
@@ -61,7 +61,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == Item {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Item> {
     /// Creates an item from a form, as older APIs want.
     ///
     /// `POST /items`
@@ -90,7 +90,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Refreshing, Response == [Item] {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Refreshing, [Item]> {
     /// The signed-in user's items, with a token the app's provider refreshes.
     ///
     /// `GET /me/items`
@@ -103,7 +103,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Refreshing,
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Void {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Void> {
     /// Checks that the store is reachable.
     ///
     /// `HEAD /ping`

@@ -14,7 +14,7 @@ enum UsersAPI {
     static let baseURL = URL(string: "https://api.example.com")!
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == UserDTO {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, UserDTO> {
     /// The signed-in user.
     ///
     /// `GET /me`

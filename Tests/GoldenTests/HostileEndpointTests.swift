@@ -20,6 +20,16 @@ struct HostileEndpointTests {
         #expect(sent == body)
     }
 
+    /// Spec types named like `Endpoint`'s generic parameters: the factories' extensions name
+    /// them as type arguments (`Endpoint<Public, Response>`), which Swift looks up in this
+    /// module; `where Response == Response` would compare the parameter with itself.
+    @Test func typesNamedResponseAndKindAreTheSpecs() throws {
+        let response: Endpoint<EndpointKinds.Public, Response> = .response
+        #expect(try response.decode(Data(#"{"id": 7}"#.utf8)).id == 7)
+        let kinds: Endpoint<EndpointKinds.Private, [Kind]> = .kinds
+        #expect(try kinds.makeRequest(baseURL: HostileAPI.baseURL, with: AccessToken(rawValue: "t")).url?.path == "/v1/kinds")
+    }
+
     @Test func envelopeKeysAreUsedVerbatim() throws {
         let endpoint: Endpoint<EndpointKinds.Public, Keywords> = .injection(id: "1", body: try decodeBoth(Keywords.self, from: Data(HostileKeysTests.keywordsJSON.utf8)))
         let ok = #"{"o\\k":"\\(yes)","m\"sg":"fine","da\"ta":{"p\"1":\#(HostileKeysTests.keywordsJSON)}}"#

@@ -120,7 +120,7 @@ extension {{{type}}}: {{{protocol}}} {
 {{/api}}
 {{#extensions}}
 
-extension {{{endpointType}}} where Kind == {{{kind}}}, Response == {{{response}}} {
+extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
 {{#factories}}
 {{#spaced}}
 

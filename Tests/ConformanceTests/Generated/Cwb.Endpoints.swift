@@ -14,7 +14,7 @@ enum WeatherBureauAPI {
     static let baseURL = URL(string: "https://opendata.cwb.gov.tw/api/v1/rest")!
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == Records {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Records> {
     /// `GET /datastore/F-C0032-001`
     static func forecast36Hours(locationName: String? = nil) -> Self {
         Self(

@@ -14,7 +14,7 @@ enum GitHubAPI {
     static let baseURL = URL(string: "https://api.github.com")!
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Account {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Account> {
     /// `GET /users/{username}`
     static func user(username: String) -> Self {
         Self(
@@ -24,7 +24,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Repository {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Repository> {
     /// `GET /repos/{owner}/{repo}`
     static func repository(owner: String, repo: String) -> Self {
         Self(
@@ -34,7 +34,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == [Label] {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Label]> {
     /// `GET /repos/{owner}/{repo}/labels`
     static func labels(owner: String, repo: String) -> Self {
         Self(
@@ -44,7 +44,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == [Issue] {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Issue]> {
     /// `GET /repos/{owner}/{repo}/issues`
     static func issues(
         owner: String,

@@ -14,7 +14,7 @@ enum GitHubTimelineAPI {
     static let baseURL = URL(string: "https://api.github.com")!
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == [TimelineItem] {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [TimelineItem]> {
     /// `GET /repos/{owner}/{repo}/issues/{number}/timeline`
     static func timeline(
         owner: String,
@@ -28,7 +28,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == ThreadComment {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, ThreadComment> {
     /// `GET /threads/{id}`
     static func thread(id: Int) -> Self {
         Self(

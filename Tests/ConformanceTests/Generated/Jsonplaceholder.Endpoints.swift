@@ -14,7 +14,7 @@ enum PlaceholderAPI {
     static let baseURL = URL(string: "https://jsonplaceholder.typicode.com")!
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == [PlaceholderUser] {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [PlaceholderUser]> {
     /// `GET /users`
     static var users: Self {
         Self(
@@ -24,7 +24,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == [Post] {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Post]> {
     /// `GET /posts`
     static func posts(userID: Int? = nil) -> Self {
         Self(
@@ -37,7 +37,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Post {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Post> {
     /// `POST /posts`
     static func createPost(body: CreatePostBody) -> Self {
         Self(

@@ -14,7 +14,7 @@ enum OpenMeteoAPI {
     static let baseURL = URL(string: "https://api.open-meteo.com/v1")!
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Forecast {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Forecast> {
     /// `GET /forecast`
     static func forecast(
         latitude: Double,

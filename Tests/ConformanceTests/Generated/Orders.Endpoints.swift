@@ -14,7 +14,7 @@ enum OrdersAPI {
     static let baseURL = URL(string: "https://shop.example.com/v1")!
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == OrderList {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, OrderList> {
     /// `GET /cursor`
     static func ordersByCursor(limit: Int? = nil, startingAfter: Int? = nil) -> Self {
         Self(
@@ -29,7 +29,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == OrderFeed {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, OrderFeed> {
     /// `GET /next`
     static var ordersByNext: Self {
         Self(
@@ -40,7 +40,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == [Order] {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Order]> {
     /// `GET /link`
     static var ordersByLink: Self {
         Self(
@@ -63,7 +63,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Refreshing, Response == [Order] {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Refreshing, [Order]> {
     /// `GET /me/orders`
     static var myOrders: Self {
         Self(
@@ -73,7 +73,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Refreshing,
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == String {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, String> {
     /// `GET /orders/{id}/receipt`
     static func receipt(id: Int) -> Self {
         Self(
@@ -83,7 +83,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Data {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Data> {
     /// `GET /orders/{id}/invoice.pdf`
     static func invoicePDF(id: Int) -> Self {
         Self(
@@ -93,7 +93,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Order {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Order> {
     /// `PUT /orders/{id}/photo`
     static func uploadPhoto(id: Int, body: Data) -> Self {
         Self(
@@ -112,7 +112,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == Order {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Order> {
     /// `POST /orders`
     static func createOrder(idempotencyKey: String? = nil, body: Order) -> Self {
         Self(

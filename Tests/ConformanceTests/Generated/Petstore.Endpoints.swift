@@ -14,7 +14,7 @@ enum PetStoreAPI {
     static let baseURL = URL(string: "https://petstore.swagger.io/v2")!
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == [Pet] {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Pet]> {
     /// `GET /pet/findByStatus`
     static func findByStatus(status: [PetStatus]) -> Self {
         Self(

@@ -14,7 +14,7 @@ enum Petstore3API {
     static let baseURL = URL(string: "https://petstore3.swagger.io/api/v3")!
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == Petstore3.Pet {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Petstore3.Pet> {
     /// Update an existing pet.
     ///
     /// `PUT /pet`
@@ -38,7 +38,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == [Petstore3.Pet] {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, [Petstore3.Pet]> {
     /// Finds Pets by status.
     ///
     /// `GET /pet/findByStatus`
@@ -66,7 +66,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Petstore3.Pet {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Petstore3.Pet> {
     /// A pet by its id (the document asks for an API key; this app's server does not).
     ///
     /// `GET /pet/{petId}`
@@ -78,7 +78,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == Petstore3.Pet {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Petstore3.Pet> {
     /// Updates a pet in the store with form data.
     ///
     /// `POST /pet/{petId}`
@@ -98,7 +98,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == Void {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Void> {
     /// Deletes a pet.
     ///
     /// `DELETE /pet/{petId}`
@@ -113,7 +113,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == Petstore3.APIResponse {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Petstore3.APIResponse> {
     /// Uploads an image.
     ///
     /// `POST /pet/{petId}/uploadImage`
@@ -133,7 +133,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == Petstore3.Order {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Petstore3.Order> {
     /// Place an order for a pet.
     ///
     /// `POST /store/order`
@@ -146,7 +146,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Petstore3.Order {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Petstore3.Order> {
     /// Find purchase order by ID.
     ///
     /// `GET /store/order/{orderId}`
@@ -158,7 +158,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == DTORuntime.JSONValue {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, DTORuntime.JSONValue> {
     /// Logs user into the system.
     ///
     /// `GET /user/login`

@@ -14,7 +14,7 @@ enum PokeAPI {
     static let baseURL = URL(string: "https://pokeapi.co/api/v2")!
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Pokemon {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Pokemon> {
     /// `GET /pokemon/{id}/`
     static func pokemon(id: Int) -> Self {
         Self(

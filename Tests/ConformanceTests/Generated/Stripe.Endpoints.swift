@@ -14,7 +14,7 @@ public enum StripeAPI {
     public static let baseURL = URL(string: "https://api.stripe.com/v1")!
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == Customer {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Customer> {
     /// `GET /customers/{id}`
     public static func customer(id: String) -> Self {
         Self(

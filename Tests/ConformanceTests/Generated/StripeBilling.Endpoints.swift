@@ -14,7 +14,7 @@ enum StripeBillingAPI {
     static let baseURL = URL(string: "https://api.stripe.com/v1")!
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == List<StripeInvoice> {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, List<StripeInvoice>> {
     /// `GET /invoices`
     static func invoices(limit: Int? = nil, expand: [String]? = nil) -> Self {
         Self(
@@ -28,7 +28,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == List<StripeEvent> {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, List<StripeEvent>> {
     /// `GET /events`
     static var events: Self {
         Self(
@@ -38,7 +38,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == StripePrice {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, StripePrice> {
     /// `POST /prices`
     static func createPrice(body: CreatePriceBody) -> Self {
         Self(
@@ -49,7 +49,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Re
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == UploadFileResponse {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, UploadFileResponse> {
     /// `POST /files`
     static func uploadFile(body: UploadFileBody) -> Self {
         Self(

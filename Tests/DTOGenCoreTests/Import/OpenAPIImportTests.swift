@@ -175,7 +175,7 @@ struct OpenAPIImportTests {
         var result = Generator.generate([input])
         #expect(!result.hasErrors, "\(result.diagnostics)")
         let endpoints = try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
-        #expect(endpoints.contains("extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Item {\n    /// An item, without a token."))
+        #expect(endpoints.contains("extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Item> {\n    /// An item, without a token."))
         #expect(!endpoints.contains("postItems"), "not selected")
         // Only the types the selected endpoints reach.
         let dtos = try #require(result.files.first { $0.path.hasSuffix("DTOs.swift") }?.contents)

@@ -130,7 +130,7 @@ struct SnippetTests {
 
     @Test func factoriesWithoutArgumentsAreProperties() {
         expectSnippet("""
-            extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Void {
+            extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Void> {
                 /// `HEAD /ping`
                 static var ping: Self {
                     Self(
@@ -161,7 +161,7 @@ struct SnippetTests {
 
     @Test func factoriesWithMoreArgumentsDeclareOnePerLine() {
         expectSnippet("""
-            extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == [T] {
+            extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, [T]> {
                 /// `GET /t`
                 static func search(
                     for q: String,

@@ -324,6 +324,26 @@ enum Values: RawRepresentable, Codable, Sendable, Hashable {
     }
 }
 
+struct Response: Codable, Sendable, Hashable {
+    let id: Int
+
+    init(
+        id: Int,
+    ) {
+        self.id = id
+    }
+}
+
+struct Kind: Codable, Sendable, Hashable {
+    let name: String
+
+    init(
+        name: String,
+    ) {
+        self.name = name
+    }
+}
+
 extension Keywords: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
@@ -372,6 +392,20 @@ extension Shadowing: DTORuntime.FastJSONDecodable {
 }
 
 extension Values: DTORuntime.FastJSONDecodable {}
+
+extension Response: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int.self, forKey: "id")
+    }
+}
+
+extension Kind: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.name = try container.decode(String.self, forKey: "name")
+    }
+}
 
 extension Shadowing.DataObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {

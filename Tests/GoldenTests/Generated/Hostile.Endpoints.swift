@@ -14,7 +14,27 @@ enum HostileAPI {
     static let baseURL = URL(string: "https://api.example.com/v1")!
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Keywords {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Response> {
+    /// `GET /response`
+    static var response: Self {
+        Self(
+            method: .get,
+            path: "/response",
+        )
+    }
+}
+
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, [Kind]> {
+    /// `GET /kinds`
+    static var kinds: Self {
+        Self(
+            method: .get,
+            path: "/kinds",
+        )
+    }
+}
+
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Keywords> {
     /// `GET /keywords`
     static var keywords: Self {
         Self(
@@ -24,7 +44,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Shadowing {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Shadowing> {
     /// `GET /shadowing`
     static var shadowing: Self {
         Self(
@@ -34,7 +54,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == [Values] {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Values]> {
     /// `GET /values`
     static var values: Self {
         Self(
@@ -44,7 +64,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Keywords {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Keywords> {
     /// Ends a comment */ and starts "one" \(x)
     /// import Evil
     ///

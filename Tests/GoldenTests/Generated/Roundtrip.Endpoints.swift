@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Collide {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Collide> {
     /// `GET /collide`
     static var collide: Self {
         Self(
@@ -20,7 +20,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Envelope {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Envelope> {
     /// `GET /letter`
     static var letter: Self {
         Self(

@@ -14,7 +14,7 @@ enum ShadowingAPI {
     static let baseURL = URL(string: "https://api.example.com/v1")!
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Response == Order {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Order> {
     /// `GET /orders/{id}`
     static func order(
         id: Int,
@@ -37,7 +37,7 @@ extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Public, Res
     }
 }
 
-extension DTORuntime.Endpoint where Kind == DTORuntime.EndpointKinds.Private, Response == Order {
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Order> {
     /// `POST /orders`
     static func createOrder(body: Order) -> Self {
         Self(
