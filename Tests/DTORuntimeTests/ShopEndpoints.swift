@@ -19,7 +19,7 @@ struct OrderError: Codable, Sendable, Hashable, Error {
     let error: ErrorObject
 }
 
-extension Endpoint where Kind == EndpointKinds.Public, Response == Order {
+extension Endpoint<EndpointKinds.Public, Order> {
     /// `GET /orders/{id}`, with a timeout of its own.
     static func order(id: Int) -> Self {
         Self(method: .get, path: "/orders/\(id)").decodingErrors(as: OrderError.self).timingOut(after: 2.5)
@@ -31,28 +31,28 @@ extension Endpoint where Kind == EndpointKinds.Public, Response == Order {
     }
 }
 
-extension Endpoint where Kind == EndpointKinds.Private, Response == Order {
+extension Endpoint<EndpointKinds.Private, Order> {
     /// `POST /orders`
     static func createOrder(idempotencyKey: String? = nil, body: Order) -> Self {
         Self(method: .post, path: "/orders", headers: [.init("Idempotency-Key", idempotencyKey)], body: body).decodingErrors(as: OrderError.self)
     }
 }
 
-extension Endpoint where Kind == EndpointKinds.Public, Response == String {
+extension Endpoint<EndpointKinds.Public, String> {
     /// `GET /orders/{id}/receipt`: the text itself.
     static func receipt(id: Int) -> Self {
         Self(method: .get, path: "/orders/\(id)/receipt").decodingText().decodingErrors(as: OrderError.self)
     }
 }
 
-extension Endpoint where Kind == EndpointKinds.Public, Response == Data {
+extension Endpoint<EndpointKinds.Public, Data> {
     /// `GET /orders/{id}/invoice.pdf`: the bytes themselves.
     static func invoicePDF(id: Int) -> Self {
         Self(method: .get, path: "/orders/\(id)/invoice.pdf").decodingRawBody().decodingErrors(as: OrderError.self)
     }
 }
 
-extension Endpoint where Kind == EndpointKinds.Refreshing, Response == [Order] {
+extension Endpoint<EndpointKinds.Refreshing, [Order]> {
     /// `GET /me/orders`, with a token from a provider for each request.
     static var myOrders: Self {
         Self(method: .get, path: "/me/orders").decodingErrors(as: OrderError.self)
