@@ -29,13 +29,22 @@ struct OpenAPIImportTests {
         let result = Generator.generate([SpecInput(path: "imported.json", bytes: Array(imported.spec.utf8))], options: GeneratorOptions(runtimeModule: nil))
         #expect(!result.hasErrors, "\(result.diagnostics.filter { $0.severity == .error })\n\(imported.spec)")
         guard !result.hasErrors else { return }
-        // Kinds of the app's own (API keys): what a user writes.
-        let kinds = imported.customKinds.map { kind in
-            "struct \(kind.name): EndpointKind { static func prepare(_ request: inout URLRequest, with data: String) { request.setValue(data, forHTTPHeaderField: \"X-Key\") } }"
-        }.joined(separator: "\n")
-        let app = "import Foundation\n#if canImport(FoundationNetworking)\nimport FoundationNetworking\n#endif\n" + kinds
-        let checked = try Swiftc.typecheck(result.files, with: app, runtime: true)
-        #expect(checked.status == 0, "\(document): \(checked.output.split(separator: "\n").filter { $0.contains("error:") }.prefix(10).joined(separator: "\n"))")
+        let checked = try Swiftc.typecheck(result.files, with: Self.app(writing: imported.customKinds, importsRuntime: false), runtime: true)
+        #expect(checked.status == 0, "\(document): \(Self.errors(checked.output))")
+    }
+
+    /// The app's code beside imported output: the kinds the app writes itself (API keys,
+    /// basic auth), as `import` tells a user to.
+    static func app(writing kinds: [(name: String, detail: String)], importsRuntime: Bool) -> String {
+        let declarations = kinds.map { kind in
+            "struct \(kind.name): EndpointKind { static func prepare(_ request: inout URLRequest, with data: String) { request.setValue(data, forHTTPHeaderField: \"Authorization\") } }"
+        }
+        return (["import Foundation", "#if canImport(FoundationNetworking)", "import FoundationNetworking", "#endif"] + (importsRuntime ? ["import DTORuntime"] : []) + declarations).joined(separator: "\n")
+    }
+
+    /// The first compiler errors of an output, for a failure message.
+    static func errors(_ output: String) -> String {
+        output.split(separator: "\n").filter { $0.contains("error:") }.prefix(10).joined(separator: "\n")
     }
 
     static let document = """
@@ -279,13 +288,8 @@ struct OpenAPIImportTests {
             let result = Generator.generate([SpecInput(path: "imported.json", bytes: Array(imported.spec.utf8))])
             #expect(!result.hasErrors, "\(name): \(result.diagnostics.filter { $0.severity == .error }.prefix(5))")
             guard !result.hasErrors else { continue }
-            // Kinds of the app's own (API keys, basic auth): what a user writes.
-            let kinds = imported.customKinds.map { kind in
-                "struct \(kind.name): EndpointKind { static func prepare(_ request: inout URLRequest, with data: String) { request.setValue(data, forHTTPHeaderField: \"Authorization\") } }"
-            }.joined(separator: "\n")
-            let app = "import Foundation\n#if canImport(FoundationNetworking)\nimport FoundationNetworking\n#endif\nimport DTORuntime\n" + kinds
-            let checked = try Swiftc.typecheck(result.files, with: app, modules: modules)
-            #expect(checked.status == 0, "\(name): \(checked.output.split(separator: "\n").filter { $0.contains("error:") }.prefix(10).joined(separator: "\n"))")
+            let checked = try Swiftc.typecheck(result.files, with: Self.app(writing: imported.customKinds, importsRuntime: true), modules: modules)
+            #expect(checked.status == 0, "\(name): \(Self.errors(checked.output))")
         }
     }
 
