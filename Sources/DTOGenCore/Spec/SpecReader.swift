@@ -37,13 +37,8 @@ public enum SpecReader {
     }
 
     /// The paths a spec imports, relative to the specs root (`billing/charges.json` importing
-    /// `../common.json` → `common.json`); empty when the file cannot be read. For loaders
+    /// `../common.json` → `common.json`), from its parsed tree. For the loader, which
     /// that must find imported specs before generating.
-    public static func importedPaths(bytes: [UInt8], path: String) -> [String] {
-        guard let root = try? JSONReader.parse(bytes: bytes) else { return [] }
-        return importedPaths(root: root, path: path)
-    }
-
     static func importedPaths(root: JSONNode, path: String) -> [String] {
         guard let list = root["imports"]?.elements else { return [] }
         return list.compactMap { $0.stringValue.flatMap { SpecPaths.resolve($0, from: path) } }
@@ -53,13 +48,8 @@ public enum SpecReader {
 extension SpecReader {
     /// The files a spec names: sample payloads in `$examples` (on types) and `examples` (on
     /// endpoints), and the document of `openapi`; relative to the specs root, empty when
-    /// the file cannot be read. For loaders, which read them so the generator can use them
+    /// it has none. For the loader, which reads them so the generator can use them
     /// without touching files.
-    public static func namedFiles(bytes: [UInt8], path: String) -> [String] {
-        guard let root = try? JSONReader.parse(bytes: bytes) else { return [] }
-        return namedFiles(root: root, path: path)
-    }
-
     static func namedFiles(root: JSONNode, path: String) -> [String] {
         guard let members = root.members else { return [] }
         var written: [String] = []
