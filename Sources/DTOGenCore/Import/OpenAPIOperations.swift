@@ -92,10 +92,6 @@ extension OpenAPITranslator {
                 formFields.append((name, shape.json))
                 continue
             }
-            guard Self.isArgumentShape(shape) else {
-                warn(node, parameterPointer, "\(place) parameter '\(name)' is \(Self.describe(shape)); dtogen sends scalars, enums, dates and arrays of them; left out")
-                continue
-            }
             switch place {
             case "path":
                 guard pathNames.contains(name) else {
@@ -140,34 +136,6 @@ extension OpenAPITranslator {
             endpoint.append(("doc", .string(doc)))
         }
         return .object(endpoint)
-    }
-
-    /// What a parameter can be: a scalar, an enum, a date, or an array of those.
-    static func isArgumentShape(_ shape: DraftShape) -> Bool {
-        switch shape.base {
-        case .string(let reference): return reference != "JSON" && reference != "File" && reference != "Data" && SpecReader.builtinScalars.contains(reference)
-        case .object(let members): return members.first?.0 == "$enum"
-        case .array(let elements):
-            guard let element = elements.first else { return false }
-            switch element {
-            case .string(let reference): return SpecReader.builtinScalars.contains(reference.hasSuffix("?") ? String(reference.dropLast()) : reference) && reference != "JSON"
-            case .object(let members):
-                guard let first = members.first else { return false }
-                if first.0 == "$enum" { return true }
-                if first.0 == "$type" { return isArgumentShape(DraftShape(base: first.1)) }
-                return false
-            default: return false
-            }
-        default: return false
-        }
-    }
-
-    static func describe(_ shape: DraftShape) -> String {
-        switch shape.base {
-        case .string(let reference): "'\(reference)'"
-        case .array: "an array of objects"
-        default: "an object"
-        }
     }
 
     /// The body keys of an endpoint: `body`, and `bodyEncoding`/`contentType` when not JSON.

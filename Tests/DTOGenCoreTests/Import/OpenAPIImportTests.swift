@@ -270,6 +270,27 @@ struct OpenAPIImportTests {
         #expect(!endpoints.contains("search") && !endpoints.contains("getTimes"))
     }
 
+    /// Which parameters a request can send is the resolver's rule alone: a query or header
+    /// parameter it rejects is left out with its reason and the endpoint keeps the rest; a
+    /// rejected path parameter leaves the endpoint out (its path names it). On a document
+    /// written on one line, each error still leaves out only the part it is in.
+    @Test func parametersARequestCannotSendAreLeftOutAlone() throws {
+        let document = ##"{"openapi":"3.0.0","info":{"title":"Find","version":"1"},"paths":{"/find":{"get":{"operationId":"find","parameters":[{"name":"q","in":"query","schema":{"type":"string"}},{"name":"filter","in":"query","schema":{"type":"object","properties":{"a":{"type":"string"}}}},{"name":"X-Ids","in":"header","schema":{"type":"array","items":{"type":"array","items":{"type":"integer"}}}}],"responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"type":"object","properties":{"n":{"type":"integer"}}}}}}}}},"/things/{where}":{"get":{"operationId":"thing","parameters":[{"name":"where","in":"path","required":true,"schema":{"$ref":"#/components/schemas/Where"}}],"responses":{"200":{"description":"ok"}}}},"/all":{"get":{"operationId":"all","responses":{"200":{"description":"ok"}}}}},"components":{"schemas":{"Where":{"type":"object","properties":{"x":{"type":"number"}}}}}}"##
+        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "find.json")
+        #expect(!imported.hasErrors, "\(imported.diagnostics)")
+        #expect(imported.diagnostics.map(\.description) == [
+            "find.json:1:210: warning: query item 'filter' of endpoint 'find' is left out: query item 'filter' must be a scalar, an enum, a Date, or an array of those; found FindFilter?",
+            "find.json:1:305: warning: header 'X-Ids' of endpoint 'find' is left out: header 'X-Ids' must be a scalar, an enum, a Date, or an array of those; found [[Int]]?",
+            "find.json:1:632: warning: endpoint 'thing' is left out: path parameter 'where' must be a scalar, an enum, a Date, or an array of those; found Where",
+        ])
+        let result = Generator.generate([SpecInput(path: "find.json", bytes: Array(imported.spec.utf8))])
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let endpoints = try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
+        #expect(endpoints.contains("static func find(q: String? = nil) -> Self"))
+        #expect(endpoints.contains("static var all: Self"))
+        #expect(!endpoints.contains("thing"))
+    }
+
     /// The big public APIs of `../shared/conformance/bigapis` import, generate with no error
     /// and type-check against DTORuntime as an app's module sees it (Stripe's 181,455 lines
     /// take about 40 s; compiling them is the benchmark's). Skipped where the folder is absent.
