@@ -1,0 +1,122 @@
+/// The types that choose among values: `$oneOf` variants (their cases and the JSON each
+/// accepts) and `$enum` cases.
+extension TypeResolver {
+    /// The variants of a `$oneOf`: their types (inline objects become nested types named
+    /// `<TypeName><Tag>`), case names, and the JSON kind each accepts. Checks that a tagged
+    /// one-of has object variants and that untagged object variants can be told apart.
+    mutating func resolveOneOf(_ specs: [OneOfVariantSpec], shape: ShapeSpec, id: DeclID) -> OneOfInfo {
+        let typeName = table[id].name
+        var info = OneOfInfo(variants: [], discriminator: shape.discriminator?.value)
+        var taken: Set<String> = []
+        var siblings: Set<String> = []
+        for spec in specs {
+            let hint = typeName + SwiftName.upperCamel(spec.tag?.value ?? "object", style: naming)
+            guard let type = resolve(spec.shape, hint: hint, parent: id, element: false, siblings: &siblings) else { continue }
+            if type.isOptional {
+                sink.error(spec.shape.location, "a '$oneOf' variant cannot be optional; make the field optional instead")
+            }
+            let kind = jsonKind(type)
+            if containsDate(type) {
+                sink.error(spec.shape.location, "a Date cannot be a '$oneOf' variant (its format would be ambiguous); use \"String\" and convert it in a mapping")
+            }
+            if shape.discriminator != nil, kind != .object || table.structure(type) == nil {
+                sink.error(spec.shape.location, "the variants of a '$oneOf' with '$discriminator' must be objects; '\(spec.tag?.value ?? "")' is \(table.describe(type))")
+            }
+            if shape.discriminator == nil, let tag = spec.tag {
+                sink.error(tag.location, "a '$oneOf' written as an object of tags needs '$discriminator', the key that holds the tag; for variants told apart by their JSON, write an array of shapes")
+            }
+            let base = spec.tag.map { SwiftName.enumCase($0.value, style: naming) } ?? variantCaseName(type)
+            let name = SwiftName.distinct(base, from: taken)
+            taken.insert(name)
+            info.variants.append(OneOfInfo.Variant(name: name, tag: spec.tag?.value, type: type, kind: kind))
+        }
+        if let unknown = shape.unknownVariant {
+            var name = unknown.value
+            if !SwiftName.isIdentifier(name) || SwiftName.reservedMembers.contains(name) {
+                sink.error(unknown.location, "'$unknown' must be true or a case name such as \"unknown\", found '\(name)'")
+                name = "unknown"
+            }
+            info.unknownCaseName = SwiftName.distinct(name, from: taken)
+        }
+        if shape.discriminator == nil {
+            // An object variant after another whose required keys it has can never be reached.
+            let objects = info.variants.enumerated().filter { $0.element.kind == .object }
+            for (i, earlier) in objects.enumerated() {
+                guard let earlierID = table.structure(earlier.element.type), case .structure(let earlierFields) = table[earlierID].kind else { continue }
+                let required = Set(earlierFields.filter { !$0.type.isOptional && $0.defaultValue == nil && !$0.coding.lenient }.map(\.jsonKey))
+                for later in objects.dropFirst(i + 1) {
+                    guard let laterID = table.structure(later.element.type), case .structure(let laterFields) = table[laterID].kind else { continue }
+                    if required.isSubset(of: Set(laterFields.map(\.jsonKey))) {
+                        sink.warning(specs[later.offset].shape.location, "'\(later.element.name)' cannot be told apart from '\(earlier.element.name)' by a required key: an object of it also decodes as '\(earlier.element.name)', which is tried first; add '$discriminator', or list it first")
+                    }
+                }
+            }
+        }
+        return info
+    }
+
+    /// The JSON kind values of a type have.
+    func jsonKind(_ type: TypeRef) -> OneOfInfo.JSONKind {
+        switch table.resolved(type.nonOptional) {
+        case .scalar(let s):
+            switch s {
+            case .string, .url, .uuid, .date, .data: return .string
+            case .file: return .object
+            case .bool: return .bool
+            default: return .number
+            }
+        case .json: return .any
+        case .array: return .array
+        case .dictionary: return .object
+        case .named(let id), .generic(let id, _):
+            switch table[id].kind {
+            case .structure: return .object
+            case .enumeration: return .string
+            default: return .any
+            }
+        case .optional, .parameter: return .any
+        }
+    }
+
+    /// The case name of an untagged variant, from its type: `string`, `customer`, `intList`.
+    func variantCaseName(_ type: TypeRef) -> String {
+        switch type.nonOptional {
+        case .scalar(let s): return SwiftName.lowerCamel(s.rawValue, style: naming)
+        case .json: return "json"
+        case .named(let id): return SwiftName.lowerCamel(table[id].name, style: naming)
+        case .array(let element): return variantCaseName(element) + "List"
+        case .dictionary: return "dictionary"
+        case .optional(let wrapped): return variantCaseName(wrapped)
+        case .generic(let id, _): return SwiftName.lowerCamel(table[id].name, style: naming)
+        case .parameter(let name): return SwiftName.lowerCamel(name, style: naming)
+        }
+    }
+
+    mutating func resolveEnum(_ values: [Located<String>], shape: ShapeSpec) -> EnumInfo {
+        var info = EnumInfo(cases: [])
+        var taken: Set<String> = []
+        for value in values {
+            let base = SwiftName.enumCase(value.value, style: naming)
+            let name = SwiftName.distinct(base, from: taken)
+            if name != base {
+                sink.warning(value.location, "enum value '\(value.value)' gives the case name '\(base)', already used by another value; it is generated as '\(name)'")
+            }
+            taken.insert(name)
+            info.cases.append(EnumInfo.Case(name: name, rawValue: value.value))
+        }
+        if let unknown = shape.unknownCase ?? (openEnums ? Located("unknown", at: shape.location) : nil) {
+            var name = unknown.value
+            if !SwiftName.isIdentifier(name) || SwiftName.reservedMembers.contains(name) {
+                sink.error(unknown.location, "'$unknown' must be a case name such as \"unknown\", found '\(name)'")
+                name = "unknown"
+            }
+            if taken.contains(name) {
+                let distinct = SwiftName.distinct(name, from: taken)
+                sink.warning(unknown.location, "the '$unknown' case '\(name)' is also an enum value; the catch-all case is generated as '\(distinct)'")
+                name = distinct
+            }
+            info.unknownCaseName = name
+        }
+        return info
+    }
+}

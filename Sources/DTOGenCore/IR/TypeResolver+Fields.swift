@@ -1,0 +1,159 @@
+/// Fields: each property's Swift name, type, and how it is coded (dates, lenient, lossy,
+/// string-encoded, nullable, defaults).
+extension TypeResolver {
+    mutating func resolveFields(_ properties: [PropertySpec], of parent: DeclID) -> [Field] {
+        var fields: [Field] = []
+        var names: [String: String] = [:]  // Swift name → JSON key
+        // Properties and nested types share the struct's member names: name every property
+        // first, so a nested type never takes a property's name (`2fa`: property `_2fa`, type `_2fa2`).
+        let propertyNames = properties.map { uniqueName(for: $0, taken: &names, noun: "Swift name") }
+        var siblings = Set(propertyNames)
+        for (property, name) in zip(properties, propertyNames) {
+            guard let field = resolveField(property, name: name, parent: parent, siblings: &siblings) else {
+                table[parent].failedKeys.insert(property.key)
+                continue
+            }
+            fields.append(field)
+        }
+        return fields
+    }
+
+    /// The Swift name of a property or argument: `$name` if it is usable, else the key's
+    /// name; made distinct from `taken` (Swift name → JSON key) with a warning naming both keys.
+    mutating func uniqueName(for property: PropertySpec, taken: inout [String: String], noun: String) -> String {
+        var name = SwiftName.property(property.key, style: naming)
+        if let custom = property.shape.name {
+            if !SwiftName.isIdentifier(custom.value) {
+                sink.error(custom.location, "'$name' '\(custom.value)' is not a valid Swift identifier")
+            } else if SwiftName.reservedMembers.contains(custom.value) {
+                sink.error(custom.location, "'$name' '\(custom.value)' cannot be used as a name here; choose another")
+            } else {
+                name = custom.value
+            }
+        }
+        if let other = taken[name] {
+            let distinct = SwiftName.distinct(name, from: Set(taken.keys))
+            sink.warning(property.keyLocation, "keys '\(other)' and '\(property.key)' both give the \(noun) '\(name)'; '\(property.key)' is generated as '\(distinct)' (set '$name' to choose)")
+            name = distinct
+        }
+        taken[name] = property.key
+        return name
+    }
+
+    mutating func resolveField(_ property: PropertySpec, name: String, parent: DeclID, siblings: inout Set<String>) -> Field? {
+        let shape = property.shape
+        let hint = shape.typeName?.value ?? property.key
+        guard let declared = resolve(shape, hint: hint, parent: parent, element: false, siblings: &siblings) else { return nil }
+        var field = Field(jsonKey: property.key, keyLocation: property.keyLocation, name: name, type: declared, doc: shape.doc?.value)
+        let base = declared.nonOptional
+        let resolvedBase = table.resolved(base)
+
+        // Numbers and booleans written as strings.
+        let stringEncoded = shape.format?.value == .stringEncoded
+        if let written = shape.format, stringEncoded {
+            guard case .scalar(let scalar) = resolvedBase, [.int, .int64, .double, .decimal, .bool].contains(scalar) else {
+                sink.error(written.location, "'$format: \"string\"' applies to Int, Int64, Double, Decimal and Bool fields; '\(property.key)' is \(table.describe(base))")
+                return field
+            }
+            if shape.lenient {
+                sink.error(written.location, "'$format: \"string\"' and '$lenient' cannot be combined; '$lenient' already reads numbers from strings")
+            }
+        }
+        // `$nullable`: absent, `null` and a value are three states.
+        let nullable = shape.nullable?.value == true
+        if let marked = shape.nullable, marked.value {
+            if !declared.isOptional {
+                sink.error(marked.location, "'$nullable' applies to optional fields (absent, null or a value); make '\(property.key)' optional")
+            }
+            if shape.lenient || shape.lossy?.value == true || shape.defaultValue != nil || stringEncoded || containsDate(base) {
+                sink.error(marked.location, "'$nullable' cannot be combined with '$lenient', '$lossy', '$default', '$format' or dates")
+            }
+        }
+
+        // Dates: a field holds Date, [Date] (optional or not); deeper nesting is not supported.
+        let dateDepth = dateNesting(resolvedBase)
+        var format: DateFormatSpec?
+        if let written = shape.format, case .date(let f) = written.value {
+            format = f
+            if dateDepth == nil {
+                sink.error(written.location, "'$format' applies to Date fields; '\(property.key)' is \(table.describe(base))")
+            }
+        }
+        var strategy = FieldCoding.Strategy.plain
+        if let depth = dateDepth {
+            switch depth {
+            case .direct, .array:
+                format = format ?? defaultDates
+                strategy = .date(format ?? defaultDates, array: depth == .array)
+            case .unsupported:
+                sink.error(shape.location, "dates nested inside dictionaries, arrays of arrays or optional elements are not supported; declare the innermost value as \"String\" and convert it in a mapping")
+            }
+        }
+
+        if let lossy = shape.lossy, lossy.value, namesResolvingAlias(base) {
+            deferredLossy.append((parent, property.key, lossy.location))
+        } else if let lossy = shape.lossy, lossy.value {
+            guard case .array(let element) = resolvedBase else {
+                sink.error(lossy.location, "'$lossy' applies to arrays; '\(property.key)' is \(table.describe(base))")
+                return field
+            }
+            if dateDepth == .array {
+                sink.error(lossy.location, "'$lossy' is not supported on arrays of dates")
+            } else {
+                strategy = .lossyArray(element: element)
+            }
+        }
+        if shape.lenient, strategy == .plain { strategy = .lenient }
+        if stringEncoded, !shape.lenient { strategy = .stringEncoded }
+        if nullable { strategy = .nullable }
+
+        if let defaultNode = shape.defaultValue {
+            if case .null = defaultNode.value {
+                sink.error(defaultNode.location, "'$default' is null; leave it out and make the field optional instead")
+            } else {
+                if let literal = Literals.value(defaultNode, as: base, in: table, dateFormat: format, what: "'$default' of '\(property.key)'", into: &sink) {
+                    field.defaultValue = literal
+                    if shape.optional {
+                        sink.warning(shape.optionalLocation ?? defaultNode.location, "'\(property.key)' has a '$default', so it is never nil: it is generated as non-optional \(table.describe(base))")
+                    }
+                    field.type = base
+                }
+            }
+        }
+        var fallback = field.defaultValue
+        if shape.lenient, fallback == nil, !field.type.isOptional {
+            fallback = Literals.empty(base, in: table)
+            if fallback == nil {
+                sink.error(shape.location, "'$lenient' field '\(property.key)' of type \(table.describe(base)) has no empty value; give it a '$default' or make it optional")
+            }
+        }
+        field.coding = FieldCoding(
+            strategy: strategy, lenient: shape.lenient,
+            mayBeAbsent: field.type.isOptional || field.defaultValue != nil || shape.lenient, fallback: fallback
+        )
+        return field
+    }
+
+    enum DateNesting { case direct, array, unsupported }
+
+    func dateNesting(_ type: TypeRef) -> DateNesting? {
+        switch table.resolved(type) {
+        case .scalar(.date): return .direct
+        case .array(let element):
+            switch table.resolved(element) {
+            case .scalar(.date): return .array
+            default: return containsDate(element) ? .unsupported : nil
+            }
+        case .dictionary(let value): return containsDate(value) ? .unsupported : nil
+        default: return nil
+        }
+    }
+
+    func containsDate(_ type: TypeRef) -> Bool {
+        switch table.resolved(type) {
+        case .scalar(.date): return true
+        case .array(let e), .dictionary(let e), .optional(let e): return containsDate(e)
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,180 @@
+/// Inline shapes: a shape written in place (a field's, an element's, an endpoint's) becomes a
+/// type, declaring nested structs, enums and one-ofs under collision-free names.
+extension TypeResolver {
+    /// Resolves a shape to a type. `hint` names an inline struct or enum; `element` says the
+    /// shape is an array element (its name is made singular).
+    mutating func resolve(_ shape: ShapeSpec, hint: String, parent: DeclID?, element: Bool, siblings: inout Set<String>) -> TypeRef? {
+        var type: TypeRef
+        switch shape.kind {
+        case .reference(let name):
+            if let scalar = TypeRef.Scalar(rawValue: name) {
+                type = .scalar(scalar)
+            } else if name == "JSON" {
+                type = .json
+            } else if typeParameters.contains(name) {
+                type = .parameter(name)
+            } else if let generic = GenericName.parse(name) {
+                guard let resolved = resolveGeneric(generic, written: name, shape: shape, parent: parent, siblings: &siblings) else { return nil }
+                type = resolved
+            } else if let id = named[name] {
+                resolveNamedType(name)
+                if !table[id].genericParameters.isEmpty {
+                    let parameters = table[id].genericParameters
+                    sink.error(shape.location, "'\(name)' is generic (\(name)<\(parameters.joined(separator: ", "))>); write it with type arguments, such as \"\(name)<\(parameters.map { _ in "String" }.joined(separator: ", "))>\"")
+                    return nil
+                }
+                type = .named(id)
+            } else {
+                // The spec's own names first, then the built-ins from common to rare, so
+                // 'Dat' suggests 'Date' before 'Data'.
+                let candidates = named.keys.sorted() + SpecReader.builtinScalars
+                var hintText = Suggest.hint(for: name, in: candidates)
+                if hintText.isEmpty, name.hasPrefix("[") || name.hasSuffix("]") {
+                    hintText = "; write an array as a JSON array: [\"\(name.trimmingCharacters(in: ["[", "]"]))\"]"
+                }
+                sink.error(shape.location, "unknown type '\(name)'\(hintText.isEmpty ? "; expected String, Int, Int64, Double, Float, Bool, Decimal, Date, URL, UUID, JSON or a name from 'types'" : hintText)")
+                return nil
+            }
+        case .array(let inner):
+            guard let element = resolve(inner, hint: hint, parent: parent, element: true, siblings: &siblings) else { return nil }
+            type = .array(element)
+        case .dictionary(let inner):
+            guard let value = resolve(inner, hint: hint, parent: parent, element: false, siblings: &siblings) else { return nil }
+            type = .dictionary(value)
+        case .object(let properties):
+            if nesting(of: parent) >= Self.maximumNesting {
+                sink.error(shape.location, "objects are nested more than \(Self.maximumNesting) levels deep here; declare inner objects in 'types'")
+                return nil
+            }
+            let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
+            let id = addDecl(name: name, parent: parent, kind: .structure([]), shape: shape)
+            table[id].kind = .structure(resolveFields(properties, of: id))
+            type = .named(id)
+        case .enumeration(let values):
+            let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
+            let id = addDecl(name: name, parent: parent, kind: .enumeration(resolveEnum(values, shape: shape)), shape: shape)
+            type = .named(id)
+        case .oneOf(let variants):
+            let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
+            let id = addDecl(name: name, parent: parent, kind: .oneOf(OneOfInfo(variants: [])), shape: shape)
+            table[id].kind = .oneOf(resolveOneOf(variants, shape: shape, id: id))
+            type = .named(id)
+        }
+        if let typeName = shape.typeName {
+            switch shape.kind {
+            case .object, .enumeration, .oneOf: break
+            default: sink.error(typeName.location, "'$typeName' names an inline object or enum; this shape declares no type")
+            }
+        }
+        // Elements of arrays and values of dictionaries carry their own optionality (`["Int?"]`).
+        if shape.optional { type = .optional(type) }
+        return type
+    }
+
+    /// `Page<Charge>`: a generic named type with as many arguments as it has parameters.
+    mutating func resolveGeneric(_ generic: GenericName, written: String, shape: ShapeSpec, parent: DeclID?, siblings: inout Set<String>) -> TypeRef? {
+        guard !generic.base.isEmpty else {
+            sink.error(shape.location, "'\(written)' is not a valid generic type; write it as \"Page<Charge>\"")
+            return nil
+        }
+        guard let id = named[generic.base] else {
+            let hint = Suggest.hint(for: generic.base, in: named.keys.sorted())
+            sink.error(shape.location, "unknown generic type '\(generic.base)'\(hint.isEmpty ? "; declare it in 'types' as \"\(generic.base)<T>\"" : hint)")
+            return nil
+        }
+        resolveNamedType(generic.base)
+        let parameters = table[id].genericParameters
+        guard parameters.count == generic.arguments.count else {
+            let expected = parameters.isEmpty ? "is not generic" : "takes \(parameters.count) type argument\(parameters.count == 1 ? "" : "s") (\(parameters.joined(separator: ", ")))"
+            sink.error(shape.location, "'\(generic.base)' \(expected), found \(generic.arguments.count) in '\(written)'")
+            return nil
+        }
+        var arguments: [TypeRef] = []
+        for argument in generic.arguments {
+            var argumentShape = ShapeSpec(kind: .reference(argument), location: shape.location)
+            if argument.hasSuffix("?") {
+                argumentShape.kind = .reference(String(argument.dropLast()))
+                argumentShape.optional = true
+            }
+            guard let resolved = resolve(argumentShape, hint: generic.base, parent: parent, element: false, siblings: &siblings) else { return nil }
+            if containsDate(resolved) {
+                sink.error(shape.location, "a Date cannot be a generic argument (generic code would decode it without its format); use a type that holds the Date")
+                return nil
+            }
+            arguments.append(resolved)
+        }
+        return .generic(id, arguments)
+    }
+
+    mutating func resolve(_ shape: ShapeSpec, hint: String, parent: DeclID?, element: Bool) -> TypeRef? {
+        var siblings: Set<String> = []
+        return resolve(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
+    }
+
+    /// How deeply inline objects may nest: generated code this deep is unreadable, and the
+    /// limit keeps rendering bounded whatever a spec says.
+    static let maximumNesting = 64
+
+    func nesting(of parent: DeclID?) -> Int {
+        var depth = 0
+        var current = parent
+        while let id = current {
+            depth += 1
+            current = table[id].parent
+        }
+        return depth
+    }
+
+    mutating func addDecl(name: String, parent: DeclID?, kind: Decl.Kind, shape: ShapeSpec) -> DeclID {
+        let qualified = parent.map { table[$0].qualifiedName + "." + name } ?? namespaced(name)
+        let id = table.add(Decl(name: name, qualifiedName: qualified, parent: parent, kind: kind, doc: shape.doc?.value, location: shape.location))
+        if let parent {
+            table[parent].nested.append(id)
+        } else {
+            table.topLevel.append(id)
+            topLevelNames.insert(name)
+        }
+        return id
+    }
+
+    /// The name of an inline struct or enum: `$typeName`, else the key in PascalCase (singular
+    /// for array elements), never shadowing Swift's types, a file-scope type, an enclosing type or a sibling.
+    mutating func nestedName(_ shape: ShapeSpec, hint: String, parent: DeclID?, element: Bool, siblings: inout Set<String>) -> String {
+        // Checked in place: copying the file's top-level names for every nested type made
+        // big specs quadratic.
+        var ancestors: [String] = []
+        var ancestor = parent
+        while let id = ancestor {
+            ancestors.append(table[id].name)
+            ancestor = table[id].parent
+        }
+        let topLevelNames = self.topLevelNames
+        let outer = siblings
+        let isTaken = { (name: String) in topLevelNames.contains(name) || outer.contains(name) || ancestors.contains(name) }
+        var name: String
+        if let typeName = shape.typeName {
+            if SwiftName.isTypeName(typeName.value) {
+                name = SwiftName.unshadowed(typeName.value, also: avoidedTypeNames)
+                if name != typeName.value {
+                    sink.warning(typeName.location, "'$typeName' '\(typeName.value)' would shadow Swift's '\(typeName.value)'; it is generated as '\(name)'")
+                }
+            } else {
+                sink.error(typeName.location, "'$typeName' '\(typeName.value)' is not a valid Swift type name")
+                name = SwiftName.type(typeName.value, style: naming)
+            }
+            let distinct = SwiftName.distinct(name, isTaken: isTaken)
+            if distinct != name {
+                sink.warning(typeName.location, "type name '\(name)' is already used here; this type is generated as '\(distinct)'")
+            }
+            name = distinct
+        } else {
+            var isEnum = false
+            if case .enumeration = shape.kind { isEnum = true }
+            name = SwiftName.inlineType(hint, isElement: element, isEnum: isEnum, style: naming)
+            if avoidedTypeNames.contains(name) { name += isEnum ? "Value" : "Object" }
+            name = SwiftName.distinct(name, isTaken: isTaken)
+        }
+        siblings.insert(name)
+        return name
+    }
+}
