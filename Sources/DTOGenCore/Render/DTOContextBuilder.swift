@@ -80,16 +80,21 @@ struct DTOContextBuilder {
     }
 
     func structContext(_ decl: Decl, _ fields: [Field]) -> MustacheValue {
+        // Each section's object repeats what its lines read from the declaration, so no
+        // key is looked up in an outer context (ContextTests checks every template).
+        let accessKey: MustacheObject = ["access": .string(access)]
         let properties: [MustacheValue] = fields.map { field in
+            let property: MustacheObject = [
+                "access": .string(access), "name": .string(SwiftName.escaped(field.name)),
+                "type": .string(field.storage == nil ? printer.storedType(field) : printer.type(field.type)),
+            ]
             var boxed: MustacheValue = .bool(false)
             if let storage = field.storage {
-                boxed = .object(["storage": .string(storage), "storageType": .string(printer.storedType(field))])
+                boxed = .object(property.merging(["storage": .string(storage), "storageType": .string(printer.storedType(field))]))
             }
-            return .object([
-                "doc": docLines(field.doc), "name": .string(SwiftName.escaped(field.name)),
-                "type": .string(field.storage == nil ? printer.storedType(field) : printer.type(field.type)),
-                "plain": .bool(field.storage == nil), "boxed": boxed,
-            ])
+            return .object(property.merging([
+                "doc": docLines(field.doc), "plain": field.storage == nil ? .object(property) : .bool(false), "boxed": boxed,
+            ]))
         }
         let parameters = fields.map { field -> MustacheValue in
             var defaultValue = ""
@@ -119,12 +124,14 @@ struct DTOContextBuilder {
             "name": .string(declaredName(decl)),
             "error": .bool(decl.isErrorBody),
             "properties": .list(properties),
-            "initializer": fields.isEmpty ? .bool(false) : .object(["parameters": .list(parameters)]),
+            "initializer": fields.isEmpty ? .bool(false) : .object(accessKey.merging(["parameters": .list(parameters)])),
             "codingKeys": TypeTable.needsCodingKeys(fields) ? .object(["keys": .list(keys)]) : .bool(false),
             "decoder": .string(RuntimeSymbols.decoder),
             "encoder": .string(RuntimeSymbols.encoder),
-            "customDecoding": TypeTable.needsCustomDecoding(fields) ? .object(["statements": .lines(fields.map { printer.decodeStatement($0) })]) : .bool(false),
-            "customEncoding": TypeTable.needsCustomEncoding(fields) ? .object(["statements": .lines(fields.map(printer.encodeStatement))]) : .bool(false),
+            "customDecoding": TypeTable.needsCustomDecoding(fields)
+                ? .object(accessKey.merging(["decoder": .string(RuntimeSymbols.decoder), "statements": .lines(fields.map { printer.decodeStatement($0) })])) : .bool(false),
+            "customEncoding": TypeTable.needsCustomEncoding(fields)
+                ? .object(accessKey.merging(["encoder": .string(RuntimeSymbols.encoder), "statements": .lines(fields.map(printer.encodeStatement))])) : .bool(false),
             "nested": .list(decl.nested.map(declaration)),
         ])
     }
@@ -142,16 +149,17 @@ struct DTOContextBuilder {
                 "writesTag": .bool(info.discriminator != nil),
                 "helper": .string(helper),
                 "key": .string(key),
+                "access": .string(access),
             ])
         }
         let unknown: MustacheValue = info.unknownCaseName.map {
-            .object(["name": .string(SwiftName.escaped($0)), "jsonType": .string(printer.runtime.jsonValue)])
+            .object(["name": .string(SwiftName.escaped($0)), "jsonType": .string(printer.runtime.jsonValue), "access": .string(access)])
         } ?? .bool(false)
         var tagged: MustacheValue = .bool(false)
         var untagged: MustacheValue = .bool(false)
         if info.discriminator != nil {
             tagged = .object([
-                "helper": .string(helper), "key": .string(key),
+                "helper": .string(helper), "key": .string(key), "cases": .list(cases), "unknown": unknown,
                 "accepted": .string(info.variants.compactMap { $0.tag.map(SwiftLiteral.string) }.joined(separator: ", ")),
             ])
         } else {
@@ -163,7 +171,7 @@ struct DTOContextBuilder {
                 ])
             }
             untagged = .object([
-                "helper": .string(helper),
+                "helper": .string(helper), "unknown": unknown,
                 "needsKind": .bool(info.variants.contains { $0.kind != .any }),
                 "attempts": .list(attempts),
                 "typeLiteral": .string(SwiftLiteral.string(decl.qualifiedName)),
@@ -212,36 +220,4 @@ enum DeclarationSection: String, CaseIterable, Sendable {
 /// The sections of a fast path in `dtos.swift.mustache`'s `fastPaths`.
 enum FastPathSection: String, CaseIterable, Sendable {
     case rawValue, structure, oneOf
-}
-
-/// A context that opens exactly one of a template's sections. Every other section's key is
-/// there and false: Mustache looks a missing key up in the outer contexts, so a nested
-/// declaration would otherwise open its parent's section of the same name. The section
-/// names are a type, so the builder cannot leave one out.
-struct SectionContext<Section: RawRepresentable & CaseIterable> where Section.RawValue == String {
-    var value: MustacheValue
-
-    init(_ section: Section, _ content: MustacheValue, shared: MustacheObject = [:]) {
-        var object = shared
-        for other in Section.allCases { object[other.rawValue] = .bool(false) }
-        object[section.rawValue] = content
-        value = .object(object)
-    }
-}
-
-/// What every generated file's template gets: its header and imports.
-struct FileContext {
-    var header: String
-    var runtime: RuntimeSymbols
-
-    var entries: MustacheObject {
-        [
-            "header": .string(header),
-            "runtimeImport": runtime.module.map { .object(["module": .string($0), "spi": .string(RuntimeSymbols.spi)]) } ?? .bool(false),
-            "runtimeVersionCheck": .object([
-                "type": .string(runtime.versionCheck),
-                "version": .string(String(runtime.version)),
-            ]),
-        ]
-    }
 }

@@ -64,6 +64,7 @@ struct MappingContextBuilder {
         var response: MustacheValue = .bool(false)
         if let type = mapping.response, let elements = mapping.elements {
             response = .object([
+                "access": .string(access), "model": .string(mapping.model), "initializer": .bool(mapping.declaresInit),
                 "type": .string(printer.qualifiedType(type)),
                 "elements": .string(printer.expression(elements)),
                 "each": .string(SwiftLiteral.lineComment(mapping.eachPath ?? "")),

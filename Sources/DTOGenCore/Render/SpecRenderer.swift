@@ -35,11 +35,8 @@ struct SpecRenderer: Sendable {
             }
             if keepsEmptyFiles || !ir.endpoints.isEmpty || ir.api != nil {
                 var context = EndpointContextBuilder(access: access, printer: printer).context(file, endpoints: ir.endpoints, api: ir.api)
-                if let repository = ir.repository, case .object(var entries) = context {
-                    entries["repository"] = RepositoryContextBuilder(access: access, printer: printer, payloads: payloads).context(repository, api: ir.api)
-                    context = .object(entries)
-                }
-                let endpoints = try templates.render("endpoints.swift", context)
+                context.repository = ir.repository.map { RepositoryContextBuilder(access: access, printer: printer, payloads: payloads).context($0, api: ir.api) }
+                let endpoints = try templates.render("endpoints.swift", context.value)
                 files.append(GeneratedFile(path: names[2], contents: endpoints))
             }
             return .success(files)

@@ -123,3 +123,58 @@ extension SwiftPrinter {
         }
     }
 }
+
+// MARK: factories and repositories
+
+extension SwiftPrinter {
+    /// `bodyFrom`: the factory's parameters with the body replaced by `from model: Model`, and
+    /// the arguments it passes on (the body built from the model).
+    func modelOverload(_ endpoint: EndpointIR) -> (model: String, parameters: String, arguments: String)? {
+        guard let bodyFrom = endpoint.bodyFrom, let bodyName = endpoint.body else { return nil }
+        var parameters: [String] = []
+        var passed: [String] = []
+        for argument in endpoint.arguments {
+            if argument.name == bodyName {
+                parameters.append("from model: \(bodyFrom.model)")
+                passed.append(argumentPassed(argument, value: "\(table[bodyFrom.bodyType].qualifiedName)(from: model)"))
+            } else {
+                parameters.append(argumentDeclaration(argument))
+                passed.append(argumentPassed(argument))
+            }
+        }
+        return (bodyFrom.model, parameters.joined(separator: ", "), passed.joined(separator: ", "))
+    }
+
+    /// The factory as a call: `.search(for: query)`, or `.all` without arguments.
+    func factoryCall(_ endpoint: EndpointIR) -> String {
+        let passed = endpoint.arguments.map { argumentPassed($0) }
+        return "." + SwiftName.escaped(endpoint.name) + (passed.isEmpty ? "" : "(\(passed.joined(separator: ", ")))")
+    }
+
+    /// `DTORuntime.Endpoint<Kind, Response>` of one endpoint.
+    func endpointType(_ endpoint: EndpointIR) -> String {
+        "\(runtime.endpoint)<\(kind(endpoint.kind)), \(endpoint.response.map(qualifiedType) ?? "Void")>"
+    }
+
+    /// A repository method's signature: the factory's arguments (without defaults, which a
+    /// protocol requirement cannot have), `async throws`, and what it returns.
+    func repositorySignature(_ endpoint: EndpointIR, returns: String) -> String {
+        let parameters = endpoint.arguments.map { argumentDeclaration($0, withDefault: false) }
+        return "func \(SwiftName.escaped(endpoint.name))(\(parameters.joined(separator: ", "))) async throws\(returns)"
+    }
+
+    /// What a live repository asks for on every request of a kind: `@Sendable () async throws -> Kind.RequestData`.
+    func requestDataProvider(_ kind: KindReference) -> String {
+        "@Sendable () async throws -> \(self.kind(kind)).RequestData"
+    }
+
+    /// The live repository's `client` parameter, defaulting to the spec's `baseURL` when it has one.
+    func clientParameter(defaultBaseURL api: String?) -> String {
+        "client: \(runtime.apiClient)" + (api.map { " = \(runtime.apiClient)(baseURL: \($0).baseURL)" } ?? "")
+    }
+
+    /// A stored closure as an initialiser parameter: `name: @escaping @Sendable () ...`.
+    func escapingParameter(_ name: String, type: String) -> String {
+        "\(name): \(type.replacingOccurrences(of: "@Sendable", with: "@escaping @Sendable"))"
+    }
+}

@@ -1,0 +1,230 @@
+/// A template's context as a Swift value. Each key the template reads is a stored property
+/// (an optional one renders as a false section), so no key is ever missing: Mustache looks a
+/// missing key up in the outer contexts, where a nested context would find its parent's
+/// value of the same name. The key names are the templates' vocabulary (README, "Templates").
+protocol TemplateContext {
+    var entries: MustacheObject { get }
+}
+
+extension TemplateContext {
+    var value: MustacheValue { .object(entries) }
+}
+
+extension MustacheValue {
+    /// A value, or a false section when there is none.
+    static func optional(_ text: String?) -> MustacheValue {
+        text.map(MustacheValue.string) ?? .bool(false)
+    }
+
+    /// A nested context, or a false section when there is none.
+    static func optional(_ context: (some TemplateContext)?) -> MustacheValue {
+        context?.value ?? .bool(false)
+    }
+
+    /// Lines in an `items` section, or a false section when there are none.
+    static func items(_ lines: [String]) -> MustacheValue {
+        lines.isEmpty ? .bool(false) : .object(["items": .lines(lines)])
+    }
+}
+
+/// A context that opens exactly one of a template's sections. Every other section's key is
+/// there and false: Mustache looks a missing key up in the outer contexts, so a nested
+/// declaration would otherwise open its parent's section of the same name. The section
+/// names are a type, so the builder cannot leave one out.
+struct SectionContext<Section: RawRepresentable & CaseIterable> where Section.RawValue == String {
+    var value: MustacheValue
+
+    /// `shared`: keys of the context that the section reads too (repeated in it, so the
+    /// section never reads an outer context).
+    init(_ section: Section, _ content: MustacheValue, shared: MustacheObject = [:]) {
+        var object = shared
+        for other in Section.allCases { object[other.rawValue] = .bool(false) }
+        if case .object(let inner) = content {
+            object[section.rawValue] = .object(shared.merging(inner))
+        } else {
+            object[section.rawValue] = content
+        }
+        value = .object(object)
+    }
+}
+
+/// What every generated file's template gets: its header and imports.
+struct FileContext {
+    var header: String
+    var runtime: RuntimeSymbols
+
+    var entries: MustacheObject {
+        [
+            "header": .string(header),
+            "runtimeImport": runtime.module.map { .object(["module": .string($0), "spi": .string(RuntimeSymbols.spi)]) } ?? .bool(false),
+            "runtimeVersionCheck": .object([
+                "type": .string(runtime.versionCheck),
+                "version": .string(String(runtime.version)),
+            ]),
+        ]
+    }
+}
+
+// MARK: endpoints.swift and factory
+
+/// `endpoints.swift`: the API namespace and the factories' extensions (and the repository).
+struct EndpointsFileContext: TemplateContext {
+    var file: FileContext
+    var api: APIContext?
+    var endpointType: String
+    var extensions: [ExtensionContext]
+    var repository: RepositoryContext?
+
+    var entries: MustacheObject {
+        file.entries.merging([
+            "api": .optional(api), "endpointType": .string(endpointType),
+            "extensions": .list(extensions.map(\.value)), "repository": .optional(repository),
+        ])
+    }
+}
+
+/// `enum API { static let baseURL }`: the spec's base URL as a literal.
+struct APIContext: TemplateContext {
+    var name: String
+    var baseURL: String
+    var access: String
+
+    var entries: MustacheObject { ["name": .string(name), "baseURL": .string(baseURL), "access": .string(access)] }
+}
+
+/// One `extension Endpoint<Kind, Response>` and the factories it holds.
+struct ExtensionContext: TemplateContext {
+    var endpointType: String
+    var kind: String
+    var response: String
+    var factories: [FactoryContext]
+
+    var entries: MustacheObject {
+        ["endpointType": .string(endpointType), "kind": .string(kind), "response": .string(response), "factories": .list(factories.map(\.value))]
+    }
+}
+
+/// `factory`: one `static func name(...) -> Self` (or `static var name: Self`).
+struct FactoryContext: TemplateContext {
+    enum Layout {
+        case property
+        /// Argument declarations on the factory's line.
+        case inline([String])
+        /// One argument declaration per line.
+        case multiline([String])
+    }
+
+    var doc: [String]
+    var access: String
+    var name: String
+    var layout: Layout
+    var method: String
+    var path: String
+    var query: [String]
+    var headers: [String]
+    var body: String?
+    var envelope: String?
+    var errorType: String?
+    var timeout: String?
+    var bodyEncoding: String?
+    var rawResponse: String?
+    var paginate: String?
+    /// A blank line before it (every factory but an extension's first).
+    var spaced: Bool
+    var modelOverload: ModelOverloadContext?
+
+    var entries: MustacheObject {
+        var inline = MustacheValue.bool(false)
+        var multiline = MustacheValue.bool(false)
+        switch layout {
+        case .property: break
+        case .inline(let arguments):
+            inline = .object(["access": .string(access), "name": .string(name), "arguments": .separated(arguments.map { ["declaration": .string($0)] }, separator: ", ")])
+        case .multiline(let arguments):
+            multiline = .object(["access": .string(access), "name": .string(name), "arguments": .list(arguments.map { .object(["declaration": .string($0)]) })])
+        }
+        var isProperty = false
+        if case .property = layout { isProperty = true }
+        return [
+            "doc": .lines(doc), "access": .string(access), "name": .string(name),
+            "property": .bool(isProperty), "inline": inline, "multiline": multiline,
+            "method": .string(method), "path": .string(path), "query": .items(query), "headers": .items(headers),
+            "body": .optional(body), "envelope": .optional(envelope), "errorType": .optional(errorType),
+            "timeout": .optional(timeout), "bodyEncoding": .optional(bodyEncoding), "rawResponse": .optional(rawResponse),
+            "paginate": .optional(paginate), "spaced": .bool(spaced), "modelOverload": .optional(modelOverload),
+        ]
+    }
+}
+
+/// `bodyFrom`: the factory again, taking the domain model instead of the body.
+struct ModelOverloadContext: TemplateContext {
+    var access: String
+    var name: String
+    var model: String
+    var parameters: String
+    var arguments: String
+
+    var entries: MustacheObject {
+        [
+            "access": .string(access), "name": .string(name), "model": .string(model),
+            "parameters": .string(parameters), "arguments": .string(arguments),
+        ]
+    }
+}
+
+// MARK: repository
+
+/// `repository`: the protocol, its live implementation over `APIClient`, and its stub.
+struct RepositoryContext: TemplateContext {
+    var access: String
+    var name: String
+    var client: String
+    var endpointType: String
+    var providers: [ProviderContext]
+    var initArguments: [String]
+    var methods: [RepositoryMethodContext]
+
+    var entries: MustacheObject {
+        [
+            "access": .string(access), "name": .string(name), "client": .string(client), "endpointType": .string(endpointType),
+            "providers": .list(providers.map { .object($0.entries.merging(["access": .string(access)])) }),
+            "initArguments": .list(initArguments.map { .object(["declaration": .string($0)]) }),
+            "methods": .list(methods.map { .object($0.entries.merging(["access": .string(access)])) }),
+        ]
+    }
+}
+
+/// What the live repository asks for on every request of one endpoint kind.
+struct ProviderContext: TemplateContext {
+    var name: String
+    var type: String
+    var doc: String
+
+    var entries: MustacheObject { ["name": .string(name), "type": .string(type), "doc": .string(doc)] }
+}
+
+/// One repository method: its signature, how the live one sends, how the stub answers.
+struct RepositoryMethodContext: TemplateContext {
+    var doc: [String]
+    var name: String
+    var signature: String
+    var endpointType: String
+    var call: String
+    var send: String
+    var returnsValue: Bool
+    var convert: String?
+    /// The stub's answer: the example payload as a literal and the property holding it.
+    var example: (literal: String, property: String)?
+    var quotedName: String
+
+    var entries: MustacheObject {
+        [
+            "doc": .lines(doc), "name": .string(name), "caseName": .string(name), "signature": .string(signature),
+            "endpointType": .string(endpointType), "call": .string(call), "send": .string(send),
+            "returnsValue": .bool(returnsValue), "convert": .optional(convert),
+            "example": example.map { .object(["literal": .string($0.literal), "property": .string($0.property)]) } ?? .bool(false),
+            "noExample": .bool(example == nil && returnsValue),
+            "quotedName": .string(quotedName),
+        ]
+    }
+}
