@@ -19,8 +19,7 @@ let package = Package(
         // value (specs, payloads, OpenAPI documents), and YAML 1.2 into the same nodes.
         .target(name: "PositionalJSON"),
         .target(name: "YAMLReader", dependencies: ["PositionalJSON"]),
-        // DTORuntime: the generator reads dates in specs by the runtime's own rules.
-        .target(name: "DTOGenCore", dependencies: ["PositionalJSON", "YAMLReader", "DTORuntime"]),
+        .target(name: "DTOGenCore", dependencies: ["PositionalJSON", "YAMLReader"]),
         .target(name: "DTORuntime"),
         .executableTarget(name: "dtogen", dependencies: ["DTOGenCore"]),
         // Build-tool plugin: regenerates a target's *.dtogen.json specs on every build that needs it.
@@ -43,6 +42,7 @@ let package = Package(
             exclude: ["Sources", "Tests", "Templates", "specs", "Scripts", "docs", "README.md", ".ci", "Plugins", "Examples/QuakesApp", "Benchmarks"],
             sources: ["Generated", "Examples/SeedModels"]
         ),
+        // DTORuntime too: the generator's date rules are checked against the runtime's.
         .testTarget(name: "DTOGenCoreTests", dependencies: ["DTOGenCore", "DTORuntime"]),
         .testTarget(name: "PositionalJSONTests", dependencies: ["PositionalJSON"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),

@@ -1,7 +1,4 @@
 import Foundation
-// The runtime's date rules are the generator's: one implementation, so a default or a sample
-// means the same instant to the generator and to the app.
-internal import DTORuntime
 
 /// A date format named in a spec (`options.dates`, `$format`), read once by `SpecReader`.
 public enum DateFormatSpec: Sendable, Equatable {
@@ -83,28 +80,32 @@ public enum DateFormatSpec: Sendable, Equatable {
         return .success(.pattern(text))
     }
 
-    /// The date a JSON value written in this format stands for: what the app decodes it to
-    /// (DTORuntime's `DateFormat.date(from:)`, which the generator calls).
+    /// The date a JSON value written in this format stands for, read by the rules
+    /// DTORuntime's `DateFormat.date(from:)` decodes with (epoch formats take numbers and
+    /// numeric strings; ISO 8601 with or without a fraction; patterns in en_US_POSIX and UTC),
+    /// so a default or a sample means the same instant to the generator and to the app.
     func date(from node: JSONNode) -> Date? {
-        let raw: RawDate
+        let number: Double?
         switch node.value {
-        case .number(let lexeme):
-            guard let number = Double(lexeme) else { return nil }
-            raw = .number(number)
-        case .string(let text): raw = .string(text)
+        case .number(let n): number = Double(n)
+        case .string(let s): number = isEpoch ? Double(s) : nil
         default: return nil
         }
-        return runtime.date(from: raw)
-    }
-
-    /// The runtime's value for this format.
-    private var runtime: DateFormat {
         switch self {
-        case .iso8601: .iso8601
-        case .iso8601Fractional: .iso8601Fractional
-        case .secondsSince1970: .secondsSince1970
-        case .millisecondsSince1970: .millisecondsSince1970
-        case .pattern(let pattern): .pattern(pattern)
+        case .secondsSince1970: return number.map { Date(timeIntervalSince1970: $0) }
+        case .millisecondsSince1970: return number.map { Date(timeIntervalSince1970: $0 / 1000) }
+        case .iso8601, .iso8601Fractional:
+            guard let s = node.stringValue else { return nil }
+            if let d = try? Date(s, strategy: .iso8601) { return d }
+            return try? Date(s, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        case .pattern(let p):
+            guard let s = node.stringValue else { return nil }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.calendar = Calendar(identifier: .gregorian)
+            formatter.dateFormat = p
+            return formatter.date(from: s)
         }
     }
 

@@ -3,10 +3,9 @@ import Foundation
 import Testing
 @testable import DTOGenCore
 
-/// The generator reads dates in specs (defaults, sample payloads) with the runtime's rules,
-/// so a default is the instant the app would decode and a sample the generator accepts is
-/// one the app accepts: a JSON value read from a spec (number lexemes, strings, neither)
-/// reaches DTORuntime's `DateFormat` as the decoder hands it over. Checked value by value.
+/// The generator reads dates in specs (defaults, sample payloads) by the rules the runtime
+/// decodes them with, so a default is the instant the app would decode and a sample the
+/// generator accepts is one the app accepts. Checked value by value against DTORuntime.
 struct DateFormatSpecTests {
     static let formats: [(DateFormatSpec, DateFormat)] = [
         (.iso8601, .iso8601), (.iso8601Fractional, .iso8601Fractional), (.secondsSince1970, .secondsSince1970),
