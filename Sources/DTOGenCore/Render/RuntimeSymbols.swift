@@ -67,6 +67,24 @@ struct RuntimeSymbols: Sendable {
     static let decodingText = "decodingText"
     static let rawBody = "raw"
 
+    // `APIClient` and endpoint kinds.
+    static let send = "send"
+    static let requestData = "RequestData"
+
+    // `Pagination` helpers: how the next page's endpoint is made.
+    static let cursorPage = "cursor"
+    static let nextPage = "next"
+    static let linkPage = "link"
+    static let numberedPage = "page"
+
+    // `Mapping` conversions.
+    static let toDate = "date"
+    static let toURL = "url"
+    static let toUUID = "uuid"
+    static let toInt = "int"
+    static let toDouble = "double"
+    static let toString = "string"
+
     // `Mapping` helpers.
     static let element = "element"
     static let optionalElement = "optionalElement"

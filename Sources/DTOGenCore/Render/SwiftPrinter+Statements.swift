@@ -78,13 +78,13 @@ extension SwiftPrinter {
         switch pagination {
         case .cursor(let param, let value, let more):
             let moreArgument = more.map { ", more: \(expression($0)) == true" } ?? ""
-            return "\(helper).cursor(endpoint, param: \(SwiftLiteral.string(param)), value: \(expression(value))\(moreArgument))"
+            return "\(helper).\(RuntimeSymbols.cursorPage)(endpoint, param: \(SwiftLiteral.string(param)), value: \(expression(value))\(moreArgument))"
         case .next(let param, let value):
-            return "\(helper).next(endpoint, param: \(SwiftLiteral.string(param)), value: \(expression(value)))"
+            return "\(helper).\(RuntimeSymbols.nextPage)(endpoint, param: \(SwiftLiteral.string(param)), value: \(expression(value)))"
         case .link:
-            return "\(helper).link(endpoint, headers: headers)"
+            return "\(helper).\(RuntimeSymbols.linkPage)(endpoint, headers: headers)"
         case .page(let param, let items):
-            return "\(helper).page(endpoint, param: \(SwiftLiteral.string(param)), empty: \(expression(items)).isEmpty)"
+            return "\(helper).\(RuntimeSymbols.numberedPage)(endpoint, param: \(SwiftLiteral.string(param)), empty: \(expression(items)).isEmpty)"
         }
     }
 
@@ -106,7 +106,7 @@ extension SwiftPrinter {
 
     /// A repository's request: `client.send`, with the kind's request data when it has one.
     func send(_ call: String, provider: String?) -> String {
-        provider.map { "try await client.send(\(call), using: try await \($0)())" } ?? "try await client.send(\(call))"
+        provider.map { "try await client.\(RuntimeSymbols.send)(\(call), using: try await \($0)())" } ?? "try await client.\(RuntimeSymbols.send)(\(call))"
     }
 
     /// A repository method's return type (` -> T`, or nothing) and how the response becomes it.
@@ -165,7 +165,7 @@ extension SwiftPrinter {
 
     /// What a live repository asks for on every request of a kind: `@Sendable () async throws -> Kind.RequestData`.
     func requestDataProvider(_ kind: KindReference) -> String {
-        "@Sendable () async throws -> \(self.kind(kind)).RequestData"
+        "@Sendable () async throws -> \(self.kind(kind)).\(RuntimeSymbols.requestData)"
     }
 
     /// The live repository's `client` parameter, defaulting to the spec's `baseURL` when it has one.

@@ -184,14 +184,14 @@ struct SwiftPrinter: Sendable {
         case .convert(let conversion, let base):
             let value = expression(base)
             switch conversion {
-            case .dateSecondsSince1970: return Call(callee: "\(mapping).date", arguments: ["secondsSince1970: \(value)"])
-            case .dateMillisecondsSince1970: return Call(callee: "\(mapping).date", arguments: ["millisecondsSince1970: \(value)"])
-            case .dateISO8601: return Call(callee: "\(mapping).date", arguments: ["iso8601: \(value)"])
-            case .url: return Call(callee: "\(mapping).url", arguments: [value])
-            case .uuid: return Call(callee: "\(mapping).uuid", arguments: [value])
-            case .int: return Call(callee: "\(mapping).int", arguments: [value])
-            case .double: return Call(callee: "\(mapping).double", arguments: [value])
-            case .string: return Call(callee: "\(mapping).string", arguments: [value])
+            case .dateSecondsSince1970: return Call(callee: "\(mapping).\(RuntimeSymbols.toDate)", arguments: ["secondsSince1970: \(value)"])
+            case .dateMillisecondsSince1970: return Call(callee: "\(mapping).\(RuntimeSymbols.toDate)", arguments: ["millisecondsSince1970: \(value)"])
+            case .dateISO8601: return Call(callee: "\(mapping).\(RuntimeSymbols.toDate)", arguments: ["iso8601: \(value)"])
+            case .url: return Call(callee: "\(mapping).\(RuntimeSymbols.toURL)", arguments: [value])
+            case .uuid: return Call(callee: "\(mapping).\(RuntimeSymbols.toUUID)", arguments: [value])
+            case .int: return Call(callee: "\(mapping).\(RuntimeSymbols.toInt)", arguments: [value])
+            case .double: return Call(callee: "\(mapping).\(RuntimeSymbols.toDouble)", arguments: [value])
+            case .string: return Call(callee: "\(mapping).\(RuntimeSymbols.toString)", arguments: [value])
             }
         case .rawValue(let type, let base, let fromEnum):
             return Call(callee: type, arguments: ["rawValue: \(expression(base))\(fromEnum ? ".rawValue" : "")"])
