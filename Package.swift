@@ -19,8 +19,11 @@ let package = Package(
         // value (specs, payloads, OpenAPI documents), and YAML 1.2 into the same nodes.
         .target(name: "PositionalJSON"),
         .target(name: "YAMLReader", dependencies: ["PositionalJSON"]),
-        .target(name: "DTOGenCore", dependencies: ["PositionalJSON", "YAMLReader"]),
-        .target(name: "DTORuntime"),
+        // How dates are read and written (Foundation only): the runtime's rules, which the
+        // generator uses for dates in specs without linking the runtime's networking.
+        .target(name: "DTODateRules"),
+        .target(name: "DTOGenCore", dependencies: ["PositionalJSON", "YAMLReader", "DTODateRules"]),
+        .target(name: "DTORuntime", dependencies: ["DTODateRules"]),
         .executableTarget(name: "dtogen", dependencies: ["DTOGenCore"]),
         // Build-tool plugin: regenerates a target's *.dtogen.json specs on every build that needs it.
         .plugin(name: "DTOGenPlugin", capability: .buildTool(), dependencies: ["dtogen"]),

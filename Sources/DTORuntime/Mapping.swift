@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(DTODateRules)
+internal import DTODateRules
+#endif
 
 /// Thrown by generated domain mappings when a source cannot give a value: a short array,
 /// a missing value, a conversion that failed. Names the model, the field and the source path.
@@ -53,12 +56,12 @@ public enum Mapping {
     public static func date(secondsSince1970 value: some BinaryInteger) -> Date { Date(timeIntervalSince1970: TimeInterval(value)) }
     public static func date(secondsSince1970 value: some BinaryFloatingPoint) -> Date { Date(timeIntervalSince1970: TimeInterval(value)) }
     public static func date(secondsSince1970 value: Decimal) -> Date { Date(timeIntervalSince1970: NSDecimalNumber(decimal: value).doubleValue) }
-    public static func date(secondsSince1970 value: String) -> Date? { Double(value).map { Date(timeIntervalSince1970: $0) } }
+    public static func date(secondsSince1970 value: String) -> Date? { DateRules.epochNumber(value).map { DateRules.date(secondsSince1970: $0) } }
     public static func date(millisecondsSince1970 value: some BinaryInteger) -> Date { Date(timeIntervalSince1970: TimeInterval(value) / 1000) }
     public static func date(millisecondsSince1970 value: some BinaryFloatingPoint) -> Date { Date(timeIntervalSince1970: TimeInterval(value) / 1000) }
     public static func date(millisecondsSince1970 value: Decimal) -> Date { Date(timeIntervalSince1970: NSDecimalNumber(decimal: value).doubleValue / 1000) }
-    public static func date(millisecondsSince1970 value: String) -> Date? { Double(value).map { Date(timeIntervalSince1970: $0 / 1000) } }
-    public static func date(iso8601 value: String) -> Date? { ISO8601Parsing.date(from: value) }
+    public static func date(millisecondsSince1970 value: String) -> Date? { DateRules.epochNumber(value).map { DateRules.date(millisecondsSince1970: $0) } }
+    public static func date(iso8601 value: String) -> Date? { DateRules.date(iso8601: value) }
     public static func date(iso8601 value: Date) -> Date { value }
     public static func url(_ value: String) -> URL? { value.isEmpty ? nil : URL(string: value) }
     public static func url(_ value: URL) -> URL { value }

@@ -33,7 +33,8 @@ let usage = """
       --access <level>        internal or public: overrides every spec's options.access.
       --runtime-module <name> Module that generated code imports for runtime types
                               (default DTORuntime).
-      --no-runtime-import     Import no runtime module (the runtime types live in your module).
+      --no-runtime-import     Import no runtime module (the runtime types live in your module:
+                              the sources of DTORuntime and DTODateRules).
       --no-fast-decoding      Leave out init(fastJSON:), the decoding path FastDecoder and
                               APIClient read without a Decoder (they then use init(from:)).
                               Output with fast paths needs DTORuntime's version 3.

@@ -26,8 +26,10 @@ struct FastPathGuardTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-spi-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let runtime = Self.packageRoot.appendingPathComponent("Sources/DTORuntime")
-        let sources = try FileManager.default.contentsOfDirectory(atPath: runtime.path).filter { $0.hasSuffix(".swift") }.sorted().map { runtime.appendingPathComponent($0).path }
+        let sources = try ["Sources/DTORuntime", "Sources/DTODateRules"].flatMap { folder in
+            let runtime = Self.packageRoot.appendingPathComponent(folder)
+            return try FileManager.default.contentsOfDirectory(atPath: runtime.path).filter { $0.hasSuffix(".swift") }.sorted().map { runtime.appendingPathComponent($0).path }
+        }
         let module = try Self.swiftc(["-emit-module", "-module-name", "DTORuntime", "-parse-as-library", "-emit-module-path", folder.appendingPathComponent("DTORuntime.swiftmodule").path] + sources)
         #expect(module.status == 0, "\(module.output)")
 

@@ -14,9 +14,12 @@ enum Swiftc {
             try file.contents.write(to: url, atomically: true, encoding: .utf8)
             sources.append(url.path)
         }
-        let runtime = GenerativeTests.packageRoot.appendingPathComponent("Sources/DTORuntime")
-        for entry in try FileManager.default.contentsOfDirectory(atPath: runtime.path).sorted() where entry.hasSuffix(".swift") {
-            sources.append(runtime.appendingPathComponent(entry).path)
+        // The runtime's sources in the app's module: DTORuntime's and its date rules'.
+        for folder in ["Sources/DTORuntime", "Sources/DTODateRules"] {
+            let runtime = GenerativeTests.packageRoot.appendingPathComponent(folder)
+            for entry in try FileManager.default.contentsOfDirectory(atPath: runtime.path).sorted() where entry.hasSuffix(".swift") {
+                sources.append(runtime.appendingPathComponent(entry).path)
+            }
         }
         let mainFile = folder.appendingPathComponent("main.swift")
         try main.write(to: mainFile, atomically: true, encoding: .utf8)

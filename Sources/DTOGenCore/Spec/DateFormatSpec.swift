@@ -1,3 +1,4 @@
+import DTODateRules
 import Foundation
 
 /// A date format named in a spec (`options.dates`, `$format`), read once by `SpecReader`.
@@ -80,32 +81,23 @@ public enum DateFormatSpec: Sendable, Equatable {
         return .success(.pattern(text))
     }
 
-    /// The date a JSON value written in this format stands for, read by the rules
-    /// DTORuntime's `DateFormat.date(from:)` decodes with (epoch formats take numbers and
-    /// numeric strings; ISO 8601 with or without a fraction; patterns in en_US_POSIX and UTC),
-    /// so a default or a sample means the same instant to the generator and to the app.
+    /// The date a JSON value written in this format stands for, by the rules DTORuntime's
+    /// `DateFormat.date(from:)` decodes with (`DateRules`, which both use): epoch formats take
+    /// numbers and numeric strings, ISO 8601 with or without a fraction, patterns in
+    /// en_US_POSIX and UTC. So a default or a sample means the same instant to the generator
+    /// and to the app.
     func date(from node: JSONNode) -> Date? {
         let number: Double?
         switch node.value {
-        case .number(let n): number = Double(n)
-        case .string(let s): number = isEpoch ? Double(s) : nil
+        case .number(let lexeme): number = Double(lexeme)
+        case .string(let text): number = isEpoch ? DateRules.epochNumber(text) : nil
         default: return nil
         }
         switch self {
-        case .secondsSince1970: return number.map { Date(timeIntervalSince1970: $0) }
-        case .millisecondsSince1970: return number.map { Date(timeIntervalSince1970: $0 / 1000) }
-        case .iso8601, .iso8601Fractional:
-            guard let s = node.stringValue else { return nil }
-            if let d = try? Date(s, strategy: .iso8601) { return d }
-            return try? Date(s, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-        case .pattern(let p):
-            guard let s = node.stringValue else { return nil }
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.calendar = Calendar(identifier: .gregorian)
-            formatter.dateFormat = p
-            return formatter.date(from: s)
+        case .secondsSince1970: return number.map { DateRules.date(secondsSince1970: $0) }
+        case .millisecondsSince1970: return number.map { DateRules.date(millisecondsSince1970: $0) }
+        case .iso8601, .iso8601Fractional: return node.stringValue.flatMap { DateRules.date(iso8601: $0) }
+        case .pattern(let pattern): return node.stringValue.flatMap { DateRules.date($0, pattern: pattern) }
         }
     }
 

@@ -99,9 +99,15 @@ struct SpecLocationTests {
 enum Swiftc {
     /// DTORuntime's sources as a module of their own in `folder` (for `-I`), as an app sees it.
     static func emitRuntimeModule(into folder: URL) throws -> (status: Int32, output: String) {
-        let sources = packageRoot.appendingPathComponent("Sources/DTORuntime")
-        let paths = try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted().filter { $0.hasSuffix(".swift") }.map { sources.appendingPathComponent($0).path }
-        return try run(["-emit-module", "-module-name", "DTORuntime", "-parse-as-library", "-swift-version", "6", "-emit-module-path", folder.appendingPathComponent("DTORuntime.swiftmodule").path] + paths)
+        try run(["-emit-module", "-module-name", "DTORuntime", "-parse-as-library", "-swift-version", "6", "-emit-module-path", folder.appendingPathComponent("DTORuntime.swiftmodule").path] + runtimeSources())
+    }
+
+    /// DTORuntime's sources and its date rules' (compiled into it when they share a module).
+    static func runtimeSources() throws -> [String] {
+        try ["Sources/DTORuntime", "Sources/DTODateRules"].flatMap { folder in
+            let sources = packageRoot.appendingPathComponent(folder)
+            return try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted().filter { $0.hasSuffix(".swift") }.map { sources.appendingPathComponent($0).path }
+        }
     }
 
     /// `runtime`: also the DTORuntime sources (for `--no-runtime-import` output);
@@ -118,12 +124,7 @@ enum Swiftc {
         }
         let extra = folder.appendingPathComponent("App.swift")
         try source.write(to: extra, atomically: true, encoding: .utf8)
-        if runtime {
-            let sources = packageRoot.appendingPathComponent("Sources/DTORuntime")
-            for name in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() where name.hasSuffix(".swift") {
-                paths.append(sources.appendingPathComponent(name).path)
-            }
-        }
+        if runtime { paths += try runtimeSources() }
         return try run(["-typecheck", "-swift-version", "6"] + (modules.map { ["-I", $0.path] } ?? []) + paths + [extra.path])
     }
 
