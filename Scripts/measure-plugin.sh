@@ -7,7 +7,8 @@
 #   4. a broken spec fails `swift build` with the spec's path:line:col,
 #   5. a type declared in two specs fails the build with a located error (module check),
 #      and editing an imported spec reruns exactly the specs that import it,
-#   6. a spec backed by an OpenAPI document reruns when the document changes,
+#   6. a spec backed by an OpenAPI document reruns when the document changes, or a file
+#      its $refs name (the Pet schema lives in models/pet.yaml),
 #   7. the command plugin's committed output (StationsKit/Generated) is current,
 #   8. the consumer's own tests pass (its generated repository stub, its upsert).
 set -euo pipefail
@@ -85,14 +86,22 @@ rm -f "$shared_spec" "$user_spec"
 swift build > /dev/null 2>&1 || fail "build after removing the importing specs"
 
 # A spec backed by an OpenAPI document: editing the document reruns that spec only.
-mkdir -p openapi-tmp
-printf 'openapi: 3.0.3\ninfo: { title: Pets, version: "1" }\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: { type: array, items: { $ref: "#/components/schemas/Pet" } }\ncomponents:\n  schemas:\n    Pet: { type: object, required: [id], properties: { id: { type: integer } } }\n' > "$openapi_doc"
+mkdir -p openapi-tmp/models
+printf 'openapi: 3.0.3\ninfo: { title: Pets, version: "1" }\npaths:\n  /pets:\n    get:\n      operationId: listPets\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: { type: array, items: { $ref: "#/components/schemas/Pet" } }\ncomponents:\n  schemas:\n    Pet: { $ref: "models/pet.yaml" }\n' > "$openapi_doc"
+printf 'type: object\nrequired: [id]\nproperties: { id: { type: integer } }\n' > openapi-tmp/models/pet.yaml
 printf '{ "name": "PetsDoc", "openapi": "../../../openapi-tmp/pets.yaml", "options": { "namespace": "PetsDoc" } }\n' > "$openapi_spec"
 swift build > /tmp/dtogen-openapi.log 2>&1 || { cat /tmp/dtogen-openapi.log; fail "build with a spec backed by an OpenAPI document"; }
-sed -i 's/properties: { id: { type: integer } }/properties: { id: { type: integer }, name: { type: string } }/' "$openapi_doc"
+sed -i 's/operationId: listPets/operationId: listPets\n      summary: All pets./' "$openapi_doc"
 swift build > /tmp/dtogen-openapi-edit.log 2>&1 || { cat /tmp/dtogen-openapi-edit.log; fail "rebuild after editing the OpenAPI document"; }
 openapi_ran=$(grep -o "dtogen [^ ]*\.dtogen\.json" /tmp/dtogen-openapi-edit.log | sort -u | tr '\n' ' ')
 [ "$openapi_ran" = "dtogen pets.dtogen.json " ] || { cat /tmp/dtogen-openapi-edit.log; fail "after editing the OpenAPI document, dtogen ran: '$openapi_ran'"; }
+# Editing the file the document refers to reruns it too, and the new field is there.
+sed -i 's/properties: { id: { type: integer } }/properties: { id: { type: integer }, name: { type: string } }/' openapi-tmp/models/pet.yaml
+swift build > /tmp/dtogen-openapi-ref.log 2>&1 || { cat /tmp/dtogen-openapi-ref.log; fail "rebuild after editing a file the OpenAPI document refers to"; }
+referenced_ran=$(grep -o "dtogen [^ ]*\.dtogen\.json" /tmp/dtogen-openapi-ref.log | sort -u | tr '\n' ' ')
+[ "$referenced_ran" = "dtogen pets.dtogen.json " ] || { cat /tmp/dtogen-openapi-ref.log; fail "after editing models/pet.yaml, dtogen ran: '$referenced_ran'"; }
+pet_files=$(grep -rl "struct Pet:" .build/plugins/outputs --include='*.swift' || true)
+[ -n "$pet_files" ] && grep -q "let name: String?" $pet_files || fail "the field added in models/pet.yaml is not in the generated Pet"
 rm -f "$openapi_spec"
 rm -rf openapi-tmp
 swift build > /dev/null 2>&1 || fail "build after removing the backed spec"
@@ -114,5 +123,6 @@ echo "  type declared in two specs: swift build exit $module_status, printed:"
 echo "    $module_line"
 echo "  editing an imported spec reran: $import_ran"
 echo "  editing an OpenAPI document reran: $openapi_ran"
+echo "  editing a file it refers to reran: $referenced_ran"
 echo "  command plugin: StationsKit/Generated is up to date"
 echo "  consumer tests: $(grep -o "Test run with [0-9]* tests.*passed" /tmp/dtogen-consumer-tests.log | head -1)"

@@ -57,7 +57,8 @@ struct DTOGenPlugin: BuildToolPlugin {
                     "--spec-locations",
                 ] + options.arguments,
                 // Editing a spec it imports reruns this command, and nothing else's.
-                // Editing a sample payload or the OpenAPI document the spec names reruns it too.
+                // Editing a sample payload, the OpenAPI document the spec names or a file that
+                // document refers to reruns it too.
                 inputFiles: [spec] + Self.imports(of: spec) + Self.namedFiles(of: spec) + options.inputFiles,
                 outputFiles: names.map { output.appendingPathComponent($0) }
             )
@@ -76,8 +77,40 @@ struct DTOGenPlugin: BuildToolPlugin {
         for case let endpoint as [String: Any] in object["endpoints"] as? [Any] ?? [] {
             paths += endpoint["examples"] as? [String] ?? []
         }
-        let urls = paths.map { spec.deletingLastPathComponent().appendingPathComponent($0).standardizedFileURL }
+        var urls = paths.map { spec.deletingLastPathComponent().appendingPathComponent($0).standardizedFileURL }
+        if let document = (object["openapi"] as? String).map({ spec.deletingLastPathComponent().appendingPathComponent($0).standardizedFileURL }) {
+            urls += referencedFiles(of: document)
+        }
         return Set(urls.filter { FileManager.default.fileExists(atPath: $0.path(percentEncoded: false)) }).sorted { $0.path < $1.path }
+    }
+
+    /// The files an OpenAPI document's `$ref`s name, directly or through other files (each
+    /// relative to the file that holds it), found by reading each file's text for `$ref`
+    /// values: a plugin has no YAML reader, and a file listed here only decides when the
+    /// spec is generated again.
+    static func referencedFiles(of document: URL) -> [URL] {
+        var seen: Set<String> = [document.path]
+        var result: [URL] = []
+        var pending = [document]
+        while let file = pending.popLast(), result.count < 100_000 {
+            guard let data = FileManager.default.contents(atPath: file.path(percentEncoded: false)) else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            var rest = text[...]
+            while let found = rest.range(of: "$ref") {
+                rest = rest[found.upperBound...]
+                // `$ref: 'a.yml#/x'`, `"$ref": "a.json"`, `$ref: a.yml`.
+                var value = rest.drop { $0 == "\"" || $0 == "'" || $0 == " " || $0 == "\t" }
+                guard value.first == ":" else { continue }
+                value = value.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" }
+                let written = String(value.prefix { !["\"", "'", "#", "\n", "\r", " ", ",", "}", "]"].contains($0) })
+                guard !written.isEmpty, !written.contains("://") else { continue }
+                let url = file.deletingLastPathComponent().appendingPathComponent(written).standardizedFileURL
+                guard seen.insert(url.path).inserted, FileManager.default.fileExists(atPath: url.path(percentEncoded: false)) else { continue }
+                result.append(url)
+                pending.append(url)
+            }
+        }
+        return result
     }
 
     /// The specs a spec imports, directly or through others (`"imports": ["common.json"]`,

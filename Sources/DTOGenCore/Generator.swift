@@ -10,6 +10,10 @@ public struct SpecInput: Sendable {
     /// of `openapi`), by path relative to the specs root, read by the loader; one that could
     /// not be read is missing.
     public var files: [String: [UInt8]]
+    /// How other files are read when the generator needs them, by path relative to the specs
+    /// root: those an OpenAPI document's references name, which only reading it finds. Set by
+    /// the loader; nil: only `files`.
+    public var readFile: (@Sendable (String) -> [UInt8]?)?
     /// `bytes` parsed, when the loader already did (it reads imports and named files from
     /// the tree), so a spec is parsed once.
     var parsed: JSONNode?

@@ -5,8 +5,9 @@ let importUsage = """
     USAGE: dtogen import <document> [-o <spec.json>] [options]
 
     Writes a dtogen spec from an OpenAPI 3.0 or 3.1 or Swagger 2.0 document, in JSON or
-    YAML: schemas become types, operations endpoints. What dtogen cannot express is left
-    out with a warning that names its JSON pointer.
+    YAML: schemas become types, operations endpoints. A document split over several files
+    is followed through its $refs (relative paths, with or without a JSON pointer). What
+    dtogen cannot express is left out with a warning that names its JSON pointer.
 
     OPTIONS:
       -o, --output <file>     Where to write the spec (default: standard output). An existing
@@ -18,7 +19,8 @@ let importUsage = """
       -h, --help              Print this help.
 
     EXIT CODES:
-      0 written; 1 the document cannot be read or a reference does not resolve; 2 usage or
+      0 written; 1 the document (or a file it refers to) cannot be read or a reference
+      does not resolve; 2 usage or
       file errors.
     """
 
@@ -46,7 +48,9 @@ func runImport(_ commandLine: [String]) -> Never {
         }
     }
     guard let document else { fail("import needs an OpenAPI document\n\n\(importUsage)") }
-    let result = OpenAPIImporter.importDocument(bytes: readFile(document), path: document, options: options)
+    let result = OpenAPIImporter.importDocument(bytes: readFile(document), path: document, options: options) { path in
+        FileManager.default.contents(atPath: path).map { Array($0) }
+    }
     printDiagnostics(result.diagnostics)
     if result.hasErrors { exit(1) }
     if !quiet {
@@ -54,5 +58,6 @@ func runImport(_ commandLine: [String]) -> Never {
             FileHandle.standardError.write(Data("dtogen: note: endpoints of kind '\(kind.name)' need a type of yours, 'struct \(kind.name): EndpointKind', that \(kind.detail)\n".utf8))
         }
     }
-    writeDraft(result.spec, to: output, force: force, quiet: quiet, from: document)
+    let others = result.otherFiles.count
+    writeDraft(result.spec, to: output, force: force, quiet: quiet, from: document + (others == 0 ? "" : " and \(others) file\(others == 1 ? "" : "s") it refers to"))
 }

@@ -9,9 +9,9 @@ enum ImportCheck {
     static let maximumRounds = 16
 
     /// `spec` as the translator wrote it (`types` and `endpoints` entries located at their
-    /// nodes); `file`: the document's path, for the warnings. An endpoint whose query or header
+    /// nodes); `file`: the path of the file a location is in, for the warnings. An endpoint whose query or header
     /// parameter is rejected keeps its other parts: only that parameter is left out.
-    static func accepted(_ spec: DraftJSON, file: String) -> (spec: DraftJSON, warnings: [Diagnostic]) {
+    static func accepted(_ spec: DraftJSON, file: (SourceLocation) -> String) -> (spec: DraftJSON, warnings: [Diagnostic]) {
         guard case .object(var top) = spec else { return (spec, []) }
         var warnings: [Diagnostic] = []
         var typesLeftOut: [String] = []
@@ -40,7 +40,7 @@ enum ImportCheck {
                     keptTypes.append(type)
                     continue
                 }
-                warnings.append(Diagnostic(.warning, file: file, at: error.location, "type '\(type.0)' is left out: \(reason(error))"))
+                warnings.append(Diagnostic(.warning, file: file(error.location), at: error.location, "type '\(type.0)' is left out: \(reason(error))"))
                 typesLeftOut.append(type.0)
             }
             types = keptTypes
@@ -48,7 +48,7 @@ enum ImportCheck {
             for (index, endpoint) in endpoints.enumerated() {
                 let name = endpoint["name"].flatMap(text) ?? "?"
                 if let error = reasons[Place(entry: .endpoint(index))] {
-                    warnings.append(Diagnostic(.warning, file: file, at: error.location, "endpoint '\(name)' is left out: \(reason(error))"))
+                    warnings.append(Diagnostic(.warning, file: file(error.location), at: error.location, "endpoint '\(name)' is left out: \(reason(error))"))
                     continue
                 }
                 var kept = endpoint
@@ -56,7 +56,7 @@ enum ImportCheck {
                     for key in (endpoint[group].flatMap(members) ?? []).map(\.0) {
                         guard let error = reasons[Place(entry: .endpoint(index), parameter: Place.Parameter(group: group, key: key))] else { continue }
                         let what = group == "query" ? "query item" : "header"
-                        warnings.append(Diagnostic(.warning, file: file, at: error.location, "\(what) '\(key)' of endpoint '\(name)' is left out: \(reason(error))"))
+                        warnings.append(Diagnostic(.warning, file: file(error.location), at: error.location, "\(what) '\(key)' of endpoint '\(name)' is left out: \(reason(error))"))
                         kept = removing(key, from: group, of: kept)
                     }
                 }

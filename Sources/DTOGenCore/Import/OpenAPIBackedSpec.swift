@@ -13,18 +13,19 @@ enum OpenAPIBackedSpec {
     /// The document's nodes carry this `SourceLocation.file`: `Spec.otherFiles[0]`.
     static let documentFile: UInt32 = 1
 
-    /// The spec to read, the document's path (its nodes are at `documentFile`), and what
-    /// expanding found (the document's warnings are reported at the document's lines).
-    static func expand(_ root: JSONNode, specPath: String, files: [String: [UInt8]]) -> (JSONNode, String?, [Diagnostic]) {
+    /// The spec to read, the paths of the document (its nodes are at `documentFile`) and of
+    /// the files its references reach (at the files after it), and what expanding found (the
+    /// document's warnings are reported at the lines of the file that says them).
+    static func expand(_ root: JSONNode, specPath: String, files: [String: [UInt8]], readFile: (@Sendable (String) -> [UInt8]?)? = nil) -> (JSONNode, [String], [Diagnostic]) {
         var sink = DiagnosticSink(file: specPath)
-        guard let members = root.members, let documentNode = root["openapi"] else { return (root, nil, []) }
+        guard let members = root.members, let documentNode = root["openapi"] else { return (root, [], []) }
         guard let written = documentNode.stringValue else {
             sink.error(documentNode.location, "'openapi' must be the path of an OpenAPI document (relative to the spec), found \(documentNode.kindDescription)")
-            return (root, nil, sink.diagnostics)
+            return (root, [], sink.diagnostics)
         }
-        guard let documentPath = SpecPaths.example(written, from: specPath), let bytes = files[documentPath] else {
+        guard let documentPath = SpecPaths.example(written, from: specPath), let bytes = files[documentPath] ?? readFile?(documentPath) else {
             sink.error(documentNode.location, "cannot read the OpenAPI document '\(written)'")
-            return (root, nil, sink.diagnostics)
+            return (root, [], sink.diagnostics)
         }
         // The selection.
         var selection: OperationSelection?
@@ -42,9 +43,12 @@ enum OpenAPIBackedSpec {
             }
             selection = OperationSelection(ids: ids, tags: tags)
         }
-        let (translated, translator) = OpenAPIImporter.translate(bytes: bytes, path: documentPath, selection: selection, file: documentFile)
+        let (translated, translator) = OpenAPIImporter.translate(bytes: bytes, path: documentPath, selection: selection, file: documentFile) { path in
+            files[path] ?? readFile?(path)
+        }
         var diagnostics = translator.diagnostics
-        guard let translated else { return (root, documentPath, sink.diagnostics + diagnostics) }
+        let documentPaths = [documentPath] + translator.documents.otherPaths
+        guard let translated else { return (root, documentPaths, sink.diagnostics + diagnostics) }
         // Every selected operation must exist.
         let operations = translator.operationTable
         for entry in selected ?? [] {
@@ -112,7 +116,7 @@ enum OpenAPIBackedSpec {
         result.append(JSONNode.Member(key: "types", keyLocation: root.members?.first { $0.key == "types" }?.keyLocation ?? documentNode.location, value: JSONNode(value: .object(types), location: root["types"]?.location ?? documentNode.location)))
         result.append(JSONNode.Member(key: "endpoints", keyLocation: root.members?.first { $0.key == "endpoints" }?.keyLocation ?? documentNode.location, value: JSONNode(value: .array(endpoints), location: root["endpoints"]?.location ?? documentNode.location)))
         diagnostics += sink.diagnostics
-        return (JSONNode(value: .object(result), location: root.location), documentPath, diagnostics)
+        return (JSONNode(value: .object(result), location: root.location), documentPaths, diagnostics)
     }
 
     /// A draft as positioned nodes: each at the document node it translates, or (what the
@@ -165,9 +169,9 @@ extension OpenAPIBackedSpec {
         case .failure(let error): return (nil, [Diagnostic(.error, file: input.path, at: error.location, error.message)])
         }
         guard root["openapi"] != nil else { return SpecReader.read(root: root, path: input.path) }
-        let (expanded, documentPath, diagnostics) = expand(root, specPath: input.path, files: input.files)
+        let (expanded, documentPaths, diagnostics) = expand(root, specPath: input.path, files: input.files, readFile: input.readFile)
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
-        let (spec, more) = SpecReader.read(root: expanded, path: input.path, otherFiles: documentPath.map { [$0] } ?? [])
+        let (spec, more) = SpecReader.read(root: expanded, path: input.path, otherFiles: documentPaths)
         return (spec, diagnostics + more)
     }
 }

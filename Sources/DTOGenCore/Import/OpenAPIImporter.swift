@@ -21,6 +21,8 @@ public struct ImportResult: Sendable {
     /// Endpoint kinds the spec names that the app writes (API keys, basic auth): name and
     /// what the security scheme says they send.
     public var customKinds: [(name: String, detail: String)]
+    /// The other files the document's references reached, as read (each once).
+    public var otherFiles: [String] = []
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
@@ -30,33 +32,41 @@ public struct ImportResult: Sendable {
 /// the success response, an error type, the kind from the security scheme). What dtogen
 /// cannot express is left out with a warning that names its JSON pointer.
 public enum OpenAPIImporter {
-    public static func importDocument(bytes: [UInt8], path: String, options: ImportOptions = ImportOptions()) -> ImportResult {
+    /// `read`: how a file that a `$ref` names is read, by its path (relative to the working
+    /// folder like `path`, or absolute); without it such a reference is an error.
+    public static func importDocument(
+        bytes: [UInt8], path: String, options: ImportOptions = ImportOptions(),
+        read: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }
+    ) -> ImportResult {
         let root: JSONNode
         do {
-            root = try read(bytes)
+            root = try Self.read(bytes)
         } catch {
-            return ImportResult(spec: "", diagnostics: [Diagnostic(.error, file: path, at: error.location, error.message)], customKinds: [])
+            return ImportResult(spec: "", diagnostics: [Diagnostic(.error, file: path, at: error.location, error.message)], customKinds: [], otherFiles: [])
         }
-        var translator = OpenAPITranslator(root: root, file: path)
+        var translator = OpenAPITranslator(root: root, file: path, read: read)
         guard let spec = translator.translate(options: options) else {
-            return ImportResult(spec: "", diagnostics: translator.diagnostics.sorted(), customKinds: [])
+            return ImportResult(spec: "", diagnostics: translator.diagnostics.sorted(), customKinds: [], otherFiles: translator.documents.otherPaths)
         }
-        return ImportResult(spec: spec.document, diagnostics: translator.diagnostics.sorted(), customKinds: translator.customKinds)
+        return ImportResult(spec: spec.document, diagnostics: translator.diagnostics.sorted(), customKinds: translator.customKinds, otherFiles: translator.documents.otherPaths)
     }
 
     /// The translation as data, for specs backed by a document: nil (with diagnostics) when
     /// the document cannot be read.
     /// `file`: the `SourceLocation.file` the document's nodes carry.
-    static func translate(bytes: [UInt8], path: String, selection: OperationSelection?, file: UInt32 = 0) -> (spec: DraftJSON?, translator: OpenAPITranslator) {
+    static func translate(
+        bytes: [UInt8], path: String, selection: OperationSelection?, file: UInt32 = 0,
+        read: @escaping OpenAPIDocuments.FileReader = { _ in nil }
+    ) -> (spec: DraftJSON?, translator: OpenAPITranslator) {
         let root: JSONNode
         do {
-            root = try read(bytes, file: file)
+            root = try Self.read(bytes, file: file)
         } catch {
             var failed = OpenAPITranslator(root: JSONNode(value: .null, location: error.location), file: path)
             failed.diagnostics = [Diagnostic(.error, file: path, at: error.location, error.message)]
             return (nil, failed)
         }
-        var translator = OpenAPITranslator(root: root, file: path)
+        var translator = OpenAPITranslator(root: root, file: path, firstFile: file, read: read)
         translator.selection = selection
         let spec = translator.translate(options: ImportOptions())
         return (spec, translator)
@@ -117,22 +127,35 @@ struct OpenAPITranslator {
     /// Component schemas that allow `null`: the type is declared non-optional and every use
     /// of it is optional (a type in `types` cannot be optional).
     var nullableSchemas: Set<String> = []
+    /// The document and the files its references reach.
+    var documents: OpenAPIDocuments
+    /// Type names taken (components' and other files' schemas).
+    var takenTypeNames: Set<String> = []
+    /// Schemas in other files that become named types: where they are → their name.
+    var externalTypeNames: [String: String] = [:]
+    /// Those whose type is not written yet, in the order they were met.
+    var pendingExternalTypes: [(name: String, node: JSONNode, pointer: String)] = []
+    /// Schemas in other files that allow `null` (optional where used, like `nullableSchemas`).
+    var nullableExternalTypes: Set<String> = []
 
-    init(root: JSONNode, file: String) {
+    /// `read`: how files that references name are read (none: a reference to another file
+    /// is an error that says so). `firstFile`: the `SourceLocation.file` of the document's nodes.
+    init(root: JSONNode, file: String, firstFile: UInt32 = 0, read: @escaping OpenAPIDocuments.FileReader = { _ in nil }) {
         self.root = root
         self.file = file
         swagger2 = root["swagger"] != nil
+        documents = OpenAPIDocuments(path: file, root: root, firstFile: firstFile, read: read)
     }
 
     var schemaPrefix: String { swagger2 ? "#/definitions/" : "#/components/schemas/" }
     var schemas: [JSONNode.Member] { (swagger2 ? root["definitions"] : root["components"]?["schemas"])?.members ?? [] }
 
     mutating func warn(_ node: JSONNode, _ pointer: String, _ message: String) {
-        diagnostics.append(Diagnostic(.warning, file: file, at: node.location, "\(pointer): \(message)"))
+        diagnostics.append(Diagnostic(.warning, file: documents.path(of: node.location), at: node.location, "\(pointer): \(message)"))
     }
 
     mutating func fail(_ node: JSONNode, _ message: String) {
-        diagnostics.append(Diagnostic(.error, file: file, at: node.location, message))
+        diagnostics.append(Diagnostic(.error, file: documents.path(of: node.location), at: node.location, message))
     }
 
     static func escape(_ key: String) -> String {
@@ -168,11 +191,24 @@ struct OpenAPITranslator {
             name = SwiftName.distinct(name, from: taken)
             taken.insert(name)
             typeNames[member.key] = name
+            takenTypeNames.insert(name)
             if Self.allowsNull(member.value) { nullableSchemas.insert(member.key) }
         }
         detectEnvelope()
+        // A component that is a reference to a schema in another file is that schema's type,
+        // under the component's name.
+        var componentsInOtherFiles: Set<String> = []
+        for member in schemas {
+            guard let name = typeNames[member.key], let ref = member.value["$ref"]?.stringValue, !ref.hasPrefix("#"),
+                  let (target, node) = resolveTarget(ref, at: member.value, pointer: schemaPrefix + Self.escape(member.key)),
+                  target.file != 0, node["$ref"] == nil, node.members != nil, !isScalarAlias(node), externalTypeNames[target.key] == nil else { continue }
+            externalTypeNames[target.key] = name
+            if Self.allowsNull(node) { nullableExternalTypes.insert(target.key) }
+            pendingExternalTypes.append((name, node, ref))
+            componentsInOtherFiles.insert(member.key)
+        }
         var types: [(String, DraftJSON)] = []
-        for member in schemas where typeNames[member.key] != nil && !wrapperSchemas.contains(member.key) {
+        for member in schemas where typeNames[member.key] != nil && !wrapperSchemas.contains(member.key) && !componentsInOtherFiles.contains(member.key) {
             let pointer = schemaPrefix + Self.escape(member.key)
             var shape = self.shape(member.value, pointer: pointer, hint: typeNames[member.key] ?? member.key)
             shape.optional = false  // optional at each use instead (`nullableSchemas`)
@@ -182,6 +218,16 @@ struct OpenAPITranslator {
             types.append((typeNames[member.key] ?? member.key, .located(json, member.value.location)))
         }
         let endpoints = operations()
+        // Schemas of other files that endpoints and types reach, as they were met (each may
+        // reach more).
+        while !pendingExternalTypes.isEmpty {
+            let (name, node, pointer) = pendingExternalTypes.removeFirst()
+            var shape = self.shape(node, pointer: pointer, hint: name)
+            shape.optional = false
+            var json = shape.json
+            if case .string(let reference) = json, reference.hasSuffix("?") { json = .string(String(reference.dropLast())) }
+            types.append((name, .located(json, node.location)))
+        }
         var top: [(String, DraftJSON)] = []
         let title = root["info"]?["title"]?.stringValue ?? "API"
         var name = options.name ?? SwiftName.type(title)
@@ -192,7 +238,8 @@ struct OpenAPITranslator {
         if let envelope { top.append(("envelope", envelope.json)) }
         if !types.isEmpty { top.append(("types", .object(types))) }
         top.append(("endpoints", .array(endpoints)))
-        let (checked, leftOut) = ImportCheck.accepted(.object(top), file: file)
+        let documents = self.documents
+        let (checked, leftOut) = ImportCheck.accepted(.object(top)) { documents.path(of: $0) }
         diagnostics += leftOut
         return checked
     }
@@ -221,25 +268,32 @@ struct OpenAPITranslator {
 
     // MARK: references
 
-    /// The node a local `$ref` points at.
+    /// The node a `$ref` points at: in this file, or in the file it names (read once).
     mutating func resolve(_ ref: String, at node: JSONNode, pointer: String) -> JSONNode? {
-        guard ref.hasPrefix("#/") else {
-            warn(node, pointer, "the reference '\(ref)' is outside this document, which dtogen does not read; read as JSON")
+        resolveTarget(ref, at: node, pointer: pointer)?.node
+    }
+
+    /// Where a `$ref` leads and the node there; nil (with an error at the reference) when it
+    /// cannot be followed.
+    mutating func resolveTarget(_ ref: String, at node: JSONNode, pointer: String) -> (target: OpenAPIDocuments.Target, node: JSONNode)? {
+        let at = node["$ref"] ?? node
+        switch documents.target(of: ref, from: at.location) {
+        case .failure(.message(let message)):
+            fail(at, "\(pointer): \(message)")
             return nil
-        }
-        var current = root
-        for raw in ref.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) {
-            let key = raw.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-            if let members = current.members, let next = members.first(where: { $0.key == key })?.value {
-                current = next
-            } else if let elements = current.elements, let index = Int(key), elements.indices.contains(index) {
-                current = elements[index]
-            } else {
-                fail(node["$ref"] ?? node, "\(pointer): the reference '\(ref)' does not resolve (no '\(key)')")
+        case .failure(.unreadable(let location, let message)):
+            fail(at, "\(pointer): the file of the reference '\(ref)' cannot be read")
+            diagnostics.append(Diagnostic(.error, file: documents.path(of: location), at: location, message))
+            return nil
+        case .success(let target):
+            switch documents.node(at: target) {
+            case .success(let found): return (target, found)
+            case .failure(.message(let missing)):
+                fail(at, "\(pointer): the reference '\(ref)' does not resolve (\(missing))")
                 return nil
+            case .failure(.unreadable): return nil
             }
         }
-        return current
     }
 
     /// Follows `$ref`s (parameters, request bodies, responses) to the node they name.
@@ -295,12 +349,13 @@ struct OpenAPITranslator {
             return DraftShape(base: .string("JSON"))
         }
         if let ref = schema["$ref"]?.stringValue {
-            if ref.hasPrefix(schemaPrefix) {
+            if ref.hasPrefix(schemaPrefix), documents.index(of: schema.location) == 0 {
                 let key = String(ref.dropFirst(schemaPrefix.count)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
                 if let name = typeNames[key] { return DraftShape(base: .string(name), optional: nullableSchemas.contains(key)) }
             }
-            guard let target = resolve(ref, at: schema, pointer: pointer) else { return DraftShape(base: .string("JSON")) }
-            return bareShape(target, pointer: ref, hint: hint, inMultipart: inMultipart)
+            guard let (target, node) = resolveTarget(ref, at: schema, pointer: pointer) else { return DraftShape(base: .string("JSON")) }
+            if let named = externalType(target, node, ref: ref) { return named }
+            return bareShape(node, pointer: ref, hint: hint, inMultipart: inMultipart)
         }
         if let parts = schema["allOf"]?.elements {
             return allOf(parts, schema: schema, pointer: pointer, hint: hint)
@@ -376,8 +431,18 @@ struct OpenAPITranslator {
         }
     }
 
+    /// A schema's properties; the map itself may be a reference (`properties: { $ref: ... }`,
+    /// as DigitalOcean writes shared property sets).
+    mutating func properties(of schema: JSONNode, pointer: String) -> [JSONNode.Member] {
+        guard let map = schema["properties"] else { return [] }
+        if map["$ref"]?.stringValue != nil, map.members?.count == 1 {
+            return followed(map, pointer: pointer + "/properties")?.members ?? []
+        }
+        return map.members ?? []
+    }
+
     mutating func object(_ schema: JSONNode, pointer: String, hint: String, inMultipart: Bool) -> DraftShape {
-        let properties = schema["properties"]?.members ?? []
+        let properties = self.properties(of: schema, pointer: pointer)
         let additional = schema["additionalProperties"]
         if properties.isEmpty {
             if let additional, additional.members != nil {
@@ -411,7 +476,8 @@ struct OpenAPITranslator {
             if let nested = resolved["allOf"]?.elements {
                 for (index, inner) in nested.enumerated() { collect(inner, partPointer + "/allOf/\(index)", depth: depth + 1, into: &translator) }
             }
-            if let members = resolved["properties"]?.members {
+            if resolved["properties"] != nil {
+                let members = translator.properties(of: resolved, pointer: partPointer)
                 objectParts += 1
                 for member in members where !properties.contains(where: { $0.key == member.key }) { properties.append(member) }
             }

@@ -19,13 +19,15 @@ extension OpenAPITranslator {
                     warn(member.value, pointer, "\(member.key.uppercased()) operations are not supported; left out")
                     continue
                 }
-                let name = endpointName(member.value, method: member.key, path: path.key)
-                let id = member.value["operationId"]?.stringValue
-                let tags = member.value["tags"]?.elements?.compactMap(\.stringValue) ?? []
+                // An operation may be a reference (to another file, as DigitalOcean's are).
+                guard let operationNode = followed(member.value, pointer: pointer) else { continue }
+                let name = endpointName(operationNode, method: member.key, path: path.key)
+                let id = operationNode["operationId"]?.stringValue
+                let tags = operationNode["tags"]?.elements?.compactMap(\.stringValue) ?? []
                 operationTable.append((id, name, tags))
                 if let selection, !selection.contains(id: id, name: name, tags: tags) { continue }
-                if let endpoint = operation(member.value, name: name, method: member.key, path: sent, pathLocation: path.keyLocation, shared: shared, pointer: pointer) {
-                    endpoints.append(.located(endpoint, member.value.location))
+                if let endpoint = operation(operationNode, name: name, method: member.key, path: sent, pathLocation: path.keyLocation, shared: shared, pointer: pointer) {
+                    endpoints.append(.located(endpoint, operationNode.location))
                 }
             }
         }
@@ -242,6 +244,12 @@ extension OpenAPITranslator {
             let schema = swagger2 ? response["schema"] : response["content"]?.members?.first(where: { Self.isJSON($0.key) })?.value["schema"]
             if let ref = schema?["$ref"]?.stringValue, ref.hasPrefix(schemaPrefix), let name = typeNames[String(ref.dropFirst(schemaPrefix.count))],
                let target = schemas.first(where: { typeNames[$0.key] == name })?.value, target["properties"] != nil || target["allOf"] != nil {
+                error = name
+            } else if let schema, let ref = schema["$ref"]?.stringValue, !ref.hasPrefix("#"),
+                      let (target, node) = resolveTarget(ref, at: schema, pointer: pointer + "/" + failure.key),
+                      node["properties"] != nil || node["allOf"] != nil,
+                      case .string(let name)? = externalType(target, node, ref: ref)?.base {
+                // An object schema in another file (DigitalOcean's `models/error.yml`).
                 error = name
             }
         }

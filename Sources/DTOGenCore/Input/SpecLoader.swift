@@ -52,6 +52,12 @@ public enum SpecLoader {
                     input.files[path] = Array(data)
                 }
             }
+            // The files an OpenAPI document refers to are found as it is read.
+            if tree["openapi"] != nil {
+                input.readFile = { path in
+                    FileManager.default.contents(atPath: path.hasPrefix("/") ? path : root.appendingPathComponent(path).standardizedFileURL.path).map { Array($0) }
+                }
+            }
             return input
         }
     }
