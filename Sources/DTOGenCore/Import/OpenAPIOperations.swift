@@ -87,6 +87,12 @@ extension OpenAPITranslator {
                 continue
             }
             var shape = self.shape(schema, pointer: parameterPointer, hint: SwiftName.type(name), inMultipart: true)
+            if place != "formData", isScalarChoice(schema, pointer: parameterPointer) {
+                // `anyOf: [integer, string]` (DigitalOcean's snapshot IDs): a URL or a header
+                // carries text whichever it is.
+                shape = DraftShape(base: .string("String"), optional: shape.optional)
+                shape.location = schema.location
+            }
             shape.modifiers.removeAll { $0.0 == "$doc" }
             if let doc = node["description"]?.stringValue, !doc.isEmpty { shape.modifiers.append(("$doc", .string(doc))) }
             if place == "formData" {
@@ -278,6 +284,18 @@ extension OpenAPITranslator {
                 customKinds.append((name, detail))
             }
             return .custom(name)
+        }
+    }
+}
+
+extension OpenAPITranslator {
+    /// A `oneOf`/`anyOf` whose every variant is a string, a number or a boolean.
+    mutating func isScalarChoice(_ schema: JSONNode, pointer: String) -> Bool {
+        guard let resolved = followed(schema, pointer: pointer), let variants = (resolved["oneOf"] ?? resolved["anyOf"])?.elements, !variants.isEmpty else { return false }
+        return variants.allSatisfy { variant in
+            guard let node = followed(variant, pointer: pointer) else { return false }
+            let types = Self.types(of: node).filter { $0 != "null" }
+            return types.count == 1 && ["string", "integer", "number", "boolean"].contains(types[0]) && node["enum"] == nil
         }
     }
 }

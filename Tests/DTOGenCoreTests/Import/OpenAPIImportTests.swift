@@ -275,7 +275,7 @@ struct OpenAPIImportTests {
     /// rejected path parameter leaves the endpoint out (its path names it). On a document
     /// written on one line, each error still leaves out only the part it is in.
     @Test func parametersARequestCannotSendAreLeftOutAlone() throws {
-        let document = ##"{"openapi":"3.0.0","info":{"title":"Find","version":"1"},"paths":{"/find":{"get":{"operationId":"find","parameters":[{"name":"q","in":"query","schema":{"type":"string"}},{"name":"filter","in":"query","schema":{"type":"object","properties":{"a":{"type":"string"}}}},{"name":"X-Ids","in":"header","schema":{"type":"array","items":{"type":"array","items":{"type":"integer"}}}}],"responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"type":"object","properties":{"n":{"type":"integer"}}}}}}}}},"/things/{where}":{"get":{"operationId":"thing","parameters":[{"name":"where","in":"path","required":true,"schema":{"$ref":"#/components/schemas/Where"}}],"responses":{"200":{"description":"ok"}}}},"/all":{"get":{"operationId":"all","responses":{"200":{"description":"ok"}}}}},"components":{"schemas":{"Where":{"type":"object","properties":{"x":{"type":"number"}}}}}}"##
+        let document = ##"{"openapi":"3.0.0","info":{"title":"Find","version":"1"},"paths":{"/find":{"get":{"operationId":"find","parameters":[{"name":"q","in":"query","schema":{"type":"string"}},{"name":"filter","in":"query","schema":{"type":"object","properties":{"a":{"type":"string"}}}},{"name":"X-Ids","in":"header","schema":{"type":"array","items":{"type":"array","items":{"type":"integer"}}}}],"responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"type":"object","properties":{"n":{"type":"integer"}}}}}}}}},"/things/{where}":{"get":{"operationId":"thing","parameters":[{"name":"where","in":"path","required":true,"schema":{"$ref":"#/components/schemas/Where"}}],"responses":{"200":{"description":"ok"}}}},"/all":{"get":{"operationId":"all","responses":{"200":{"description":"ok"}}}},"/snapshots/{id}":{"delete":{"operationId":"deleteSnapshot","parameters":[{"name":"id","in":"path","required":true,"schema":{"anyOf":[{"type":"integer"},{"type":"string"}]}}],"responses":{"204":{"description":"gone"}}}}},"components":{"schemas":{"Where":{"type":"object","properties":{"x":{"type":"number"}}}}}}"##
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "find.json")
         #expect(!imported.hasErrors, "\(imported.diagnostics)")
         #expect(imported.diagnostics.map(\.description) == [
@@ -289,6 +289,7 @@ struct OpenAPIImportTests {
         #expect(endpoints.contains("static func find(q: String? = nil) -> Self"))
         #expect(endpoints.contains("static var all: Self"))
         #expect(!endpoints.contains("thing"))
+        #expect(endpoints.contains("static func deleteSnapshot(id: String) -> Self"), "a choice of scalars is sent as text")
     }
 
     /// A description split over files: operations, parameters, responses and schemas by
