@@ -171,11 +171,19 @@ struct TypeResolver {
     /// Warns about named types no endpoint uses (directly or through other types).
     mutating func warnAboutUnusedTypes(_ types: [NamedShape], roots: [TypeRef]) {
         let used = TypeGraph(table: table).reachable(from: roots)
-        for type in types {
-            guard let id = named[type.name], !used.contains(id) else { continue }
-            sink.warning(type.nameLocation, "type '\(type.name)' is not used by any endpoint; it is still generated")
+        let unused = types.filter { type in named[type.name].map { !used.contains($0) } ?? false }
+        guard let first = unused.first else { return }
+        // An imported document declares hundreds such (events, webhooks): one line, not hundreds.
+        guard unused.count > Self.unusedTypesListedOneByOne else {
+            for type in unused { sink.warning(type.nameLocation, "type '\(type.name)' is not used by any endpoint; it is still generated") }
+            return
         }
+        let names = unused.prefix(5).map { "'\($0.name)'" }.joined(separator: ", ")
+        sink.warning(first.nameLocation, "\(unused.count) types are not used by any endpoint (\(names), ...); they are still generated")
     }
+
+    /// More unused types than this are reported in one warning.
+    static let unusedTypesListedOneByOne = 10
 
     mutating func checkAliasCycles(_ types: [NamedShape]) {
         for type in types {

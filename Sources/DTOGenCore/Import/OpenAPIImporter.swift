@@ -502,25 +502,13 @@ struct OpenAPITranslator {
         for part in parts {
             if Self.types(of: part) == ["null"] { optional = true } else { variants.append(part) }
         }
-        if let discriminator = schema["discriminator"], let property = discriminator["propertyName"]?.stringValue {
-            var tags: [(String, String)] = []
-            var mapped: [String: String] = [:]
-            for entry in discriminator["mapping"]?.members ?? [] {
-                if let ref = entry.value.stringValue { mapped[ref] = entry.key }
-            }
-            for variant in variants {
-                guard let ref = variant["$ref"]?.stringValue, ref.hasPrefix(schemaPrefix) else { break }
-                let key = String(ref.dropFirst(schemaPrefix.count))
-                guard let name = typeNames[key] else { break }
-                tags.append((mapped[ref] ?? key, name))
-            }
-            if tags.count == variants.count, !tags.isEmpty {
-                let tagged: [(String, DraftJSON)] = tags.map { tag in (tag.0, DraftJSON.string(tag.1)) }
-                var shape = DraftShape(base: .object([("$oneOf", .object(tagged)), ("$discriminator", .string(property))]))
-                shape.optional = optional
-                return shape
-            }
-            warn(discriminator, pointer, "a discriminator needs every variant to be a named schema; the variants are told apart by their JSON kind instead")
+        if variants.count > 1 || schema["discriminator"] != nil, let tagged = taggedOneOf(variants, schema: schema, pointer: pointer, hint: hint) {
+            var shape = DraftShape(base: .object([("$oneOf", .object(tagged.variants.map { ($0.tag, $0.shape) })), ("$discriminator", .string(tagged.property))]))
+            shape.optional = optional
+            return shape
+        }
+        if let discriminator = schema["discriminator"], discriminator["propertyName"]?.stringValue != nil {
+            warn(discriminator, pointer, "a discriminator needs every variant to be an object schema with a tag (its mapping, a property fixed to one value, or its name); the variants are told apart by their JSON kind instead")
         }
         if variants.count == 1, let only = variants.first {
             var shape = bareShape(only, pointer: pointer + "/0", hint: hint, inMultipart: false)

@@ -426,6 +426,78 @@ struct OpenAPIImportTests {
         #expect(endpoints.contains("static var listItems: Self"))
     }
 
+    /// OpenAI's one-ofs: variants told apart by a property each fixes to one value (`const`
+    /// or a one-value `enum`) are tagged by it with no discriminator and no warning; a variant
+    /// that is a one-of itself is replaced by its variants; a reference to an alias is the
+    /// object it denotes; with a discriminator, a repeated tag decodes as the first variant
+    /// (a warning names them). Generated code decodes each case by its tag.
+    @Test func oneOfsTaggedByAPropertyEachVariantFixes() throws {
+        let document = """
+            openapi: 3.1.0
+            info: { title: Items, version: "1" }
+            paths:
+              /items:
+                get:
+                  operationId: listItems
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/Item" } } } } }
+              /inputs:
+                post:
+                  operationId: send
+                  requestBody: { content: { application/json: { schema: { $ref: "#/components/schemas/InputItem" } } } }
+                  responses: { "204": { description: ok } }
+            components:
+              schemas:
+                Item:
+                  oneOf:
+                    - $ref: "#/components/schemas/Message"
+                    - $ref: "#/components/schemas/Call"
+                    - $ref: "#/components/schemas/Tools"
+                Tools:
+                  oneOf:
+                    - $ref: "#/components/schemas/SearchAlias"
+                    - { type: object, required: [type, pattern], properties: { type: { type: string, const: shell }, pattern: { type: string } } }
+                SearchAlias: { $ref: "#/components/schemas/Search" }
+                Message: { type: object, required: [type, text], properties: { type: { type: string, enum: [message] }, text: { type: string } } }
+                Call: { type: object, required: [type, name], properties: { type: { type: string, const: function_call }, name: { type: string } } }
+                Search: { type: object, required: [type, query], properties: { type: { type: string, const: search }, query: { type: string } } }
+                Easy: { type: object, required: [role], properties: { type: { type: string, enum: [message] }, role: { type: string } } }
+                InputItem:
+                  oneOf:
+                    - $ref: "#/components/schemas/Easy"
+                    - $ref: "#/components/schemas/Item"
+                  discriminator: { propertyName: type }
+            """
+        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "items.yaml")
+        #expect(!imported.hasErrors, "\(imported.diagnostics)")
+        #expect(imported.diagnostics.map(\.description) == [
+            "items.yaml:34:22: warning: #/components/schemas/InputItem/oneOf: variants with the tag of an earlier one decode as that one: 'Message' (as 'Easy')",
+        ])
+        let spec = imported.spec
+        #expect(spec.contains(#""Item": {\#n      "$oneOf": {\#n        "message": "Message",\#n        "function_call": "Call",\#n        "search": "Search",\#n        "shell": {"#), "\(spec)")
+        #expect(spec.contains(#""$discriminator": "type""#))
+        var options = GeneratorOptions()
+        options.runtimeModule = nil
+        let result = Generator.generate([SpecInput(path: "items.json", bytes: Array(spec.utf8))], options: options)
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        #expect(!result.diagnostics.contains { $0.message.contains("cannot be told apart") }, "\(result.diagnostics)")
+        let main = #"""
+            import Foundation
+            let json = #"[{"type": "function_call", "name": "f"}, {"type": "message", "text": "hi"}, {"type": "shell", "pattern": "*"}, {"type": "search", "query": "q"}]"#
+            for item in try JSONDecoder().decode([Item].self, from: Data(json.utf8)) {
+                switch item {
+                case .functionCall(let call): print("call", call.name)
+                case .message(let message): print("message", message.text)
+                case .search(let search): print("search", search.query)
+                case .shell(let shell): print("shell", shell.pattern)
+                }
+            }
+            """#
+        let run = try Swiftc.buildAndRun(result.files, main: main)
+        #expect(run.status == 0, "\(Self.errors(run.output))")
+        #expect(run.output == "call f\nmessage hi\nshell *\nsearch q\n", "\(run.output)")
+    }
+
     /// The big public APIs of `../shared/conformance/bigapis` import, generate with no error
     /// and type-check against DTORuntime as an app's module sees it (Stripe's 181,455 lines
     /// take about 40 s; compiling them is the benchmark's). Skipped where the folder is absent.

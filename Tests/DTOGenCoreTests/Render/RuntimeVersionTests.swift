@@ -114,18 +114,43 @@ enum Swiftc {
     /// `modules`: a folder with the DTORuntime module (`emitRuntimeModule`) instead.
     static func typecheck(_ files: [GeneratedFile], with source: String, runtime: Bool = false, modules: URL? = nil) throws -> (status: Int32, output: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-swiftc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        let paths = try write(files, source: source, named: "App.swift", into: folder) + (runtime ? try runtimeSources() : [])
+        return try run(["-typecheck", "-swift-version", "6"] + (modules.map { ["-I", $0.path] } ?? []) + paths)
+    }
+
+    /// Generated files (written without a runtime import), the runtime's sources and a
+    /// `main.swift`, built into one executable and run: what it printed.
+    static func buildAndRun(_ files: [GeneratedFile], main: String) throws -> (status: Int32, output: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-run-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paths = try write(files, source: main, named: "main.swift", into: folder) + runtimeSources()
+        let executable = folder.appendingPathComponent("app").path
+        let built = try run(["-swift-version", "6", "-o", executable] + paths)
+        guard built.status == 0 else { return built }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// Writes the files and one more source into `folder`; their paths, the source's last.
+    static func write(_ files: [GeneratedFile], source: String, named name: String, into folder: URL) throws -> [String] {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var paths: [String] = []
         for file in files {
             let url = folder.appendingPathComponent(file.path)
             try file.contents.write(to: url, atomically: true, encoding: .utf8)
             paths.append(url.path)
         }
-        let extra = folder.appendingPathComponent("App.swift")
+        let extra = folder.appendingPathComponent(name)
         try source.write(to: extra, atomically: true, encoding: .utf8)
-        if runtime { paths += try runtimeSources() }
-        return try run(["-typecheck", "-swift-version", "6"] + (modules.map { ["-I", $0.path] } ?? []) + paths + [extra.path])
+        return paths + [extra.path]
     }
 
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {

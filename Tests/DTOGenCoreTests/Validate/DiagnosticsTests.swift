@@ -251,6 +251,10 @@ struct DiagnosticsTests {
         let result = generate(#"{ "types": { "Used": { "a": "Int" }, "Unused": { "b": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "Used" }] }"#)
         #expect(!result.hasErrors)
         #expect(result.diagnostics.map(\.description) == ["spec.json:1:38: warning: type 'Unused' is not used by any endpoint; it is still generated"])
+        // Hundreds (an imported document's events and webhooks) are one warning, at the first.
+        let many = (1...12).map { #""U\#($0)": { "b": "Int" }"# }.joined(separator: ", ")
+        let imported = generate(#"{ "types": { "Used": { "a": "Int" }, "# + many + #" }, "endpoints": [{ "name": "x", "path": "/x", "response": "Used" }] }"#)
+        #expect(imported.diagnostics.map(\.description) == ["spec.json:1:38: warning: 12 types are not used by any endpoint ('U1', 'U2', 'U3', 'U4', 'U5', ...); they are still generated"])
     }
 
     @Test func defaultOnOptionalIsAWarning() {

@@ -1,0 +1,153 @@
+/// Tagged one-ofs: which property tells a `oneOf`/`anyOf`'s variants apart, and each
+/// variant's tag. A `discriminator` names the property; without one, a property every variant
+/// requires and fixes to one string (`type: { const: message }`, `enum: [message]`: OpenAI's
+/// `type`, Stripe's `object`) is the tag with no warning. Variants are the objects the
+/// references denote, through references to references and aliases, and a variant that is a
+/// one-of itself is replaced by its own variants.
+extension OpenAPITranslator {
+    struct TaggedOneOf {
+        var property: String
+        var variants: [(tag: String, shape: DraftJSON)]
+    }
+
+    /// One object variant: its type name (nil: written inline), its node, and the references
+    /// that led to it (as written), which a discriminator's `mapping` may name.
+    struct ObjectVariant {
+        var name: String?
+        var node: JSONNode
+        var refs: [String]
+        var pointer: String
+    }
+
+    /// The tagged form of a one-of, or nil when its variants cannot be told apart by one
+    /// property (then it stays untagged: told apart by their JSON).
+    mutating func taggedOneOf(_ variants: [JSONNode], schema: JSONNode, pointer: String, hint: String) -> TaggedOneOf? {
+        let discriminator = schema["discriminator"]
+        let explicit = discriminator?["propertyName"]?.stringValue
+        var mapped: [String: String] = [:]
+        for entry in discriminator?["mapping"]?.members ?? [] {
+            if let ref = entry.value.stringValue { mapped[ref] = entry.key }
+        }
+        guard let objects = objectVariants(variants, pointer: pointer, depth: 0), !objects.isEmpty else { return nil }
+        let property: String
+        if let explicit {
+            property = explicit
+        } else {
+            // The first property every variant requires with one fixed value.
+            let candidates = objects.map { fixedRequiredValues($0.node, pointer: $0.pointer) }
+            guard let first = candidates.first,
+                  let chosen = first.map(\.key).first(where: { key in candidates.allSatisfy { $0.contains { $0.key == key } } }) else { return nil }
+            property = chosen
+        }
+        var tagged: [(tag: String, shape: DraftJSON)] = []
+        var dropped: [(String, String)] = []
+        for object in objects {
+            let mappedTag = object.refs.lazy.compactMap { mapped[$0] }.first
+            let fixed = fixedValue(of: property, in: object.node, pointer: object.pointer, depth: 0)
+            // The schema's own name is the tag only when the document says there is a discriminator.
+            let schemaKey = explicit == nil ? nil : object.refs.last.flatMap { $0.split(separator: "/").last.map(String.init) }
+            guard let tag = mappedTag ?? fixed ?? schemaKey else { return nil }
+            let shape: DraftJSON
+            if let name = object.name {
+                shape = .string(name)
+            } else {
+                var inline = self.shape(object.node, pointer: object.pointer, hint: hint + SwiftName.upperCamel(tag))
+                inline.modifiers.removeAll { $0.0 == "$doc" }
+                shape = inline.json
+            }
+            if let earlier = tagged.first(where: { $0.tag == tag }) {
+                // Without a discriminator, a repeated value means this is not the tag.
+                guard explicit != nil else { return nil }
+                dropped.append((Self.describe(shape), Self.describe(earlier.shape)))
+                continue
+            }
+            tagged.append((tag, shape))
+        }
+        if !dropped.isEmpty, let node = discriminator ?? schema["oneOf"] ?? schema["anyOf"] {
+            let list = dropped.map { "'\($0.0)' (as '\($0.1)')" }.joined(separator: ", ")
+            warn(node, pointer, "variants with the tag of an earlier one decode as that one: \(list)")
+        }
+        return TaggedOneOf(property: property, variants: tagged)
+    }
+
+    static func describe(_ shape: DraftJSON) -> String {
+        if case .string(let name) = shape { return name }
+        return "an inline object"
+    }
+
+    /// The object schemas of a one-of's variants, a nested one-of's flattened in place; nil
+    /// when one is not an object (a scalar, an array, a reference that cannot be followed).
+    mutating func objectVariants(_ variants: [JSONNode], pointer: String, depth: Int) -> [ObjectVariant]? {
+        guard depth < 8 else { return nil }
+        var result: [ObjectVariant] = []
+        for (index, variant) in variants.enumerated() where Self.types(of: variant) != ["null"] {
+            let variantPointer = pointer + "/\(index)"
+            var current = variant
+            var name: String?
+            var refs: [String] = []
+            var steps = 0
+            while let ref = current["$ref"]?.stringValue, steps < 32 {
+                guard let (target, node) = resolveTarget(ref, at: current, pointer: variantPointer) else { return nil }
+                refs.append(ref)
+                if let named = typeName(of: target, node: node, ref: ref) { name = named }
+                current = node
+                steps += 1
+            }
+            if current["properties"] == nil, current["allOf"] == nil, let inner = (current["oneOf"] ?? current["anyOf"])?.elements {
+                guard let flat = objectVariants(inner, pointer: variantPointer + (current["oneOf"] != nil ? "/oneOf" : "/anyOf"), depth: depth + 1) else { return nil }
+                result += flat
+                continue
+            }
+            guard current["properties"] != nil || current["allOf"] != nil else { return nil }
+            result.append(ObjectVariant(name: name, node: current, refs: refs, pointer: refs.last ?? variantPointer))
+        }
+        return result
+    }
+
+    /// The type a reference's target is declared as: a component's, or a schema's in another file.
+    mutating func typeName(of target: OpenAPIDocuments.Target, node: JSONNode, ref: String) -> String? {
+        if target.file == 0 {
+            let prefix = String(schemaPrefix.dropFirst())
+            guard target.pointer.hasPrefix(prefix) else { return nil }
+            let key = String(target.pointer.dropFirst(prefix.count)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            // An alias's name is not the object's: the object's own name comes next in the chain.
+            guard node["$ref"] == nil, !wrapperSchemas.contains(key) else { return nil }
+            return typeNames[key]
+        }
+        if case .string(let name)? = externalType(target, node, ref: ref)?.base { return name }
+        return nil
+    }
+
+    /// The required properties of an object schema (its `allOf` parts included) whose value
+    /// is one fixed string, in the order written.
+    mutating func fixedRequiredValues(_ schema: JSONNode, pointer: String) -> [(key: String, value: String)] {
+        var result: [(key: String, value: String)] = []
+        for key in requiredProperties(of: schema, pointer: pointer, depth: 0) where !result.contains(where: { $0.key == key }) {
+            if let value = fixedValue(of: key, in: schema, pointer: pointer, depth: 0) { result.append((key, value)) }
+        }
+        return result
+    }
+
+    mutating func requiredProperties(of schema: JSONNode, pointer: String, depth: Int) -> [String] {
+        guard depth < 8, let resolved = followed(schema, pointer: pointer) else { return [] }
+        var keys = resolved["required"]?.elements?.compactMap(\.stringValue) ?? []
+        for part in resolved["allOf"]?.elements ?? [] { keys += requiredProperties(of: part, pointer: pointer, depth: depth + 1) }
+        return keys
+    }
+
+    /// The one string a property of an object schema (or of its `allOf` parts) is fixed to:
+    /// `const`, or an `enum` of one string.
+    mutating func fixedValue(of property: String, in schema: JSONNode, pointer: String, depth: Int) -> String? {
+        guard depth < 8, let resolved = followed(schema, pointer: pointer) else { return nil }
+        if let member = properties(of: resolved, pointer: pointer).first(where: { $0.key == property }),
+           let value = followed(member.value, pointer: pointer) {
+            if let constant = value["const"]?.stringValue { return constant }
+            if let values = value["enum"]?.elements, values.count == 1, let only = values[0].stringValue { return only }
+            return nil
+        }
+        for part in resolved["allOf"]?.elements ?? [] {
+            if let found = fixedValue(of: property, in: part, pointer: pointer, depth: depth + 1) { return found }
+        }
+        return nil
+    }
+}
