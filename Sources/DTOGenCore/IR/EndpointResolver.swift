@@ -27,6 +27,20 @@ struct EndpointResolver {
         /// Resolves a parameter's type and checks it is something a URL or header can carry;
         /// adds its argument and returns how its value is sent.
         func parameter(_ property: PropertySpec, what: String, optionalDefaultsToNil: Bool) -> ParameterValue? {
+            if let constant = property.shape.constant {
+                guard what != "path parameter" else {
+                    types.sink.error(constant.location, "'$value' applies to query items and headers; a path parameter is an argument of the factory")
+                    return nil
+                }
+                let shape = property.shape
+                if shape.defaultValue != nil || shape.label != nil || shape.name != nil || shape.optional || shape.format != nil {
+                    types.sink.error(constant.location, "'$value' is sent as it is on every request; \(what) '\(property.key)' takes no '$default', '$label', '$name', '$format' or '?' with it")
+                }
+                if case .reference(let type) = shape.kind, type != "String" {
+                    types.sink.error(shape.location, "'$value' is sent as text; \(what) '\(property.key)' is String (leave out '$type')")
+                }
+                return ParameterValue(argument: "", optional: false, rawValue: .none, constant: constant.value)
+            }
             let name = argumentName(property)
             var shape = property.shape
             let typeName = SwiftName.parameterType(endpoint: pascal, key: property.key, style: types.naming)

@@ -469,6 +469,8 @@ struct ParameterValue: Sendable, Equatable {
     var rawValue: RawValue
     /// The format of a date (or dates).
     var dateFormat: DateFormatSpec?
+    /// `$value`: sent as this text on every request; `argument` is empty.
+    var constant: String?
 }
 
 /// A query item or header: the name it is sent under and the value.

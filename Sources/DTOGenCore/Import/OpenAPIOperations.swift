@@ -9,8 +9,9 @@ extension OpenAPITranslator {
         for path in root["paths"]?.members ?? [] {
             let pathPointer = "#/paths/" + Self.escape(path.key)
             // `/files/{id}#shared_link`: a variant of the same path (Box), an endpoint of its
-            // own under its operation's name; the fragment is never sent.
-            let sent = path.key.firstIndex(of: "#").map { String(path.key[..<$0]) } ?? path.key
+            // own under its operation's name; the fragment is never sent. `/responses?beta=true`
+            // (OpenAI): the query is sent with every request, as constant query items.
+            let (sent, constants) = Self.split(pathKey: path.key)
             guard let item = followed(path.value, pointer: pathPointer), let members = item.members else { continue }
             let shared = item["parameters"]?.elements ?? []
             for member in members where Self.methods.contains(member.key) {
@@ -26,7 +27,7 @@ extension OpenAPITranslator {
                 let tags = operationNode["tags"]?.elements?.compactMap(\.stringValue) ?? []
                 operationTable.append((id, name, tags))
                 if let selection, !selection.contains(id: id, name: name, tags: tags) { continue }
-                if let endpoint = operation(operationNode, name: name, method: member.key, path: sent, pathLocation: path.keyLocation, shared: shared, pointer: pointer) {
+                if let endpoint = operation(operationNode, name: name, method: member.key, path: sent, pathLocation: path.keyLocation, shared: shared, pointer: pointer, constants: constants) {
                     endpoints.append(.located(endpoint, operationNode.location))
                 }
             }
@@ -49,7 +50,23 @@ extension OpenAPITranslator {
         return distinct
     }
 
-    mutating func operation(_ operation: JSONNode, name: String, method: String, path: String, pathLocation: SourceLocation, shared: [JSONNode], pointer: String) -> DraftJSON? {
+    /// A path key's path, and the query items its `?query` fixes (a `#fragment` is dropped).
+    static func split(pathKey: String) -> (path: String, constants: [(String, String)]) {
+        var rest = pathKey
+        if let hash = rest.firstIndex(of: "#") { rest = String(rest[..<hash]) }
+        guard let question = rest.firstIndex(of: "?") else { return (rest, []) }
+        let query = rest[rest.index(after: question)...]
+        var constants: [(String, String)] = []
+        for pair in query.split(separator: "&") where !pair.isEmpty {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = String(parts[0]).removingPercentEncoding ?? String(parts[0])
+            let value = parts.count > 1 ? (String(parts[1]).removingPercentEncoding ?? String(parts[1])) : ""
+            if !key.isEmpty, !constants.contains(where: { $0.0 == key }) { constants.append((key, value)) }
+        }
+        return (String(rest[..<question]), constants)
+    }
+
+    mutating func operation(_ operation: JSONNode, name: String, method: String, path: String, pathLocation: SourceLocation, shared: [JSONNode], pointer: String, constants: [(String, String)] = []) -> DraftJSON? {
         var endpoint: [(String, DraftJSON)] = [("name", .string(name))]
         let typedMethod = HTTPMethod(rawValue: method.uppercased())
         if let typedMethod, typedMethod != .get { endpoint.append(("method", .string(typedMethod.rawValue))) }
@@ -123,6 +140,9 @@ extension OpenAPITranslator {
             }
         }
         if !params.isEmpty { endpoint.append(("params", .object(params))) }
+        // The path key's own query, sent with every request (a parameter of the same name wins).
+        let fixed = constants.filter { constant in !query.contains { $0.0 == constant.0 } }
+        query = fixed.map { ($0.0, DraftJSON.located(.object([("$value", .string($0.1))]), pathLocation)) } + query
         if !query.isEmpty { endpoint.append(("query", .object(query))) }
         if !headers.isEmpty { endpoint.append(("headers", .object(headers))) }
 

@@ -223,6 +223,7 @@ struct SwiftPrinter: Sendable {
 
     /// The value of a parameter as passed to the runtime: enums by raw value.
     func parameter(_ value: ParameterValue) -> String {
+        if let constant = value.constant { return SwiftLiteral.string(constant) }
         let name = SwiftName.escaped(value.argument)
         let optional = value.optional ? "?" : ""
         switch value.rawValue {

@@ -146,6 +146,8 @@ enum Modifier: String, CaseIterable, Sendable {
     case lenient = "$lenient", lossy = "$lossy", format = "$format", doc = "$doc", typeName = "$typeName"
     case enumeration = "$enum", unknown = "$unknown", dictionary = "$dict", nullable = "$nullable"
     case oneOf = "$oneOf", discriminator = "$discriminator", examples = "$examples"
+    /// A query item or header sent with the same value on every request (no argument).
+    case value = "$value"
 
     /// The keys that give a shape its kind; a shape has at most one.
     static let special: [Modifier] = [.type, .enumeration, .dictionary, .oneOf]

@@ -77,6 +77,8 @@ public struct ShapeSpec: Sendable {
     public var defaultValue: JSONNode?
     public var lenient: Bool = false
     public var lossy: Located<Bool>?
+    /// `$value`: a query item or header sent as this text on every request, not an argument.
+    public var constant: Located<String>?
     /// `$nullable`: an explicit JSON `null` is kept apart from a missing key.
     public var nullable: Located<Bool>?
     public var format: Located<FieldFormat>?

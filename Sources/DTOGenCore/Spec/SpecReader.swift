@@ -486,6 +486,23 @@ private struct Reader {
                 return
             }
             shape.examples = examplePaths(value, "'$examples'")
+        case .value:
+            guard context == .argument else {
+                sink.error(member.keyLocation, "'$value' is a query item or header sent as it is on every request; it is only allowed there")
+                return
+            }
+            // `{ "$value": "true" }` alone: the text it is (also when the value is wrong: one error).
+            if case .object(let properties) = shape.kind, properties.isEmpty { shape.kind = .reference("String") }
+            let text: String
+            switch value.value {
+            case .string(let string): text = string
+            case .number(let lexeme): text = lexeme
+            case .bool(let flag): text = flag ? "true" : "false"
+            default:
+                sink.error(value.location, "'$value' must be a string, a number or a boolean (it is sent as text), found \(value.kindDescription)")
+                return
+            }
+            shape.constant = Located(text, at: member.keyLocation)
         case .type, .enumeration, .dictionary, .oneOf:
             break // read by `readObjectShape`
         }

@@ -77,7 +77,7 @@ struct SpecValidator {
             sink.error(path.location, "'path' is relative to the base URL; it cannot name a scheme or host")
         }
         if path.value.contains("?") || path.value.contains("#") {
-            sink.error(path.location, "'path' must not contain '?' or '#'; declare query items in 'query'")
+            sink.error(path.location, "'path' must not contain '?' or '#'; declare query items in 'query' (a fixed one as { \"$value\": \"true\" })")
         }
         let template = PathTemplate(path.value)
         for problem in template.problems { sink.error(at(problem.offset), problem.message) }

@@ -143,6 +143,27 @@ struct SnippetTests {
             """, in: swift(Self.endpoints, .endpoints))
     }
 
+    /// `$value`: a query item or header sent as it is on every request, not an argument.
+    @Test func constantQueryItemsAndHeadersAreNoArguments() {
+        let spec = #"{ "endpoints": [{ "name": "responses", "path": "/responses", "query": { "beta": { "$value": true }, "limit": "Int?" }, "headers": { "OpenAI-Beta": { "$value": "assistants=v2" } } }] }"#
+        expectSnippet("""
+                /// `GET /responses`
+                static func responses(limit: Int? = nil) -> Self {
+                    Self(
+                        method: .get,
+                        path: "/responses",
+                        query: [
+                            .init("beta", "true"),
+                            .init("limit", limit),
+                        ],
+                        headers: [
+                            .init("OpenAI-Beta", "assistants=v2"),
+                        ],
+                    )
+                }
+            """, in: swift(spec, .endpoints))
+    }
+
     @Test func factoriesWithUpToTwoArgumentsDeclareThemOnOneLine() {
         let text = swift(Self.endpoints, .endpoints)
         expectSnippet("""
