@@ -405,7 +405,12 @@ struct OpenAPITranslator {
                 if encoding == "binary" { return DraftShape(base: .string(inMultipart ? "File" : "Data")) }
                 return DraftShape(base: .string("String"))
             }
-        case "integer": return DraftShape(base: .string(format == "int64" ? "Int64" : "Int"))
+        case "integer":
+            // Stripe's `format: unix-time`: seconds since 1970.
+            if format == "unix-time" {
+                return DraftShape(base: .string("Date"), modifiers: [(Modifier.format.rawValue, .string(DateFormatSpec.secondsSince1970.name))])
+            }
+            return DraftShape(base: .string(format == "int64" ? "Int64" : "Int"))
         case "number":
             switch format {
             case "decimal": return DraftShape(base: .string("Decimal"))
@@ -523,9 +528,11 @@ struct OpenAPITranslator {
                 optional = true
                 shape.optional = false
             }
+            // A one-of variant cannot be a date (its format would be ambiguous): the string, or
+            // for seconds since 1970 the number, it is.
+            let epoch = shape.modifiers.contains { $0.0 == "$format" && $0.1 == .string(DateFormatSpec.secondsSince1970.name) }
             shape.modifiers.removeAll { $0.0 == "$doc" || $0.0 == "$format" }
-            // A one-of variant cannot be a date (its format would be ambiguous): the string it is.
-            if case .string(let reference) = shape.base, reference == "Date" { shape.base = .string("String") }
+            if case .string(let reference) = shape.base, reference == "Date" { shape.base = .string(epoch ? "Int" : "String") }
             if case .object(let members) = shape.base, !members.contains(where: { $0.0.hasPrefix("$") && !$0.0.hasPrefix("$$") }) {
                 shape.modifiers.append(("$typeName", .string(hint + "Variant\(index + 1)")))
             }

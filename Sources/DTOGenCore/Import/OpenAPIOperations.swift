@@ -189,6 +189,11 @@ extension OpenAPITranslator {
         }
         for (type, encoding) in [("application/x-www-form-urlencoded", BodyEncoding.form), ("multipart/form-data", .multipart)] {
             guard let form = content.first(where: { $0.key == type }), let schema = form.value["schema"] else { continue }
+            // `properties: {}` with nothing else (Stripe's GET and DELETE): no fields, no body.
+            if let resolved = followed(schema, pointer: bodyPointer + Self.escape(type) + "/schema"), resolved["properties"]?.members?.isEmpty == true,
+               resolved["allOf"] == nil, resolved["oneOf"] == nil, resolved["anyOf"] == nil, resolved["additionalProperties"].map({ $0.boolValue == false }) ?? true {
+                return nil
+            }
             let shape = self.shape(schema, pointer: bodyPointer + Self.escape(type) + "/schema", hint: hint, inMultipart: encoding == .multipart)
             guard case .object(let members) = shape.base, !members.contains(where: { $0.0.hasPrefix("$") && !$0.0.hasPrefix("$$") }) || members.isEmpty else {
                 if case .string(let reference) = shape.base, reference != "JSON" {

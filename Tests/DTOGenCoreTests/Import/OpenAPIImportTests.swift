@@ -498,6 +498,49 @@ struct OpenAPIImportTests {
         #expect(run.output == "call f\nmessage hi\nshell *\nsearch q\n", "\(run.output)")
     }
 
+    /// Stripe's shapes: `format: unix-time` is a Date in seconds since 1970 (and a one-of
+    /// variant of it the number it is); an empty form body (`properties: {}`) is no body and
+    /// no warning.
+    @Test func stripeShapes() throws {
+        let document = """
+            openapi: 3.0.0
+            info: { title: Charges, version: "1" }
+            paths:
+              /v1/charges/{id}:
+                get:
+                  operationId: GetCharge
+                  parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+                  requestBody:
+                    content: { application/x-www-form-urlencoded: { schema: { type: object, properties: {}, additionalProperties: false } } }
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/charge" } } } }
+            components:
+              schemas:
+                charge:
+                  type: object
+                  required: [created]
+                  properties:
+                    created: { type: integer, format: unix-time }
+                    refunded_at: { anyOf: [{ type: integer, format: unix-time }, { type: string }] }
+            """
+        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "charges.yaml")
+        #expect(imported.diagnostics.isEmpty, "\(imported.diagnostics)")
+        #expect(imported.spec.contains(#""created": { "$type": "Date", "$format": "secondsSince1970" }"#), "\(imported.spec)")
+        #expect(imported.spec.contains(#""refunded_at": { "$oneOf": ["Int", "String"], "$optional": true }"#), "\(imported.spec)")
+        #expect(!imported.spec.contains(#""body""#))
+        var options = GeneratorOptions()
+        options.runtimeModule = nil
+        let result = Generator.generate([SpecInput(path: "charges.json", bytes: Array(imported.spec.utf8))], options: options)
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let main = #"""
+            import Foundation
+            let charge = try JSONDecoder().decode(Charge.self, from: Data(#"{"created": 1700000000, "refunded_at": 1700000100}"#.utf8))
+            print(charge.created.timeIntervalSince1970, charge.refundedAt == .int(1700000100))
+            """#
+        let run = try Swiftc.buildAndRun(result.files, main: main)
+        #expect(run.output == "1700000000.0 true\n", "\(run.output)")
+    }
+
     /// The big public APIs of `../shared/conformance/bigapis` import, generate with no error
     /// and type-check against DTORuntime as an app's module sees it (Stripe's 181,455 lines
     /// take about 40 s; compiling them is the benchmark's). Skipped where the folder is absent.
