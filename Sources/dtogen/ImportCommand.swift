@@ -14,6 +14,8 @@ let importUsage = """
                               file with other content is not overwritten without --force.
       --name <name>           The spec's 'name' (default: from the document's title).
       --namespace <name>      Sets 'options.namespace' in the spec.
+      --closed-enums          Keep string enums and tagged one-ofs closed (by default they
+                              are open: a value the API adds later decodes as 'unknown').
       --force                 Overwrite an existing output file.
       --quiet                 Print no summary.
       -h, --help              Print this help.
@@ -39,10 +41,11 @@ func runImport(_ commandLine: [String]) -> Never {
         case "-o", "--output": output = arguments.value(for: argument)
         case "--name": options.name = arguments.identifier(for: argument)
         case "--namespace": options.namespace = arguments.identifier(for: argument)
+        case "--closed-enums": options.closedEnums = true
         case "--force": force = true
         case "--quiet", "-q": quiet = true
         default:
-            if argument.hasPrefix("-") { arguments.unknown(argument, known: ["--output", "--name", "--namespace", "--force", "--quiet", "--help"]) }
+            if argument.hasPrefix("-") { arguments.unknown(argument, known: ["--output", "--name", "--namespace", "--closed-enums", "--force", "--quiet", "--help"]) }
             if let document { fail("more than one document given ('\(document)' and '\(argument)')") }
             document = argument
         }

@@ -43,7 +43,11 @@ enum OpenAPIBackedSpec {
             }
             selection = OperationSelection(ids: ids, tags: tags)
         }
-        let (translated, translator) = OpenAPIImporter.translate(bytes: bytes, path: documentPath, selection: selection, file: documentFile) { path in
+        // The spec's own `options.enums` decides for enums; tagged one-ofs follow it.
+        let open = root["options"]?["enums"]?.stringValue == EnumStyle.open.rawValue
+        let (translated, translator) = OpenAPIImporter.translate(
+            bytes: bytes, path: documentPath, selection: selection, file: documentFile, options: ImportOptions(closedEnums: !open)
+        ) { path in
             files[path] ?? readFile?(path)
         }
         var diagnostics = translator.diagnostics

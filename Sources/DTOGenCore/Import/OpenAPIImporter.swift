@@ -5,10 +5,14 @@ public struct ImportOptions: Sendable {
     public var name: String?
     /// `options.namespace` of the spec.
     public var namespace: String?
+    /// Keep string enums and tagged one-ofs closed: by default they are open (`options.enums:
+    /// "open"`, `$unknown` on tagged one-ofs), so a value the API adds later never fails a decode.
+    public var closedEnums: Bool
 
-    public init(name: String? = nil, namespace: String? = nil) {
+    public init(name: String? = nil, namespace: String? = nil, closedEnums: Bool = false) {
         self.name = name
         self.namespace = namespace
+        self.closedEnums = closedEnums
     }
 }
 
@@ -55,7 +59,7 @@ public enum OpenAPIImporter {
     /// the document cannot be read.
     /// `file`: the `SourceLocation.file` the document's nodes carry.
     static func translate(
-        bytes: [UInt8], path: String, selection: OperationSelection?, file: UInt32 = 0,
+        bytes: [UInt8], path: String, selection: OperationSelection?, file: UInt32 = 0, options: ImportOptions = ImportOptions(),
         read: @escaping OpenAPIDocuments.FileReader = { _ in nil }
     ) -> (spec: DraftJSON?, translator: OpenAPITranslator) {
         let root: JSONNode
@@ -68,7 +72,7 @@ public enum OpenAPIImporter {
         }
         var translator = OpenAPITranslator(root: root, file: path, firstFile: file, read: read)
         translator.selection = selection
-        let spec = translator.translate(options: ImportOptions())
+        let spec = translator.translate(options: options)
         return (spec, translator)
     }
 
@@ -129,6 +133,8 @@ struct OpenAPITranslator {
     var nullableSchemas: Set<String> = []
     /// The document and the files its references reach.
     var documents: OpenAPIDocuments
+    /// Tagged one-ofs get `$unknown` (off with `closedEnums`).
+    var openChoices = true
     /// Type names taken (components' and other files' schemas).
     var takenTypeNames: Set<String> = []
     /// Schemas in other files that become named types: where they are → their name.
@@ -165,6 +171,7 @@ struct OpenAPITranslator {
     // MARK: document
 
     mutating func translate(options: ImportOptions) -> DraftJSON? {
+        openChoices = !options.closedEnums
         guard root.members != nil else {
             fail(root, "an OpenAPI document is an object, found \(root.kindDescription)")
             return nil
@@ -234,7 +241,10 @@ struct OpenAPITranslator {
         if !SwiftName.isTypeName(name) { name = "API" }
         top.append(("name", .string(name)))
         if let baseURL = baseURL() { top.append(("baseURL", .string(baseURL))) }
-        if let namespace = options.namespace { top.append(("options", .object([("namespace", .string(namespace))]))) }
+        var specOptions: [(String, DraftJSON)] = []
+        if let namespace = options.namespace { specOptions.append(("namespace", .string(namespace))) }
+        if !options.closedEnums { specOptions.append(("enums", .string(EnumStyle.open.rawValue))) }
+        if !specOptions.isEmpty { top.append(("options", .object(specOptions))) }
         if let envelope { top.append(("envelope", envelope.json)) }
         if !types.isEmpty { top.append(("types", .object(types))) }
         top.append(("endpoints", .array(endpoints)))
@@ -508,7 +518,10 @@ struct OpenAPITranslator {
             if Self.types(of: part) == ["null"] { optional = true } else { variants.append(part) }
         }
         if variants.count > 1 || schema["discriminator"] != nil, let tagged = taggedOneOf(variants, schema: schema, pointer: pointer, hint: hint) {
-            var shape = DraftShape(base: .object([("$oneOf", .object(tagged.variants.map { ($0.tag, $0.shape) })), ("$discriminator", .string(tagged.property))]))
+            var members: [(String, DraftJSON)] = [("$oneOf", .object(tagged.variants.map { ($0.tag, $0.shape) })), ("$discriminator", .string(tagged.property))]
+            // Open like the enums: a variant the API adds later decodes as `unknown`.
+            if openChoices { members.append(("$unknown", .bool(true))) }
+            var shape = DraftShape(base: .object(members))
             shape.optional = optional
             return shape
         }

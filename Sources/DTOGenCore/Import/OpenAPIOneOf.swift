@@ -24,29 +24,33 @@ extension OpenAPITranslator {
     mutating func taggedOneOf(_ variants: [JSONNode], schema: JSONNode, pointer: String, hint: String) -> TaggedOneOf? {
         let discriminator = schema["discriminator"]
         let explicit = discriminator?["propertyName"]?.stringValue
-        var mapped: [String: String] = [:]
+        // Reference → its tags (a mapping may give one schema several).
+        var mapped: [String: [String]] = [:]
         for entry in discriminator?["mapping"]?.members ?? [] {
-            if let ref = entry.value.stringValue { mapped[ref] = entry.key }
+            if let ref = entry.value.stringValue { mapped[ref, default: []].append(entry.key) }
         }
         guard let objects = objectVariants(variants, pointer: pointer, depth: 0), !objects.isEmpty else { return nil }
         let property: String
         if let explicit {
             property = explicit
         } else {
-            // The first property every variant requires with one fixed value.
+            // The first property every variant requires with fixed values, no two variants sharing one.
             let candidates = objects.map { fixedRequiredValues($0.node, pointer: $0.pointer) }
             guard let first = candidates.first,
-                  let chosen = first.map(\.key).first(where: { key in candidates.allSatisfy { $0.contains { $0.key == key } } }) else { return nil }
+                  let chosen = first.map(\.key).first(where: { key in
+                      let values = candidates.compactMap { $0.first { $0.key == key }?.values }
+                      return values.count == candidates.count && Set(values.joined()).count == values.joined().count
+                  }) else { return nil }
             property = chosen
         }
         var tagged: [(tag: String, shape: DraftJSON)] = []
         var dropped: [(String, String)] = []
         for object in objects {
-            let mappedTag = object.refs.lazy.compactMap { mapped[$0] }.first
-            let fixed = fixedValue(of: property, in: object.node, pointer: object.pointer, depth: 0)
+            let mappedTags = object.refs.lazy.compactMap { mapped[$0] }.first
+            let fixed = fixedValues(of: property, in: object.node, pointer: object.pointer, depth: 0)
             // The schema's own name is the tag only when the document says there is a discriminator.
-            let schemaKey = explicit == nil ? nil : object.refs.last.flatMap { $0.split(separator: "/").last.map(String.init) }
-            guard let tag = mappedTag ?? fixed ?? schemaKey else { return nil }
+            let schemaKey = explicit == nil ? nil : object.refs.last.flatMap { $0.split(separator: "/").last.map { [String($0)] } }
+            guard let tags = mappedTags ?? fixed ?? schemaKey, let tag = tags.first else { return nil }
             let shape: DraftJSON
             if let name = object.name {
                 shape = .string(name)
@@ -61,7 +65,9 @@ extension OpenAPITranslator {
                 dropped.append((Self.describe(shape), Self.describe(earlier.shape)))
                 continue
             }
-            tagged.append((tag, shape))
+            // A schema that allows several values (`enum: [web_search, web_search_2025_08_26]`)
+            // is the variant of each.
+            for value in tags where !tagged.contains(where: { $0.tag == value }) { tagged.append((value, shape)) }
         }
         if !dropped.isEmpty, let node = discriminator ?? schema["oneOf"] ?? schema["anyOf"] {
             let list = dropped.map { "'\($0.0)' (as '\($0.1)')" }.joined(separator: ", ")
@@ -119,11 +125,11 @@ extension OpenAPITranslator {
     }
 
     /// The required properties of an object schema (its `allOf` parts included) whose value
-    /// is one fixed string, in the order written.
-    mutating func fixedRequiredValues(_ schema: JSONNode, pointer: String) -> [(key: String, value: String)] {
-        var result: [(key: String, value: String)] = []
+    /// is fixed to one or a few strings, in the order written.
+    mutating func fixedRequiredValues(_ schema: JSONNode, pointer: String) -> [(key: String, values: [String])] {
+        var result: [(key: String, values: [String])] = []
         for key in requiredProperties(of: schema, pointer: pointer, depth: 0) where !result.contains(where: { $0.key == key }) {
-            if let value = fixedValue(of: key, in: schema, pointer: pointer, depth: 0) { result.append((key, value)) }
+            if let values = fixedValues(of: key, in: schema, pointer: pointer, depth: 0) { result.append((key, values)) }
         }
         return result
     }
@@ -135,18 +141,21 @@ extension OpenAPITranslator {
         return keys
     }
 
-    /// The one string a property of an object schema (or of its `allOf` parts) is fixed to:
-    /// `const`, or an `enum` of one string.
-    mutating func fixedValue(of property: String, in schema: JSONNode, pointer: String, depth: Int) -> String? {
+    /// The strings a property of an object schema (or of its `allOf` parts) is fixed to:
+    /// `const`, or an `enum` of strings.
+    mutating func fixedValues(of property: String, in schema: JSONNode, pointer: String, depth: Int) -> [String]? {
         guard depth < 8, let resolved = followed(schema, pointer: pointer) else { return nil }
         if let member = properties(of: resolved, pointer: pointer).first(where: { $0.key == property }),
            let value = followed(member.value, pointer: pointer) {
-            if let constant = value["const"]?.stringValue { return constant }
-            if let values = value["enum"]?.elements, values.count == 1, let only = values[0].stringValue { return only }
+            if let constant = value["const"]?.stringValue { return [constant] }
+            if let values = value["enum"]?.elements, !values.isEmpty {
+                let strings = values.compactMap(\.stringValue)
+                return strings.count == values.count ? strings : nil
+            }
             return nil
         }
         for part in resolved["allOf"]?.elements ?? [] {
-            if let found = fixedValue(of: property, in: part, pointer: pointer, depth: depth + 1) { return found }
+            if let found = fixedValues(of: property, in: part, pointer: pointer, depth: depth + 1) { return found }
         }
         return nil
     }

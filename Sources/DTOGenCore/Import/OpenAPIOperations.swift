@@ -71,7 +71,8 @@ extension OpenAPITranslator {
         let typedMethod = HTTPMethod(rawValue: method.uppercased())
         if let typedMethod, typedMethod != .get { endpoint.append(("method", .string(typedMethod.rawValue))) }
         endpoint.append(("path", .located(.string(path), pathLocation)))
-        if let kind = kind(for: operation, pointer: pointer) { endpoint.append(("kind", .string(kind.written))) }
+        let (kind, alternatives) = self.kind(for: operation, pointer: pointer)
+        if let kind { endpoint.append(("kind", .string(kind.written))) }
 
         // Parameters: the path item's, overridden by the operation's of the same name and place.
         var parameters: [(node: JSONNode, pointer: String)] = []
@@ -160,9 +161,12 @@ extension OpenAPITranslator {
         let (response, error) = responses(operation, pointer: pointer + "/responses", hint: SwiftName.upperCamel(name) + "Response")
         if let response { endpoint += response }
         if let error { endpoint.append(("error", .string(error))) }
-        if let doc = (operation["summary"] ?? operation["description"])?.stringValue, !doc.isEmpty {
-            endpoint.append(("doc", .string(doc)))
+        var doc = (operation["summary"] ?? operation["description"])?.stringValue ?? ""
+        if !alternatives.isEmpty {
+            // Which of the schemes the operation accepts the endpoint uses, said where a reader sees it.
+            doc += (doc.isEmpty ? "" : "\n\n") + "Sends a bearer token; the API also accepts \(alternatives.joined(separator: ", "))."
         }
+        if !doc.isEmpty { endpoint.append(("doc", .string(doc))) }
         return .object(endpoint)
     }
 
@@ -288,11 +292,30 @@ extension OpenAPITranslator {
     }
 
     /// `private` for bearer tokens and OAuth, a kind of the app's own for API keys and basic auth, nil for none.
-    mutating func kind(for operation: JSONNode, pointer: String) -> KindReference? {
-        guard let requirements = (operation["security"] ?? root["security"])?.elements, let first = requirements.first,
-              let scheme = first.members?.first?.key else { return nil }
+    /// The kind of an operation's endpoint, and the other schemes it accepts when that is a
+    /// bearer token chosen among several (`security: [{ApiKey: []}, {Bearer: []}]`): the
+    /// runtime sends bearer tokens itself, so it wins.
+    mutating func kind(for operation: JSONNode, pointer: String) -> (KindReference?, alternatives: [String]) {
+        guard let requirements = (operation["security"] ?? root["security"])?.elements, !requirements.isEmpty else { return (nil, []) }
         let definitions = swagger2 ? root["securityDefinitions"] : root["components"]?["securitySchemes"]
-        guard let raw = definitions?[scheme], let definition = followed(raw, pointer: pointer + "/security") else { return nil }
+        let schemes = requirements.compactMap { $0.members?.first?.key }
+        let bearer = schemes.first { scheme in
+            guard let raw = definitions?[scheme], let definition = followed(raw, pointer: pointer + "/security") else { return false }
+            return Self.sendsBearer(definition)
+        }
+        if let bearer, schemes.count > 1 {
+            return (.private, schemes.filter { $0 != bearer })
+        }
+        return (kind(scheme: schemes.first, definitions: definitions, pointer: pointer), [])
+    }
+
+    static func sendsBearer(_ definition: JSONNode) -> Bool {
+        let type = definition["type"]?.stringValue ?? ""
+        return type == "oauth2" || type == "openIdConnect" || (type == "http" && definition["scheme"]?.stringValue?.lowercased() == "bearer")
+    }
+
+    mutating func kind(scheme: String?, definitions: JSONNode?, pointer: String) -> KindReference? {
+        guard let scheme, let raw = definitions?[scheme], let definition = followed(raw, pointer: pointer + "/security") else { return nil }
         let type = definition["type"]?.stringValue ?? ""
         switch type {
         case "oauth2", "openIdConnect": return .private

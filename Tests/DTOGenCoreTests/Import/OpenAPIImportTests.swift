@@ -475,7 +475,9 @@ struct OpenAPIImportTests {
         ])
         let spec = imported.spec
         #expect(spec.contains(#""Item": {\#n      "$oneOf": {\#n        "message": "Message",\#n        "function_call": "Call",\#n        "search": "Search",\#n        "shell": {"#), "\(spec)")
-        #expect(spec.contains(#""$discriminator": "type""#))
+        #expect(spec.contains(#""$discriminator": "type""#) && spec.contains(#""$unknown": true"#) && spec.contains(#""enums": "open""#), "open by default")
+        let closed = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "items.yaml", options: ImportOptions(closedEnums: true)).spec
+        #expect(!closed.contains(#""$unknown""#) && !closed.contains(#""enums""#))
         var options = GeneratorOptions()
         options.runtimeModule = nil
         let result = Generator.generate([SpecInput(path: "items.json", bytes: Array(spec.utf8))], options: options)
@@ -483,28 +485,31 @@ struct OpenAPIImportTests {
         #expect(!result.diagnostics.contains { $0.message.contains("cannot be told apart") }, "\(result.diagnostics)")
         let main = #"""
             import Foundation
-            let json = #"[{"type": "function_call", "name": "f"}, {"type": "message", "text": "hi"}, {"type": "shell", "pattern": "*"}, {"type": "search", "query": "q"}]"#
+            let json = #"[{"type": "function_call", "name": "f"}, {"type": "message", "text": "hi"}, {"type": "shell", "pattern": "*"}, {"type": "search", "query": "q"}, {"type": "added_later"}]"#
             for item in try JSONDecoder().decode([Item].self, from: Data(json.utf8)) {
                 switch item {
                 case .functionCall(let call): print("call", call.name)
                 case .message(let message): print("message", message.text)
                 case .search(let search): print("search", search.query)
                 case .shell(let shell): print("shell", shell.pattern)
+                case .unknown: print("unknown")
                 }
             }
             """#
         let run = try Swiftc.buildAndRun(result.files, main: main)
         #expect(run.status == 0, "\(Self.errors(run.output))")
-        #expect(run.output == "call f\nmessage hi\nshell *\nsearch q\n", "\(run.output)")
+        #expect(run.output == "call f\nmessage hi\nshell *\nsearch q\nunknown\n", "\(run.output)")
     }
 
     /// Stripe's shapes: `format: unix-time` is a Date in seconds since 1970 (and a one-of
     /// variant of it the number it is); an empty form body (`properties: {}`) is no body and
-    /// no warning.
+    /// no warning; an operation that accepts basic auth or a bearer token sends the token
+    /// (the runtime's `private` kind: no code of the app's) and its doc says so.
     @Test func stripeShapes() throws {
         let document = """
             openapi: 3.0.0
             info: { title: Charges, version: "1" }
+            security: [{ basicAuth: [] }, { bearerAuth: [] }]
             paths:
               /v1/charges/{id}:
                 get:
@@ -515,6 +520,9 @@ struct OpenAPIImportTests {
                   responses:
                     "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/charge" } } } }
             components:
+              securitySchemes:
+                basicAuth: { type: http, scheme: basic }
+                bearerAuth: { type: http, scheme: bearer }
               schemas:
                 charge:
                   type: object
@@ -528,6 +536,8 @@ struct OpenAPIImportTests {
         #expect(imported.spec.contains(#""created": { "$type": "Date", "$format": "secondsSince1970" }"#), "\(imported.spec)")
         #expect(imported.spec.contains(#""refunded_at": { "$oneOf": ["Int", "String"], "$optional": true }"#), "\(imported.spec)")
         #expect(!imported.spec.contains(#""body""#))
+        #expect(imported.spec.contains(#""kind": "private""#) && imported.customKinds.isEmpty)
+        #expect(imported.spec.contains(#""doc": "Sends a bearer token; the API also accepts basicAuth.""#), "\(imported.spec)")
         var options = GeneratorOptions()
         options.runtimeModule = nil
         let result = Generator.generate([SpecInput(path: "charges.json", bytes: Array(imported.spec.utf8))], options: options)
