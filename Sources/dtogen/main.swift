@@ -12,7 +12,8 @@ let usage = """
     payloads the specs name ('$examples' on types, 'examples' on endpoints) against them.
 
     ARGUMENTS:
-      <specs>                 A folder (every *.json below it, sorted by path) or one spec file.
+      <specs>                 A folder (every *.json below it, sorted by path, but the sample
+                              payloads and OpenAPI documents specs name) or one spec file.
 
     OPTIONS:
       -o, --output <dir>      Folder for the generated Swift files (created if missing).

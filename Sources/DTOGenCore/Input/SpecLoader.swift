@@ -1,7 +1,7 @@
 import Foundation
 
-/// Finds spec files: every `*.json` below a folder (hidden folders skipped), sorted by
-/// relative path, or one file given directly.
+/// Finds spec files: every `*.json` below a folder (hidden folders skipped; not the sample
+/// payloads and OpenAPI documents specs name), sorted by relative path, or one file given directly.
 public enum SpecLoader {
     public struct LoadError: Error, CustomStringConvertible {
         public var description: String
@@ -37,7 +37,66 @@ public enum SpecLoader {
         for relative in try specPaths(in: url, suffix: suffix) {
             inputs.append(try read(url.appendingPathComponent(relative), relativePath: relative))
         }
-        return withNamedFiles(parsed(inputs), root: url)
+        return withNamedFiles(withoutNamedFiles(parsed(inputs), root: url), root: url)
+    }
+
+    /// The inputs that are specs: not a file a spec names (a sample payload in `examples` or
+    /// `$examples`, the document of `openapi`), not an OpenAPI document (`"openapi": "3.1.0"`,
+    /// `"swagger": "2.0"`), and not a file such a document refers to. So samples and
+    /// documents can live beside the specs that use them.
+    static func withoutNamedFiles(_ inputs: [SpecInput], root: URL) -> [SpecInput] {
+        var named: Set<String> = []
+        var documents: [String] = []
+        for input in inputs {
+            guard let tree = input.parsed else { continue }
+            let files = SpecReader.namedFiles(root: tree, path: input.path)
+            named.formUnion(files)
+            if let document = tree["openapi"]?.stringValue, let path = SpecPaths.example(document, from: input.path) { documents.append(path) }
+            if isOpenAPIDocument(tree) { documents.append(input.path) }
+        }
+        // What documents inside the folder refer to (a document outside it refers to files outside it too).
+        let inside = documents.filter { !$0.hasPrefix("../") }
+        if !inside.isEmpty { named.formUnion(referencedFiles(of: inside, root: root)) }
+        return inputs.filter { input in !named.contains(input.path) && !(input.parsed.map(isOpenAPIDocument) ?? false) }
+    }
+
+    /// `"openapi": "3.x.y"` or `"swagger": "2.0"` at the top: a document, not a spec (whose
+    /// `openapi` names a document's path).
+    static func isOpenAPIDocument(_ tree: JSONNode) -> Bool {
+        if tree["swagger"]?.stringValue != nil, tree["paths"] != nil { return true }
+        guard let version = tree["openapi"]?.stringValue, let first = version.first else { return false }
+        return first.isNumber && !version.contains("/")
+    }
+
+    /// The files OpenAPI documents refer to through `$ref`s, directly or through one another,
+    /// relative to `root`.
+    static func referencedFiles(of documents: [String], root: URL) -> Set<String> {
+        var seen = Set(documents)
+        var pending = documents
+        while let path = pending.popLast() {
+            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).standardizedFileURL.path),
+                  let tree = try? OpenAPIImporter.read(Array(data)) else { continue }
+            var refs: [String] = []
+            collectReferences(tree, into: &refs)
+            for ref in refs {
+                let written = String(ref.prefix { $0 != "#" })
+                guard !written.isEmpty, !written.contains("://"), let target = OpenAPIDocuments.resolve(written, from: path),
+                      seen.insert(target).inserted else { continue }
+                pending.append(target)
+            }
+        }
+        return seen.subtracting(documents)
+    }
+
+    static func collectReferences(_ node: JSONNode, into refs: inout [String]) {
+        switch node.value {
+        case .object(let members):
+            for member in members {
+                if member.key == "$ref", let ref = member.value.stringValue { refs.append(ref) } else { collectReferences(member.value, into: &refs) }
+            }
+        case .array(let elements): for element in elements { collectReferences(element, into: &refs) }
+        default: break
+        }
     }
 
     /// Reads the files that generated specs name (sample payloads, OpenAPI documents), so the
