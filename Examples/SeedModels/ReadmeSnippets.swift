@@ -49,20 +49,20 @@ func readmeSnippet4(token: String) async throws {
     _ = (client, response, remaining)
 }
 
-// README.md:193
+// README.md:205
 enum APIKeyKind: EndpointKind {
     static func prepare(_ request: inout URLRequest, with key: String) {
         request.setValue(key, forHTTPHeaderField: "X-API-Key")
     }
 }
 
-// README.md:211
+// README.md:223
 func readmeSnippet5(client: APIClient) async throws {
     let health = try await client.send(.health, using: "my-api-key")
     _ = (health)
 }
 
-// README.md:232
+// README.md:244
 /// A view model that never sees JSON or HTTP.
 @MainActor
 final class QuakeListModel {
@@ -83,13 +83,13 @@ final class QuakeListModel {
     QuakeListModel(repository: QuakesRepositoryStub())
 }
 
-// README.md:268
+// README.md:280
 func readmeSnippet6(client: APIClient, listing: NewListing, token: String) async throws {
     let item = try await client.send(.createItem(from: listing), using: AccessToken(rawValue: token))
     _ = (item)
 }
 
-// README.md:284
+// README.md:296
 #if canImport(SwiftData)
 import SwiftData
 

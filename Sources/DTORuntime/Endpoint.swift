@@ -56,6 +56,61 @@ public struct AccessToken: RawRepresentable, Sendable, Hashable {
     public init(rawValue: String) { self.rawValue = rawValue }
 }
 
+extension EndpointKinds {
+    /// HTTP basic authentication: `Authorization: Basic <base64 of user:password>`
+    /// (`"kind": "basic"`).
+    public enum Basic: EndpointKind {
+        public static func prepare(_ request: inout URLRequest, with credentials: BasicCredentials) {
+            let encoded = Data("\(credentials.username):\(credentials.password)".utf8).base64EncodedString()
+            request.setValue("Basic \(encoded)", forHTTPHeaderField: "Authorization")
+        }
+    }
+}
+
+/// The request data of `EndpointKinds.Basic`.
+public struct BasicCredentials: Sendable, Hashable {
+    public var username: String
+    public var password: String
+
+    public init(username: String, password: String) {
+        self.username = username
+        self.password = password
+    }
+}
+
+/// An API key: the request data of the kinds a spec declares in `"kinds"` (`APIKeyKind`).
+public struct APIKey: RawRepresentable, Sendable, Hashable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+}
+
+/// Where an API key is sent, under the name the API's document gives it.
+public enum APIKeyLocation: Sendable, Hashable {
+    case header(String)
+    case query(String)
+}
+
+/// A kind that sends an API key: dtogen generates one per kind a spec declares in `"kinds"`
+/// (`{ "apiKey": { "header": "X-API-Key" } }`), so the app only passes the key.
+public protocol APIKeyKind: EndpointKind where RequestData == APIKey {
+    static var apiKeyLocation: APIKeyLocation { get }
+}
+
+extension APIKeyKind {
+    public static func prepare(_ request: inout URLRequest, with key: APIKey) {
+        switch apiKeyLocation {
+        case .header(let name):
+            request.setValue(key.rawValue, forHTTPHeaderField: name)
+        case .query(let name):
+            guard let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return }
+            // Encoded as every query item is (a `+` in a key is never read as a space).
+            let item = QueryEncoding.encode(name) + "=" + QueryEncoding.encode(key.rawValue)
+            components.percentEncodedQuery = components.percentEncodedQuery.map { $0.isEmpty ? item : $0 + "&" + item } ?? item
+            request.url = components.url ?? url
+        }
+    }
+}
+
 public struct HTTPMethod: RawRepresentable, Sendable, Hashable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }

@@ -604,6 +604,13 @@ struct SpecIR: Sendable {
     var examples: [ExampleIR] = []
     var namespace: NamespaceIR?
     var repository: RepositoryIR?
+    /// `"kinds"`: the API-key kinds the spec declares, generated beside the factories.
+    var kinds: [KindDeclaration] = []
+
+    /// Whether the output uses kinds only DTORuntime's version 4 has.
+    var usesVersion4Kinds: Bool {
+        !kinds.isEmpty || endpoints.contains { $0.kind == .basic }
+    }
 }
 
 /// `"repository"`: a protocol with one async method per endpoint, a live implementation

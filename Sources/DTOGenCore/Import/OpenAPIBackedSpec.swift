@@ -117,6 +117,13 @@ enum OpenAPIBackedSpec {
         for key in ["name", "baseURL"] where root[key] == nil {
             if let value = imported[key] { result.append(JSONNode.Member(key: key, keyLocation: documentNode.location, value: value)) }
         }
+        // The kinds the document's security schemes declare, and the spec's own (which win).
+        if let kinds = imported["kinds"]?.members {
+            let own = root["kinds"]?.members ?? []
+            result.removeAll { $0.key == "kinds" }
+            let merged = kinds.filter { kind in !own.contains { $0.key == kind.key } } + own
+            result.append(JSONNode.Member(key: "kinds", keyLocation: documentNode.location, value: JSONNode(value: .object(merged), location: documentNode.location)))
+        }
         result.append(JSONNode.Member(key: "types", keyLocation: root.members?.first { $0.key == "types" }?.keyLocation ?? documentNode.location, value: JSONNode(value: .object(types), location: root["types"]?.location ?? documentNode.location)))
         result.append(JSONNode.Member(key: "endpoints", keyLocation: root.members?.first { $0.key == "endpoints" }?.keyLocation ?? documentNode.location, value: JSONNode(value: .array(endpoints), location: root["endpoints"]?.location ?? documentNode.location)))
         diagnostics += sink.diagnostics

@@ -135,6 +135,8 @@ struct OpenAPITranslator {
     var documents: OpenAPIDocuments
     /// Tagged one-ofs get `$unknown` (off with `closedEnums`).
     var openChoices = true
+    /// API-key security schemes written as the spec's `kinds`: scheme, kind name, declaration.
+    var declaredKinds: [(scheme: String, name: String, declaration: DraftJSON)] = []
     /// Type names taken (components' and other files' schemas).
     var takenTypeNames: Set<String> = []
     /// Schemas in other files that become named types: where they are → their name.
@@ -246,6 +248,7 @@ struct OpenAPITranslator {
         if !options.closedEnums { specOptions.append(("enums", .string(EnumStyle.open.rawValue))) }
         if !specOptions.isEmpty { top.append(("options", .object(specOptions))) }
         if let envelope { top.append(("envelope", envelope.json)) }
+        if !declaredKinds.isEmpty { top.append(("kinds", .object(declaredKinds.map { ($0.name, $0.declaration) }))) }
         if !types.isEmpty { top.append(("types", .object(types))) }
         top.append(("endpoints", .array(endpoints)))
         let documents = self.documents

@@ -320,6 +320,18 @@ extension OpenAPITranslator {
         switch type {
         case "oauth2", "openIdConnect": return .private
         case "http" where definition["scheme"]?.stringValue?.lowercased() == "bearer": return .private
+        case "http" where definition["scheme"]?.stringValue?.lowercased() == "basic": return .basic
+        case "apiKey" where ["header", "query"].contains(definition["in"]?.stringValue ?? ""):
+            // A kind of the spec's own `kinds`: generated, so the app only passes the key.
+            let place = definition["in"]?.stringValue ?? "header"
+            let keyName = definition["name"]?.stringValue ?? scheme
+            if let declared = declaredKinds.first(where: { $0.scheme == scheme }) { return .custom(declared.name) }
+            // Never a runtime type's name (`api_key` → `APIKeyAuth`, not `APIKey`).
+            var base = SwiftName.type(scheme)
+            if SwiftName.runtimeTypes.contains(base) || SwiftName.reservedTypes.contains(base) { base += "Auth" }
+            let name = SwiftName.distinct(base, from: Set(typeNames.values).union(declaredKinds.map(\.name)))
+            declaredKinds.append((scheme, name, .object([("apiKey", .object([(place, .string(keyName))]))])))
+            return .custom(name)
         default:
             let name = SwiftName.distinct(SwiftName.type(scheme), from: Set(typeNames.values))
             if !customKinds.contains(where: { $0.name == name }) {

@@ -118,6 +118,13 @@ extension {{{type}}}: {{{protocol}}} {
     {{{access}}}static let baseURL = URL(string: {{{baseURL}}})!
 }
 {{/api}}
+{{#kinds}}
+
+/// {{{doc}}}
+{{{access}}}enum {{{name}}}: {{{protocol}}} {
+    {{{access}}}static let apiKeyLocation: {{{locationType}}} = {{{location}}}
+}
+{{/kinds}}
 {{#extensions}}
 
 extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {

@@ -7,7 +7,7 @@ struct EndpointContextBuilder {
     /// Factories with more arguments than this declare one argument per line.
     static let inlineArgumentLimit = 2
 
-    func context(_ file: FileContext, endpoints: [EndpointIR], api: APINamespace?) -> EndpointsFileContext {
+    func context(_ file: FileContext, endpoints: [EndpointIR], api: APINamespace?, kinds: [KindDeclaration] = []) -> EndpointsFileContext {
         var groups: [ExtensionContext] = []
         for endpoint in endpoints {
             let kind = printer.kind(endpoint.kind)
@@ -21,7 +21,17 @@ struct EndpointContextBuilder {
         return EndpointsFileContext(
             file: file,
             api: api.map { APIContext(name: $0.name, baseURL: SwiftLiteral.string($0.baseURL), access: access) },
-            endpointType: printer.runtime.endpoint, extensions: groups
+            endpointType: printer.runtime.endpoint, extensions: groups,
+            kinds: kinds.map { kind in
+                let (place, name) = switch kind.placement {
+                case .header(let name): ("header", name)
+                case .query(let name): ("query", name)
+                }
+                return KindContext(
+                    access: access, name: kind.name.value, protocol: printer.runtime.apiKeyKind, locationType: printer.runtime.apiKeyLocation,
+                    location: ".\(place)(\(SwiftLiteral.string(name)))", doc: "Sends the API key in the \(place == "header" ? "header" : "query item") `\(SwiftLiteral.lineComment(name).replacingOccurrences(of: "`", with: "'"))`."
+                )
+            }
         )
     }
 

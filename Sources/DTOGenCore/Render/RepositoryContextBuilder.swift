@@ -16,6 +16,7 @@ struct RepositoryContextBuilder {
             switch kind {
             case .private: providers.append((kind, ProviderContext(name: "accessToken", type: type, doc: "The access token of private endpoints, asked for on every request.")))
             case .refreshing: providers.append((kind, ProviderContext(name: "tokenProvider", type: type, doc: "The token provider of refreshing endpoints, asked for on every request.")))
+            case .basic: providers.append((kind, ProviderContext(name: "credentials", type: type, doc: "The HTTP basic credentials of basic endpoints, asked for on every request.")))
             case .custom(let name):
                 providers.append((kind, ProviderContext(name: SwiftName.lowerCamel(name) + "Data", type: type, doc: "What endpoints of kind `\(name)` send, asked for on every request.")))
             case .public: break

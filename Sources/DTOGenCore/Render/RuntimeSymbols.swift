@@ -17,6 +17,8 @@ struct RuntimeSymbols: Sendable {
     static let generatedCodeVersion = 3
     /// What output without fast paths (`--no-fast-decoding`) needs.
     static let versionWithoutFastPaths = 2
+    /// What output with the `basic` kind or declared `kinds` needs.
+    static let versionWithKinds = 4
 
     private func qualified(_ name: String) -> String {
         module.map { "\($0).\(name)" } ?? name
@@ -29,6 +31,9 @@ struct RuntimeSymbols: Sendable {
     var publicKind: String { qualified("EndpointKinds.Public") }
     var privateKind: String { qualified("EndpointKinds.Private") }
     var refreshingKind: String { qualified("EndpointKinds.Refreshing") }
+    var basicKind: String { qualified("EndpointKinds.Basic") }
+    var apiKeyKind: String { qualified("APIKeyKind") }
+    var apiKeyLocation: String { qualified("APIKeyLocation") }
     var nullable: String { qualified("Nullable") }
     var indirect: String { qualified("Indirect") }
     var filePart: String { qualified("FilePart") }

@@ -11,7 +11,9 @@ struct SpecRenderer: Sendable {
 
     func render(_ ir: SpecIR) -> Result<[GeneratedFile], MustacheError> {
         guard ir.generates else { return .success([]) }
-        let runtime = RuntimeSymbols(module: runtimeModule, version: fastDecoding ? RuntimeSymbols.generatedCodeVersion : RuntimeSymbols.versionWithoutFastPaths)
+        let version = ir.usesVersion4Kinds ? RuntimeSymbols.versionWithKinds
+            : fastDecoding ? RuntimeSymbols.generatedCodeVersion : RuntimeSymbols.versionWithoutFastPaths
+        let runtime = RuntimeSymbols(module: runtimeModule, version: version)
         let file = FileContext(header: Generator.header(forSpecPath: ir.path), runtime: runtime)
         let printer = SwiftPrinter(table: ir.types, runtime: runtime)
         let access = ir.access == .public ? "public " : ""
@@ -33,8 +35,8 @@ struct SpecRenderer: Sendable {
                 let mappings = try templates.render("mappings.swift", MappingContextBuilder(access: access, printer: printer, specFile: specLocationFolder.map { folder in folder.isEmpty ? ir.path : (folder.hasSuffix("/") ? folder : folder + "/") + ir.path }).context(file, mappings: ir.mappings, bodies: bodies))
                 files.append(GeneratedFile(path: names[1], contents: mappings))
             }
-            if keepsEmptyFiles || !ir.endpoints.isEmpty || ir.api != nil {
-                var context = EndpointContextBuilder(access: access, printer: printer).context(file, endpoints: ir.endpoints, api: ir.api)
+            if keepsEmptyFiles || !ir.endpoints.isEmpty || ir.api != nil || !ir.kinds.isEmpty {
+                var context = EndpointContextBuilder(access: access, printer: printer).context(file, endpoints: ir.endpoints, api: ir.api, kinds: ir.kinds)
                 context.repository = ir.repository.map { RepositoryContextBuilder(access: access, printer: printer, payloads: payloads).context($0, api: ir.api) }
                 let endpoints = try templates.render("endpoints.swift", context.value)
                 files.append(GeneratedFile(path: names[2], contents: endpoints))

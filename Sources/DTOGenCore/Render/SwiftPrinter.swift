@@ -262,6 +262,7 @@ struct SwiftPrinter: Sendable {
         case .public: runtime.publicKind
         case .private: runtime.privateKind
         case .refreshing: runtime.refreshingKind
+        case .basic: runtime.basicKind
         case .custom(let name): name
         }
     }

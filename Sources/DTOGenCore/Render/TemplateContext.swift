@@ -74,12 +74,33 @@ struct EndpointsFileContext: TemplateContext {
     var endpointType: String
     var extensions: [ExtensionContext]
     var repository: RepositoryContext?
+    /// The API-key kinds the spec declares.
+    var kinds: [KindContext] = []
 
     var entries: MustacheObject {
         file.entries.merging([
             "api": .optional(api), "endpointType": .string(endpointType),
             "extensions": .list(extensions.map(\.value)), "repository": .optional(repository),
+            "kinds": .list(kinds.map(\.value)),
         ])
+    }
+}
+
+/// A kind a spec declares in `"kinds"`: `enum Name: DTORuntime.APIKeyKind`.
+struct KindContext: TemplateContext {
+    var access: String
+    var name: String
+    var `protocol`: String
+    var locationType: String
+    /// `.header("X-API-Key")`.
+    var location: String
+    var doc: String
+
+    var entries: MustacheObject {
+        [
+            "access": .string(access), "name": .string(name), "protocol": .string(`protocol`),
+            "locationType": .string(locationType), "location": .string(location), "doc": .string(doc),
+        ]
     }
 }
 

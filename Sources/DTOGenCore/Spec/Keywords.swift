@@ -92,16 +92,19 @@ public enum KindReference: Sendable, Equatable {
     case `private`
     /// A private endpoint whose token provider is asked for a fresh token before each request.
     case refreshing
+    /// HTTP basic authentication (`DTORuntime.EndpointKinds.Basic`).
+    case basic
     /// The user's own `EndpointKind` type (`Billing.APIKey`).
     case custom(String)
 
-    static let builtins = ["public", "private", "refreshing"]
+    static let builtins = ["public", "private", "refreshing", "basic"]
 
     static func read(_ written: String) -> Result<KindReference, KeywordError> {
         switch written {
         case "public": return .success(.public)
         case "private": return .success(.private)
         case "refreshing": return .success(.refreshing)
+        case "basic": return .success(.basic)
         default: break
         }
         let parts = written.split(separator: ".", omittingEmptySubsequences: false)
@@ -109,7 +112,7 @@ public enum KindReference: Sendable, Equatable {
             return .success(.custom(written))
         }
         let hint = Suggest.hint(for: written, in: builtins)
-        return .failure(KeywordError(message: "unknown endpoint kind '\(written)'\(hint.isEmpty ? "; expected 'public', 'private' or the name of your type that conforms to EndpointKind" : hint)"))
+        return .failure(KeywordError(message: "unknown endpoint kind '\(written)'\(hint.isEmpty ? "; expected 'public', 'private', 'refreshing', 'basic', a name from 'kinds' or the name of your type that conforms to EndpointKind" : hint)"))
     }
 
     /// The kind as a spec writes it (the importer writes the kinds it finds).
@@ -118,6 +121,7 @@ public enum KindReference: Sendable, Equatable {
         case .public: "public"
         case .private: "private"
         case .refreshing: "refreshing"
+        case .basic: "basic"
         case .custom(let name): name
         }
     }

@@ -41,6 +41,8 @@ public struct Spec: Sendable {
     public var imports: [Located<String>] = []
     /// `"repository": true` (or `{ "name": ... }`): the protocol's name, or "" for the default.
     public var repository: Located<String>?
+    /// `"kinds"`: endpoint kinds dtogen generates (an API key in a header or query item).
+    public var kinds: [KindDeclaration] = []
     public var location: SourceLocation
 }
 
@@ -189,4 +191,16 @@ public struct FieldMappingSpec: Sendable {
     public var label: String
     public var labelLocation: SourceLocation
     public var source: Source
+}
+
+/// `"kinds": { "APIKeyAuth": { "apiKey": { "header": "X-API-Key" } } }`: a kind the endpoints
+/// can name, generated as an enum conforming to DTORuntime's `APIKeyKind`.
+public struct KindDeclaration: Sendable {
+    public enum Placement: Sendable, Equatable {
+        case header(String)
+        case query(String)
+    }
+
+    public var name: Located<String>
+    public var placement: Placement
 }

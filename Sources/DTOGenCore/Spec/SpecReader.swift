@@ -3,7 +3,7 @@
 public enum SpecReader {
     /// From common to rare: suggestions prefer the earlier of two equally close names.
     static let builtinScalars = ["String", "Int", "Double", "Bool", "Date", "URL", "Int64", "Float", "Decimal", "UUID", "JSON", "Data", "File"]
-    static let topLevelKeys = ["name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports", "openapi", "operations", "repository"]
+    static let topLevelKeys = ["name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports", "openapi", "operations", "repository", "kinds"]
     static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums"]
     static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "bodyEncoding", "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc", "examples", "bodyFrom"]
     static let envelopeKeys = ["data", "success", "message", "path"]
@@ -223,6 +223,8 @@ private struct Reader {
                 } else {
                     sink.error(value.location, "'repository' must be true or { \"name\": \"QuakeRepository\" }, found \(value.kindDescription)")
                 }
+            case "kinds":
+                spec.kinds = readKinds(value)
             case "imports":
                 guard let list = value.elements else {
                     sink.error(value.location, "'imports' must be an array of spec paths such as [\"common.json\"], found \(value.kindDescription)")
@@ -506,6 +508,41 @@ private struct Reader {
         case .type, .enumeration, .dictionary, .oneOf:
             break // read by `readObjectShape`
         }
+    }
+
+    /// `"kinds": { "APIKeyAuth": { "apiKey": { "header": "X-API-Key" } } }` (or `"query": "api_key"`).
+    mutating func readKinds(_ node: JSONNode) -> [KindDeclaration] {
+        guard let members = object(node, "'kinds'") else { return [] }
+        var kinds: [KindDeclaration] = []
+        for member in members {
+            let name = Located(member.key, at: member.keyLocation)
+            guard SwiftName.isTypeName(member.key), member.key.first?.isUppercase == true, !KindReference.builtins.contains(member.key) else {
+                sink.error(member.keyLocation, "kind name '\(member.key)' must be a Swift type name starting with an uppercase letter, such as \"APIKeyAuth\"")
+                continue
+            }
+            guard let entries = object(member.value, "kind '\(member.key)'") else { continue }
+            for entry in entries where entry.key != "apiKey" { unknownKey(entry, in: "kind '\(member.key)'", allowed: ["apiKey"]) }
+            guard let apiKey = member.value["apiKey"] else {
+                if !entries.contains(where: { $0.key != "apiKey" }) {
+                    sink.error(member.value.location, "kind '\(member.key)' needs \"apiKey\": { \"header\": \"X-API-Key\" } or { \"query\": \"api_key\" }")
+                }
+                continue
+            }
+            guard let places = object(apiKey, "'apiKey'") else { continue }
+            for place in places where place.key != "header" && place.key != "query" { unknownKey(place, in: "'apiKey'", allowed: ["header", "query"]) }
+            let known = places.filter { $0.key == "header" || $0.key == "query" }
+            guard known.count == 1, let place = known.first else {
+                sink.error(apiKey.location, "'apiKey' names one place: { \"header\": \"X-API-Key\" } or { \"query\": \"api_key\" }")
+                continue
+            }
+            guard let text = string(place.value, "the \(place.key) name"), !text.value.isEmpty else { continue }
+            if place.key == "header", !text.value.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0)) }) {
+                sink.error(place.value.location, "'\(text.value)' is not a valid HTTP header name")
+                continue
+            }
+            kinds.append(KindDeclaration(name: name, placement: place.key == "header" ? .header(text.value) : .query(text.value)))
+        }
+        return kinds
     }
 
     mutating func readBodyFrom(_ node: JSONNode) -> BodyFromSpec? {

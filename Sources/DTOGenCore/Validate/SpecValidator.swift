@@ -19,6 +19,13 @@ struct SpecValidator {
         }
         if let baseURL = spec.baseURL { validateBaseURL(baseURL) }
         if let envelope = spec.envelope?.value { validate(envelope) }
+        for kind in spec.kinds {
+            if spec.types.contains(where: { $0.name == kind.name.value }) || SwiftName.reservedTypes.contains(kind.name.value) {
+                sink.error(kind.name.location, "kind '\(kind.name.value)' has the name of a type; kinds and types share the module's names")
+            } else if SwiftName.runtimeTypes.contains(kind.name.value) {
+                sink.error(kind.name.location, "kind '\(kind.name.value)' has the name of a DTORuntime type; choose another, such as '\(kind.name.value)Auth'")
+            }
+        }
         var names: [String: SourceLocation] = [:]
         for endpoint in spec.endpoints {
             validate(endpoint)

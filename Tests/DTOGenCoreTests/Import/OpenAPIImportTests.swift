@@ -141,8 +141,9 @@ struct OpenAPIImportTests {
             #expect(spec.contains(expected), "missing \(expected) in\n\(spec)")
         }
         #expect(!spec.contains(#""Id":"#), "a scalar schema is inlined, not declared")
-        #expect(imported.customKinds.map(\.name) == ["Key"])
-        #expect(imported.customKinds.first?.detail == "sends the API key in the header 'X-API-Key'")
+        // An API key in a header is a kind the spec declares: no code of the app's.
+        #expect(imported.customKinds.isEmpty)
+        #expect(spec.contains(#""Key": {\#n      "apiKey": {\#n        "header": "X-API-Key""#), "\(spec)")
     }
 
     @Test func unreadableDocumentsAreLocatedErrors() {
@@ -549,6 +550,56 @@ struct OpenAPIImportTests {
             """#
         let run = try Swiftc.buildAndRun(result.files, main: main)
         #expect(run.output == "1700000000.0 true\n", "\(run.output)")
+    }
+
+    /// Security schemes an imported spec needs no code of the app's for: an API key in a
+    /// header or query item becomes a kind of the spec's `kinds` (generated, so the app passes
+    /// only the key), HTTP basic the runtime's `basic`. Only a cookie key still asks for a kind.
+    @Test func securitySchemesBecomeKindsTheAppNeedsNoCodeFor() throws {
+        let document = """
+            openapi: 3.0.0
+            info: { title: Pets, version: "1" }
+            paths:
+              /pets:
+                get: { operationId: listPets, security: [{ PetKey: [] }], responses: { "204": { description: ok } } }
+              /owners:
+                get: { operationId: listOwners, security: [{ OwnerKey: [] }], responses: { "204": { description: ok } } }
+              /me:
+                get: { operationId: me, security: [{ Basic: [] }], responses: { "204": { description: ok } } }
+              /session:
+                get: { operationId: session, security: [{ Cookie: [] }], responses: { "204": { description: ok } } }
+            components:
+              securitySchemes:
+                PetKey: { type: apiKey, in: header, name: X-API-Key }
+                OwnerKey: { type: apiKey, in: query, name: api_key }
+                Basic: { type: http, scheme: basic }
+                Cookie: { type: apiKey, in: cookie, name: sid }
+            """
+        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "pets.yaml")
+        #expect(!imported.hasErrors, "\(imported.diagnostics)")
+        #expect(imported.customKinds.map(\.name) == ["Cookie"])
+        #expect(imported.spec.contains(#""PetKey": {\#n      "apiKey": {\#n        "header": "X-API-Key""#), "\(imported.spec)")
+        #expect(imported.spec.contains(#""kind": "basic""#))
+        let withoutCookie = imported.spec.replacingOccurrences(of: #""kind": "Cookie""#, with: #""kind": "public""#)
+        var options = GeneratorOptions()
+        options.runtimeModule = nil
+        let result = Generator.generate([SpecInput(path: "pets.json", bytes: Array(withoutCookie.utf8))], options: options)
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let main = #"""
+            import Foundation
+            #if canImport(FoundationNetworking)
+            import FoundationNetworking
+            #endif
+            let base = URL(string: "https://h.example")!
+            let pets = try Endpoint<PetKey, Void>.listPets.makeRequest(baseURL: base, with: APIKey(rawValue: "k1"))
+            print(pets.value(forHTTPHeaderField: "X-API-Key") ?? "none")
+            let owners = try Endpoint<OwnerKey, Void>.listOwners.makeRequest(baseURL: base, with: APIKey(rawValue: "k2"))
+            print(owners.url?.absoluteString ?? "none")
+            let me = try Endpoint<EndpointKinds.Basic, Void>.me.makeRequest(baseURL: base, with: BasicCredentials(username: "u", password: "p"))
+            print(me.value(forHTTPHeaderField: "Authorization") ?? "none")
+            """#
+        let run = try Swiftc.buildAndRun(result.files, main: main)
+        #expect(run.output == "k1\nhttps://h.example/owners?api_key=k2\nBasic dTpw\n", "\(Self.errors(run.output))\n\(run.output)")
     }
 
     /// The big public APIs of `../shared/conformance/bigapis` import, generate with no error

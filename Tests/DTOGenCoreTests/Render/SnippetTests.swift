@@ -164,6 +164,29 @@ struct SnippetTests {
             """, in: swift(spec, .endpoints))
     }
 
+    /// `"kinds"`: an API key in a header or query item is a kind dtogen generates; `basic` is
+    /// the runtime's. Either needs DTORuntime's version 4.
+    @Test func declaredKindsAndBasicAuth() {
+        let spec = #"{ "kinds": { "PetKey": { "apiKey": { "header": "X-API-Key" } }, "QueryKey": { "apiKey": { "query": "api_key" } } }, "endpoints": [{ "name": "pets", "path": "/pets", "kind": "PetKey" }, { "name": "me", "path": "/me", "kind": "basic" }] }"#
+        let text = swift(spec, .endpoints)
+        expectSnippet("""
+            /// Sends the API key in the header `X-API-Key`.
+            enum PetKey: DTORuntime.APIKeyKind {
+                static let apiKeyLocation: DTORuntime.APIKeyLocation = .header("X-API-Key")
+            }
+
+            /// Sends the API key in the query item `api_key`.
+            enum QueryKey: DTORuntime.APIKeyKind {
+                static let apiKeyLocation: DTORuntime.APIKeyLocation = .query("api_key")
+            }
+
+            extension DTORuntime.Endpoint<PetKey, Void> {
+            """, in: text)
+        expectSnippet("extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Basic, Void> {", in: text)
+        #expect(text.contains("DTORuntime.GeneratedCodeSupport.Version4"))
+        #expect(!swift(Self.endpoints, .endpoints).contains("Version4"), "other output keeps needing version 3")
+    }
+
     @Test func factoriesWithUpToTwoArgumentsDeclareThemOnOneLine() {
         let text = swift(Self.endpoints, .endpoints)
         expectSnippet("""
