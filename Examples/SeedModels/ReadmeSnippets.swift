@@ -23,7 +23,7 @@ func readmeSnippet2(token: String) async throws {
     _ = (client, featured, results, items)
 }
 
-// README.md:164
+// README.md:166
 func readmeSnippet3(client: APIClient, token: String, tokens: any AccessTokenProvider) async throws {
     for try await page in client.pages(.listItems()) {        // fetched as the loop asks
         print(page.count)
@@ -36,7 +36,7 @@ func readmeSnippet3(client: APIClient, token: String, tokens: any AccessTokenPro
     _ = (form, item, photo, withImage, mine)
 }
 
-// README.md:179
+// README.md:181
 func readmeSnippet4(token: String) async throws {
     let client = APIClient(baseURL: StoreAPI.baseURL, middlewares: [RetryMiddleware(maxAttempts: 3)])
     let response = try await client.response(for: .featuredItems)
@@ -49,20 +49,20 @@ func readmeSnippet4(token: String) async throws {
     _ = (client, response, remaining)
 }
 
-// README.md:205
+// README.md:207
 enum APIKeyKind: EndpointKind {
     static func prepare(_ request: inout URLRequest, with key: String) {
         request.setValue(key, forHTTPHeaderField: "X-API-Key")
     }
 }
 
-// README.md:223
+// README.md:225
 func readmeSnippet5(client: APIClient) async throws {
     let health = try await client.send(.health, using: "my-api-key")
     _ = (health)
 }
 
-// README.md:244
+// README.md:246
 /// A view model that never sees JSON or HTTP.
 @MainActor
 final class QuakeListModel {
@@ -83,13 +83,13 @@ final class QuakeListModel {
     QuakeListModel(repository: QuakesRepositoryStub())
 }
 
-// README.md:280
+// README.md:282
 func readmeSnippet6(client: APIClient, listing: NewListing, token: String) async throws {
     let item = try await client.send(.createItem(from: listing), using: AccessToken(rawValue: token))
     _ = (item)
 }
 
-// README.md:296
+// README.md:298
 #if canImport(SwiftData)
 import SwiftData
 

@@ -211,7 +211,10 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
         var endpointPath = path.percentEncoded
         if !endpointPath.hasPrefix("/") { endpointPath = "/" + endpointPath }
         components.percentEncodedPath = basePath + endpointPath
-        let items = query.flatMap { item in item.values.map { "\(QueryEncoding.encode(item.name))=\(QueryEncoding.encode($0))" } }
+        let items = query.flatMap { item in
+            item.values.map { "\(QueryEncoding.encode(item.name))=\(QueryEncoding.encode($0))" }
+                + item.items.map { "\(QueryEncoding.encode($0.name))=\(QueryEncoding.encode($0.value))" }
+        }
         components.percentEncodedQuery = items.isEmpty ? nil : items.joined(separator: "&")
         guard let url = components.url else {
             throw APIError.invalidRequest("cannot build a URL from \(baseURL) and \(path.percentEncoded)")

@@ -111,6 +111,13 @@ enum FormEncoding {
         return pairs.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
     }
 
+    /// The bracket-style names and values of one value under `name` (an object query item).
+    static func pairs(_ value: JSONValue, name: String) -> [(String, String)] {
+        var pairs: [(String, String)] = []
+        append(value, name: name, to: &pairs)
+        return pairs
+    }
+
     private static func append(_ value: JSONValue, name: String, to pairs: inout [(String, String)]) {
         switch value {
         case .null: return

@@ -8,7 +8,7 @@ public enum GeneratedCodeSupport {
     public enum Version2 {}
     /// The runtime of dtogen 0.3: `FastJSONDecodable`, which output has unless `--no-fast-decoding`.
     public enum Version3 {}
-    /// The runtime of dtogen 0.4: `EndpointKinds.Basic` and `APIKeyKind`, which output has
-    /// when a spec uses the `basic` kind or declares `kinds`.
+    /// The runtime of dtogen 0.4: `EndpointKinds.Basic`, `APIKeyKind` and object query items
+    /// (`Parameter(_:deepObject:)`), which output has when a spec uses them.
     public enum Version4 {}
 }

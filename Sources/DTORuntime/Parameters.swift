@@ -29,6 +29,25 @@ extension ParameterValue where Self: RawRepresentable, RawValue == String {
 public struct Parameter: Sendable, Hashable {
     public var name: String
     public var values: [String]
+    /// An object sent as a query item: its fields as bracket-style items (`created[gte]=1`),
+    /// sent instead of `values`.
+    public var items: [Item] = []
+
+    /// One `name=value` of an object query item.
+    public struct Item: Sendable, Hashable {
+        public var name: String
+        public var value: String
+    }
+
+    /// An object, a dictionary or an array of them, sent in the bracket style (OpenAPI's
+    /// `deepObject`, the form encoder's rules): `created[gte]=1&created[lt]=9`,
+    /// `lines[0][price]=p_1`; nothing when nil.
+    public init(_ name: String, deepObject value: (some Encodable & Sendable)?) {
+        self.name = name
+        self.values = []
+        guard let value, let data = try? JSONEncoder().encode(value), let json = try? JSONDecoder().decode(JSONValue.self, from: data) else { return }
+        self.items = FormEncoding.pairs(json, name: name).map { Item(name: $0.0, value: $0.1) }
+    }
 
     public init(_ name: String, _ value: some ParameterValue) {
         self.name = name

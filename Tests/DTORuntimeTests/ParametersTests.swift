@@ -19,6 +19,23 @@ struct PathAndQueryEncodingTests {
         #expect(day.percentEncoded == "/d/1970-01-02")
     }
 
+    struct Range: Codable, Sendable { var gte: Int?; var lt: Int? }
+    struct Line: Codable, Sendable { var price: String; var quantity: Int }
+
+    /// Objects in a query item go in the bracket style, keys sorted, nulls left out.
+    @Test func objectQueryItemsAreSentInTheBracketStyle() throws {
+        let none: Range? = nil
+        let endpoint = Endpoint<EndpointKinds.Public, JSONValue>(
+            path: "/charges",
+            query: [
+                .init("created", deepObject: Range(gte: 1, lt: nil)), .init("metadata", deepObject: ["order id": "a&b"]),
+                .init("lines", deepObject: [Line(price: "p_1", quantity: 2)]), .init("none", deepObject: none), .init("limit", 3),
+            ]
+        )
+        let request = try endpoint.makeRequest(baseURL: URL(string: "https://h.example")!, with: ())
+        #expect(request.url?.absoluteString == "https://h.example/charges?created%5Bgte%5D=1&metadata%5Border%20id%5D=a%26b&lines%5B0%5D%5Bprice%5D=p_1&lines%5B0%5D%5Bquantity%5D=2&limit=3")
+    }
+
     @Test func queryItemsAreEscapedRepeatedAndLeftOutWhenNil() throws {
         let none: Int? = nil
         let endpoint = Endpoint<EndpointKinds.Public, JSONValue>(

@@ -49,9 +49,23 @@ struct EndpointResolver {
             }
             guard var type = types.resolve(shape, hint: typeName, parent: nil, element: false) else { return nil }
             types.parameterTypes.append(type)
-            guard isParameterType(type.nonOptional) else {
-                types.sink.error(shape.location, "\(what) '\(property.key)' must be a scalar, an enum, a Date, or an array of those; found \(types.table.describe(type))")
+            // An object query item goes in the bracket style (`created[gte]=1`).
+            let deepObject = what == "query item" && isObjectQueryType(type.nonOptional)
+            guard isParameterType(type.nonOptional) || deepObject else {
+                let objects = what == "query item" ? "; a query item may also be an object, a dictionary or an array of objects without dates" : ""
+                types.sink.error(shape.location, "\(what) '\(property.key)' must be a scalar, an enum, a Date, or an array of those\(objects); found \(types.table.describe(type))")
                 return nil
+            }
+            if deepObject {
+                if let written = shape.format { types.sink.error(written.location, "'$format' applies to Date parameters; '\(property.key)' is \(types.table.describe(type))") }
+                var defaultValue: Literal?
+                if let node = shape.defaultValue {
+                    defaultValue = Literals.value(node, as: type.nonOptional, in: types.table, dateFormat: nil, what: "'$default' of '\(property.key)'", into: &types.sink)
+                    if defaultValue != nil { type = type.nonOptional }
+                }
+                if defaultValue == nil, optionalDefaultsToNil, type.isOptional { defaultValue = .null }
+                arguments.append(EndpointIR.Argument(label: label(property, name: name), name: name, type: type, defaultValue: defaultValue))
+                return ParameterValue(argument: name, optional: type.isOptional, rawValue: .none, deepObject: true)
             }
             var format: DateFormatSpec?
             if types.containsDate(type) { format = shape.format?.value.date ?? types.defaultDates }
@@ -314,6 +328,33 @@ struct EndpointResolver {
             let inner = types.table.resolved(element)
             return !inner.isOptional && !types.table.isArray(inner) && isParameterType(inner)
         default: return false
+        }
+    }
+
+    /// What a query item can send in the bracket style: a struct, a dictionary, an array of
+    /// either, or a one-of of those and scalars, with no dates inside (their format would be
+    /// the encoder's, not the spec's).
+    func isObjectQueryType(_ type: TypeRef) -> Bool {
+        let resolved = types.table.resolved(type)
+        switch resolved {
+        case .dictionary(let value):
+            let inner = types.table.resolved(value.nonOptional)
+            return types.table.structure(inner) != nil ? isObjectQueryType(inner) : !types.containsDate(inner) && inner != .scalar(.file)
+        case .array(let element):
+            let inner = types.table.resolved(element.nonOptional)
+            return types.table.structure(inner) != nil && isObjectQueryType(inner)
+        case .named(let id):
+            // Stripe's `created`: a range object or a number, whichever the caller gives.
+            if case .oneOf(let info) = types.table[id].kind {
+                return info.variants.allSatisfy { variant in
+                    let type = types.table.resolved(variant.type)
+                    return isObjectQueryType(type) || (isParameterType(type) && !types.containsDate(type))
+                }
+            }
+            fallthrough
+        default:
+            guard let id = types.table.structure(resolved), case .structure(let fields) = types.table[id].kind else { return false }
+            return !fields.contains { types.containsDate($0.type) || $0.type.nonOptional == .scalar(.file) }
         }
     }
 

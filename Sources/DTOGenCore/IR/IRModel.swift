@@ -471,6 +471,8 @@ struct ParameterValue: Sendable, Equatable {
     var dateFormat: DateFormatSpec?
     /// `$value`: sent as this text on every request; `argument` is empty.
     var constant: String?
+    /// An object (or a dictionary, or an array of them) sent in the bracket style.
+    var deepObject = false
 }
 
 /// A query item or header: the name it is sent under and the value.
@@ -607,9 +609,10 @@ struct SpecIR: Sendable {
     /// `"kinds"`: the API-key kinds the spec declares, generated beside the factories.
     var kinds: [KindDeclaration] = []
 
-    /// Whether the output uses kinds only DTORuntime's version 4 has.
-    var usesVersion4Kinds: Bool {
-        !kinds.isEmpty || endpoints.contains { $0.kind == .basic }
+    /// Whether the output uses what only DTORuntime's version 4 has: the `basic` kind,
+    /// declared `kinds`, object query items.
+    var usesVersion4: Bool {
+        !kinds.isEmpty || endpoints.contains { $0.kind == .basic || $0.query.contains { $0.value.deepObject } }
     }
 }
 

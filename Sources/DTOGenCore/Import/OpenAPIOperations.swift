@@ -127,6 +127,13 @@ extension OpenAPITranslator {
                 shape.optional = false
                 params.append((name, shape.located))
             case "query":
+                // dtogen sends an object in the deepObject style (`created[gte]=1`); in another
+                // style its fields would be query items of their own.
+                let style = node["style"]?.stringValue ?? "form"
+                if style != "deepObject", isObjectSchema(schema, pointer: parameterPointer) {
+                    warn(node, parameterPointer, "query parameter '\(name)' is an object in the '\(style)' style; dtogen sends objects in the deepObject style (\(name)[key]=value); left out")
+                    continue
+                }
                 if node["required"]?.boolValue != true { shape.optional = true }
                 query.append((name, shape.located))
             case "header":
@@ -357,5 +364,13 @@ extension OpenAPITranslator {
             let types = Self.types(of: node).filter { $0 != "null" }
             return types.count == 1 && ["string", "integer", "number", "boolean"].contains(types[0]) && node["enum"] == nil
         }
+    }
+
+    /// An object schema, or an array of objects (through references).
+    mutating func isObjectSchema(_ schema: JSONNode, pointer: String) -> Bool {
+        guard let resolved = followed(schema, pointer: pointer) else { return false }
+        if resolved["properties"] != nil || resolved["additionalProperties"] != nil || resolved["allOf"] != nil || Self.types(of: resolved).contains("object") { return true }
+        if let items = resolved["items"], Self.types(of: resolved).contains("array") { return isObjectSchema(items, pointer: pointer) }
+        return false
     }
 }

@@ -17,7 +17,7 @@ struct RuntimeSymbols: Sendable {
     static let generatedCodeVersion = 3
     /// What output without fast paths (`--no-fast-decoding`) needs.
     static let versionWithoutFastPaths = 2
-    /// What output with the `basic` kind or declared `kinds` needs.
+    /// What output with the `basic` kind, declared `kinds` or object query items needs.
     static let versionWithKinds = 4
 
     private func qualified(_ name: String) -> String {

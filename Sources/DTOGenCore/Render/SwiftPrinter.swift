@@ -249,7 +249,10 @@ struct SwiftPrinter: Sendable {
 
     /// A query item or header: `.init("name", value)`.
     func namedParameter(_ parameter: NamedParameter) -> String {
-        ".init(\(SwiftLiteral.string(parameter.name)), \(self.parameter(parameter.value))\(parameter.value.dateFormat.map { ", format: \(dateFormat($0))" } ?? ""))"
+        if parameter.value.deepObject {
+            return ".init(\(SwiftLiteral.string(parameter.name)), deepObject: \(SwiftName.escaped(parameter.value.argument)))"
+        }
+        return ".init(\(SwiftLiteral.string(parameter.name)), \(self.parameter(parameter.value))\(parameter.value.dateFormat.map { ", format: \(dateFormat($0))" } ?? ""))"
     }
 
     /// `.get`: the runtime's `HTTPMethod` has a static member for each method a spec can name.

@@ -171,7 +171,8 @@ struct DiagnosticsTests {
         Case(name: "model not an identifier", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": «"my model", "fields": {} } }] }"#, message: "'model' must be the name of your domain type, such as \"Quake\", found 'my model'"),
 
         // Endpoint arguments
-        Case(name: "object as query item", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "query": { "filter": «{ "a": "Int" } } }] }"#, message: "query item 'filter' must be a scalar, an enum, a Date, or an array of those; found XFilter"),
+        Case(name: "object with a date as query item", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "query": { "filter": «{ "a": "Date" } } }] }"#, message: "query item 'filter' must be a scalar, an enum, a Date, or an array of those; a query item may also be an object, a dictionary or an array of objects without dates; found XFilter"),
+        Case(name: "object as header", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "headers": { "X-Filter": «{ "a": "Int" } } }] }"#, message: "header 'X-Filter' must be a scalar, an enum, a Date, or an array of those; found XxFilter"),
         Case(name: "JSON as header", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "headers": { "X-Meta": «"JSON" } }] }"#, message: "header 'X-Meta' must be a scalar, an enum, a Date, or an array of those; found JSONValue"),
         Case(name: "optional path parameter", spec: #"{ "endpoints": [{ "name": "x", "path": "/u/{id}", "params": { "id": «"Int?" } }] }"#, message: "path parameter 'id' cannot be optional: the path needs a value"),
         Case(name: "array path parameter", spec: #"{ "endpoints": [{ "name": "x", "path": "/u/{id}", "params": { "id": «["Int"] } }] }"#, message: "path parameter 'id' cannot be an array"),
