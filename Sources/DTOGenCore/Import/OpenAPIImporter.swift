@@ -145,6 +145,19 @@ struct OpenAPITranslator {
     var pendingExternalTypes: [(name: String, node: JSONNode, pointer: String)] = []
     /// Schemas in other files that allow `null` (optional where used, like `nullableSchemas`).
     var nullableExternalTypes: Set<String> = []
+    /// Component string enums by their values: an equal inline enum names the component's type.
+    var componentEnums: [[String]: (name: String, location: SourceLocation)] = [:]
+
+    /// The values of a string enum schema, in order without repeats (nil for anything else).
+    static func stringEnumValues(_ schema: JSONNode) -> [String]? {
+        guard let values = schema["enum"]?.elements, schema["properties"] == nil else { return nil }
+        let nonNull = values.filter { $0.value != .null }
+        let strings = nonNull.compactMap(\.stringValue)
+        guard !strings.isEmpty, strings.count == nonNull.count else { return nil }
+        var unique: [String] = []
+        for value in strings where !unique.contains(value) { unique.append(value) }
+        return unique
+    }
 
     /// `read`: how files that references name are read (none: a reference to another file
     /// is an error that says so). `firstFile`: the `SourceLocation.file` of the document's nodes.
@@ -202,6 +215,10 @@ struct OpenAPITranslator {
             typeNames[member.key] = name
             takenTypeNames.insert(name)
             if Self.allowsNull(member.value) { nullableSchemas.insert(member.key) }
+            // A component that is a string enum: an inline enum with the same values is it.
+            if let values = Self.stringEnumValues(member.value), componentEnums[values] == nil {
+                componentEnums[values] = (name, member.value.location)
+            }
         }
         detectEnvelope()
         // A component that is a reference to a schema in another file is that schema's type,
@@ -378,6 +395,10 @@ struct OpenAPITranslator {
         }
         if let values = schema["enum"]?.elements {
             let strings = values.compactMap(\.stringValue)
+            // The component enum with the same values (not the component itself).
+            if let component = Self.stringEnumValues(schema).flatMap({ componentEnums[$0] }), component.location != schema.location {
+                return DraftShape(base: .string(component.name), optional: values.contains { $0.value == .null })
+            }
             if !strings.isEmpty, strings.count == values.filter({ $0.value != .null }).count {
                 var unique: [String] = []
                 for value in strings where !unique.contains(value) { unique.append(value) }

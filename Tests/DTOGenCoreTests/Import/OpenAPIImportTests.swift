@@ -605,6 +605,41 @@ struct OpenAPIImportTests {
         #expect(run.output == "k1\nhttps://h.example/owners?api_key=k2\nBasic dTpw\n", "\(Self.errors(run.output))\n\(run.output)")
     }
 
+    /// An inline enum with the values of a component enum is that component's type (a
+    /// parameter and a property share `Status`, not two copies); other inline enums stay.
+    @Test func inlineEnumsEqualToAComponentReuseIt() throws {
+        let document = """
+            openapi: 3.0.0
+            info: { title: Pets, version: "1" }
+            paths:
+              /pets:
+                get:
+                  operationId: findPets
+                  parameters: [{ name: status, in: query, schema: { type: string, enum: [available, sold] } }]
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/Pet" } } } } }
+            components:
+              schemas:
+                Status: { type: string, enum: [available, sold] }
+                Pet:
+                  type: object
+                  required: [status]
+                  properties:
+                    status: { type: string, enum: [available, sold] }
+                    size: { type: string, enum: [available, sold, large] }
+            """
+        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "pets.yaml", options: ImportOptions(closedEnums: true))
+        #expect(imported.diagnostics.isEmpty, "\(imported.diagnostics)")
+        let spec = imported.spec
+        #expect(spec.contains(#""status": "Status?""#) && spec.contains(#""status": "Status""#), "\(spec)")
+        #expect(spec.contains(#""Status": { "$enum": ["available", "sold"] }"#))
+        #expect(spec.contains(#""size": { "$enum": ["available", "sold", "large"], "$optional": true }"#))
+        let result = Generator.generate([SpecInput(path: "pets.json", bytes: Array(spec.utf8))])
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let endpoints = try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
+        #expect(endpoints.contains("static func findPets(status: Status? = nil) -> Self"))
+    }
+
     /// The big public APIs of `../shared/conformance/bigapis` import, generate with no error
     /// and type-check against DTORuntime as an app's module sees it (Stripe's 181,455 lines
     /// take about 40 s; compiling them is the benchmark's). Skipped where the folder is absent.
