@@ -56,17 +56,6 @@ struct EndpointResolver {
                 types.sink.error(shape.location, "\(what) '\(property.key)' must be a scalar, an enum, a Date, or an array of those\(objects); found \(types.table.describe(type))")
                 return nil
             }
-            if deepObject {
-                if let written = shape.format { types.sink.error(written.location, "'$format' applies to Date parameters; '\(property.key)' is \(types.table.describe(type))") }
-                var defaultValue: Literal?
-                if let node = shape.defaultValue {
-                    defaultValue = Literals.value(node, as: type.nonOptional, in: types.table, dateFormat: nil, what: "'$default' of '\(property.key)'", into: &types.sink)
-                    if defaultValue != nil { type = type.nonOptional }
-                }
-                if defaultValue == nil, optionalDefaultsToNil, type.isOptional { defaultValue = .null }
-                arguments.append(EndpointIR.Argument(label: label(property, name: name), name: name, type: type, defaultValue: defaultValue))
-                return ParameterValue(argument: name, optional: type.isOptional, rawValue: .none, deepObject: true)
-            }
             var format: DateFormatSpec?
             if types.containsDate(type) { format = shape.format?.value.date ?? types.defaultDates }
             if let written = shape.format, !types.containsDate(type) || written.value.date == nil {
@@ -90,7 +79,7 @@ struct EndpointResolver {
             } else if case .array(let element) = types.table.resolved(type.nonOptional), types.table.isEnum(element) {
                 rawValue = .elements
             }
-            return ParameterValue(argument: name, optional: type.isOptional, rawValue: rawValue, dateFormat: format)
+            return ParameterValue(argument: name, optional: type.isOptional, rawValue: rawValue, dateFormat: format, deepObject: deepObject)
         }
 
         // Path parameters, in the order they appear in the path.

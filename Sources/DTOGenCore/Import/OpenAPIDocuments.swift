@@ -62,7 +62,7 @@ struct OpenAPIDocuments {
             return .failure(.message("the reference '\(ref)' has a fragment that is not a JSON pointer (it starts with '#/')"))
         }
         if written.isEmpty { return .success(Target(file: index(of: location), pointer: pointer)) }
-        guard let path = Self.resolve(written, from: path(of: location)) else {
+        guard let path = SpecPaths.relative(written, from: path(of: location)) else {
             return .failure(.message("the reference '\(ref)' names no file"))
         }
         if let known = indexByPath[path] { return .success(Target(file: known, pointer: pointer)) }
@@ -99,39 +99,33 @@ struct OpenAPIDocuments {
         }
         return .success(current)
     }
-
-    /// A path written in a reference, from the file at `base`: relative to that file's
-    /// folder (`..` steps up), or absolute. Nil for an empty path.
-    static func resolve(_ written: String, from base: String) -> String? {
-        guard !written.isEmpty else { return nil }
-        if written.hasPrefix("/") { return written }
-        let absolute = base.hasPrefix("/")
-        var parts = Array(base.split(separator: "/").map(String.init).dropLast())
-        var above = 0
-        for part in written.split(separator: "/").map(String.init) {
-            switch part {
-            case ".", "": continue
-            case "..":
-                if parts.isEmpty { above += absolute ? 0 : 1 } else { parts.removeLast() }
-            default: parts.append(part)
-            }
-        }
-        guard !parts.isEmpty else { return nil }
-        return (absolute ? "/" : "") + (Array(repeating: "..", count: above) + parts).joined(separator: "/")
-    }
 }
 
 extension OpenAPITranslator {
+    /// The component schema a target in the document is, with its type name (none for one
+    /// that is inlined: a scalar alias).
+    func component(_ target: OpenAPIDocuments.Target) -> (key: String, name: String)? {
+        let prefix = String(schemaPrefix.dropFirst())
+        guard target.file == 0, target.pointer.hasPrefix(prefix) else { return nil }
+        let key = String(target.pointer.dropFirst(prefix.count)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        return typeNames[key].map { (key, $0) }
+    }
+
+    /// The type a reference's target is declared as: a component's, or a schema's in another
+    /// file; nil for an alias (the object it names comes next), a wrapper or an inlined schema.
+    mutating func typeName(of target: OpenAPIDocuments.Target, node: JSONNode, ref: String) -> String? {
+        guard node["$ref"] == nil, !(component(target).map { wrapperSchemas.contains($0.key) } ?? false) else { return nil }
+        if case .string(let name)? = externalType(target, node, ref: ref)?.base { return name }
+        return nil
+    }
+
     /// A schema that a reference reaches in another file: a type of its own (unless it is a
     /// scalar, which is inlined), named once from the pointer's last key or the file's name,
     /// and written after the endpoints. A component of the document reached through a path
     /// is that component's type. Nil: translate the node where it is used.
     mutating func externalType(_ target: OpenAPIDocuments.Target, _ node: JSONNode, ref: String) -> DraftShape? {
         if target.file == 0 {
-            let prefix = String(schemaPrefix.dropFirst())
-            guard target.pointer.hasPrefix(prefix) else { return nil }
-            let key = String(target.pointer.dropFirst(prefix.count)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-            return typeNames[key].map { DraftShape(base: .string($0), optional: nullableSchemas.contains(key)) }
+            return component(target).map { DraftShape(base: .string($0.name), optional: nullableSchemas.contains($0.key)) }
         }
         // A reference to a reference is followed first; a scalar is written where it is used.
         guard node["$ref"] == nil, node.members != nil, !isScalarAlias(node) else { return nil }

@@ -379,10 +379,7 @@ struct OpenAPITranslator {
             return DraftShape(base: .string("JSON"))
         }
         if let ref = schema["$ref"]?.stringValue {
-            if ref.hasPrefix(schemaPrefix), documents.index(of: schema.location) == 0 {
-                let key = String(ref.dropFirst(schemaPrefix.count)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-                if let name = typeNames[key] { return DraftShape(base: .string(name), optional: nullableSchemas.contains(key)) }
-            }
+            // A component's type, a schema's of another file, else the schema where it is used.
             guard let (target, node) = resolveTarget(ref, at: schema, pointer: pointer) else { return DraftShape(base: .string("JSON")) }
             if let named = externalType(target, node, ref: ref) { return named }
             return bareShape(node, pointer: ref, hint: hint, inMultipart: inMultipart)

@@ -110,20 +110,6 @@ extension OpenAPITranslator {
         return result
     }
 
-    /// The type a reference's target is declared as: a component's, or a schema's in another file.
-    mutating func typeName(of target: OpenAPIDocuments.Target, node: JSONNode, ref: String) -> String? {
-        if target.file == 0 {
-            let prefix = String(schemaPrefix.dropFirst())
-            guard target.pointer.hasPrefix(prefix) else { return nil }
-            let key = String(target.pointer.dropFirst(prefix.count)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-            // An alias's name is not the object's: the object's own name comes next in the chain.
-            guard node["$ref"] == nil, !wrapperSchemas.contains(key) else { return nil }
-            return typeNames[key]
-        }
-        if case .string(let name)? = externalType(target, node, ref: ref)?.base { return name }
-        return nil
-    }
-
     /// The required properties of an object schema (its `allOf` parts included) whose value
     /// is fixed to one or a few strings, in the order written.
     mutating func fixedRequiredValues(_ schema: JSONNode, pointer: String) -> [(key: String, values: [String])] {

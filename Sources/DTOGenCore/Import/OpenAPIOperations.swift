@@ -284,15 +284,12 @@ extension OpenAPITranslator {
         let failure = responses.first { $0.key == "default" } ?? responses.first { $0.key.hasPrefix("4") || $0.key.hasPrefix("5") }
         if let failure, let response = followed(failure.value, pointer: pointer + "/" + failure.key) {
             let schema = swagger2 ? response["schema"] : response["content"]?.members?.first(where: { Self.isJSON($0.key) })?.value["schema"]
-            if let ref = schema?["$ref"]?.stringValue, ref.hasPrefix(schemaPrefix), let name = typeNames[String(ref.dropFirst(schemaPrefix.count))],
-               let target = schemas.first(where: { typeNames[$0.key] == name })?.value, target["properties"] != nil || target["allOf"] != nil {
-                error = name
-            } else if let schema, let ref = schema["$ref"]?.stringValue, !ref.hasPrefix("#"),
-                      let (target, node) = resolveTarget(ref, at: schema, pointer: pointer + "/" + failure.key),
-                      node["properties"] != nil || node["allOf"] != nil,
-                      case .string(let name)? = externalType(target, node, ref: ref)?.base {
-                // An object schema in another file (DigitalOcean's `models/error.yml`).
-                error = name
+            // An object schema with a type of its own: a component, or a schema in another
+            // file (DigitalOcean's `models/error.yml`).
+            if let schema, let ref = schema["$ref"]?.stringValue,
+               let (target, node) = resolveTarget(ref, at: schema, pointer: pointer + "/" + failure.key),
+               node["properties"] != nil || node["allOf"] != nil {
+                error = typeName(of: target, node: node, ref: ref)
             }
         }
         return (result, error)

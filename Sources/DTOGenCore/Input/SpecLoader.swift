@@ -80,7 +80,7 @@ public enum SpecLoader {
             collectReferences(tree, into: &refs)
             for ref in refs {
                 let written = String(ref.prefix { $0 != "#" })
-                guard !written.isEmpty, !written.contains("://"), let target = OpenAPIDocuments.resolve(written, from: path),
+                guard !written.isEmpty, !written.contains("://"), let target = SpecPaths.relative(written, from: path),
                       seen.insert(target).inserted else { continue }
                 pending.append(target)
             }

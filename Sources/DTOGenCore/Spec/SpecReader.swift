@@ -76,19 +76,27 @@ enum SpecPaths {
     /// imports, samples may live outside the specs folder (`../Fixtures/charge.json`): they
     /// are only read. Nil for an absolute or empty path.
     static func example(_ written: String, from path: String) -> String? {
-        guard !written.isEmpty, !written.hasPrefix("/") else { return nil }
-        var parts = Array(path.split(separator: "/").map(String.init).dropLast())
+        written.hasPrefix("/") ? nil : relative(written, from: path)
+    }
+
+    /// A path written in the file at `base`: relative to that file's folder (`..` steps up,
+    /// above a relative root as `../`), or absolute. Nil for an empty path.
+    static func relative(_ written: String, from base: String) -> String? {
+        guard !written.isEmpty else { return nil }
+        if written.hasPrefix("/") { return written }
+        let absolute = base.hasPrefix("/")
+        var parts = Array(base.split(separator: "/").map(String.init).dropLast())
         var above = 0
         for part in written.split(separator: "/").map(String.init) {
             switch part {
             case ".", "": continue
             case "..":
-                if parts.isEmpty { above += 1 } else { parts.removeLast() }
+                if parts.isEmpty { above += absolute ? 0 : 1 } else { parts.removeLast() }
             default: parts.append(part)
             }
         }
         guard !parts.isEmpty else { return nil }
-        return (Array(repeating: "..", count: above) + parts).joined(separator: "/")
+        return (absolute ? "/" : "") + (Array(repeating: "..", count: above) + parts).joined(separator: "/")
     }
 }
 

@@ -165,16 +165,8 @@ struct ReadmeSnippetTests {
                     """
             }
             try manifest.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["swift", "package", "--package-path", folder.path, "dump-package"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(snippet.origin): \(output.prefix(600))")
+            let dump = try launch("/usr/bin/env", ["swift", "package", "--package-path", folder.path, "dump-package"])
+            #expect(dump.status == 0, "\(snippet.origin): \(dump.output.prefix(600))")
         }
     }
 }

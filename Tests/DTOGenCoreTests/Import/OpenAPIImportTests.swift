@@ -42,6 +42,19 @@ struct OpenAPIImportTests {
         return (["import Foundation", "#if canImport(FoundationNetworking)", "import FoundationNetworking", "#endif"] + (importsRuntime ? ["import DTORuntime"] : []) + declarations).joined(separator: "\n")
     }
 
+    /// An imported spec generated with the runtime's sources in the same module, built with
+    /// `main` and run: the generation's diagnostics and what the program printed.
+    static func generateAndRun(_ spec: String, main: String) throws -> (diagnostics: [Diagnostic], output: String) {
+        var options = GeneratorOptions()
+        options.runtimeModule = nil
+        let result = Generator.generate([SpecInput(path: "imported.json", bytes: Array(spec.utf8))], options: options)
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        guard !result.hasErrors else { return (result.diagnostics, "") }
+        let run = try Swiftc.buildAndRun(result.files, main: main)
+        #expect(run.status == 0, "\(errors(run.output))")
+        return (result.diagnostics, run.output)
+    }
+
     /// The first compiler errors of an output, for a failure message.
     static func errors(_ output: String) -> String {
         output.split(separator: "\n").filter { $0.contains("error:") }.prefix(10).joined(separator: "\n")
@@ -482,11 +495,6 @@ struct OpenAPIImportTests {
         #expect(spec.contains(#""$discriminator": "type""#) && spec.contains(#""$unknown": true"#) && spec.contains(#""enums": "open""#), "open by default")
         let closed = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "items.yaml", options: ImportOptions(closedEnums: true)).spec
         #expect(!closed.contains(#""$unknown""#) && !closed.contains(#""enums""#))
-        var options = GeneratorOptions()
-        options.runtimeModule = nil
-        let result = Generator.generate([SpecInput(path: "items.json", bytes: Array(spec.utf8))], options: options)
-        #expect(!result.hasErrors, "\(result.diagnostics)")
-        #expect(!result.diagnostics.contains { $0.message.contains("cannot be told apart") }, "\(result.diagnostics)")
         let main = #"""
             import Foundation
             let json = #"[{"type": "function_call", "name": "f"}, {"type": "message", "text": "hi"}, {"type": "shell", "pattern": "*"}, {"type": "search", "query": "q"}, {"type": "added_later"}]"#
@@ -500,8 +508,8 @@ struct OpenAPIImportTests {
                 }
             }
             """#
-        let run = try Swiftc.buildAndRun(result.files, main: main)
-        #expect(run.status == 0, "\(Self.errors(run.output))")
+        let run = try Self.generateAndRun(spec, main: main)
+        #expect(!run.diagnostics.contains { $0.message.contains("cannot be told apart") }, "\(run.diagnostics)")
         #expect(run.output == "call f\nmessage hi\nshell *\nsearch q\nunknown\n", "\(run.output)")
     }
 
@@ -542,17 +550,12 @@ struct OpenAPIImportTests {
         #expect(!imported.spec.contains(#""body""#))
         #expect(imported.spec.contains(#""kind": "private""#) && imported.customKinds.isEmpty)
         #expect(imported.spec.contains(#""doc": "Sends a bearer token; the API also accepts basicAuth.""#), "\(imported.spec)")
-        var options = GeneratorOptions()
-        options.runtimeModule = nil
-        let result = Generator.generate([SpecInput(path: "charges.json", bytes: Array(imported.spec.utf8))], options: options)
-        #expect(!result.hasErrors, "\(result.diagnostics)")
         let main = #"""
             import Foundation
             let charge = try JSONDecoder().decode(Charge.self, from: Data(#"{"created": 1700000000, "refunded_at": 1700000100}"#.utf8))
             print(charge.created.timeIntervalSince1970, charge.refundedAt == .int(1700000100))
             """#
-        let run = try Swiftc.buildAndRun(result.files, main: main)
-        #expect(run.output == "1700000000.0 true\n", "\(run.output)")
+        #expect(try Self.generateAndRun(imported.spec, main: main).output == "1700000000.0 true\n")
     }
 
     /// Security schemes an imported spec needs no code of the app's for: an API key in a
@@ -584,10 +587,6 @@ struct OpenAPIImportTests {
         #expect(imported.spec.contains(#""PetKey": {\#n      "apiKey": {\#n        "header": "X-API-Key""#), "\(imported.spec)")
         #expect(imported.spec.contains(#""kind": "basic""#))
         let withoutCookie = imported.spec.replacingOccurrences(of: #""kind": "Cookie""#, with: #""kind": "public""#)
-        var options = GeneratorOptions()
-        options.runtimeModule = nil
-        let result = Generator.generate([SpecInput(path: "pets.json", bytes: Array(withoutCookie.utf8))], options: options)
-        #expect(!result.hasErrors, "\(result.diagnostics)")
         let main = #"""
             import Foundation
             #if canImport(FoundationNetworking)
@@ -601,8 +600,7 @@ struct OpenAPIImportTests {
             let me = try Endpoint<EndpointKinds.Basic, Void>.me.makeRequest(baseURL: base, with: BasicCredentials(username: "u", password: "p"))
             print(me.value(forHTTPHeaderField: "Authorization") ?? "none")
             """#
-        let run = try Swiftc.buildAndRun(result.files, main: main)
-        #expect(run.output == "k1\nhttps://h.example/owners?api_key=k2\nBasic dTpw\n", "\(Self.errors(run.output))\n\(run.output)")
+        #expect(try Self.generateAndRun(withoutCookie, main: main).output == "k1\nhttps://h.example/owners?api_key=k2\nBasic dTpw\n")
     }
 
     /// An inline enum with the values of a component enum is that component's type (a

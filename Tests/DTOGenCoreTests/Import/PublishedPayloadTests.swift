@@ -14,50 +14,28 @@ struct PublishedPayloadTests {
         var json: String
     }
 
-    /// Every example response that is JSON, with the endpoint of its operation.
+    /// Every example response that is JSON, with the endpoint of its operation: the endpoint
+    /// with the operation's path (its `?query` sent as constants) and method, in order.
     static func examples(in document: JSONNode, endpoints: [(name: String, path: String, method: String)]) -> [Example] {
+        var byOperation: [String: [String]] = [:]
+        for endpoint in endpoints { byOperation[endpoint.method + " " + endpoint.path, default: []].append(endpoint.name) }
         var result: [Example] = []
-        var position = 0
         for path in document["paths"]?.members ?? [] {
-            for member in path.value.members ?? [] where OpenAPITranslator.methods.contains(member.key) && !["options", "trace"].contains(member.key) {
-                defer { position += 1 }
-                guard endpoints.indices.contains(position) else { continue }
-                let endpoint = endpoints[position]
+            for member in path.value.members ?? [] where OpenAPITranslator.methods.contains(member.key) {
+                let key = member.key.uppercased() + " " + OpenAPITranslator.split(pathKey: path.key).path
+                guard let endpoint = byOperation[key]?.first else { continue }
+                byOperation[key]?.removeFirst()
                 let meta = member.value["x-oaiMeta"]?["examples"]
                 let entries = meta?.elements ?? meta.map { [$0] } ?? []
                 for (index, entry) in entries.enumerated() {
                     guard let text = entry["response"]?.stringValue else { continue }
                     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
                     guard trimmed.hasPrefix("{") || trimmed.hasPrefix("["), (try? JSONReader.parse(bytes: Array(trimmed.utf8))) != nil else { continue }
-                    result.append(Example(endpoint: endpoint.name, index: index, json: trimmed))
+                    result.append(Example(endpoint: endpoint, index: index, json: trimmed))
                 }
             }
         }
         return result
-    }
-
-    /// Factory name → its response type, read from a generated endpoints file.
-    static func responseTypes(_ endpoints: String) -> [String: String] {
-        var result: [String: String] = [:]
-        var response: String?
-        for line in endpoints.split(separator: "\n") {
-            let text = line.trimmingCharacters(in: .whitespaces)
-            if text.hasPrefix("extension "), let open = text.range(of: "Endpoint<"), text.hasSuffix("> {") {
-                let arguments = text[open.upperBound..<text.index(text.endIndex, offsetBy: -3)]
-                // Kind, Response: the kind never holds a comma.
-                response = arguments.split(separator: ",", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
-            } else if let response, let name = factoryName(text) {
-                result[name] = response
-            }
-        }
-        return result
-    }
-
-    static func factoryName(_ line: String) -> String? {
-        for prefix in ["static func ", "public static func ", "static var ", "public static var "] where line.hasPrefix(prefix) {
-            return String(line.dropFirst(prefix.count).prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-        }
-        return nil
     }
 
     @Test func openAIsPublishedResponsesDecode() throws {
@@ -65,18 +43,22 @@ struct PublishedPayloadTests {
         guard let data = FileManager.default.contents(atPath: path) else { return }
         let imported = OpenAPIImporter.importDocument(bytes: Array(data), path: "openai.yaml")
         #expect(!imported.hasErrors)
-        let spec = try JSONReader.parse(bytes: Array(imported.spec.utf8))
-        let endpoints = (spec["endpoints"]?.elements ?? []).map { node in
-            (name: node["name"]?.stringValue ?? "", path: node["path"]?.stringValue ?? "", method: node["method"]?.stringValue ?? "GET")
-        }
         var options = GeneratorOptions()
         options.runtimeModule = nil
         options.fastDecoding = true
-        let result = Generator.generate([SpecInput(path: "openai.json", bytes: Array(imported.spec.utf8))], options: options)
+        let input = SpecInput(path: "openai.json", bytes: Array(imported.spec.utf8))
+        // Each endpoint's response type, from the resolved model (raw String/Data bodies have none to decode).
+        let ir = try #require(Generator.resolve([input], options: options).0.first)
+        let printer = SwiftPrinter(table: ir.types, runtime: RuntimeSymbols(module: nil))
+        var responseTypes: [String: String] = [:]
+        for endpoint in ir.endpoints where endpoint.rawResponse == nil {
+            responseTypes[endpoint.name] = endpoint.response.map(printer.qualifiedType)
+        }
+        let endpoints = ir.endpoints.map { (name: $0.name, path: $0.pathTemplate, method: $0.method.rawValue) }
+        let result = Generator.generate([input], options: options)
         #expect(!result.hasErrors)
-        let responseTypes = Self.responseTypes(try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents))
         let examples = Self.examples(in: try OpenAPIImporter.read(Array(data)), endpoints: endpoints)
-        let decodable = examples.filter { responseTypes[$0.endpoint].map { !["Void", "String", "Data"].contains($0) } ?? false }
+        let decodable = examples.filter { responseTypes[$0.endpoint] != nil }
         var main = """
             import Foundation
             func attempt<T: Decodable & Sendable>(_ type: T.Type, _ label: String, _ json: String) {

@@ -128,15 +128,7 @@ enum Swiftc {
         let executable = folder.appendingPathComponent("app").path
         let built = try run(["-swift-version", "6", "-o", executable] + paths)
         guard built.status == 0 else { return built }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        return try launch(executable, [])
     }
 
     /// Writes the files and one more source into `folder`; their paths, the source's last.
@@ -154,15 +146,6 @@ enum Swiftc {
     }
 
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        try launch("/usr/bin/env", ["swiftc"] + arguments)
     }
 }

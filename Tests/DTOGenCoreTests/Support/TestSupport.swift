@@ -46,3 +46,18 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 func unifiedDiff(_ old: String, _ new: String, name: String) -> String {
     UnifiedDiff.text(old, new, name: name)
 }
+
+/// Runs a program to its end: its exit status and what it printed (standard output and
+/// error together).
+func launch(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
+}
