@@ -8,64 +8,42 @@ struct DTOContextBuilder {
     /// Whether declarations also get `init(fastJSON:)` (off with `--no-fast-decoding`).
     var fastDecoding = false
 
-    func context(_ file: FileContext, namespace: NamespaceIR?) -> MustacheValue {
-        let declarations = table.topLevel.map(declaration)
-        let fast: [MustacheValue] = fastDecoding ? table.decls.indices.compactMap { fastPath(DeclID(index: $0)) } : []
-        var namespaceContext: MustacheValue = .bool(false)
-        if let namespace {
-            namespaceContext = .object([
-                "name": .string(namespace.name),
-                "access": .string(access),
-                "declares": .bool(namespace.declares),
-                "declarations": .list(declarations.enumerated().map { index, declaration in
-                    .object(["declaration": declaration, "spaced": .bool(index > 0)])
-                }),
-            ])
-        }
-        return .object(file.entries.merging([
-            "declarations": namespace == nil ? .list(declarations) : .list([]),
-            "namespace": namespaceContext,
-            "fastPaths": .list(fast),
-        ]))
+    func context(_ file: FileContext, namespace: NamespaceIR?) -> DTOsFileContext {
+        DTOsFileContext(
+            file: file,
+            declarations: table.topLevel.map(declaration),
+            namespace: namespace.map { NamespaceContext(name: $0.name, access: access, declares: $0.declares) },
+            fastPaths: fastDecoding ? table.decls.indices.compactMap { fastPath(DeclID(index: $0)) } : []
+        )
     }
 
     /// How a declaration of this spec reads `FastDecoder`'s tape. Structs
     /// make the calls their `init(from:)` makes, on a `FastJSONObject` keyed by the JSON keys;
     /// enums take the runtime's raw-value path; one-ofs choose their variant as `init(from:)` does.
-    func fastPath(_ id: DeclID) -> MustacheValue? {
+    func fastPath(_ id: DeclID) -> FastPathContext? {
         let decl = table[id]
         guard !decl.external else { return nil }
-        let shared: MustacheObject = [
-            "access": .string(access),
-            "type": .string(printer.qualifiedType(.named(id))),
-            "protocol": .string(printer.runtime.fastJSONDecodable),
-            "valueType": .string(printer.runtime.fastJSONValue),
-        ]
+        let body: FastPathContext.Body
         switch decl.kind {
-        case .structure(let fields):
-            return SectionContext(FastPathSection.structure, .object([
-                "statements": .lines(fields.map { printer.decodeStatement($0, onTape: true) }),
-                "empty": .bool(fields.isEmpty),
-            ]), shared: shared).value
-        case .enumeration:
-            return SectionContext(FastPathSection.rawValue, .bool(true), shared: shared).value
-        case .oneOf(let info):
-            return SectionContext(FastPathSection.oneOf, oneOfContext(decl, info, onTape: true), shared: shared).value
-        case .alias:
-            return nil
+        case .structure(let fields): body = .structure(statements: fields.map { printer.decodeStatement($0, onTape: true) })
+        case .enumeration: body = .rawValue
+        case .oneOf(let info): body = .oneOf(oneOfContext(decl, info, onTape: true))
+        case .alias: return nil
         }
+        return FastPathContext(
+            access: access, type: printer.qualifiedType(.named(id)), protocol: printer.runtime.fastJSONDecodable,
+            valueType: printer.runtime.fastJSONValue, body: body
+        )
     }
 
-    func declaration(_ id: DeclID) -> MustacheValue {
+    func declaration(_ id: DeclID) -> DeclarationContext {
         let decl = table[id]
         switch decl.kind {
-        case .oneOf(let info): return SectionContext(DeclarationSection.oneOf, oneOfContext(decl, info)).value
-        case .structure(let fields): return SectionContext(DeclarationSection.struct, structContext(decl, fields)).value
-        case .enumeration(let info): return SectionContext(DeclarationSection.enum, enumContext(decl, info)).value
+        case .oneOf(let info): return .oneOf(oneOfContext(decl, info))
+        case .structure(let fields): return .structure(structContext(decl, fields))
+        case .enumeration(let info): return .enumeration(enumContext(decl, info))
         case .alias(let target):
-            return SectionContext(DeclarationSection.alias, .object([
-                "doc": docLines(decl.doc), "access": .string(access), "name": .string(declaredName(decl)), "type": .string(printer.type(target)),
-            ])).value
+            return .alias(AliasContext(doc: docLines(decl.doc), access: access, name: declaredName(decl), type: printer.type(target)))
         }
     }
 
@@ -75,28 +53,19 @@ struct DTOContextBuilder {
         return decl.name + "<" + decl.genericParameters.map { "\($0): Codable & Sendable & Hashable" }.joined(separator: ", ") + ">"
     }
 
-    func docLines(_ doc: String?) -> MustacheValue {
-        .lines(doc.map(SwiftLiteral.docLines) ?? [])
+    func docLines(_ doc: String?) -> [String] {
+        doc.map(SwiftLiteral.docLines) ?? []
     }
 
-    func structContext(_ decl: Decl, _ fields: [Field]) -> MustacheValue {
-        // Each section's object repeats what its lines read from the declaration, so no
-        // key is looked up in an outer context (ContextTests checks every template).
-        let accessKey: MustacheObject = ["access": .string(access)]
-        let properties: [MustacheValue] = fields.map { field in
-            let property: MustacheObject = [
-                "access": .string(access), "name": .string(SwiftName.escaped(field.name)),
-                "type": .string(field.storage == nil ? printer.storedType(field) : printer.type(field.type)),
-            ]
-            var boxed: MustacheValue = .bool(false)
-            if let storage = field.storage {
-                boxed = .object(property.merging(["storage": .string(storage), "storageType": .string(printer.storedType(field))]))
-            }
-            return .object(property.merging([
-                "doc": docLines(field.doc), "plain": field.storage == nil ? .object(property) : .bool(false), "boxed": boxed,
-            ]))
+    func structContext(_ decl: Decl, _ fields: [Field]) -> StructContext {
+        let properties = fields.map { field in
+            PropertyContext(
+                doc: docLines(field.doc), access: access, name: SwiftName.escaped(field.name),
+                type: field.storage == nil ? printer.storedType(field) : printer.type(field.type),
+                boxed: field.storage.map { ($0, printer.storedType(field)) }
+            )
         }
-        let parameters = fields.map { field -> MustacheValue in
+        let parameters = fields.map { field in
             var defaultValue = ""
             if let literal = field.defaultValue {
                 defaultValue = " = \(printer.literal(literal))"
@@ -105,110 +74,64 @@ struct DTOContextBuilder {
             }
             let name = SwiftName.escaped(field.name)
             // A boxed field is set through its storage.
-            let value = field.storage == nil ? name : "\(name).map(\(printer.runtime.indirect).init)"
-            return .object([
-                "name": .string(name), "type": .string(field.storage == nil ? printer.storedType(field) : printer.type(field.type)),
-                "defaultValue": .string(defaultValue), "target": .string(field.storage ?? name), "value": .string(value),
-            ])
+            return ParameterContext(
+                name: name, type: field.storage == nil ? printer.storedType(field) : printer.type(field.type),
+                defaultValue: defaultValue, target: field.storage ?? name,
+                assigned: field.storage == nil ? name : "\(name).map(\(printer.runtime.indirect).init)"
+            )
         }
-        let keys: [MustacheValue] = fields.map { field in
+        let keys = fields.map { field in
             let name = field.storage ?? field.name
-            return .object([
-                "name": .string(SwiftName.escaped(name)),
-                "rawValue": .string(name == field.jsonKey ? "" : " = \(SwiftLiteral.string(field.jsonKey))"),
-            ])
+            return CodingKeyContext(name: SwiftName.escaped(name), rawValue: name == field.jsonKey ? "" : " = \(SwiftLiteral.string(field.jsonKey))")
         }
-        return .object([
-            "doc": docLines(decl.doc),
-            "access": .string(access),
-            "name": .string(declaredName(decl)),
-            "error": .bool(decl.isErrorBody),
-            "properties": .list(properties),
-            "initializer": fields.isEmpty ? .bool(false) : .object(accessKey.merging(["parameters": .list(parameters)])),
-            "codingKeys": TypeTable.needsCodingKeys(fields) ? .object(["keys": .list(keys)]) : .bool(false),
-            "decoder": .string(RuntimeSymbols.decoder),
-            "encoder": .string(RuntimeSymbols.encoder),
-            "customDecoding": TypeTable.needsCustomDecoding(fields)
-                ? .object(accessKey.merging(["decoder": .string(RuntimeSymbols.decoder), "statements": .lines(fields.map { printer.decodeStatement($0) })])) : .bool(false),
-            "customEncoding": TypeTable.needsCustomEncoding(fields)
-                ? .object(accessKey.merging(["encoder": .string(RuntimeSymbols.encoder), "statements": .lines(fields.map(printer.encodeStatement))])) : .bool(false),
-            "nested": .list(decl.nested.map(declaration)),
-        ])
+        return StructContext(
+            doc: docLines(decl.doc), access: access, name: declaredName(decl), isError: decl.isErrorBody,
+            properties: properties, parameters: parameters,
+            codingKeys: TypeTable.needsCodingKeys(fields) ? keys : nil,
+            decoding: TypeTable.needsCustomDecoding(fields) ? fields.map { printer.decodeStatement($0) } : nil,
+            encoding: TypeTable.needsCustomEncoding(fields) ? fields.map(printer.encodeStatement) : nil,
+            nested: decl.nested.map(declaration)
+        )
     }
 
     /// `onTape`: for the fast path, whose extension is outside the type.
-    func oneOfContext(_ decl: Decl, _ info: OneOfInfo, onTape: Bool = false) -> MustacheValue {
+    func oneOfContext(_ decl: Decl, _ info: OneOfInfo, onTape: Bool = false) -> OneOfContext {
         let spell = printer.spelling(onTape: onTape)
         let helper = printer.runtime.oneOf
         let key = info.discriminator.map(SwiftLiteral.string) ?? ""
-        let cases: [MustacheValue] = info.variants.map { variant in
-            .object([
-                "name": .string(SwiftName.escaped(variant.name)),
-                "type": .string(spell(variant.type)),
-                "tag": .string(variant.tag.map(SwiftLiteral.string) ?? ""),
-                "writesTag": .bool(info.discriminator != nil),
-                "helper": .string(helper),
-                "key": .string(key),
-                "access": .string(access),
-            ])
+        let cases = info.variants.map { variant in
+            OneOfCaseContext(
+                access: access, name: SwiftName.escaped(variant.name), type: spell(variant.type),
+                tag: variant.tag.map(SwiftLiteral.string) ?? "", writesTag: info.discriminator != nil, helper: helper, key: key
+            )
         }
-        let unknown: MustacheValue = info.unknownCaseName.map {
-            .object(["name": .string(SwiftName.escaped($0)), "jsonType": .string(printer.runtime.jsonValue), "access": .string(access)])
-        } ?? .bool(false)
-        var tagged: MustacheValue = .bool(false)
-        var untagged: MustacheValue = .bool(false)
+        let choice: OneOfContext.Choice
         if info.discriminator != nil {
-            tagged = .object([
-                "helper": .string(helper), "key": .string(key), "cases": .list(cases), "unknown": unknown,
-                "accepted": .string(info.variants.compactMap { $0.tag.map(SwiftLiteral.string) }.joined(separator: ", ")),
-            ])
+            choice = .tagged(key: key, accepted: info.variants.compactMap { $0.tag.map(SwiftLiteral.string) }.joined(separator: ", "))
         } else {
-            let attempts: [MustacheValue] = info.variants.map { variant in
-                .object([
-                    "condition": .string(variant.kind == .any ? "" : "kind == .\(variant.kind.rawValue), "),
-                    "type": .string(spell(variant.type)),
-                    "name": .string(SwiftName.escaped(variant.name)),
-                ])
-            }
-            untagged = .object([
-                "helper": .string(helper), "unknown": unknown,
-                "needsKind": .bool(info.variants.contains { $0.kind != .any }),
-                "attempts": .list(attempts),
-                "typeLiteral": .string(SwiftLiteral.string(decl.qualifiedName)),
-            ])
+            choice = .untagged(attempts: info.variants.map { variant in
+                AttemptContext(
+                    condition: variant.kind == .any ? "" : "kind == .\(variant.kind.rawValue), ",
+                    type: spell(variant.type), name: SwiftName.escaped(variant.name)
+                )
+            }, typeLiteral: SwiftLiteral.string(decl.qualifiedName))
         }
-        return .object([
-            "doc": docLines(decl.doc),
-            "access": .string(access),
-            "name": .string(decl.name),
-            "cases": .list(cases),
-            "unknown": unknown,
-            "tagged": tagged,
-            "untagged": untagged,
-            "decoder": .string(RuntimeSymbols.decoder),
-            "encoder": .string(RuntimeSymbols.encoder),
-            "nested": .list(decl.nested.map(declaration)),
-        ])
+        return OneOfContext(
+            doc: docLines(decl.doc), access: access, name: decl.name, helper: helper, cases: cases,
+            unknown: info.unknownCaseName.map { UnknownCaseContext(access: access, name: SwiftName.escaped($0), jsonType: printer.runtime.jsonValue) },
+            choice: choice, nested: decl.nested.map(declaration)
+        )
     }
 
-    func enumContext(_ decl: Decl, _ info: EnumInfo) -> MustacheValue {
-        let cases: [MustacheValue] = info.cases.map { c in
-            let name = SwiftName.escaped(c.name)
-            return .object([
-                "name": .string(name),
-                "rawValue": .string(c.name == c.rawValue ? "" : " = \(SwiftLiteral.string(c.rawValue))"),
-                "literal": .string(SwiftLiteral.string(c.rawValue)),
-            ])
-        }
-        return .object([
-            "doc": docLines(decl.doc),
-            "access": .string(access),
-            "name": .string(decl.name),
-            "cases": .list(cases),
-            "closed": .bool(info.unknownCaseName == nil),
-            "open": .bool(info.unknownCaseName != nil),
-            "unknown": .string(info.unknownCaseName.map(SwiftName.escaped) ?? ""),
-        ])
+    func enumContext(_ decl: Decl, _ info: EnumInfo) -> EnumContext {
+        EnumContext(
+            doc: docLines(decl.doc), access: access, name: decl.name,
+            cases: info.cases.map { c in
+                let name = SwiftName.escaped(c.name)
+                return EnumCaseContext(name: name, rawValue: c.name == c.rawValue ? "" : " = \(SwiftLiteral.string(c.rawValue))", literal: SwiftLiteral.string(c.rawValue))
+            },
+            unknown: info.unknownCaseName.map(SwiftName.escaped)
+        )
     }
 }
 

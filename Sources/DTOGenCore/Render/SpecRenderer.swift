@@ -23,7 +23,7 @@ struct SpecRenderer: Sendable {
             if keepsEmptyFiles || !ir.types.topLevel.isEmpty || ir.namespace?.declares == true {
                 var builder = DTOContextBuilder(table: ir.types, access: access, printer: printer)
                 builder.fastDecoding = fastDecoding
-                let dtos = try templates.render("dtos.swift", builder.context(file, namespace: ir.namespace))
+                let dtos = try templates.render("dtos.swift", builder.context(file, namespace: ir.namespace).value)
                 files.append(GeneratedFile(path: names[0], contents: dtos))
             }
             // One `init(from model:)` per body type and model, however many endpoints send it.
@@ -32,7 +32,7 @@ struct SpecRenderer: Sendable {
                 bodies.append(body)
             }
             if keepsEmptyFiles || !ir.mappings.isEmpty || !bodies.isEmpty {
-                let mappings = try templates.render("mappings.swift", MappingContextBuilder(access: access, printer: printer, specFile: specLocationFolder.map { folder in folder.isEmpty ? ir.path : (folder.hasSuffix("/") ? folder : folder + "/") + ir.path }).context(file, mappings: ir.mappings, bodies: bodies))
+                let mappings = try templates.render("mappings.swift", MappingContextBuilder(access: access, printer: printer, specFile: specLocationFolder.map { folder in folder.isEmpty ? ir.path : (folder.hasSuffix("/") ? folder : folder + "/") + ir.path }).context(file, mappings: ir.mappings, bodies: bodies).value)
                 files.append(GeneratedFile(path: names[1], contents: mappings))
             }
             if keepsEmptyFiles || !ir.endpoints.isEmpty || ir.api != nil || !ir.kinds.isEmpty {

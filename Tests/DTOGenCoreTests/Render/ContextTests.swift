@@ -110,12 +110,13 @@ struct ContextTests {
         #expect(try fallThroughs(template.nodes, [missing], partials: DefaultTemplates.all) == ["api"])
     }
 
-    /// Every golden spec's files (DTOs with fast paths, mappings, endpoints, repositories)
-    /// read every key from their own context.
-    @Test func everyTemplateReadsEveryKeyFromItsOwnContext() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/golden-specs")
-        let inputs = try SpecLoader.load(folder.path)
+    /// Every golden and seed spec's files (DTOs with fast paths, mappings with `update` and
+    /// spec locations, endpoints, repositories) read every key from their own context.
+    @Test(arguments: ["Tests/Fixtures/golden-specs", "specs"])
+    func everyTemplateReadsEveryKeyFromItsOwnContext(folder: String) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let inputs = try SpecLoader.load(root.appendingPathComponent(folder).path)
+        #expect(!inputs.isEmpty)
         let (irs, diagnostics) = Generator.resolve(inputs, options: GeneratorOptions())
         #expect(!diagnostics.contains { $0.severity == .error })
         let runtime = RuntimeSymbols(module: "DTORuntime")
@@ -131,8 +132,8 @@ struct ContextTests {
             let printer = SwiftPrinter(table: ir.types, runtime: runtime)
             var dtos = DTOContextBuilder(table: ir.types, access: "public ", printer: printer)
             dtos.fastDecoding = true
-            try check("dtos.swift", dtos.context(file, namespace: ir.namespace), ir.path)
-            try check("mappings.swift", MappingContextBuilder(access: "", printer: printer, specFile: ir.path).context(file, mappings: ir.mappings, bodies: ir.endpoints.compactMap(\.bodyFrom)), ir.path)
+            try check("dtos.swift", dtos.context(file, namespace: ir.namespace).value, ir.path)
+            try check("mappings.swift", MappingContextBuilder(access: "", printer: printer, specFile: ir.path).context(file, mappings: ir.mappings, bodies: ir.endpoints.compactMap(\.bodyFrom)).value, ir.path)
             var endpoints = EndpointContextBuilder(access: "", printer: printer).context(file, endpoints: ir.endpoints, api: ir.api)
             endpoints.repository = ir.repository.map { RepositoryContextBuilder(access: "", printer: printer, payloads: [:]).context($0, api: ir.api) }
             try check("endpoints.swift", endpoints.value, ir.path)

@@ -1,0 +1,288 @@
+// The contexts of the DTO file's templates (`dtos.swift`, `declaration`, `struct`, `enum`,
+// `alias`, `oneOf`) as Swift values. Every key a template reads inside a section is a
+// stored property of that section's context (see `TemplateContext`).
+
+/// `dtos.swift`: the declarations (at the top level, or inside the namespace) and the fast paths.
+struct DTOsFileContext: TemplateContext {
+    var file: FileContext
+    var declarations: [DeclarationContext]
+    var namespace: NamespaceContext?
+    var fastPaths: [FastPathContext]
+
+    var entries: MustacheObject {
+        file.entries.merging([
+            "declarations": .list(namespace == nil ? declarations.map(\.value) : []),
+            "namespace": .optional(namespace.map { namespace in
+                var namespace = namespace
+                namespace.declarations = declarations
+                return namespace
+            }),
+            "fastPaths": .list(fastPaths.map(\.value)),
+        ])
+    }
+}
+
+/// `options.namespace`: `enum Name {}` (unless the spec only extends it) and the extension
+/// that holds every declaration.
+struct NamespaceContext: TemplateContext {
+    var name: String
+    var access: String
+    /// Whether this file declares the enum (the first spec of the namespace does).
+    var declares: Bool
+    var declarations: [DeclarationContext] = []
+
+    var entries: MustacheObject {
+        [
+            "name": .string(name), "access": .string(access), "declares": .bool(declares),
+            "declarations": .list(declarations.enumerated().map { index, declaration in
+                .object(["declaration": declaration.value, "spaced": .bool(index > 0)])
+            }),
+        ]
+    }
+}
+
+/// `declaration`: opens the one section of its kind.
+enum DeclarationContext: TemplateContext {
+    case structure(StructContext)
+    case enumeration(EnumContext)
+    case alias(AliasContext)
+    case oneOf(OneOfContext)
+
+    var entries: MustacheObject {
+        let section = switch self {
+        case .structure(let context): SectionContext(DeclarationSection.struct, context.value)
+        case .enumeration(let context): SectionContext(DeclarationSection.enum, context.value)
+        case .alias(let context): SectionContext(DeclarationSection.alias, context.value)
+        case .oneOf(let context): SectionContext(DeclarationSection.oneOf, context.value)
+        }
+        guard case .object(let object) = section.value else { return [:] }
+        return object
+    }
+}
+
+/// `struct`: a DTO struct, its memberwise init, coding keys and coding.
+struct StructContext: TemplateContext {
+    var doc: [String]
+    var access: String
+    var name: String
+    var isError: Bool
+    var properties: [PropertyContext]
+    var parameters: [ParameterContext]
+    /// Nil when Swift's synthesised keys are the JSON keys.
+    var codingKeys: [CodingKeyContext]?
+    /// Statements of a written-out `init(from:)`, nil when Swift synthesises it.
+    var decoding: [String]?
+    /// Statements of a written-out `encode(to:)`, nil when Swift synthesises it.
+    var encoding: [String]?
+    var nested: [DeclarationContext]
+
+    var entries: MustacheObject {
+        let access: MustacheObject = ["access": .string(self.access)]
+        return [
+            "doc": .lines(doc), "access": .string(self.access), "name": .string(name), "error": .bool(isError),
+            "properties": .list(properties.map(\.value)),
+            "initializer": parameters.isEmpty ? .bool(false) : .object(access.merging(["parameters": .list(parameters.map(\.value))])),
+            "codingKeys": codingKeys.map { .object(["keys": .list($0.map(\.value))]) } ?? .bool(false),
+            "decoder": .string(RuntimeSymbols.decoder),
+            "encoder": .string(RuntimeSymbols.encoder),
+            "customDecoding": decoding.map { .object(access.merging(["decoder": .string(RuntimeSymbols.decoder), "statements": .lines($0)])) } ?? .bool(false),
+            "customEncoding": encoding.map { .object(access.merging(["encoder": .string(RuntimeSymbols.encoder), "statements": .lines($0)])) } ?? .bool(false),
+            "nested": .list(nested.map(\.value)),
+        ]
+    }
+}
+
+/// One stored property, or one stored out of line (`boxed`) because the type contains itself.
+struct PropertyContext: TemplateContext {
+    var doc: [String]
+    var access: String
+    var name: String
+    var type: String
+    /// The out-of-line storage's name and type.
+    var boxed: (storage: String, storageType: String)?
+
+    var entries: MustacheObject {
+        let property: MustacheObject = ["access": .string(access), "name": .string(name), "type": .string(type)]
+        return property.merging([
+            "doc": .lines(doc),
+            "plain": boxed == nil ? .object(property) : .bool(false),
+            "boxed": boxed.map { .object(property.merging(["storage": .string($0.storage), "storageType": .string($0.storageType)])) } ?? .bool(false),
+        ])
+    }
+}
+
+/// One parameter of the memberwise init and the assignment it makes.
+struct ParameterContext: TemplateContext {
+    var name: String
+    var type: String
+    /// ` = nil`, ` = 0`, or empty.
+    var defaultValue: String
+    /// What is assigned (the storage of a boxed field) and the value assigned.
+    var target: String
+    var assigned: String
+
+    var entries: MustacheObject {
+        [
+            "name": .string(name), "type": .string(type), "defaultValue": .string(defaultValue),
+            "target": .string(target), "value": .string(assigned),
+        ]
+    }
+}
+
+/// `case name = "json_key"` (rawValue empty when the names agree).
+struct CodingKeyContext: TemplateContext {
+    var name: String
+    var rawValue: String
+
+    var entries: MustacheObject { ["name": .string(name), "rawValue": .string(rawValue)] }
+}
+
+/// `enum`: a string enum, closed (`CaseIterable`) or open (a case for values it does not list).
+struct EnumContext: TemplateContext {
+    var doc: [String]
+    var access: String
+    var name: String
+    var cases: [EnumCaseContext]
+    /// The open enum's catch-all case.
+    var unknown: String?
+
+    var entries: MustacheObject {
+        [
+            "doc": .lines(doc), "access": .string(access), "name": .string(name),
+            "cases": .list(cases.map(\.value)),
+            "closed": .bool(unknown == nil), "open": .bool(unknown != nil), "unknown": .string(unknown ?? ""),
+        ]
+    }
+}
+
+struct EnumCaseContext: TemplateContext {
+    var name: String
+    /// ` = "raw"` (empty when the name is the value).
+    var rawValue: String
+    /// The value as a string literal.
+    var literal: String
+
+    var entries: MustacheObject { ["name": .string(name), "rawValue": .string(rawValue), "literal": .string(literal)] }
+}
+
+/// `alias`: `typealias Name = Type`.
+struct AliasContext: TemplateContext {
+    var doc: [String]
+    var access: String
+    var name: String
+    var type: String
+
+    var entries: MustacheObject { ["doc": .lines(doc), "access": .string(access), "name": .string(name), "type": .string(type)] }
+}
+
+/// `oneOf`: an enum with a case per variant, chosen by a tag (`tagged`) or by trying each
+/// variant (`untagged`). The fast path's `oneOf` section reads the same context.
+struct OneOfContext: TemplateContext {
+    var doc: [String]
+    var access: String
+    var name: String
+    var helper: String
+    var cases: [OneOfCaseContext]
+    var unknown: UnknownCaseContext?
+    var choice: Choice
+    var nested: [DeclarationContext]
+
+    enum Choice {
+        /// The tag's key as a literal, and every tag as a literal.
+        case tagged(key: String, accepted: String)
+        case untagged(attempts: [AttemptContext], typeLiteral: String)
+    }
+
+    var entries: MustacheObject {
+        var tagged = MustacheValue.bool(false)
+        var untagged = MustacheValue.bool(false)
+        switch choice {
+        case .tagged(let key, let accepted):
+            tagged = .object([
+                "helper": .string(helper), "key": .string(key), "cases": .list(cases.map(\.value)),
+                "unknown": .optional(unknown), "accepted": .string(accepted),
+            ])
+        case .untagged(let attempts, let typeLiteral):
+            untagged = .object([
+                "helper": .string(helper), "unknown": .optional(unknown),
+                "needsKind": .bool(attempts.contains { !$0.condition.isEmpty }),
+                "attempts": .list(attempts.map(\.value)), "typeLiteral": .string(typeLiteral),
+            ])
+        }
+        return [
+            "doc": .lines(doc), "access": .string(access), "name": .string(name),
+            "cases": .list(cases.map(\.value)), "unknown": .optional(unknown),
+            "tagged": tagged, "untagged": untagged,
+            "decoder": .string(RuntimeSymbols.decoder), "encoder": .string(RuntimeSymbols.encoder),
+            "nested": .list(nested.map(\.value)),
+        ]
+    }
+}
+
+/// One variant: `case name(Type)`, its tag as a literal (empty when untagged).
+struct OneOfCaseContext: TemplateContext {
+    var access: String
+    var name: String
+    var type: String
+    var tag: String
+    var writesTag: Bool
+    var helper: String
+    var key: String
+
+    var entries: MustacheObject {
+        [
+            "name": .string(name), "type": .string(type), "tag": .string(tag), "writesTag": .bool(writesTag),
+            "helper": .string(helper), "key": .string(key), "access": .string(access),
+        ]
+    }
+}
+
+/// The open one-of's catch-all case, holding the JSON as it arrived.
+struct UnknownCaseContext: TemplateContext {
+    var access: String
+    var name: String
+    var jsonType: String
+
+    var entries: MustacheObject { ["name": .string(name), "jsonType": .string(jsonType), "access": .string(access)] }
+}
+
+/// One try of an untagged one-of: `if kind == .object, let value = try? T(...)`.
+struct AttemptContext: TemplateContext {
+    /// `kind == .object, ` or empty when any JSON kind may be the variant.
+    var condition: String
+    var type: String
+    var name: String
+
+    var entries: MustacheObject { ["condition": .string(condition), "type": .string(type), "name": .string(name)] }
+}
+
+/// One `extension T: FastJSONDecodable` of `dtos.swift`'s `fastPaths`.
+struct FastPathContext: TemplateContext {
+    enum Body {
+        /// A string enum: the runtime's raw-value path.
+        case rawValue
+        /// A struct: its decoding statements on the tape.
+        case structure(statements: [String])
+        case oneOf(OneOfContext)
+    }
+
+    var access: String
+    var type: String
+    var `protocol`: String
+    var valueType: String
+    var body: Body
+
+    var entries: MustacheObject {
+        let shared: MustacheObject = [
+            "access": .string(access), "type": .string(type), "protocol": .string(`protocol`), "valueType": .string(valueType),
+        ]
+        let section = switch body {
+        case .rawValue: SectionContext(FastPathSection.rawValue, .bool(true), shared: shared)
+        case .structure(let statements):
+            SectionContext(FastPathSection.structure, .object(["statements": .lines(statements), "empty": .bool(statements.isEmpty)]), shared: shared)
+        case .oneOf(let context): SectionContext(FastPathSection.oneOf, context.value, shared: shared)
+        }
+        guard case .object(let object) = section.value else { return [:] }
+        return object
+    }
+}
