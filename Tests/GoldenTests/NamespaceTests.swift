@@ -20,4 +20,12 @@ struct NamespaceTests {
         let endpoint: Endpoint<EndpointKinds.Public, Shop.Item> = .item(id: 3)
         #expect(endpoint.path.percentEncoded == "/items/3")
     }
+
+    /// The base URL's enum is in the namespace too (`Shop.ShopAPI`, named from the spec's
+    /// `name`), and the live repository's client defaults to it.
+    @Test func theBaseURLLivesInTheNamespace() async throws {
+        #expect(Shop.ShopAPI.baseURL.absoluteString == "https://shop.example/v1")
+        let repository = ShopRepositoryLive()
+        #expect(repository.client.baseURL == Shop.ShopAPI.baseURL)
+    }
 }

@@ -582,6 +582,10 @@ enum PaginationIR: Sendable, Equatable {
 struct APINamespace: Sendable {
     var name: String
     var baseURL: String
+    /// `options.namespace`, which holds the enum as it holds the spec's types.
+    var namespace: String?
+
+    var qualifiedName: String { namespace.map { "\($0).\(name)" } ?? name }
 }
 
 /// The enum a spec's types are nested in (`options.namespace`).

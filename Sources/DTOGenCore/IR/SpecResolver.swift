@@ -67,7 +67,7 @@ struct SpecResolver {
                 types.sink.warning(spec.name?.location ?? baseURL.location, "the API namespace '\(name)' is also a type name; it is generated as '\(distinct)'")
             }
             types.topLevelNames.insert(distinct)
-            api = APINamespace(name: distinct, baseURL: baseURL.value)
+            api = APINamespace(name: distinct, baseURL: baseURL.value, namespace: types.namespace)
         }
     }
 

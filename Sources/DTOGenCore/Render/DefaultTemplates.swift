@@ -112,11 +112,22 @@ extension {{{type}}}: {{{protocol}}} {
         "endpoints.swift": ##"""
 {{>header}}
 {{#api}}
+{{^namespace}}
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: {{{name}}}.baseURL)`.
 {{{access}}}enum {{{name}}} {
     {{{access}}}static let baseURL = URL(string: {{{baseURL}}})!
 }
+{{/namespace}}
+{{#namespace}}
+
+extension {{{namespace}}} {
+    /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: {{{namespace}}}.{{{name}}}.baseURL)`.
+    {{{access}}}enum {{{name}}} {
+        {{{access}}}static let baseURL = URL(string: {{{baseURL}}})!
+    }
+}
+{{/namespace}}
 {{/api}}
 {{#kinds}}
 

@@ -20,7 +20,7 @@ struct EndpointContextBuilder {
         }
         return EndpointsFileContext(
             file: file,
-            api: api.map { APIContext(name: $0.name, baseURL: SwiftLiteral.string($0.baseURL), access: access) },
+            api: api.map { APIContext(name: $0.name, baseURL: SwiftLiteral.string($0.baseURL), access: access, namespace: $0.namespace) },
             endpointType: printer.runtime.endpoint, extensions: groups,
             kinds: kinds.map { kind in
                 let (place, name) = switch kind.placement {

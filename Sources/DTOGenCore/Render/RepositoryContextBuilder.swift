@@ -23,7 +23,7 @@ struct RepositoryContextBuilder {
             }
         }
         let client = printer.runtime.apiClient
-        let initArguments = [printer.clientParameter(defaultBaseURL: api?.name)] + providers.map { printer.escapingParameter($0.context.name, type: $0.context.type) }
+        let initArguments = [printer.clientParameter(defaultBaseURL: api?.qualifiedName)] + providers.map { printer.escapingParameter($0.context.name, type: $0.context.type) }
         return RepositoryContext(
             access: access, name: repository.name, client: client, endpointType: printer.runtime.endpoint,
             providers: providers.map(\.context), initArguments: initArguments,

@@ -104,13 +104,17 @@ struct KindContext: TemplateContext {
     }
 }
 
-/// `enum API { static let baseURL }`: the spec's base URL as a literal.
+/// `enum API { static let baseURL }`: the spec's base URL as a literal, inside the spec's
+/// namespace when it has one.
 struct APIContext: TemplateContext {
     var name: String
     var baseURL: String
     var access: String
+    var namespace: String?
 
-    var entries: MustacheObject { ["name": .string(name), "baseURL": .string(baseURL), "access": .string(access)] }
+    var entries: MustacheObject {
+        ["name": .string(name), "baseURL": .string(baseURL), "access": .string(access), "namespace": .optional(namespace)]
+    }
 }
 
 /// One `extension Endpoint<Kind, Response>` and the factories it holds.

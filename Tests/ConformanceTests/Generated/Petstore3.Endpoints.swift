@@ -9,9 +9,11 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-/// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: Petstore3API.baseURL)`.
-enum Petstore3API {
-    static let baseURL = URL(string: "https://petstore3.swagger.io/api/v3")!
+extension Petstore3 {
+    /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: Petstore3.Petstore3API.baseURL)`.
+    enum Petstore3API {
+        static let baseURL = URL(string: "https://petstore3.swagger.io/api/v3")!
+    }
 }
 
 extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Petstore3.Pet> {

@@ -9,6 +9,13 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
+extension Shop {
+    /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: Shop.ShopAPI.baseURL)`.
+    enum ShopAPI {
+        static let baseURL = URL(string: "https://shop.example/v1")!
+    }
+}
+
 extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Shop.Item> {
     /// `GET /items/{id}`
     static func item(id: Int) -> Self {
@@ -16,5 +23,60 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Shop.Item> {
             method: .get,
             path: "/items/\(id)",
         )
+    }
+}
+
+/// The API as the app uses it: `async` methods that return domain models (or DTOs where
+/// the spec maps none), so views and view models never see JSON or HTTP.
+/// `ShopRepositoryLive` sends requests; `ShopRepositoryStub` answers from the spec's example payloads.
+protocol ShopRepository: Sendable {
+    /// `GET /items/{id}`
+    func item(id: Int) async throws -> Item
+}
+
+/// Sends each request through an `APIClient`.
+struct ShopRepositoryLive: ShopRepository {
+    let client: DTORuntime.APIClient
+
+    init(
+        client: DTORuntime.APIClient = DTORuntime.APIClient(baseURL: Shop.ShopAPI.baseURL),
+    ) {
+        self.client = client
+    }
+
+    func item(id: Int) async throws -> Item {
+        let response = try await client.send(.item(id: id))
+        return Item(from: response)
+    }
+}
+
+/// Answers from the example payloads the spec names, with no network: for SwiftUI previews
+/// and tests. `failing(_:with:)` makes a method throw instead.
+struct ShopRepositoryStub: ShopRepository {
+    /// The methods, to choose one that fails.
+    enum Method: String, Sendable, CaseIterable {
+        case item
+    }
+
+    /// A method whose endpoint has no example payload to answer with.
+    struct NoExample: Swift.Error, Sendable {
+        let method: String
+    }
+
+    /// The methods that throw, and what they throw.
+    var failures: [Method: any Swift.Error] = [:]
+
+    init() {}
+
+    /// This stub, with `method` throwing `error`.
+    func failing(_ method: Method, with error: any Swift.Error) -> Self {
+        var copy = self
+        copy.failures[method] = error
+        return copy
+    }
+
+    func item(id: Int) async throws -> Item {
+        if let error = failures[.item] { throw error }
+        throw NoExample(method: "item")
     }
 }
