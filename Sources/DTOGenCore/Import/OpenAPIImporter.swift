@@ -243,7 +243,7 @@ struct OpenAPITranslator {
             if case .string(let reference) = json, reference.hasSuffix("?") { json = .string(String(reference.dropLast())) }
             types.append((typeNames[member.key] ?? member.key, .located(json, member.value.location)))
         }
-        let endpoints = operations()
+        var endpoints = operations()
         // Schemas of other files that endpoints and types reach, as they were met (each may
         // reach more).
         while !pendingExternalTypes.isEmpty {
@@ -254,6 +254,7 @@ struct OpenAPITranslator {
             if case .string(let reference) = json, reference.hasSuffix("?") { json = .string(String(reference.dropLast())) }
             types.append((name, .located(json, node.location)))
         }
+        (types, endpoints) = SharedShapes.shared(types: types, endpoints: endpoints, taken: takenTypeNames)
         var top: [(String, DraftJSON)] = []
         let title = root["info"]?["title"]?.stringValue ?? "API"
         var name = options.name ?? SwiftName.type(title)

@@ -1,0 +1,290 @@
+/// Inline schemas that a document writes the same way in several places become one named
+/// type in `types`, used at each place, instead of a nested copy per field: Stripe's
+/// expandable fields (`anyOf: [string, $ref Customer]` on 16 types), its `metadata` one-of
+/// (85 places), the `created` range filter of 43 list endpoints. Shapes are the same when
+/// their spec text is, docs aside: one-ofs and inline objects.
+enum SharedShapes {
+    /// `types` and `endpoints` of a translated spec, each shape written twice or more
+    /// replaced by the name of a type declared once (after the document's own types).
+    /// `taken`: names a new type must not have.
+    static func shared(types: [(String, DraftJSON)], endpoints: [DraftJSON], taken: Set<String>) -> (types: [(String, DraftJSON)], endpoints: [DraftJSON]) {
+        // A shape inside a shared one counts once (in the declaration), so rounds run until
+        // the set of shared shapes stops changing.
+        var repeated: Set<String> = []
+        var census = Census(repeated: [])
+        for _ in 0..<4 {
+            census = Census(repeated: repeated)
+            for (name, type) in types { census.countInside(type, hint: Hint(parent: name)) }
+            for endpoint in endpoints {
+                _ = mapShapes(inEndpoint: endpoint) { shape, hint in
+                    census.count(shape, hint: hint)
+                    return shape
+                }
+            }
+            // What a shared shape holds, once.
+            var index = 0
+            while index < census.order.count {
+                let key = census.order[index]
+                if repeated.contains(key), let shape = census.shapes[key] { census.countInside(.object(shape.members), hint: shape.hint) }
+                index += 1
+            }
+            let next = Set(census.order.filter { (census.uses[$0] ?? 0) > 1 })
+            if next == repeated { break }
+            repeated = next
+        }
+        guard !repeated.isEmpty else { return (types, endpoints) }
+        var names: [String: String] = [:]
+        var taken = taken.union(types.map(\.0)).union(SpecReader.builtinScalars).union(SwiftName.reservedTypes)
+        for key in census.order where repeated.contains(key) {
+            guard let shape = census.shapes[key] else { continue }
+            let name = shape.name(taken: taken)
+            taken.insert(name)
+            names[key] = name
+        }
+        let rewrite = Rewrite(names: names)
+        var declared: [(String, DraftJSON)] = []
+        for key in census.order {
+            guard let name = names[key], let shape = census.shapes[key] else { continue }
+            let members = rewrite.inside(.object(shape.members), hint: shape.hint)
+            declared.append((name, shape.location.map { .located(members, $0) } ?? members))
+        }
+        return (
+            types.map { ($0.0, rewrite.inside($0.1, hint: Hint(parent: $0.0))) } + declared,
+            endpoints.map { mapShapes(inEndpoint: $0, rewrite.apply) }
+        )
+    }
+
+    /// Members that say what a shape is; the others (`$optional`, `$doc`, `$typeName`, a
+    /// field's modifiers) belong to the place it is used.
+    static func isShapeKey(_ key: String) -> Bool {
+        !key.hasPrefix("$") || key.hasPrefix("$$") || ["$oneOf", "$discriminator", "$unknown", "$enum"].contains(key)
+    }
+
+    struct Shape {
+        enum Kind { case choice, object }
+        var kind: Kind
+        var members: [(String, DraftJSON)]
+        /// The field it is first written in.
+        var hint: Hint
+        var location: SourceLocation?
+
+        /// A one-of of named types is named from them: an ID or an object (`String` then one
+        /// or two types: `ExpandableCustomer`, `ExpandableCustomerOrDeletedCustomer`, as
+        /// Stripe's expandable fields), two or three types (`BankAccountOrCard`). An
+        /// endpoint's body or response is named from the endpoint (`PostChargesBody`). Else
+        /// the field's name with `Choice` or `Object` (`MetadataChoice`), so no nested type
+        /// of that field's name elsewhere has to take another name, or with the type it is
+        /// first written in when that is taken (`ChargeRefunds`).
+        func name(taken: Set<String>) -> String {
+            var candidates: [String] = []
+            if kind == .choice, let variants = SharedShapes.variants(members), case let names = variants.compactMap(SharedShapes.variantName), names.count == variants.count {
+                let types = names.map { SpecReader.builtinScalars.contains($0) ? $0 : SwiftName.type($0) }
+                let objects = types.dropFirst()
+                if types.first == "String", objects.count <= 2, !objects.contains(where: SpecReader.builtinScalars.contains) {
+                    candidates.append("Expandable" + objects.joined(separator: "Or"))
+                } else if types.count <= 3 {
+                    candidates.append(types.joined(separator: "Or"))
+                }
+            }
+            let parent = SwiftName.type(hint.parent)
+            if let field = hint.field {
+                candidates += [SwiftName.type(field) + (kind == .choice ? "Choice" : "Object"), parent + SwiftName.type(field)]
+            } else {
+                candidates.append(parent + SwiftName.type(hint.position ?? "Shape"))
+            }
+            return candidates.first { !taken.contains($0) } ?? SwiftName.distinct(candidates[0], from: taken)
+        }
+    }
+
+    /// Where a shape is first written: the type or endpoint, and the field or parameter
+    /// (or `body`, `response`, `error` of an endpoint).
+    struct Hint {
+        var parent: String
+        var field: String?
+        var position: String?
+    }
+
+    /// What a shared shape is: its kind, and the members that make it (docs left out, so
+    /// two schemas that differ only in their descriptions are one type).
+    static func shape(_ members: [(String, DraftJSON)]) -> (key: String, kind: Shape.Kind, members: [(String, DraftJSON)])? {
+        let kind: Shape.Kind
+        if members.contains(where: { $0.0 == "$oneOf" }) {
+            kind = .choice
+        } else if members.contains(where: { $0.0 == "$enum" }) {
+            // Enums stay where they are: their names come from their fields, and a shared
+            // one named that way would make every other enum of that field's name take a
+            // number.
+            return nil
+        } else if members.contains(where: { !$0.0.hasPrefix("$") || $0.0.hasPrefix("$$") }) {
+            kind = .object
+        } else {
+            return nil
+        }
+        let shapeMembers = members.filter { isShapeKey($0.0) }
+        return (key(shapeMembers), kind, shapeMembers)
+    }
+
+    /// `members` as compact JSON without docs, to compare shapes.
+    static func key(_ members: [(String, DraftJSON)]) -> String {
+        var text = ""
+        write(.object(members), into: &text)
+        return text
+    }
+
+    static func write(_ value: DraftJSON, into text: inout String) {
+        switch value {
+        case .located(let inner, _): write(inner, into: &text)
+        case .array(let elements):
+            text += "["
+            for element in elements {
+                write(element, into: &text)
+                text += ","
+            }
+            text += "]"
+        case .object(let members):
+            text += "{"
+            for (key, member) in members where key != "$doc" {
+                text += DraftJSON.quoted(key) + ":"
+                write(member, into: &text)
+                text += ","
+            }
+            text += "}"
+        case .string(let string): text += DraftJSON.quoted(string)
+        case .number(let lexeme): text += lexeme
+        case .bool(let flag): text += flag ? "true" : "false"
+        case .null: text += "null"
+        }
+    }
+
+    static func variants(_ members: [(String, DraftJSON)]) -> [DraftJSON]? {
+        switch members.first(where: { $0.0 == "$oneOf" }).map({ unlocated($0.1) }) {
+        case .array(let list): list
+        case .object(let tagged): tagged.map(\.1)
+        default: nil
+        }
+    }
+
+    /// A variant's name when it names its type wholly (`Customer`, `[Customer]`,
+    /// `{ "$dict": "String" }`); nil for an inline object, enum or one-of.
+    static func variantName(_ variant: DraftJSON) -> String? {
+        switch unlocated(variant) {
+        case .string(let reference):
+            return reference.hasSuffix("?") || reference.contains("<") ? nil : reference
+        case .array(let elements):
+            guard elements.count == 1, let element = elements.first else { return nil }
+            return variantName(element).map { $0 + "List" }
+        case .object(let members):
+            if members.count == 1, let dict = members.first, dict.0 == "$dict" { return variantName(dict.1).map { $0 + "Map" } }
+            if let type = members.first(where: { $0.0 == "$type" })?.1, members.allSatisfy({ $0.0 == "$type" || $0.0 == "$format" }) {
+                return variantName(type)
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    static func unlocated(_ value: DraftJSON) -> DraftJSON {
+        if case .located(let inner, _) = value { return unlocated(inner) }
+        return value
+    }
+
+    /// Where shapes are in a type's definition or an endpoint: `transform` sees each shape
+    /// written there (with the name of the field or parameter it is for) and returns it,
+    /// or what replaces it. The definition itself is not a use.
+        static func mapShapes(inEndpoint endpoint: DraftJSON, _ transform: (DraftJSON, Hint) -> DraftJSON) -> DraftJSON {
+        switch endpoint {
+        case .located(let inner, let location): return .located(mapShapes(inEndpoint: inner, transform), location)
+        case .object(let members):
+            var name = "Endpoint"
+            if case .string(let written) = members.first(where: { $0.0 == "name" }).map({ unlocated($0.1) }) { name = written }
+            return .object(members.map { key, value in
+                switch key {
+                case "response", "body", "error": return (key, transform(value, Hint(parent: name, position: key)))
+                case "params", "query", "headers": return (key, mapMembers(value) { transform($1, Hint(parent: name, field: $0)) })
+                default: return (key, value)
+                }
+            })
+        default: return endpoint
+        }
+    }
+
+    /// The shapes inside a shape: its fields, variants, elements, dictionary values.
+    static func mapInside(_ shape: DraftJSON, hint: Hint, _ transform: (DraftJSON, Hint) -> DraftJSON) -> DraftJSON {
+        switch shape {
+        case .located(let inner, let location): return .located(mapInside(inner, hint: hint, transform), location)
+        case .array(let elements): return .array(elements.map { transform($0, hint) })
+        case .object(let members):
+            return .object(members.map { key, value in
+                if !key.hasPrefix("$") || key.hasPrefix("$$") { return (key, transform(value, Hint(parent: hint.parent, field: key))) }
+                switch key {
+                case "$dict", "$type": return (key, transform(value, hint))
+                case "$oneOf":
+                    if case .array = unlocated(value) { return (key, mapInside(value, hint: hint, transform)) }
+                    return (key, mapMembers(value) { tag, variant in transform(variant, Hint(parent: hint.parent, field: tag)) })
+                default: return (key, value)
+                }
+            })
+        default: return shape
+        }
+    }
+
+    /// Each member's value of an object (a map of parameters, tagged variants).
+    static func mapMembers(_ value: DraftJSON, _ transform: (String, DraftJSON) -> DraftJSON) -> DraftJSON {
+        switch value {
+        case .located(let inner, let location): return .located(mapMembers(inner, transform), location)
+        case .object(let members): return .object(members.map { ($0.0, transform($0.0, $0.1)) })
+        default: return value
+        }
+    }
+
+    /// How often each shape is written, in the order first met. A shape in `repeated` is
+    /// counted where it is used but not looked into (its declaration is, once).
+    struct Census {
+        let repeated: Set<String>
+        var uses: [String: Int] = [:]
+        var order: [String] = []
+        var shapes: [String: Shape] = [:]
+
+        mutating func count(_ value: DraftJSON, hint: Hint, location: SourceLocation? = nil) {
+            if case .located(let inner, let location) = value { return count(inner, hint: hint, location: location) }
+            if case .object(let members) = value, let (key, kind, shapeMembers) = SharedShapes.shape(members) {
+                if uses[key] == nil {
+                    order.append(key)
+                    shapes[key] = Shape(kind: kind, members: shapeMembers, hint: hint, location: location)
+                }
+                uses[key, default: 0] += 1
+                if repeated.contains(key) { return }
+            }
+            countInside(value, hint: hint)
+        }
+
+        mutating func countInside(_ value: DraftJSON, hint: Hint) {
+            _ = SharedShapes.mapInside(value, hint: hint) { shape, hint in
+                count(shape, hint: hint)
+                return shape
+            }
+        }
+    }
+
+    /// Writes each shared shape as its type's name, with the place's own `$optional` and
+    /// modifiers.
+    struct Rewrite {
+        let names: [String: String]
+
+        func apply(_ value: DraftJSON, hint: Hint) -> DraftJSON {
+            if case .located(let inner, let location) = value { return .located(apply(inner, hint: hint), location) }
+            if case .object(let members) = value, let (key, _, _) = SharedShapes.shape(members), let name = names[key] {
+                let optional = members.contains { $0.0 == "$optional" && $0.1 == .bool(true) }
+                let reference = DraftJSON.string(name + (optional ? "?" : ""))
+                let modifiers = members.filter { !SharedShapes.isShapeKey($0.0) && $0.0 != "$optional" && $0.0 != "$typeName" }
+                return modifiers.isEmpty ? reference : .object([("$type", reference)] + modifiers)
+            }
+            return inside(value, hint: hint)
+        }
+
+        func inside(_ value: DraftJSON, hint: Hint) -> DraftJSON {
+            SharedShapes.mapInside(value, hint: hint, apply)
+        }
+    }
+}
