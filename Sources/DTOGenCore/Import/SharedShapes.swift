@@ -1,8 +1,9 @@
 /// Inline schemas that a document writes the same way in several places become one named
 /// type in `types`, used at each place, instead of a nested copy per field: Stripe's
 /// expandable fields (`anyOf: [string, $ref Customer]` on 16 types), its `metadata` one-of
-/// (85 places), the `created` range filter of 43 list endpoints. Shapes are the same when
-/// their spec text is, docs aside: one-ofs and inline objects.
+/// (85 places), the `created` range filter of 43 list endpoints, Petstore's pet status (a
+/// field and a query item). Shapes are the same when their spec text is, docs aside:
+/// one-ofs, inline objects and enums of two or more values.
 enum SharedShapes {
     /// `types` and `endpoints` of a translated spec, each shape written twice or more
     /// replaced by the name of a type declared once (after the document's own types).
@@ -61,7 +62,7 @@ enum SharedShapes {
     }
 
     struct Shape {
-        enum Kind { case choice, object }
+        enum Kind { case choice, object, enumeration }
         var kind: Kind
         var members: [(String, DraftJSON)]
         /// The field it is first written in.
@@ -74,7 +75,8 @@ enum SharedShapes {
         /// endpoint's body or response is named from the endpoint (`PostChargesBody`). Else
         /// the field's name with `Choice` or `Object` (`MetadataChoice`), so no nested type
         /// of that field's name elsewhere has to take another name, or with the type it is
-        /// first written in when that is taken (`ChargeRefunds`).
+        /// first written in when that is taken (`ChargeRefunds`); an enum with that type's
+        /// name first (`PetStatus`).
         func name(taken: Set<String>) -> String {
             var candidates: [String] = []
             if kind == .choice, let variants = SharedShapes.variants(members), case let names = variants.compactMap(SharedShapes.variantName), names.count == variants.count {
@@ -87,7 +89,11 @@ enum SharedShapes {
                 }
             }
             let parent = SwiftName.type(hint.parent)
-            if let field = hint.field {
+            if kind == .enumeration, let field = hint.field {
+                // Named with the type it is first written in (`PetStatus`), so the enums
+                // of that field's name elsewhere keep their names.
+                candidates += [parent + SwiftName.type(field), SwiftName.type(field) + "Value"]
+            } else if let field = hint.field {
                 candidates += [SwiftName.type(field) + (kind == .choice ? "Choice" : "Object"), parent + SwiftName.type(field)]
             } else {
                 candidates.append(parent + SwiftName.type(hint.position ?? "Shape"))
@@ -110,11 +116,10 @@ enum SharedShapes {
         let kind: Shape.Kind
         if members.contains(where: { $0.0 == "$oneOf" }) {
             kind = .choice
-        } else if members.contains(where: { $0.0 == "$enum" }) {
-            // Enums stay where they are: their names come from their fields, and a shared
-            // one named that way would make every other enum of that field's name take a
-            // number.
-            return nil
+        } else if let values = members.first(where: { $0.0 == "$enum" }).map({ unlocated($0.1) }) {
+            // A one-value enum is a tag (Stripe's `object: list`): it stays where it is.
+            guard case .array(let list) = values, list.count > 1 else { return nil }
+            kind = .enumeration
         } else if members.contains(where: { !$0.0.hasPrefix("$") || $0.0.hasPrefix("$$") }) {
             kind = .object
         } else {

@@ -108,7 +108,7 @@ extension Petstore3 {
         let photoURLs: [String]
         let tags: [Tag]?
         /// pet status in the store
-        let status: Status?
+        let status: PetStatus?
 
         init(
             id: Int64? = nil,
@@ -116,7 +116,7 @@ extension Petstore3 {
             category: Category? = nil,
             photoURLs: [String],
             tags: [Tag]? = nil,
-            status: Status? = nil,
+            status: PetStatus? = nil,
         ) {
             self.id = id
             self.name = name
@@ -133,13 +133,6 @@ extension Petstore3 {
             case photoURLs = "photoUrls"
             case tags
             case status
-        }
-
-        /// pet status in the store
-        enum Status: String, Codable, Sendable, Hashable, CaseIterable {
-            case available
-            case pending
-            case sold
         }
     }
 
@@ -159,8 +152,7 @@ extension Petstore3 {
         }
     }
 
-    /// Status values that need to be considered for filter
-    enum FindPetsByStatusStatus: String, Codable, Sendable, Hashable, CaseIterable {
+    enum PetStatus: String, Codable, Sendable, Hashable, CaseIterable {
         case available
         case pending
         case sold
@@ -203,7 +195,7 @@ extension Petstore3.Pet: DTORuntime.FastJSONDecodable {
         self.category = try container.decodeIfPresent(Petstore3.Category.self, forKey: "category")
         self.photoURLs = try container.decode([String].self, forKey: "photoUrls")
         self.tags = try container.decodeIfPresent([Petstore3.Tag].self, forKey: "tags")
-        self.status = try container.decodeIfPresent(Petstore3.Pet.Status.self, forKey: "status")
+        self.status = try container.decodeIfPresent(Petstore3.PetStatus.self, forKey: "status")
     }
 }
 
@@ -216,8 +208,6 @@ extension Petstore3.APIResponse: DTORuntime.FastJSONDecodable {
     }
 }
 
+extension Petstore3.PetStatus: DTORuntime.FastJSONDecodable {}
+
 extension Petstore3.Order.Status: DTORuntime.FastJSONDecodable {}
-
-extension Petstore3.Pet.Status: DTORuntime.FastJSONDecodable {}
-
-extension Petstore3.FindPetsByStatusStatus: DTORuntime.FastJSONDecodable {}

@@ -44,7 +44,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, [Petstore3.Pet]>
     /// Finds Pets by status.
     ///
     /// `GET /pet/findByStatus`
-    static func findPetsByStatus(status: Petstore3.FindPetsByStatusStatus? = nil) -> Self {
+    static func findPetsByStatus(status: Petstore3.PetStatus? = nil) -> Self {
         Self(
             method: .get,
             path: "/pet/findByStatus",
