@@ -14,6 +14,7 @@ struct SharedShapesTests {
               parameters:
                 - { name: id, in: path, required: true, schema: { type: string } }
                 - { name: created, in: query, schema: { anyOf: [{ type: integer }, { type: object, properties: { gte: { type: integer } } }] } }
+                - { name: state, in: query, schema: { type: string, enum: [open, paid] } }
               responses:
                 "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Charge" } } } }
           /invoices/{id}:
@@ -33,6 +34,8 @@ struct SharedShapesTests {
               required: [id]
               properties:
                 id: { type: string }
+                state: { type: string, enum: [open, paid] }
+                object: { type: string, enum: [charge] }
                 customer:
                   description: The customer, or its ID unless expanded.
                   anyOf: [{ type: string }, { $ref: "#/components/schemas/Customer" }]
@@ -50,6 +53,7 @@ struct SharedShapesTests {
               required: [id]
               properties:
                 id: { type: string }
+                object: { type: string, enum: [charge] }
                 customer:
                   description: Who pays.
                   nullable: true
@@ -99,7 +103,7 @@ struct SharedShapesTests {
         let spec = try #require(try? JSONSerialization.jsonObject(with: Data(result.spec.utf8)) as? [String: Any])
         let types = try #require(spec["types"] as? [String: Any])
         #expect(types.keys.sorted() == [
-            "AddressObject", "Charge", "CreatedChoice", "Customer", "DeletedCustomer", "ExpandableCustomer",
+            "AddressObject", "Charge", "ChargeState", "CreatedChoice", "Customer", "DeletedCustomer", "ExpandableCustomer",
             "ExpandableCustomerOrDeletedCustomer", "Invoice", "LinesObject", "Payout", "Quote", "QuoteRefunds",
             "RefundsObject", "Transfer",
         ])
@@ -124,6 +128,12 @@ struct SharedShapesTests {
         // Both endpoints' `created` filter: one one-of, its object variant inside it.
         let endpoints = try #require(spec["endpoints"] as? [[String: Any]])
         #expect(endpoints.map { ($0["query"] as? [String: String])?["created"] } == ["CreatedChoice?", "CreatedChoice?"])
+        // An enum in a field and a query item: named with the type first (`ChargeState`);
+        // a one-value enum (a tag) stays in each type.
+        #expect(charge["state"] as? String == "ChargeState?")
+        #expect((endpoints.first?["query"] as? [String: String])?["state"] == "ChargeState?")
+        #expect(types["ChargeState"] as? [String: [String]] == ["$enum": ["open", "paid"]])
+        #expect(charge["object"] is [String: Any] && invoice["object"] is [String: Any])
         // Every use and the declaration import, generate, compile and decode.
         let main = #"""
             import Foundation
