@@ -134,15 +134,6 @@ extension UserInfo: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension CreateProductBody: DTORuntime.FastJSONDecodable {
-    init(fastJSON json: DTORuntime.FastJSONValue) throws {
-        var container = try json.object()
-        self.name = try container.decode(String.self, forKey: "name")
-        self.price = try container.decode(Decimal.self, forKey: "price")
-        self.tags = try container.decode([String].self, forKey: "tags")
-    }
-}
-
 extension HealthResponse: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()

@@ -347,5 +347,3 @@ extension GeoFeatureCollection.Feature.Geometry: DTORuntime.FastJSONDecodable {
         self.coordinates = try container.decode([Double].self, forKey: "coordinates")
     }
 }
-
-extension EventType: DTORuntime.FastJSONDecodable {}

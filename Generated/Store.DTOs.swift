@@ -155,21 +155,3 @@ extension SearchResults: DTORuntime.FastJSONDecodable {
 }
 
 extension Item.Category: DTORuntime.FastJSONDecodable {}
-
-extension CreateItemBody: DTORuntime.FastJSONDecodable {
-    init(fastJSON json: DTORuntime.FastJSONValue) throws {
-        var container = try json.object()
-        self.name = try container.decode(String.self, forKey: "name")
-        self.price = try container.decode(Double.self, forKey: "price")
-        self.tags = try container.decode([String].self, forKey: "tags")
-        self.metadata = try container.decode([String: String].self, forKey: "metadata")
-    }
-}
-
-extension UploadImageBody: DTORuntime.FastJSONDecodable {
-    init(fastJSON json: DTORuntime.FastJSONValue) throws {
-        var container = try json.object()
-        self.image = try container.decode(DTORuntime.FilePart.self, forKey: "image")
-        self.caption = try container.decodeIfPresent(String.self, forKey: "caption")
-    }
-}

@@ -612,6 +612,10 @@ struct SpecIR: Sendable {
     var repository: RepositoryIR?
     /// `"kinds"`: the API-key kinds the spec declares, generated beside the factories.
     var kinds: [KindDeclaration] = []
+    /// The types a response, an error or a mapping of any spec decodes, directly or through
+    /// their fields: only these get a fast path. Nil: all (a spec of types alone, which apps
+    /// decode as they like).
+    var decoded: Set<DeclID>?
 
     /// Whether the output uses what only DTORuntime's version 4 has: the `basic` kind,
     /// declared `kinds`, object query items.

@@ -17,10 +17,11 @@ enum ModuleLinker {
         }
         let throwing = mappingThrows(mappingsBySpec.flatMap { $0 }, declared: declared)
 
+        let decoded = decodedTypes(specs, mappings: mappingsBySpec)
         var seen: [MappingKey: (path: String, location: SourceLocation)] = [:]
         var result: [SpecIR] = []
         var declaredNamespaces: Set<String> = []
-        for (spec, resolved) in zip(specs, mappingsBySpec) {
+        for (index, (spec, resolved)) in zip(specs, mappingsBySpec).enumerated() {
             var sink = DiagnosticSink(spec: spec.spec)
             let mappings = resolved.map { $0.linked(throwing) }
             for mapping in mappings where mapping.declaresInit {
@@ -36,10 +37,37 @@ enum ModuleLinker {
             }
             let declares = spec.types.namespace.map { declaredNamespaces.insert($0).inserted } ?? false
             let repository = spec.repository(mappings: mappings, sink: &sink)
-            result.append(spec.ir(mappings: mappings, declaresNamespace: declares, repository: repository))
+            var ir = spec.ir(mappings: mappings, declaresNamespace: declares, repository: repository)
+            ir.decoded = decoded[index]
+            result.append(ir)
             diagnostics += sink.diagnostics
         }
         return (result, diagnostics)
+    }
+
+    /// Per spec, the declarations that some spec decodes: what its responses, errors and
+    /// mappings reach, in its own table and, through imports, in the specs that declare
+    /// them. A type that only a request body sends is never decoded, so it needs no fast
+    /// path. Nil for a spec without endpoints (a library of types).
+    static func decodedTypes(_ specs: [SpecResolver], mappings: [[MappingIR]]) -> [Set<DeclID>?] {
+        var reached: [Set<DeclID>] = []
+        // Declarations of other specs that a spec decodes, by name.
+        var decodedByName: Set<String> = []
+        for (spec, specMappings) in zip(specs, mappings) {
+            let table = spec.types.table
+            let roots = spec.responses.compactMap { $0 } + spec.endpoints.compactMap(\.errorType)
+                + specMappings.map { TypeRef.named($0.dtoType) } + specMappings.compactMap(\.response)
+            let used = TypeGraph(table: table).reachable(from: roots)
+            reached.append(used)
+            for id in used where table[id].external { decodedByName.insert(table[id].qualifiedName) }
+        }
+        return zip(specs, reached).map { spec, used in
+            guard !spec.spec.endpoints.isEmpty else { return nil }
+            let table = spec.types.table
+            let elsewhere = table.decls.indices.map { DeclID(index: $0) }.filter { !table[$0].external && decodedByName.contains(table[$0].qualifiedName) }
+            // What those reach in this spec is decoded too.
+            return used.union(TypeGraph(table: table).reachable(from: elsewhere.map { TypeRef.named($0) }))
+        }
     }
 
     /// Two specs must not declare the same factory: same name, kind, response and argument

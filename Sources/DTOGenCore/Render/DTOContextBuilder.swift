@@ -7,13 +7,15 @@ struct DTOContextBuilder {
 
     /// Whether declarations also get `init(fastJSON:)` (off with `--no-fast-decoding`).
     var fastDecoding = false
+    /// The declarations that get it: those something decodes (nil: all).
+    var decoded: Set<DeclID>?
 
     func context(_ file: FileContext, namespace: NamespaceIR?) -> DTOsFileContext {
         DTOsFileContext(
             file: file,
             declarations: table.topLevel.map(declaration),
             namespace: namespace.map { NamespaceContext(name: $0.name, access: access, declares: $0.declares) },
-            fastPaths: fastDecoding ? table.decls.indices.compactMap { fastPath(DeclID(index: $0)) } : []
+            fastPaths: fastDecoding ? table.decls.indices.map { DeclID(index: $0) }.filter { decoded?.contains($0) ?? true }.compactMap(fastPath) : []
         )
     }
 

@@ -23,6 +23,7 @@ struct SpecRenderer: Sendable {
             if keepsEmptyFiles || !ir.types.topLevel.isEmpty || ir.namespace?.declares == true {
                 var builder = DTOContextBuilder(table: ir.types, access: access, printer: printer)
                 builder.fastDecoding = fastDecoding
+                builder.decoded = ir.decoded
                 let dtos = try templates.render("dtos.swift", builder.context(file, namespace: ir.namespace).value)
                 files.append(GeneratedFile(path: names[0], contents: dtos))
             }

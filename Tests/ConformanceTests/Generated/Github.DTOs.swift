@@ -730,5 +730,3 @@ extension Issue.PullRequest: DTORuntime.FastJSONDecodable {
         self.htmlURL = try container.decodeIfPresent(URL.self, forKey: "html_url")
     }
 }
-
-extension IssueStateFilter: DTORuntime.FastJSONDecodable {}

@@ -190,12 +190,3 @@ extension PlaceholderUser.Company: DTORuntime.FastJSONDecodable {
         self.bs = try container.decode(String.self, forKey: "bs")
     }
 }
-
-extension CreatePostBody: DTORuntime.FastJSONDecodable {
-    init(fastJSON json: DTORuntime.FastJSONValue) throws {
-        var container = try json.object()
-        self.userID = try container.decode(Int.self, forKey: "userId")
-        self.title = try container.decode(String.self, forKey: "title")
-        self.body = try container.decode(String.self, forKey: "body")
-    }
-}

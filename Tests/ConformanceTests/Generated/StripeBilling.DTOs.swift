@@ -925,57 +925,10 @@ extension StripeEvent.DataObject.EventObject: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension CreatePriceBody: DTORuntime.FastJSONDecodable {
-    init(fastJSON json: DTORuntime.FastJSONValue) throws {
-        var container = try json.object()
-        self.currency = try container.decode(String.self, forKey: "currency")
-        self.unitAmount = try container.decode(Int.self, forKey: "unit_amount")
-        self.active = try container.decode(Bool.self, forKey: "active")
-        self.nickname = try container.decodeIfPresent(String.self, forKey: "nickname")
-        self.productData = try container.decode(CreatePriceBody.ProductData.self, forKey: "product_data")
-        self.metadata = try container.decode([String: String].self, forKey: "metadata")
-        self.expand = try container.decode([String].self, forKey: "expand")
-        self.recurring = try container.decodeIfPresent(CreatePriceBody.Recurring.self, forKey: "recurring")
-        self.tiers = try container.decode([CreatePriceBody.Tier].self, forKey: "tiers")
-    }
-}
-
-extension CreatePriceBody.ProductData: DTORuntime.FastJSONDecodable {
-    init(fastJSON json: DTORuntime.FastJSONValue) throws {
-        var container = try json.object()
-        self.name = try container.decode(String.self, forKey: "name")
-    }
-}
-
-extension CreatePriceBody.Recurring: DTORuntime.FastJSONDecodable {
-    init(fastJSON json: DTORuntime.FastJSONValue) throws {
-        var container = try json.object()
-        self.interval = try container.decode(String.self, forKey: "interval")
-    }
-}
-
-extension CreatePriceBody.Tier: DTORuntime.FastJSONDecodable {
-    init(fastJSON json: DTORuntime.FastJSONValue) throws {
-        var container = try json.object()
-        self.upTo = try container.decode(Int.self, forKey: "up_to")
-        self.unitAmount = try container.decode(Int.self, forKey: "unit_amount")
-    }
-}
-
 extension UploadFileResponse: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
         self.filename = try container.decode(String.self, forKey: "filename")
-    }
-}
-
-extension UploadFileBody: DTORuntime.FastJSONDecodable {
-    init(fastJSON json: DTORuntime.FastJSONValue) throws {
-        var container = try json.object()
-        self.purpose = try container.decode(String.self, forKey: "purpose")
-        self.file = try container.decode(DTORuntime.FilePart.self, forKey: "file")
-        self.metadata = try container.decodeIfPresent([String: String].self, forKey: "metadata")
-        self.sizeHint = try container.decodeIfPresent(Int.self, forKey: "size_hint")
     }
 }

@@ -116,4 +116,35 @@ struct IRTests {
         #expect(PathTemplate("/{a}/{a}").problems.map(\.message) == ["path parameter '{a}' appears twice"])
         #expect(PathTemplate("/x/{a/b}").parts == [.literal("/x/{a/b}")])
     }
+
+    /// Only what a response, an error or a mapping reaches is decoded (and gets a fast
+    /// path): a body's own types are only encoded. Across specs: a type another spec's
+    /// response uses is decoded in the spec that declares it; a spec of types alone is all
+    /// decoded.
+    @Test func decodedTypesAreWhatResponsesErrorsAndMappingsReach() throws {
+        let shop = #"""
+        { "types": {
+            "Item": { "id": "Int", "tag": "Tag" }, "Tag": { "name": "String" },
+            "NewItem": { "name": "String", "extra": { "note": "String" } }, "Problem": { "message": "String" },
+            "Row": { "id": "Int" }, "Shared": { "id": "Int" }, "Later": { "id": "Int" } },
+          "endpoints": [
+            { "name": "create", "method": "POST", "path": "/items", "body": "NewItem", "response": "Item", "error": "Problem" },
+            { "name": "rows", "path": "/rows", "response": ["Row"] },
+            { "name": "send", "method": "POST", "path": "/send", "body": "Shared" },
+            { "name": "later", "method": "POST", "path": "/later", "body": "Later" }
+          ],
+          "mappings": [{ "dto": "Later", "model": "LaterModel", "fields": { "id": "id" } }] }
+        """#
+        let other = #"""
+        { "imports": ["shop.json"], "types": {}, "endpoints": [{ "name": "shared", "path": "/shared", "response": "Shared" }] }
+        """#
+        let library = #"{ "types": { "Lone": { "id": "Int" } }, "endpoints": [] }"#
+        let irs = try ir([("shop.json", shop), ("other.json", other), ("library.json", library)])
+        func decoded(_ ir: SpecIR) -> [String]? {
+            ir.decoded.map { $0.map { ir.types[$0].qualifiedName }.sorted() }
+        }
+        let spec = try #require(irs.first { $0.path == "shop.json" })
+        #expect(decoded(spec) == ["Item", "Later", "Problem", "Row", "Shared", "Tag"])
+        #expect(try decoded(#require(irs.first { $0.path == "library.json" })) == nil)
+    }
 }

@@ -30,3 +30,25 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Envelope> {
         )
     }
 }
+
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Tree> {
+    /// `GET /tree`
+    static var tree: Self {
+        Self(
+            method: .get,
+            path: "/tree",
+            envelope: DTORuntime.Envelope(data: "data"),
+        )
+    }
+}
+
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Exact> {
+    /// `GET /exact`
+    static var exact: Self {
+        Self(
+            method: .get,
+            path: "/exact",
+            envelope: DTORuntime.Envelope(data: "data"),
+        )
+    }
+}

@@ -139,5 +139,3 @@ extension Order.Line: DTORuntime.FastJSONDecodable {
         self.qty = try container.decode(Int.self, forKey: "qty")
     }
 }
-
-extension OrderState: DTORuntime.FastJSONDecodable {}
