@@ -42,7 +42,7 @@ struct DTOGenPlugin: BuildToolPlugin {
         }
         return commands + zip(specs, zip(relatives, bases)).map { spec, naming in
             let (relative, base) = naming
-            let names = SpecFileNaming.outputFileNames(base: base)
+            let names = SpecFileNaming.outputFileNames(base: base, dtoFiles: Self.dtoFiles(of: spec))
             // One folder per spec: dtogen removes stale files it generated in its output folder.
             let output = workDirectory.appendingPathComponent(base)
             return .buildCommand(
@@ -63,6 +63,16 @@ struct DTOGenPlugin: BuildToolPlugin {
                 outputFiles: names.map { output.appendingPathComponent($0) }
             )
         }
+    }
+
+    /// `options.dtoFiles` of a spec: how many DTO files it declares. A value dtogen rejects
+    /// counts as 1 (dtogen then reports it at its line).
+    static func dtoFiles(of spec: URL) -> Int {
+        guard let data = FileManager.default.contents(atPath: spec.path(percentEncoded: false)),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let options = object["options"] as? [String: Any], let count = options["dtoFiles"] as? Int,
+              SpecFileNaming.dtoFileCounts.contains(count) else { return 1 }
+        return count
     }
 
     /// The files a spec names that exist: sample payloads (`"$examples"` on its types,

@@ -8,6 +8,8 @@ import YAMLReader
 // dtogen's benchmark. Prints figures; asserts nothing about time.
 //   swift run -c release --package-path Benchmarks dtogen-benchmark [--quick | --layout | --readers | --decoding]
 // --quick skips the 10,000-endpoint run and the compile measurement.
+// --big-apis [Stripe OpenAI Box DigitalOcean] [--no-release] measures only the compile cost
+// of those APIs' whole output (default Stripe and OpenAI; minutes each).
 // --layout measures only what the shape of the output decides: lines per endpoint and the
 // compile time of the 200-endpoint output, with fast paths (the default) and without
 // (--no-fast-decoding), to compare two versions of the templates.
@@ -186,6 +188,12 @@ say("Building dtogen (release)...")
 let build = Run.measure(["swift", "build", "-c", "release", "--product", "dtogen", "--package-path", root.path])
 guard build.status == 0 else { fatalError("release build failed") }
 let dtogen = root.appendingPathComponent(".build/release/dtogen").path
+
+if let flag = CommandLine.arguments.firstIndex(of: "--big-apis") {
+    try measureBigAPIs(dtogen: dtogen, names: CommandLine.arguments[(flag + 1)...].filter { !$0.hasPrefix("--") })
+    printTable()
+    exit(0)
+}
 
 // The USGS feed repeated to about 10 MB (for infer, verify and decoding), written piece by
 // piece so this process stays small: a child's peak memory is read from wait4, and Linux
@@ -461,6 +469,10 @@ if !layoutOnly {
     try measureReaders()
 }
 
-say("\n| measurement | figure | target |\n|---|---|---|")
-for (what, figure, target) in rows { say("| \(what) | \(figure) | \(target) |") }
-say("\nMachine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(fmt(Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824, 0)) GB, \(ProcessInfo.processInfo.operatingSystemVersionString)")
+printTable()
+
+@MainActor func printTable() {
+    say("\n| measurement | figure | target |\n|---|---|---|")
+    for (what, figure, target) in rows { say("| \(what) | \(figure) | \(target) |") }
+    say("\nMachine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(fmt(Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824, 0)) GB, \(ProcessInfo.processInfo.operatingSystemVersionString)")
+}

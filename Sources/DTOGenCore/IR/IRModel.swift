@@ -616,6 +616,8 @@ struct SpecIR: Sendable {
     /// their fields: only these get a fast path. Nil: all (a spec of types alone, which apps
     /// decode as they like).
     var decoded: Set<DeclID>?
+    /// `options.dtoFiles`: how many files the DTOs are split over.
+    var dtoFiles = 1
 
     /// Whether the output uses what only DTORuntime's version 4 has: the `basic` kind,
     /// declared `kinds`, object query items.

@@ -264,6 +264,9 @@ struct OpenAPITranslator {
         var specOptions: [(String, DraftJSON)] = []
         if let namespace = options.namespace { specOptions.append(("namespace", .string(namespace))) }
         if !options.closedEnums { specOptions.append(("enums", .string(EnumStyle.open.rawValue))) }
+        // A big document's DTOs in several files, so they compile in parallel.
+        let files = Self.dtoFiles(forTypeCount: types.count)
+        if files > 1 { specOptions.append(("dtoFiles", .number(String(files)))) }
         if !specOptions.isEmpty { top.append(("options", .object(specOptions))) }
         if let envelope { top.append(("envelope", envelope.json)) }
         if !declaredKinds.isEmpty { top.append(("kinds", .object(declaredKinds.map { ($0.name, $0.declaration) }))) }
@@ -273,6 +276,11 @@ struct OpenAPITranslator {
         let (checked, leftOut) = ImportCheck.accepted(.object(top)) { documents.path(of: $0) }
         diagnostics += leftOut
         return checked
+    }
+
+    /// One DTO file per hundred types (OpenAI's 1,540: 16 files), at most 64.
+    static func dtoFiles(forTypeCount count: Int) -> Int {
+        min(SpecFileNaming.dtoFileCounts.upperBound, max(1, (count + 99) / 100))
     }
 
     mutating func baseURL() -> String? {

@@ -7,10 +7,32 @@ enum SpecFileNaming {
     /// The suffixes a spec file may have; the longest is removed first.
     static let specSuffixes = [".dtogen.json", ".json"]
 
-    /// The files generated for a spec whose files are named `base`, in this order: DTOs,
-    /// mappings, endpoints.
-    static func outputFileNames(base: String) -> [String] {
-        ["\(base).DTOs.swift", "\(base).Mappings.swift", "\(base).Endpoints.swift"]
+    /// The files generated for a spec whose files are named `base`, in this order: DTOs
+    /// (`dtoFiles` of them: `Base.DTOs.swift`, `Base.DTOs.2.swift`, ...), mappings, endpoints.
+    static func outputFileNames(base: String, dtoFiles: Int = 1) -> [String] {
+        dtoFileNames(base: base, count: dtoFiles) + [mappingsFileName(base: base), endpointsFileName(base: base)]
+    }
+
+    static func mappingsFileName(base: String) -> String { "\(base).Mappings.swift" }
+    static func endpointsFileName(base: String) -> String { "\(base).Endpoints.swift" }
+
+    static func dtoFileNames(base: String, count: Int) -> [String] {
+        (1...max(1, count)).map { $0 == 1 ? "\(base).DTOs.swift" : "\(base).DTOs.\($0).swift" }
+    }
+
+    /// What `options.dtoFiles` may be.
+    static let dtoFileCounts = 1...64
+
+    /// Which of `count` DTO files a top-level type goes in: from its name alone (FNV-1a), so
+    /// adding or removing a type moves no other.
+    static func dtoFileIndex(ofType name: String, count: Int) -> Int {
+        guard count > 1 else { return 0 }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return Int(hash % UInt64(count))
     }
 
     /// The one naming rule, for the command line and both plugins: a spec's files are named

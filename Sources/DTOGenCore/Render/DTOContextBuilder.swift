@@ -11,12 +11,35 @@ struct DTOContextBuilder {
     var decoded: Set<DeclID>?
 
     func context(_ file: FileContext, namespace: NamespaceIR?) -> DTOsFileContext {
-        DTOsFileContext(
-            file: file,
-            declarations: table.topLevel.map(declaration),
-            namespace: namespace.map { NamespaceContext(name: $0.name, access: access, declares: $0.declares) },
-            fastPaths: fastDecoding ? table.decls.indices.map { DeclID(index: $0) }.filter { decoded?.contains($0) ?? true }.compactMap(fastPath) : []
-        )
+        contexts(file, namespace: namespace, files: 1)[0]
+    }
+
+    /// One context per DTO file: each top-level type (with its nested types and their fast
+    /// paths) in the file `SpecFileNaming.dtoFileIndex` gives its name; the first file
+    /// declares the namespace.
+    func contexts(_ file: FileContext, namespace: NamespaceIR?, files: Int) -> [DTOsFileContext] {
+        let count = max(1, files)
+        var declarations = Array(repeating: [DeclarationContext](), count: count)
+        for id in table.topLevel {
+            declarations[SpecFileNaming.dtoFileIndex(ofType: table[id].name, count: count)].append(declaration(id))
+        }
+        var fastPaths = Array(repeating: [FastPathContext](), count: count)
+        if fastDecoding {
+            for index in table.decls.indices {
+                let id = DeclID(index: index)
+                guard decoded?.contains(id) ?? true, let path = fastPath(id) else { continue }
+                var top = id
+                while let parent = table[top].parent { top = parent }
+                fastPaths[SpecFileNaming.dtoFileIndex(ofType: table[top].name, count: count)].append(path)
+            }
+        }
+        return (0..<count).map { index in
+            DTOsFileContext(
+                file: file, declarations: declarations[index],
+                namespace: namespace.map { NamespaceContext(name: $0.name, access: access, declares: $0.declares && index == 0) },
+                fastPaths: fastPaths[index]
+            )
+        }
     }
 
     /// How a declaration of this spec reads `FastDecoder`'s tape. Structs

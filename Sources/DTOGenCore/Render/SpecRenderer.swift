@@ -17,15 +17,19 @@ struct SpecRenderer: Sendable {
         let file = FileContext(header: Generator.header(forSpecPath: ir.path), runtime: runtime)
         let printer = SwiftPrinter(table: ir.types, runtime: runtime)
         let access = ir.access == .public ? "public " : ""
-        let names = SpecFileNaming.outputFileNames(base: ir.fileBase)
+        let dtoNames = SpecFileNaming.dtoFileNames(base: ir.fileBase, count: ir.dtoFiles)
         do {
             var files: [GeneratedFile] = []
             if keepsEmptyFiles || !ir.types.topLevel.isEmpty || ir.namespace?.declares == true {
                 var builder = DTOContextBuilder(table: ir.types, access: access, printer: printer)
                 builder.fastDecoding = fastDecoding
                 builder.decoded = ir.decoded
-                let dtos = try templates.render("dtos.swift", builder.context(file, namespace: ir.namespace).value)
-                files.append(GeneratedFile(path: names[0], contents: dtos))
+                for (name, context) in zip(dtoNames, builder.contexts(file, namespace: ir.namespace, files: ir.dtoFiles)) {
+                    // A file of a split spec that holds no type is written only where every
+                    // file must be (the build plugin names them all beforehand).
+                    guard keepsEmptyFiles || !context.declarations.isEmpty || context.namespace?.declares == true else { continue }
+                    files.append(GeneratedFile(path: name, contents: try templates.render("dtos.swift", context.value)))
+                }
             }
             // One `init(from model:)` per body type and model, however many endpoints send it.
             var bodies: [BodyFromIR] = []
@@ -34,13 +38,13 @@ struct SpecRenderer: Sendable {
             }
             if keepsEmptyFiles || !ir.mappings.isEmpty || !bodies.isEmpty {
                 let mappings = try templates.render("mappings.swift", MappingContextBuilder(access: access, printer: printer, specFile: specLocationFolder.map { folder in folder.isEmpty ? ir.path : (folder.hasSuffix("/") ? folder : folder + "/") + ir.path }).context(file, mappings: ir.mappings, bodies: bodies).value)
-                files.append(GeneratedFile(path: names[1], contents: mappings))
+                files.append(GeneratedFile(path: SpecFileNaming.mappingsFileName(base: ir.fileBase), contents: mappings))
             }
             if keepsEmptyFiles || !ir.endpoints.isEmpty || ir.api != nil || !ir.kinds.isEmpty {
                 var context = EndpointContextBuilder(access: access, printer: printer).context(file, endpoints: ir.endpoints, api: ir.api, kinds: ir.kinds)
                 context.repository = ir.repository.map { RepositoryContextBuilder(access: access, printer: printer, payloads: payloads).context($0, api: ir.api) }
                 let endpoints = try templates.render("endpoints.swift", context.value)
-                files.append(GeneratedFile(path: names[2], contents: endpoints))
+                files.append(GeneratedFile(path: SpecFileNaming.endpointsFileName(base: ir.fileBase), contents: endpoints))
             }
             return .success(files)
         } catch {

@@ -39,6 +39,10 @@ struct SpecReaderTests {
         (#"{ "types": { "T": { "d": { "$type": "Date", "$format": "unix" } } }, "endpoints": [] }"#, "unknown date format 'unix'; did you mean 'secondsSince1970'?"),
         (#"{ "types": { "T": { "a": { "$type": "Int", "$lenint": true } } }, "endpoints": [] }"#, "unknown modifier '$lenint'; did you mean '$lenient'?"),
         (#"{ "endpoints": [{ "name": "a", "path": "/a", "paginate": { "param": "p" } }] }"#, "'paginate' needs a 'style': 'cursor', 'next', 'link' or 'page'"),
+        (#"{ "options": { "dtoFiles": 0 }, "endpoints": [] }"#, "'options.dtoFiles' must be a whole number from 1 to 64, found a number"),
+        (#"{ "options": { "dtoFiles": 65 }, "endpoints": [] }"#, "'options.dtoFiles' must be a whole number from 1 to 64, found a number"),
+        (#"{ "options": { "dtoFiles": 2.5 }, "endpoints": [] }"#, "'options.dtoFiles' must be a whole number from 1 to 64, found a number"),
+        (#"{ "options": { "dtoFiles": "4" }, "endpoints": [] }"#, "'options.dtoFiles' must be a whole number from 1 to 64, found a string"),
     ])
     func aValueOutsideAVocabularyIsOneError(_ text: String, _ message: String) {
         let (_, diagnostics) = read(text)
