@@ -36,16 +36,7 @@ import Foundation
             lines += try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count - 1
         }
         row("\(api.name): import + generate", "\(fmt(imported.seconds + generated.seconds, 2)) s; \(lines) lines in \(files.count) files", "")
-        try """
-        // swift-tools-version: 6.1
-        import PackageDescription
-        let package = Package(
-            name: "Big\(api.name)",
-            dependencies: [.package(name: "dtogen", path: \(String(reflecting: root.path)))],
-            targets: [.target(name: "\(api.name)API", dependencies: [.product(name: "DTORuntime", package: "dtogen")])],
-            swiftLanguageModes: [.v6]
-        )
-        """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try writeConsumerManifest(in: package, name: "Big\(api.name)", target: "\(api.name)API")
         let runtime = Run.measure(["swift", "build", "--target", "DTORuntime"], in: package.path)
         guard runtime.status == 0 else { fatalError("cannot build DTORuntime") }
         let debug = Run.measure(["swift", "build", "--target", "\(api.name)API"], in: package.path)

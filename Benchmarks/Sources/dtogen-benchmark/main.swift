@@ -49,6 +49,21 @@ var rows: [(String, String, String)] = []
 }
 func fmt(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
 
+/// A consumer package's manifest: one target of generated code that uses DTORuntime from
+/// this checkout, as an app's would.
+@MainActor func writeConsumerManifest(in package: URL, name: String, target: String) throws {
+    try """
+    // swift-tools-version: 6.1
+    import PackageDescription
+    let package = Package(
+        name: "\(name)",
+        dependencies: [.package(name: "dtogen", path: \(String(reflecting: root.path)))],
+        targets: [.target(name: "\(target)", dependencies: [.product(name: "DTORuntime", package: "dtogen")])],
+        swiftLanguageModes: [.v6]
+    )
+    """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+}
+
 /// Compiles generated files as one module beside DTORuntime (debug) and measures that
 /// compile alone (the runtime is built first); prints the output on failure or warnings.
 @MainActor func compileAsModule(_ generated: URL, package name: String) throws -> Measured {
@@ -59,16 +74,7 @@ func fmt(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(dig
     for file in try FileManager.default.contentsOfDirectory(atPath: generated.path) {
         try FileManager.default.copyItem(at: generated.appendingPathComponent(file), to: sources.appendingPathComponent(file))
     }
-    try """
-    // swift-tools-version: 6.1
-    import PackageDescription
-    let package = Package(
-        name: "Compile200",
-        dependencies: [.package(name: "dtogen", path: \(String(reflecting: root.path)))],
-        targets: [.target(name: "Generated200", dependencies: [.product(name: "DTORuntime", package: "dtogen")])],
-        swiftLanguageModes: [.v6]
-    )
-    """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    try writeConsumerManifest(in: package, name: "Compile200", target: "Generated200")
     let runtime = Run.measure(["swift", "build", "--target", "DTORuntime"], in: package.path)
     guard runtime.status == 0 else { fatalError("cannot build DTORuntime") }
     let compile = Run.measure(["swift", "build", "--target", "Generated200"], in: package.path)
