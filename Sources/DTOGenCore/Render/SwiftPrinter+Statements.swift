@@ -21,7 +21,8 @@ extension SwiftPrinter {
     func decodeStatement(_ field: Field, onTape: Bool = false) -> String {
         let stored = SwiftName.escaped(field.storage ?? field.name)
         let spell = spelling(onTape: onTape)
-        let key = onTape ? SwiftLiteral.string(field.jsonKey) : ".\(stored)"
+        // By the JSON key: on the tape, and in `init(from:)` through `JSONKey`.
+        let key = SwiftLiteral.string(field.jsonKey)
         let coding = field.coding
         let base = field.type.nonOptional
         /// The type decoded: the field's, or its box.
@@ -56,7 +57,7 @@ extension SwiftPrinter {
 
     func encodeStatement(_ field: Field) -> String {
         let name = SwiftName.escaped(field.storage ?? field.name)
-        let key = ".\(name)"
+        let key = SwiftLiteral.string(field.jsonKey)
         let ifPresent = field.type.isOptional ? "IfPresent" : ""
         switch field.coding.strategy {
         case .date(let format, let array):
