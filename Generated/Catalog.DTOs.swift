@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 5).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// A catalog product. Old clients sent prices as strings, so numbers are lenient.
 struct Product: Codable, Sendable, Hashable {
@@ -34,24 +34,33 @@ struct Product: Codable, Sendable, Hashable {
         self.updatedAt = updatedAt
     }
 
+    enum CodingKeys: String, CodingKey {
+        case id
+        case name
+        case price
+        case inStock = "in_stock"
+        case tags
+        case updatedAt = "updated_at"
+    }
+
     init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
-        self.name = container.decodeLenient(String.self, forKey: "name") ?? ""
-        self.price = container.decodeLenient(Decimal.self, forKey: "price") ?? 0
-        self.inStock = container.decodeLenient(Bool.self, forKey: "in_stock") ?? false
-        self.tags = try container.decodeLossyArrayIfPresent(String.self, forKey: "tags") ?? []
-        self.updatedAt = try container.decodeDateIfPresent(forKey: "updated_at", format: .pattern("yyyy-MM-dd HH:mm:ss"))
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(Int.self, forKey: .id)
+        self.name = container.decodeLenient(String.self, forKey: .name) ?? ""
+        self.price = container.decodeLenient(Decimal.self, forKey: .price) ?? 0
+        self.inStock = container.decodeLenient(Bool.self, forKey: .inStock) ?? false
+        self.tags = try container.decodeLossyArrayIfPresent(String.self, forKey: .tags) ?? []
+        self.updatedAt = try container.decodeDateIfPresent(forKey: .updatedAt, format: .pattern("yyyy-MM-dd HH:mm:ss"))
     }
 
     func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(name, forKey: "name")
-        try container.encode(price, forKey: "price")
-        try container.encode(inStock, forKey: "in_stock")
-        try container.encode(tags, forKey: "tags")
-        try container.encodeDateIfPresent(updatedAt, forKey: "updated_at", format: .pattern("yyyy-MM-dd HH:mm:ss"))
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(price, forKey: .price)
+        try container.encode(inStock, forKey: .inStock)
+        try container.encode(tags, forKey: .tags)
+        try container.encodeDateIfPresent(updatedAt, forKey: .updatedAt, format: .pattern("yyyy-MM-dd HH:mm:ss"))
     }
 }
 
@@ -67,16 +76,15 @@ struct UserInfo: Codable, Sendable, Hashable {
         self.email = email
     }
 
-    init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.name = container.decodeLenient(String.self, forKey: "name") ?? ""
-        self.email = container.decodeLenient(String.self, forKey: "email") ?? ""
+    enum CodingKeys: String, CodingKey {
+        case name
+        case email
     }
 
-    func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(name, forKey: "name")
-        try container.encode(email, forKey: "email")
+    init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.name = container.decodeLenient(String.self, forKey: .name) ?? ""
+        self.email = container.decodeLenient(String.self, forKey: .email) ?? ""
     }
 }
 

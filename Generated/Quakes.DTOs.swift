@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 5).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The USGS earthquake feed (GeoJSON).
 struct GeoFeatureCollection: Codable, Sendable, Hashable {
@@ -52,24 +52,33 @@ struct GeoFeatureCollection: Codable, Sendable, Hashable {
             self.count = count
         }
 
+        enum CodingKeys: String, CodingKey {
+            case generated
+            case url
+            case title
+            case status
+            case api
+            case count
+        }
+
         init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-            self.generated = try container.decodeDate(forKey: "generated", format: .millisecondsSince1970)
-            self.url = try container.decode(URL.self, forKey: "url")
-            self.title = try container.decode(String.self, forKey: "title")
-            self.status = try container.decode(Int.self, forKey: "status")
-            self.api = try container.decode(String.self, forKey: "api")
-            self.count = try container.decode(Int.self, forKey: "count")
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.generated = try container.decodeDate(forKey: .generated, format: .millisecondsSince1970)
+            self.url = try container.decode(URL.self, forKey: .url)
+            self.title = try container.decode(String.self, forKey: .title)
+            self.status = try container.decode(Int.self, forKey: .status)
+            self.api = try container.decode(String.self, forKey: .api)
+            self.count = try container.decode(Int.self, forKey: .count)
         }
 
         func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-            try container.encodeDate(generated, forKey: "generated", format: .millisecondsSince1970)
-            try container.encode(url, forKey: "url")
-            try container.encode(title, forKey: "title")
-            try container.encode(status, forKey: "status")
-            try container.encode(api, forKey: "api")
-            try container.encode(count, forKey: "count")
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeDate(generated, forKey: .generated, format: .millisecondsSince1970)
+            try container.encode(url, forKey: .url)
+            try container.encode(title, forKey: .title)
+            try container.encode(status, forKey: .status)
+            try container.encode(api, forKey: .api)
+            try container.encode(count, forKey: .count)
         }
     }
 
@@ -151,48 +160,69 @@ struct GeoFeatureCollection: Codable, Sendable, Hashable {
                 self.title = title
             }
 
+            enum CodingKeys: String, CodingKey {
+                case mag
+                case place
+                case time
+                case updated
+                case tz
+                case url
+                case felt
+                case cdi
+                case alert
+                case status
+                case tsunami
+                case sig
+                case net
+                case code
+                case ids
+                case magnitudeType = "magType"
+                case type
+                case title
+            }
+
             init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-                self.mag = try container.decodeIfPresent(Double.self, forKey: "mag")
-                self.place = try container.decodeIfPresent(String.self, forKey: "place")
-                self.time = try container.decodeDate(forKey: "time", format: .millisecondsSince1970)
-                self.updated = try container.decodeDate(forKey: "updated", format: .millisecondsSince1970)
-                self.tz = try container.decodeIfPresent(Int.self, forKey: "tz")
-                self.url = try container.decode(URL.self, forKey: "url")
-                self.felt = try container.decodeIfPresent(Int.self, forKey: "felt")
-                self.cdi = try container.decodeIfPresent(Double.self, forKey: "cdi")
-                self.alert = try container.decodeIfPresent(Alert.self, forKey: "alert")
-                self.status = try container.decode(Status.self, forKey: "status")
-                self.tsunami = container.decodeLenient(Bool.self, forKey: "tsunami") ?? false
-                self.sig = try container.decode(Int.self, forKey: "sig")
-                self.net = try container.decode(String.self, forKey: "net")
-                self.code = try container.decode(String.self, forKey: "code")
-                self.ids = try container.decode(String.self, forKey: "ids")
-                self.magnitudeType = try container.decode(String.self, forKey: "magType")
-                self.type = try container.decode(String.self, forKey: "type")
-                self.title = try container.decode(String.self, forKey: "title")
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.mag = try container.decodeIfPresent(Double.self, forKey: .mag)
+                self.place = try container.decodeIfPresent(String.self, forKey: .place)
+                self.time = try container.decodeDate(forKey: .time, format: .millisecondsSince1970)
+                self.updated = try container.decodeDate(forKey: .updated, format: .millisecondsSince1970)
+                self.tz = try container.decodeIfPresent(Int.self, forKey: .tz)
+                self.url = try container.decode(URL.self, forKey: .url)
+                self.felt = try container.decodeIfPresent(Int.self, forKey: .felt)
+                self.cdi = try container.decodeIfPresent(Double.self, forKey: .cdi)
+                self.alert = try container.decodeIfPresent(Alert.self, forKey: .alert)
+                self.status = try container.decode(Status.self, forKey: .status)
+                self.tsunami = container.decodeLenient(Bool.self, forKey: .tsunami) ?? false
+                self.sig = try container.decode(Int.self, forKey: .sig)
+                self.net = try container.decode(String.self, forKey: .net)
+                self.code = try container.decode(String.self, forKey: .code)
+                self.ids = try container.decode(String.self, forKey: .ids)
+                self.magnitudeType = try container.decode(String.self, forKey: .magnitudeType)
+                self.type = try container.decode(String.self, forKey: .type)
+                self.title = try container.decode(String.self, forKey: .title)
             }
 
             func encode(to encoder: any Swift.Encoder) throws {
-                var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-                try container.encodeIfPresent(mag, forKey: "mag")
-                try container.encodeIfPresent(place, forKey: "place")
-                try container.encodeDate(time, forKey: "time", format: .millisecondsSince1970)
-                try container.encodeDate(updated, forKey: "updated", format: .millisecondsSince1970)
-                try container.encodeIfPresent(tz, forKey: "tz")
-                try container.encode(url, forKey: "url")
-                try container.encodeIfPresent(felt, forKey: "felt")
-                try container.encodeIfPresent(cdi, forKey: "cdi")
-                try container.encodeIfPresent(alert, forKey: "alert")
-                try container.encode(status, forKey: "status")
-                try container.encode(tsunami, forKey: "tsunami")
-                try container.encode(sig, forKey: "sig")
-                try container.encode(net, forKey: "net")
-                try container.encode(code, forKey: "code")
-                try container.encode(ids, forKey: "ids")
-                try container.encode(magnitudeType, forKey: "magType")
-                try container.encode(type, forKey: "type")
-                try container.encode(title, forKey: "title")
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encodeIfPresent(mag, forKey: .mag)
+                try container.encodeIfPresent(place, forKey: .place)
+                try container.encodeDate(time, forKey: .time, format: .millisecondsSince1970)
+                try container.encodeDate(updated, forKey: .updated, format: .millisecondsSince1970)
+                try container.encodeIfPresent(tz, forKey: .tz)
+                try container.encode(url, forKey: .url)
+                try container.encodeIfPresent(felt, forKey: .felt)
+                try container.encodeIfPresent(cdi, forKey: .cdi)
+                try container.encodeIfPresent(alert, forKey: .alert)
+                try container.encode(status, forKey: .status)
+                try container.encode(tsunami, forKey: .tsunami)
+                try container.encode(sig, forKey: .sig)
+                try container.encode(net, forKey: .net)
+                try container.encode(code, forKey: .code)
+                try container.encode(ids, forKey: .ids)
+                try container.encode(magnitudeType, forKey: .magnitudeType)
+                try container.encode(type, forKey: .type)
+                try container.encode(title, forKey: .title)
             }
 
             enum Alert: String, Codable, Sendable, Hashable, CaseIterable {

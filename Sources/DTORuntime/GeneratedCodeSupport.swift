@@ -11,7 +11,4 @@ public enum GeneratedCodeSupport {
     /// The runtime of dtogen 0.4: `EndpointKinds.Basic`, `APIKeyKind` and object query items
     /// (`Parameter(_:deepObject:)`), which output has when a spec uses them.
     public enum Version4 {}
-    /// The runtime of dtogen 0.5: `JSONKey`, the coding key of generated `init(from:)` and
-    /// `encode(to:)`, which output has when a type codes a field itself.
-    public enum Version5 {}
 }

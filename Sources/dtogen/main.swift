@@ -38,8 +38,7 @@ let usage = """
                               the sources of DTORuntime and DTODateRules).
       --no-fast-decoding      Leave out init(fastJSON:), the decoding path FastDecoder and
                               APIClient read without a Decoder (they then use init(from:)).
-                              Output with fast paths needs DTORuntime's version 3
-                              (5 when a type codes a field itself).
+                              Output with fast paths needs DTORuntime's version 3.
       --spec-locations        Wrap Swift that comes from a spec (mapping arguments) in
                               #sourceLocation, so compiler errors in it point at the spec
                               line (the build plugin uses it; off for reviewed output).

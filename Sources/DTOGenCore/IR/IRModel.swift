@@ -296,17 +296,8 @@ struct TypeTable: Sendable {
 /// A struct's coding, decided from its fields.
 extension TypeTable {
     /// `CodingKeys` is written when a key is renamed or the coding is custom.
-    /// Whether Swift's synthesized coding needs a `CodingKeys` enum: a key it would not
-    /// derive from the property, on a type that does not code itself (which uses `JSONKey`).
     static func needsCodingKeys(_ fields: [Field]) -> Bool {
-        !codesItself(fields) && fields.contains { ($0.storage ?? $0.name) != $0.jsonKey }
-    }
-
-    /// Whether the type writes `init(from:)` and `encode(to:)`: when either would differ
-    /// from Swift's, both are written, keyed by the JSON keys (`JSONKey`), so no `CodingKeys`
-    /// enum is declared.
-    static func codesItself(_ fields: [Field]) -> Bool {
-        needsCustomDecoding(fields) || needsCustomEncoding(fields)
+        fields.contains { ($0.storage ?? $0.name) != $0.jsonKey } || needsCustomDecoding(fields) || needsCustomEncoding(fields)
     }
 
     static func needsCustomDecoding(_ fields: [Field]) -> Bool { fields.contains { $0.coding.needsCustomDecoding } }
@@ -630,14 +621,6 @@ struct SpecIR: Sendable {
 
     /// Whether the output uses what only DTORuntime's version 4 has: the `basic` kind,
     /// declared `kinds`, object query items.
-    /// Whether a type the spec declares codes itself, keyed by `JSONKey` (runtime version 5).
-    var usesKeyType: Bool {
-        types.decls.contains { decl in
-            guard !decl.external, case .structure(let fields) = decl.kind else { return false }
-            return TypeTable.codesItself(fields)
-        }
-    }
-
     var usesVersion4: Bool {
         !kinds.isEmpty || endpoints.contains { $0.kind == .basic || $0.query.contains { $0.value.deepObject } }
     }

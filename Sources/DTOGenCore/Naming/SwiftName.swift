@@ -183,7 +183,7 @@ public enum SwiftName {
         "MappingError", "JSONValue", "Nullable", "Indirect", "FilePart", "OneOf", "Pagination", "APIClient", "APIError",
         "APIResponse", "APIPages", "APIMiddleware", "RetryMiddleware", "HTTPTransport", "URLSessionTransport", "AccessToken",
         "AccessTokenProvider", "HTTPMethod", "BodyEncoding", "DateFormat", "RawDate", "GeneratedCodeSupport",
-        "StringEncodedValue", "LenientCoercible", "BasicCredentials", "APIKey", "APIKeyLocation", "APIKeyKind", "JSONKey",
+        "StringEncodedValue", "LenientCoercible", "BasicCredentials", "APIKey", "APIKeyLocation", "APIKeyKind",
     ]
 
     /// The name of an inline object or enum from its key: PascalCase, singular for array

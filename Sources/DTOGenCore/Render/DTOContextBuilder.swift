@@ -113,9 +113,8 @@ struct DTOContextBuilder {
             doc: docLines(decl.doc), access: access, name: declaredName(decl), isError: decl.isErrorBody,
             properties: properties, parameters: parameters,
             codingKeys: TypeTable.needsCodingKeys(fields) ? keys : nil,
-            decoding: TypeTable.codesItself(fields) ? fields.map { printer.decodeStatement($0) } : nil,
-            encoding: TypeTable.codesItself(fields) ? fields.map(printer.encodeStatement) : nil,
-            keyType: printer.runtime.jsonKey,
+            decoding: TypeTable.needsCustomDecoding(fields) ? fields.map { printer.decodeStatement($0) } : nil,
+            encoding: TypeTable.needsCustomEncoding(fields) ? fields.map(printer.encodeStatement) : nil,
             nested: decl.nested.map(declaration)
         )
     }

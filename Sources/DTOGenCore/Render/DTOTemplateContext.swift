@@ -74,12 +74,10 @@ struct StructContext: TemplateContext {
     var decoding: [String]?
     /// Statements of a written-out `encode(to:)`, nil when Swift synthesises it.
     var encoding: [String]?
-    /// The runtime's `JSONKey`, which written-out coding is keyed by.
-    var keyType: String
     var nested: [DeclarationContext]
 
     var entries: MustacheObject {
-        let access: MustacheObject = ["access": .string(self.access), "keyType": .string(keyType)]
+        let access: MustacheObject = ["access": .string(self.access)]
         return [
             "doc": .lines(doc), "access": .string(self.access), "name": .string(name), "error": .bool(isError),
             "properties": .list(properties.map(\.value)),

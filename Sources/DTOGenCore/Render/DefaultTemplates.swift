@@ -576,7 +576,7 @@ extension {{{bodyType}}} {
 {{#customDecoding}}
 
     {{{access}}}init(from decoder: any {{{decoder}}}) throws {
-        let container = try decoder.container(keyedBy: {{{keyType}}}.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
 {{#statements}}
         {{{.}}}
 {{/statements}}
@@ -585,7 +585,7 @@ extension {{{bodyType}}} {
 {{#customEncoding}}
 
     {{{access}}}func encode(to encoder: any {{{encoder}}}) throws {
-        var container = encoder.container(keyedBy: {{{keyType}}}.self)
+        var container = encoder.container(keyedBy: CodingKeys.self)
 {{#statements}}
         {{{.}}}
 {{/statements}}

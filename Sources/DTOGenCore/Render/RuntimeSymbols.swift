@@ -19,8 +19,6 @@ struct RuntimeSymbols: Sendable {
     static let versionWithoutFastPaths = 2
     /// What output with the `basic` kind, declared `kinds` or object query items needs.
     static let versionWithKinds = 4
-    /// Output whose types code a field themselves (`init(from:)` keyed by `JSONKey`).
-    static let versionWithKeys = 5
 
     private func qualified(_ name: String) -> String {
         module.map { "\($0).\(name)" } ?? name
@@ -38,7 +36,6 @@ struct RuntimeSymbols: Sendable {
     var apiKeyLocation: String { qualified("APIKeyLocation") }
     var nullable: String { qualified("Nullable") }
     var indirect: String { qualified("Indirect") }
-    var jsonKey: String { qualified("JSONKey") }
     var filePart: String { qualified("FilePart") }
     var apiClient: String { qualified("APIClient") }
     var dateFormat: String { qualified("DateFormat") }

@@ -21,8 +21,7 @@ extension SwiftPrinter {
     func decodeStatement(_ field: Field, onTape: Bool = false) -> String {
         let stored = SwiftName.escaped(field.storage ?? field.name)
         let spell = spelling(onTape: onTape)
-        // By the JSON key: on the tape, and in `init(from:)` through `JSONKey`.
-        let key = SwiftLiteral.string(field.jsonKey)
+        let key = onTape ? SwiftLiteral.string(field.jsonKey) : ".\(stored)"
         let coding = field.coding
         let base = field.type.nonOptional
         /// The type decoded: the field's, or its box.
@@ -57,7 +56,7 @@ extension SwiftPrinter {
 
     func encodeStatement(_ field: Field) -> String {
         let name = SwiftName.escaped(field.storage ?? field.name)
-        let key = SwiftLiteral.string(field.jsonKey)
+        let key = ".\(name)"
         let ifPresent = field.type.isOptional ? "IfPresent" : ""
         switch field.coding.strategy {
         case .date(let format, let array):

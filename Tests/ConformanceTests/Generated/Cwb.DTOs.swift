@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 5).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Records: Codable, Sendable, Hashable {
     let datasetDescription: String
@@ -60,18 +60,24 @@ struct Records: Codable, Sendable, Hashable {
                     self.parameter = parameter
                 }
 
+                enum CodingKeys: String, CodingKey {
+                    case startTime
+                    case endTime
+                    case parameter
+                }
+
                 init(from decoder: any Swift.Decoder) throws {
-                    let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-                    self.startTime = try container.decodeDate(forKey: "startTime", format: .pattern("yyyy-MM-dd HH:mm:ss"))
-                    self.endTime = try container.decodeDate(forKey: "endTime", format: .pattern("yyyy-MM-dd HH:mm:ss"))
-                    self.parameter = try container.decode(Parameter.self, forKey: "parameter")
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.startTime = try container.decodeDate(forKey: .startTime, format: .pattern("yyyy-MM-dd HH:mm:ss"))
+                    self.endTime = try container.decodeDate(forKey: .endTime, format: .pattern("yyyy-MM-dd HH:mm:ss"))
+                    self.parameter = try container.decode(Parameter.self, forKey: .parameter)
                 }
 
                 func encode(to encoder: any Swift.Encoder) throws {
-                    var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-                    try container.encodeDate(startTime, forKey: "startTime", format: .pattern("yyyy-MM-dd HH:mm:ss"))
-                    try container.encodeDate(endTime, forKey: "endTime", format: .pattern("yyyy-MM-dd HH:mm:ss"))
-                    try container.encode(parameter, forKey: "parameter")
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encodeDate(startTime, forKey: .startTime, format: .pattern("yyyy-MM-dd HH:mm:ss"))
+                    try container.encodeDate(endTime, forKey: .endTime, format: .pattern("yyyy-MM-dd HH:mm:ss"))
+                    try container.encode(parameter, forKey: .parameter)
                 }
 
                 struct Parameter: Codable, Sendable, Hashable {

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 5).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Account: Codable, Sendable, Hashable {
     let login: String
@@ -75,52 +75,75 @@ struct Account: Codable, Sendable, Hashable {
         self.updatedAt = updatedAt
     }
 
+    enum CodingKeys: String, CodingKey {
+        case login
+        case id
+        case nodeID = "node_id"
+        case avatarURL = "avatar_url"
+        case gravatarID = "gravatar_id"
+        case type
+        case siteAdmin = "site_admin"
+        case name
+        case company
+        case blog
+        case location
+        case email
+        case hireable
+        case bio
+        case twitterUsername = "twitter_username"
+        case publicRepos = "public_repos"
+        case followers
+        case following
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
+
     init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.login = try container.decode(String.self, forKey: "login")
-        self.id = try container.decode(Int64.self, forKey: "id")
-        self.nodeID = try container.decode(String.self, forKey: "node_id")
-        self.avatarURL = try container.decode(URL.self, forKey: "avatar_url")
-        self.gravatarID = try container.decode(String.self, forKey: "gravatar_id")
-        self.type = try container.decode(AccountType.self, forKey: "type")
-        self.siteAdmin = try container.decode(Bool.self, forKey: "site_admin")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.company = try container.decodeIfPresent(String.self, forKey: "company")
-        self.blog = try container.decodeIfPresent(String.self, forKey: "blog")
-        self.location = try container.decodeIfPresent(String.self, forKey: "location")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.hireable = try container.decodeIfPresent(Bool.self, forKey: "hireable")
-        self.bio = try container.decodeIfPresent(String.self, forKey: "bio")
-        self.twitterUsername = try container.decodeIfPresent(String.self, forKey: "twitter_username")
-        self.publicRepos = try container.decodeIfPresent(Int.self, forKey: "public_repos")
-        self.followers = try container.decodeIfPresent(Int.self, forKey: "followers")
-        self.following = try container.decodeIfPresent(Int.self, forKey: "following")
-        self.createdAt = try container.decodeDateIfPresent(forKey: "created_at", format: .iso8601)
-        self.updatedAt = try container.decodeDateIfPresent(forKey: "updated_at", format: .iso8601)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.login = try container.decode(String.self, forKey: .login)
+        self.id = try container.decode(Int64.self, forKey: .id)
+        self.nodeID = try container.decode(String.self, forKey: .nodeID)
+        self.avatarURL = try container.decode(URL.self, forKey: .avatarURL)
+        self.gravatarID = try container.decode(String.self, forKey: .gravatarID)
+        self.type = try container.decode(AccountType.self, forKey: .type)
+        self.siteAdmin = try container.decode(Bool.self, forKey: .siteAdmin)
+        self.name = try container.decodeIfPresent(String.self, forKey: .name)
+        self.company = try container.decodeIfPresent(String.self, forKey: .company)
+        self.blog = try container.decodeIfPresent(String.self, forKey: .blog)
+        self.location = try container.decodeIfPresent(String.self, forKey: .location)
+        self.email = try container.decodeIfPresent(String.self, forKey: .email)
+        self.hireable = try container.decodeIfPresent(Bool.self, forKey: .hireable)
+        self.bio = try container.decodeIfPresent(String.self, forKey: .bio)
+        self.twitterUsername = try container.decodeIfPresent(String.self, forKey: .twitterUsername)
+        self.publicRepos = try container.decodeIfPresent(Int.self, forKey: .publicRepos)
+        self.followers = try container.decodeIfPresent(Int.self, forKey: .followers)
+        self.following = try container.decodeIfPresent(Int.self, forKey: .following)
+        self.createdAt = try container.decodeDateIfPresent(forKey: .createdAt, format: .iso8601)
+        self.updatedAt = try container.decodeDateIfPresent(forKey: .updatedAt, format: .iso8601)
     }
 
     func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(login, forKey: "login")
-        try container.encode(id, forKey: "id")
-        try container.encode(nodeID, forKey: "node_id")
-        try container.encode(avatarURL, forKey: "avatar_url")
-        try container.encode(gravatarID, forKey: "gravatar_id")
-        try container.encode(type, forKey: "type")
-        try container.encode(siteAdmin, forKey: "site_admin")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(company, forKey: "company")
-        try container.encodeIfPresent(blog, forKey: "blog")
-        try container.encodeIfPresent(location, forKey: "location")
-        try container.encodeIfPresent(email, forKey: "email")
-        try container.encodeIfPresent(hireable, forKey: "hireable")
-        try container.encodeIfPresent(bio, forKey: "bio")
-        try container.encodeIfPresent(twitterUsername, forKey: "twitter_username")
-        try container.encodeIfPresent(publicRepos, forKey: "public_repos")
-        try container.encodeIfPresent(followers, forKey: "followers")
-        try container.encodeIfPresent(following, forKey: "following")
-        try container.encodeDateIfPresent(createdAt, forKey: "created_at", format: .iso8601)
-        try container.encodeDateIfPresent(updatedAt, forKey: "updated_at", format: .iso8601)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(login, forKey: .login)
+        try container.encode(id, forKey: .id)
+        try container.encode(nodeID, forKey: .nodeID)
+        try container.encode(avatarURL, forKey: .avatarURL)
+        try container.encode(gravatarID, forKey: .gravatarID)
+        try container.encode(type, forKey: .type)
+        try container.encode(siteAdmin, forKey: .siteAdmin)
+        try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(company, forKey: .company)
+        try container.encodeIfPresent(blog, forKey: .blog)
+        try container.encodeIfPresent(location, forKey: .location)
+        try container.encodeIfPresent(email, forKey: .email)
+        try container.encodeIfPresent(hireable, forKey: .hireable)
+        try container.encodeIfPresent(bio, forKey: .bio)
+        try container.encodeIfPresent(twitterUsername, forKey: .twitterUsername)
+        try container.encodeIfPresent(publicRepos, forKey: .publicRepos)
+        try container.encodeIfPresent(followers, forKey: .followers)
+        try container.encodeIfPresent(following, forKey: .following)
+        try container.encodeDateIfPresent(createdAt, forKey: .createdAt, format: .iso8601)
+        try container.encodeDateIfPresent(updatedAt, forKey: .updatedAt, format: .iso8601)
     }
 
     enum AccountType: RawRepresentable, Codable, Sendable, Hashable {
@@ -241,54 +264,78 @@ struct Repository: Codable, Sendable, Hashable {
         self.defaultBranch = defaultBranch
     }
 
+    enum CodingKeys: String, CodingKey {
+        case id
+        case name
+        case fullName = "full_name"
+        case `private`
+        case owner
+        case htmlURL = "html_url"
+        case description
+        case fork
+        case createdAt = "created_at"
+        case pushedAt = "pushed_at"
+        case homepage
+        case size
+        case stargazersCount = "stargazers_count"
+        case language
+        case topics
+        case license
+        case permissions
+        case visibility
+        case mirrorURL = "mirror_url"
+        case organization
+        case defaultBranch = "default_branch"
+    }
+
     init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.id = try container.decode(Int64.self, forKey: "id")
-        self.name = try container.decode(String.self, forKey: "name")
-        self.fullName = try container.decode(String.self, forKey: "full_name")
-        self.`private` = try container.decode(Bool.self, forKey: "private")
-        self.owner = try container.decode(Account.self, forKey: "owner")
-        self.htmlURL = try container.decode(URL.self, forKey: "html_url")
-        self.description = try container.decodeIfPresent(String.self, forKey: "description")
-        self.fork = try container.decode(Bool.self, forKey: "fork")
-        self.createdAt = try container.decodeDate(forKey: "created_at", format: .iso8601)
-        self.pushedAt = try container.decodeDate(forKey: "pushed_at", format: .iso8601)
-        self.homepage = try container.decodeIfPresent(String.self, forKey: "homepage")
-        self.size = try container.decode(Int.self, forKey: "size")
-        self.stargazersCount = try container.decode(Int.self, forKey: "stargazers_count")
-        self.language = try container.decodeIfPresent(String.self, forKey: "language")
-        self.topics = try container.decodeIfPresent([String].self, forKey: "topics") ?? []
-        self.license = try container.decodeIfPresent(License.self, forKey: "license")
-        self.permissions = try container.decodeIfPresent([String: Bool].self, forKey: "permissions")
-        self.visibility = try container.decode(Visibility.self, forKey: "visibility")
-        self.mirrorURL = try container.decodeIfPresent(URL.self, forKey: "mirror_url")
-        self.organization = try container.decodeIfPresent(Account.self, forKey: "organization")
-        self.defaultBranch = try container.decode(String.self, forKey: "default_branch")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(Int64.self, forKey: .id)
+        self.name = try container.decode(String.self, forKey: .name)
+        self.fullName = try container.decode(String.self, forKey: .fullName)
+        self.`private` = try container.decode(Bool.self, forKey: .`private`)
+        self.owner = try container.decode(Account.self, forKey: .owner)
+        self.htmlURL = try container.decode(URL.self, forKey: .htmlURL)
+        self.description = try container.decodeIfPresent(String.self, forKey: .description)
+        self.fork = try container.decode(Bool.self, forKey: .fork)
+        self.createdAt = try container.decodeDate(forKey: .createdAt, format: .iso8601)
+        self.pushedAt = try container.decodeDate(forKey: .pushedAt, format: .iso8601)
+        self.homepage = try container.decodeIfPresent(String.self, forKey: .homepage)
+        self.size = try container.decode(Int.self, forKey: .size)
+        self.stargazersCount = try container.decode(Int.self, forKey: .stargazersCount)
+        self.language = try container.decodeIfPresent(String.self, forKey: .language)
+        self.topics = try container.decodeIfPresent([String].self, forKey: .topics) ?? []
+        self.license = try container.decodeIfPresent(License.self, forKey: .license)
+        self.permissions = try container.decodeIfPresent([String: Bool].self, forKey: .permissions)
+        self.visibility = try container.decode(Visibility.self, forKey: .visibility)
+        self.mirrorURL = try container.decodeIfPresent(URL.self, forKey: .mirrorURL)
+        self.organization = try container.decodeIfPresent(Account.self, forKey: .organization)
+        self.defaultBranch = try container.decode(String.self, forKey: .defaultBranch)
     }
 
     func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(name, forKey: "name")
-        try container.encode(fullName, forKey: "full_name")
-        try container.encode(`private`, forKey: "private")
-        try container.encode(owner, forKey: "owner")
-        try container.encode(htmlURL, forKey: "html_url")
-        try container.encodeIfPresent(description, forKey: "description")
-        try container.encode(fork, forKey: "fork")
-        try container.encodeDate(createdAt, forKey: "created_at", format: .iso8601)
-        try container.encodeDate(pushedAt, forKey: "pushed_at", format: .iso8601)
-        try container.encodeIfPresent(homepage, forKey: "homepage")
-        try container.encode(size, forKey: "size")
-        try container.encode(stargazersCount, forKey: "stargazers_count")
-        try container.encodeIfPresent(language, forKey: "language")
-        try container.encode(topics, forKey: "topics")
-        try container.encodeIfPresent(license, forKey: "license")
-        try container.encodeIfPresent(permissions, forKey: "permissions")
-        try container.encode(visibility, forKey: "visibility")
-        try container.encodeIfPresent(mirrorURL, forKey: "mirror_url")
-        try container.encodeIfPresent(organization, forKey: "organization")
-        try container.encode(defaultBranch, forKey: "default_branch")
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(fullName, forKey: .fullName)
+        try container.encode(`private`, forKey: .`private`)
+        try container.encode(owner, forKey: .owner)
+        try container.encode(htmlURL, forKey: .htmlURL)
+        try container.encodeIfPresent(description, forKey: .description)
+        try container.encode(fork, forKey: .fork)
+        try container.encodeDate(createdAt, forKey: .createdAt, format: .iso8601)
+        try container.encodeDate(pushedAt, forKey: .pushedAt, format: .iso8601)
+        try container.encodeIfPresent(homepage, forKey: .homepage)
+        try container.encode(size, forKey: .size)
+        try container.encode(stargazersCount, forKey: .stargazersCount)
+        try container.encodeIfPresent(language, forKey: .language)
+        try container.encode(topics, forKey: .topics)
+        try container.encodeIfPresent(license, forKey: .license)
+        try container.encodeIfPresent(permissions, forKey: .permissions)
+        try container.encode(visibility, forKey: .visibility)
+        try container.encodeIfPresent(mirrorURL, forKey: .mirrorURL)
+        try container.encodeIfPresent(organization, forKey: .organization)
+        try container.encode(defaultBranch, forKey: .defaultBranch)
     }
 
     struct License: Codable, Sendable, Hashable {
@@ -407,50 +454,72 @@ struct Issue: Codable, Sendable, Hashable {
         self.pullRequest = pullRequest
     }
 
+    enum CodingKeys: String, CodingKey {
+        case id
+        case number
+        case title
+        case user
+        case labels
+        case state
+        case locked
+        case assignee
+        case assignees
+        case milestone
+        case comments
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+        case closedAt = "closed_at"
+        case authorAssociation = "author_association"
+        case body
+        case reactions
+        case stateReason = "state_reason"
+        case pullRequest = "pull_request"
+    }
+
     init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.id = try container.decode(Int64.self, forKey: "id")
-        self.number = try container.decode(Int.self, forKey: "number")
-        self.title = try container.decode(String.self, forKey: "title")
-        self.user = try container.decode(Account.self, forKey: "user")
-        self.labels = try container.decodeLossyArray(Label.self, forKey: "labels")
-        self.state = try container.decode(State.self, forKey: "state")
-        self.locked = try container.decode(Bool.self, forKey: "locked")
-        self.assignee = try container.decodeIfPresent(Account.self, forKey: "assignee")
-        self.assignees = try container.decode([Account].self, forKey: "assignees")
-        self.milestone = try container.decodeIfPresent(DTORuntime.JSONValue.self, forKey: "milestone")
-        self.comments = try container.decode(Int.self, forKey: "comments")
-        self.createdAt = try container.decodeDate(forKey: "created_at", format: .iso8601)
-        self.updatedAt = try container.decodeDate(forKey: "updated_at", format: .iso8601)
-        self.closedAt = try container.decodeDateIfPresent(forKey: "closed_at", format: .iso8601)
-        self.authorAssociation = try container.decode(String.self, forKey: "author_association")
-        self.body = try container.decodeIfPresent(String.self, forKey: "body")
-        self.reactions = try container.decode(Reactions.self, forKey: "reactions")
-        self.stateReason = try container.decodeIfPresent(String.self, forKey: "state_reason")
-        self.pullRequest = try container.decodeIfPresent(PullRequest.self, forKey: "pull_request")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(Int64.self, forKey: .id)
+        self.number = try container.decode(Int.self, forKey: .number)
+        self.title = try container.decode(String.self, forKey: .title)
+        self.user = try container.decode(Account.self, forKey: .user)
+        self.labels = try container.decodeLossyArray(Label.self, forKey: .labels)
+        self.state = try container.decode(State.self, forKey: .state)
+        self.locked = try container.decode(Bool.self, forKey: .locked)
+        self.assignee = try container.decodeIfPresent(Account.self, forKey: .assignee)
+        self.assignees = try container.decode([Account].self, forKey: .assignees)
+        self.milestone = try container.decodeIfPresent(DTORuntime.JSONValue.self, forKey: .milestone)
+        self.comments = try container.decode(Int.self, forKey: .comments)
+        self.createdAt = try container.decodeDate(forKey: .createdAt, format: .iso8601)
+        self.updatedAt = try container.decodeDate(forKey: .updatedAt, format: .iso8601)
+        self.closedAt = try container.decodeDateIfPresent(forKey: .closedAt, format: .iso8601)
+        self.authorAssociation = try container.decode(String.self, forKey: .authorAssociation)
+        self.body = try container.decodeIfPresent(String.self, forKey: .body)
+        self.reactions = try container.decode(Reactions.self, forKey: .reactions)
+        self.stateReason = try container.decodeIfPresent(String.self, forKey: .stateReason)
+        self.pullRequest = try container.decodeIfPresent(PullRequest.self, forKey: .pullRequest)
     }
 
     func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(number, forKey: "number")
-        try container.encode(title, forKey: "title")
-        try container.encode(user, forKey: "user")
-        try container.encode(labels, forKey: "labels")
-        try container.encode(state, forKey: "state")
-        try container.encode(locked, forKey: "locked")
-        try container.encodeIfPresent(assignee, forKey: "assignee")
-        try container.encode(assignees, forKey: "assignees")
-        try container.encodeIfPresent(milestone, forKey: "milestone")
-        try container.encode(comments, forKey: "comments")
-        try container.encodeDate(createdAt, forKey: "created_at", format: .iso8601)
-        try container.encodeDate(updatedAt, forKey: "updated_at", format: .iso8601)
-        try container.encodeDateIfPresent(closedAt, forKey: "closed_at", format: .iso8601)
-        try container.encode(authorAssociation, forKey: "author_association")
-        try container.encodeIfPresent(body, forKey: "body")
-        try container.encode(reactions, forKey: "reactions")
-        try container.encodeIfPresent(stateReason, forKey: "state_reason")
-        try container.encodeIfPresent(pullRequest, forKey: "pull_request")
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(number, forKey: .number)
+        try container.encode(title, forKey: .title)
+        try container.encode(user, forKey: .user)
+        try container.encode(labels, forKey: .labels)
+        try container.encode(state, forKey: .state)
+        try container.encode(locked, forKey: .locked)
+        try container.encodeIfPresent(assignee, forKey: .assignee)
+        try container.encode(assignees, forKey: .assignees)
+        try container.encodeIfPresent(milestone, forKey: .milestone)
+        try container.encode(comments, forKey: .comments)
+        try container.encodeDate(createdAt, forKey: .createdAt, format: .iso8601)
+        try container.encodeDate(updatedAt, forKey: .updatedAt, format: .iso8601)
+        try container.encodeDateIfPresent(closedAt, forKey: .closedAt, format: .iso8601)
+        try container.encode(authorAssociation, forKey: .authorAssociation)
+        try container.encodeIfPresent(body, forKey: .body)
+        try container.encode(reactions, forKey: .reactions)
+        try container.encodeIfPresent(stateReason, forKey: .stateReason)
+        try container.encodeIfPresent(pullRequest, forKey: .pullRequest)
     }
 
     enum State: String, Codable, Sendable, Hashable, CaseIterable {

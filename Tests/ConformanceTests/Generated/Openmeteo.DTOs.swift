@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 5).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Forecast: Codable, Sendable, Hashable {
     let latitude: Double
@@ -78,24 +78,33 @@ struct Forecast: Codable, Sendable, Hashable {
             self.thunderstormProbability = thunderstormProbability
         }
 
+        enum CodingKeys: String, CodingKey {
+            case time
+            case freezingRainProbability = "freezing_rain_probability"
+            case icePelletsProbability = "ice_pellets_probability"
+            case rainProbability = "rain_probability"
+            case snowfallProbability = "snowfall_probability"
+            case thunderstormProbability = "thunderstorm_probability"
+        }
+
         init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-            self.time = try container.decodeDates(forKey: "time", format: .pattern("yyyy-MM-dd'T'HH:mm"))
-            self.freezingRainProbability = try container.decode([Int].self, forKey: "freezing_rain_probability")
-            self.icePelletsProbability = try container.decode([Int].self, forKey: "ice_pellets_probability")
-            self.rainProbability = try container.decode([Int?].self, forKey: "rain_probability")
-            self.snowfallProbability = try container.decode([Int].self, forKey: "snowfall_probability")
-            self.thunderstormProbability = try container.decode([Int].self, forKey: "thunderstorm_probability")
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.time = try container.decodeDates(forKey: .time, format: .pattern("yyyy-MM-dd'T'HH:mm"))
+            self.freezingRainProbability = try container.decode([Int].self, forKey: .freezingRainProbability)
+            self.icePelletsProbability = try container.decode([Int].self, forKey: .icePelletsProbability)
+            self.rainProbability = try container.decode([Int?].self, forKey: .rainProbability)
+            self.snowfallProbability = try container.decode([Int].self, forKey: .snowfallProbability)
+            self.thunderstormProbability = try container.decode([Int].self, forKey: .thunderstormProbability)
         }
 
         func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-            try container.encodeDates(time, forKey: "time", format: .pattern("yyyy-MM-dd'T'HH:mm"))
-            try container.encode(freezingRainProbability, forKey: "freezing_rain_probability")
-            try container.encode(icePelletsProbability, forKey: "ice_pellets_probability")
-            try container.encode(rainProbability, forKey: "rain_probability")
-            try container.encode(snowfallProbability, forKey: "snowfall_probability")
-            try container.encode(thunderstormProbability, forKey: "thunderstorm_probability")
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeDates(time, forKey: .time, format: .pattern("yyyy-MM-dd'T'HH:mm"))
+            try container.encode(freezingRainProbability, forKey: .freezingRainProbability)
+            try container.encode(icePelletsProbability, forKey: .icePelletsProbability)
+            try container.encode(rainProbability, forKey: .rainProbability)
+            try container.encode(snowfallProbability, forKey: .snowfallProbability)
+            try container.encode(thunderstormProbability, forKey: .thunderstormProbability)
         }
     }
 }

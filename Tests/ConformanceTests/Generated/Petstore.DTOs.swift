@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 5).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 enum PetStatus: RawRepresentable, Codable, Sendable, Hashable {
     case available
@@ -59,24 +59,23 @@ struct Pet: Codable, Sendable, Hashable {
         self.status = status
     }
 
-    init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.id = try container.decode(Int64.self, forKey: "id")
-        self.category = try container.decodeIfPresent(Category.self, forKey: "category")
-        self.name = try container.decode(String.self, forKey: "name")
-        self.photoURLs = try container.decode([String].self, forKey: "photoUrls")
-        self.tags = try container.decodeLossyArrayIfPresent(Tag.self, forKey: "tags") ?? []
-        self.status = try container.decode(PetStatus.self, forKey: "status")
+    enum CodingKeys: String, CodingKey {
+        case id
+        case category
+        case name
+        case photoURLs = "photoUrls"
+        case tags
+        case status
     }
 
-    func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encodeIfPresent(category, forKey: "category")
-        try container.encode(name, forKey: "name")
-        try container.encode(photoURLs, forKey: "photoUrls")
-        try container.encode(tags, forKey: "tags")
-        try container.encode(status, forKey: "status")
+    init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(Int64.self, forKey: .id)
+        self.category = try container.decodeIfPresent(Category.self, forKey: .category)
+        self.name = try container.decode(String.self, forKey: .name)
+        self.photoURLs = try container.decode([String].self, forKey: .photoURLs)
+        self.tags = try container.decodeLossyArrayIfPresent(Tag.self, forKey: .tags) ?? []
+        self.status = try container.decode(PetStatus.self, forKey: .status)
     }
 
     struct Category: Codable, Sendable, Hashable {

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 5).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The namespace of this API's types (`options.namespace`), so they never clash with yours.
 enum Petstore3 {}
@@ -38,24 +38,33 @@ extension Petstore3 {
             self.complete = complete
         }
 
+        enum CodingKeys: String, CodingKey {
+            case id
+            case petID = "petId"
+            case quantity
+            case shipDate
+            case status
+            case complete
+        }
+
         init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-            self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
-            self.petID = try container.decodeIfPresent(Int64.self, forKey: "petId")
-            self.quantity = try container.decodeIfPresent(Int.self, forKey: "quantity")
-            self.shipDate = try container.decodeDateIfPresent(forKey: "shipDate", format: .iso8601)
-            self.status = try container.decodeIfPresent(Status.self, forKey: "status")
-            self.complete = try container.decodeIfPresent(Bool.self, forKey: "complete")
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try container.decodeIfPresent(Int64.self, forKey: .id)
+            self.petID = try container.decodeIfPresent(Int64.self, forKey: .petID)
+            self.quantity = try container.decodeIfPresent(Int.self, forKey: .quantity)
+            self.shipDate = try container.decodeDateIfPresent(forKey: .shipDate, format: .iso8601)
+            self.status = try container.decodeIfPresent(Status.self, forKey: .status)
+            self.complete = try container.decodeIfPresent(Bool.self, forKey: .complete)
         }
 
         func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-            try container.encodeIfPresent(id, forKey: "id")
-            try container.encodeIfPresent(petID, forKey: "petId")
-            try container.encodeIfPresent(quantity, forKey: "quantity")
-            try container.encodeDateIfPresent(shipDate, forKey: "shipDate", format: .iso8601)
-            try container.encodeIfPresent(status, forKey: "status")
-            try container.encodeIfPresent(complete, forKey: "complete")
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(id, forKey: .id)
+            try container.encodeIfPresent(petID, forKey: .petID)
+            try container.encodeIfPresent(quantity, forKey: .quantity)
+            try container.encodeDateIfPresent(shipDate, forKey: .shipDate, format: .iso8601)
+            try container.encodeIfPresent(status, forKey: .status)
+            try container.encodeIfPresent(complete, forKey: .complete)
         }
 
         /// Order Status

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 5).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 public struct Customer: Codable, Sendable, Hashable {
     public let id: String
@@ -81,56 +81,81 @@ public struct Customer: Codable, Sendable, Hashable {
         self.taxIDs = taxIDs
     }
 
+    enum CodingKeys: String, CodingKey {
+        case id
+        case object
+        case address
+        case balance
+        case created
+        case currency
+        case defaultSource = "default_source"
+        case delinquent
+        case description
+        case discount
+        case email
+        case invoicePrefix = "invoice_prefix"
+        case invoiceSettings = "invoice_settings"
+        case livemode
+        case metadata
+        case name
+        case phone
+        case preferredLocales = "preferred_locales"
+        case shipping
+        case sources
+        case taxExempt = "tax_exempt"
+        case taxIDs = "tax_ids"
+    }
+
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.object = try container.decode(String.self, forKey: "object")
-        self.address = try container.decodeIfPresent(DTORuntime.JSONValue.self, forKey: "address")
-        self.balance = try container.decode(Int.self, forKey: "balance")
-        self.created = try container.decodeDate(forKey: "created", format: .secondsSince1970)
-        self.currency = try container.decodeIfPresent(String.self, forKey: "currency")
-        self.defaultSource = try container.decodeIfPresent(String.self, forKey: "default_source")
-        self.delinquent = try container.decode(Bool.self, forKey: "delinquent")
-        self.description = try container.decodeIfPresent(String.self, forKey: "description")
-        self.discount = try container.decodeIfPresent(DTORuntime.JSONValue.self, forKey: "discount")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.invoicePrefix = try container.decode(String.self, forKey: "invoice_prefix")
-        self.invoiceSettings = try container.decode(InvoiceSettings.self, forKey: "invoice_settings")
-        self.livemode = try container.decode(Bool.self, forKey: "livemode")
-        self.metadata = try container.decode([String: String].self, forKey: "metadata")
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
-        self.phone = try container.decodeIfPresent(String.self, forKey: "phone")
-        self.preferredLocales = try container.decode([String].self, forKey: "preferred_locales")
-        self.shipping = try container.decodeIfPresent(DTORuntime.JSONValue.self, forKey: "shipping")
-        self.sources = try container.decode(Sources.self, forKey: "sources")
-        self.taxExempt = try container.decode(TaxExempt.self, forKey: "tax_exempt")
-        self.taxIDs = try container.decode(DTORuntime.JSONValue.self, forKey: "tax_ids")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.object = try container.decode(String.self, forKey: .object)
+        self.address = try container.decodeIfPresent(DTORuntime.JSONValue.self, forKey: .address)
+        self.balance = try container.decode(Int.self, forKey: .balance)
+        self.created = try container.decodeDate(forKey: .created, format: .secondsSince1970)
+        self.currency = try container.decodeIfPresent(String.self, forKey: .currency)
+        self.defaultSource = try container.decodeIfPresent(String.self, forKey: .defaultSource)
+        self.delinquent = try container.decode(Bool.self, forKey: .delinquent)
+        self.description = try container.decodeIfPresent(String.self, forKey: .description)
+        self.discount = try container.decodeIfPresent(DTORuntime.JSONValue.self, forKey: .discount)
+        self.email = try container.decodeIfPresent(String.self, forKey: .email)
+        self.invoicePrefix = try container.decode(String.self, forKey: .invoicePrefix)
+        self.invoiceSettings = try container.decode(InvoiceSettings.self, forKey: .invoiceSettings)
+        self.livemode = try container.decode(Bool.self, forKey: .livemode)
+        self.metadata = try container.decode([String: String].self, forKey: .metadata)
+        self.name = try container.decodeIfPresent(String.self, forKey: .name)
+        self.phone = try container.decodeIfPresent(String.self, forKey: .phone)
+        self.preferredLocales = try container.decode([String].self, forKey: .preferredLocales)
+        self.shipping = try container.decodeIfPresent(DTORuntime.JSONValue.self, forKey: .shipping)
+        self.sources = try container.decode(Sources.self, forKey: .sources)
+        self.taxExempt = try container.decode(TaxExempt.self, forKey: .taxExempt)
+        self.taxIDs = try container.decode(DTORuntime.JSONValue.self, forKey: .taxIDs)
     }
 
     public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(object, forKey: "object")
-        try container.encodeIfPresent(address, forKey: "address")
-        try container.encode(balance, forKey: "balance")
-        try container.encodeDate(created, forKey: "created", format: .secondsSince1970)
-        try container.encodeIfPresent(currency, forKey: "currency")
-        try container.encodeIfPresent(defaultSource, forKey: "default_source")
-        try container.encode(delinquent, forKey: "delinquent")
-        try container.encodeIfPresent(description, forKey: "description")
-        try container.encodeIfPresent(discount, forKey: "discount")
-        try container.encodeIfPresent(email, forKey: "email")
-        try container.encode(invoicePrefix, forKey: "invoice_prefix")
-        try container.encode(invoiceSettings, forKey: "invoice_settings")
-        try container.encode(livemode, forKey: "livemode")
-        try container.encode(metadata, forKey: "metadata")
-        try container.encodeIfPresent(name, forKey: "name")
-        try container.encodeIfPresent(phone, forKey: "phone")
-        try container.encode(preferredLocales, forKey: "preferred_locales")
-        try container.encodeIfPresent(shipping, forKey: "shipping")
-        try container.encode(sources, forKey: "sources")
-        try container.encode(taxExempt, forKey: "tax_exempt")
-        try container.encode(taxIDs, forKey: "tax_ids")
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(object, forKey: .object)
+        try container.encodeIfPresent(address, forKey: .address)
+        try container.encode(balance, forKey: .balance)
+        try container.encodeDate(created, forKey: .created, format: .secondsSince1970)
+        try container.encodeIfPresent(currency, forKey: .currency)
+        try container.encodeIfPresent(defaultSource, forKey: .defaultSource)
+        try container.encode(delinquent, forKey: .delinquent)
+        try container.encodeIfPresent(description, forKey: .description)
+        try container.encodeIfPresent(discount, forKey: .discount)
+        try container.encodeIfPresent(email, forKey: .email)
+        try container.encode(invoicePrefix, forKey: .invoicePrefix)
+        try container.encode(invoiceSettings, forKey: .invoiceSettings)
+        try container.encode(livemode, forKey: .livemode)
+        try container.encode(metadata, forKey: .metadata)
+        try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(phone, forKey: .phone)
+        try container.encode(preferredLocales, forKey: .preferredLocales)
+        try container.encodeIfPresent(shipping, forKey: .shipping)
+        try container.encode(sources, forKey: .sources)
+        try container.encode(taxExempt, forKey: .taxExempt)
+        try container.encode(taxIDs, forKey: .taxIDs)
     }
 
     public struct InvoiceSettings: Codable, Sendable, Hashable {

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 5).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     let object: String
@@ -93,24 +93,33 @@ struct StripeCustomer: Codable, Sendable, Hashable {
         self.defaultSource = defaultSource
     }
 
+    enum CodingKeys: String, CodingKey {
+        case id
+        case object
+        case email
+        case created
+        case metadata
+        case defaultSource = "default_source"
+    }
+
     init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.object = try container.decode(String.self, forKey: "object")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.created = try container.decodeDate(forKey: "created", format: .secondsSince1970)
-        self.metadata = try container.decode([String: String].self, forKey: "metadata")
-        self.defaultSource = try container.decodeIfPresent(SourceRef.self, forKey: "default_source")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.object = try container.decode(String.self, forKey: .object)
+        self.email = try container.decodeIfPresent(String.self, forKey: .email)
+        self.created = try container.decodeDate(forKey: .created, format: .secondsSince1970)
+        self.metadata = try container.decode([String: String].self, forKey: .metadata)
+        self.defaultSource = try container.decodeIfPresent(SourceRef.self, forKey: .defaultSource)
     }
 
     func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(object, forKey: "object")
-        try container.encodeIfPresent(email, forKey: "email")
-        try container.encodeDate(created, forKey: "created", format: .secondsSince1970)
-        try container.encode(metadata, forKey: "metadata")
-        try container.encodeIfPresent(defaultSource, forKey: "default_source")
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(object, forKey: .object)
+        try container.encodeIfPresent(email, forKey: .email)
+        try container.encodeDate(created, forKey: .created, format: .secondsSince1970)
+        try container.encode(metadata, forKey: .metadata)
+        try container.encodeIfPresent(defaultSource, forKey: .defaultSource)
     }
 
     indirect enum SourceRef: Codable, Sendable, Hashable {
@@ -175,24 +184,33 @@ struct StripePrice: Codable, Sendable, Hashable {
         self.recurring = recurring
     }
 
+    enum CodingKeys: String, CodingKey {
+        case id
+        case object
+        case currency
+        case unitAmount = "unit_amount"
+        case unitAmountDecimal = "unit_amount_decimal"
+        case recurring
+    }
+
     init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.object = try container.decode(String.self, forKey: "object")
-        self.currency = try container.decode(String.self, forKey: "currency")
-        self.unitAmount = try container.decodeIfPresent(Int.self, forKey: "unit_amount")
-        self.unitAmountDecimal = try container.decodeStringEncoded(Decimal.self, forKey: "unit_amount_decimal")
-        self.recurring = try container.decodeIfPresent(Recurring.self, forKey: "recurring")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.object = try container.decode(String.self, forKey: .object)
+        self.currency = try container.decode(String.self, forKey: .currency)
+        self.unitAmount = try container.decodeIfPresent(Int.self, forKey: .unitAmount)
+        self.unitAmountDecimal = try container.decodeStringEncoded(Decimal.self, forKey: .unitAmountDecimal)
+        self.recurring = try container.decodeIfPresent(Recurring.self, forKey: .recurring)
     }
 
     func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(object, forKey: "object")
-        try container.encode(currency, forKey: "currency")
-        try container.encodeIfPresent(unitAmount, forKey: "unit_amount")
-        try container.encodeStringEncoded(unitAmountDecimal, forKey: "unit_amount_decimal")
-        try container.encodeIfPresent(recurring, forKey: "recurring")
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(object, forKey: .object)
+        try container.encode(currency, forKey: .currency)
+        try container.encodeIfPresent(unitAmount, forKey: .unitAmount)
+        try container.encodeStringEncoded(unitAmountDecimal, forKey: .unitAmountDecimal)
+        try container.encodeIfPresent(recurring, forKey: .recurring)
     }
 
     struct Recurring: Codable, Sendable, Hashable {
@@ -260,26 +278,36 @@ struct StripeInvoice: Codable, Sendable, Hashable {
         self.lines = lines
     }
 
+    enum CodingKeys: String, CodingKey {
+        case id
+        case object
+        case amountDue = "amount_due"
+        case created
+        case customer
+        case subscription
+        case lines
+    }
+
     init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.object = try container.decode(String.self, forKey: "object")
-        self.amountDue = try container.decode(Int.self, forKey: "amount_due")
-        self.created = try container.decodeDate(forKey: "created", format: .secondsSince1970)
-        self.customer = try container.decode(CustomerRef.self, forKey: "customer")
-        self.subscription = try container.decodeIfPresent(SubscriptionRef.self, forKey: "subscription")
-        self.lines = try container.decode(List<InvoiceLine>.self, forKey: "lines")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.object = try container.decode(String.self, forKey: .object)
+        self.amountDue = try container.decode(Int.self, forKey: .amountDue)
+        self.created = try container.decodeDate(forKey: .created, format: .secondsSince1970)
+        self.customer = try container.decode(CustomerRef.self, forKey: .customer)
+        self.subscription = try container.decodeIfPresent(SubscriptionRef.self, forKey: .subscription)
+        self.lines = try container.decode(List<InvoiceLine>.self, forKey: .lines)
     }
 
     func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(object, forKey: "object")
-        try container.encode(amountDue, forKey: "amount_due")
-        try container.encodeDate(created, forKey: "created", format: .secondsSince1970)
-        try container.encode(customer, forKey: "customer")
-        try container.encodeIfPresent(subscription, forKey: "subscription")
-        try container.encode(lines, forKey: "lines")
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(object, forKey: .object)
+        try container.encode(amountDue, forKey: .amountDue)
+        try container.encodeDate(created, forKey: .created, format: .secondsSince1970)
+        try container.encode(customer, forKey: .customer)
+        try container.encodeIfPresent(subscription, forKey: .subscription)
+        try container.encode(lines, forKey: .lines)
     }
 
     indirect enum CustomerRef: Codable, Sendable, Hashable {
@@ -493,22 +521,30 @@ struct StripeEvent: Codable, Sendable, Hashable {
         self.data = data
     }
 
+    enum CodingKeys: String, CodingKey {
+        case id
+        case object
+        case type
+        case created
+        case data
+    }
+
     init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.object = try container.decode(String.self, forKey: "object")
-        self.type = try container.decode(String.self, forKey: "type")
-        self.created = try container.decodeDate(forKey: "created", format: .secondsSince1970)
-        self.data = try container.decode(DataObject.self, forKey: "data")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.object = try container.decode(String.self, forKey: .object)
+        self.type = try container.decode(String.self, forKey: .type)
+        self.created = try container.decodeDate(forKey: .created, format: .secondsSince1970)
+        self.data = try container.decode(DataObject.self, forKey: .data)
     }
 
     func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(object, forKey: "object")
-        try container.encode(type, forKey: "type")
-        try container.encodeDate(created, forKey: "created", format: .secondsSince1970)
-        try container.encode(data, forKey: "data")
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(object, forKey: .object)
+        try container.encode(type, forKey: .type)
+        try container.encodeDate(created, forKey: .created, format: .secondsSince1970)
+        try container.encode(data, forKey: .data)
     }
 
     struct DataObject: Codable, Sendable, Hashable {

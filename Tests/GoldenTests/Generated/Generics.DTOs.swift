@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 5).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Page<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     let object: String
@@ -65,18 +65,24 @@ struct Tariff: Codable, Sendable, Hashable {
         self.created = created
     }
 
+    enum CodingKeys: String, CodingKey {
+        case id
+        case unitAmount = "unit_amount"
+        case created
+    }
+
     init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.unitAmount = try container.decode(Int.self, forKey: "unit_amount")
-        self.created = try container.decodeDate(forKey: "created", format: .secondsSince1970)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.unitAmount = try container.decode(Int.self, forKey: .unitAmount)
+        self.created = try container.decodeDate(forKey: .created, format: .secondsSince1970)
     }
 
     func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(unitAmount, forKey: "unit_amount")
-        try container.encodeDate(created, forKey: "created", format: .secondsSince1970)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(unitAmount, forKey: .unitAmount)
+        try container.encodeDate(created, forKey: .created, format: .secondsSince1970)
     }
 }
 

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 5).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Defaults: Codable, Sendable, Hashable {
     let string: String
@@ -66,46 +66,66 @@ struct Defaults: Codable, Sendable, Hashable {
         self.optionalWithDefault = optionalWithDefault
     }
 
+    enum CodingKeys: String, CodingKey {
+        case string
+        case int
+        case int64
+        case double
+        case float
+        case bool
+        case decimal
+        case date
+        case seconds
+        case url
+        case uuid
+        case level
+        case `open`
+        case list
+        case map
+        case json
+        case optionalWithDefault
+    }
+
     init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.string = try container.decodeIfPresent(String.self, forKey: "string") ?? "a \"quoted\" \\(value)\n"
-        self.int = try container.decodeIfPresent(Int.self, forKey: "int") ?? -7
-        self.int64 = try container.decodeIfPresent(Int64.self, forKey: "int64") ?? 9007199254740993
-        self.double = try container.decodeIfPresent(Double.self, forKey: "double") ?? 2.5e3
-        self.float = try container.decodeIfPresent(Float.self, forKey: "float") ?? 0.5
-        self.bool = try container.decodeIfPresent(Bool.self, forKey: "bool") ?? true
-        self.decimal = try container.decodeIfPresent(Decimal.self, forKey: "decimal") ?? Decimal(sign: .plus, exponent: -1, significand: 1)
-        self.date = try container.decodeDateIfPresent(forKey: "date", format: .iso8601) ?? Date(timeIntervalSince1970: 1582977600)
-        self.seconds = try container.decodeDateIfPresent(forKey: "seconds", format: .secondsSince1970) ?? Date(timeIntervalSince1970: 86400)
-        self.url = try container.decodeIfPresent(URL.self, forKey: "url") ?? URL(string: "https://example.com/a?b=c")!
-        self.uuid = try container.decodeIfPresent(UUID.self, forKey: "uuid") ?? UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
-        self.level = try container.decodeIfPresent(Level.self, forKey: "level") ?? .high
-        self.`open` = try container.decodeIfPresent(Open.self, forKey: "open") ?? .other("zzz")
-        self.list = try container.decodeIfPresent([Int].self, forKey: "list") ?? [1, 2, 3]
-        self.map = try container.decodeIfPresent([String: String].self, forKey: "map") ?? ["k": "v"]
-        self.json = try container.decodeIfPresent(DTORuntime.JSONValue.self, forKey: "json") ?? ["nested": [1, "two", nil, true, .number(3.5)]]
-        self.optionalWithDefault = try container.decodeIfPresent(String.self, forKey: "optionalWithDefault") ?? "x"
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.string = try container.decodeIfPresent(String.self, forKey: .string) ?? "a \"quoted\" \\(value)\n"
+        self.int = try container.decodeIfPresent(Int.self, forKey: .int) ?? -7
+        self.int64 = try container.decodeIfPresent(Int64.self, forKey: .int64) ?? 9007199254740993
+        self.double = try container.decodeIfPresent(Double.self, forKey: .double) ?? 2.5e3
+        self.float = try container.decodeIfPresent(Float.self, forKey: .float) ?? 0.5
+        self.bool = try container.decodeIfPresent(Bool.self, forKey: .bool) ?? true
+        self.decimal = try container.decodeIfPresent(Decimal.self, forKey: .decimal) ?? Decimal(sign: .plus, exponent: -1, significand: 1)
+        self.date = try container.decodeDateIfPresent(forKey: .date, format: .iso8601) ?? Date(timeIntervalSince1970: 1582977600)
+        self.seconds = try container.decodeDateIfPresent(forKey: .seconds, format: .secondsSince1970) ?? Date(timeIntervalSince1970: 86400)
+        self.url = try container.decodeIfPresent(URL.self, forKey: .url) ?? URL(string: "https://example.com/a?b=c")!
+        self.uuid = try container.decodeIfPresent(UUID.self, forKey: .uuid) ?? UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        self.level = try container.decodeIfPresent(Level.self, forKey: .level) ?? .high
+        self.`open` = try container.decodeIfPresent(Open.self, forKey: .`open`) ?? .other("zzz")
+        self.list = try container.decodeIfPresent([Int].self, forKey: .list) ?? [1, 2, 3]
+        self.map = try container.decodeIfPresent([String: String].self, forKey: .map) ?? ["k": "v"]
+        self.json = try container.decodeIfPresent(DTORuntime.JSONValue.self, forKey: .json) ?? ["nested": [1, "two", nil, true, .number(3.5)]]
+        self.optionalWithDefault = try container.decodeIfPresent(String.self, forKey: .optionalWithDefault) ?? "x"
     }
 
     func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(string, forKey: "string")
-        try container.encode(int, forKey: "int")
-        try container.encode(int64, forKey: "int64")
-        try container.encode(double, forKey: "double")
-        try container.encode(float, forKey: "float")
-        try container.encode(bool, forKey: "bool")
-        try container.encode(decimal, forKey: "decimal")
-        try container.encodeDate(date, forKey: "date", format: .iso8601)
-        try container.encodeDate(seconds, forKey: "seconds", format: .secondsSince1970)
-        try container.encode(url, forKey: "url")
-        try container.encode(uuid, forKey: "uuid")
-        try container.encode(level, forKey: "level")
-        try container.encode(`open`, forKey: "open")
-        try container.encode(list, forKey: "list")
-        try container.encode(map, forKey: "map")
-        try container.encode(json, forKey: "json")
-        try container.encode(optionalWithDefault, forKey: "optionalWithDefault")
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(string, forKey: .string)
+        try container.encode(int, forKey: .int)
+        try container.encode(int64, forKey: .int64)
+        try container.encode(double, forKey: .double)
+        try container.encode(float, forKey: .float)
+        try container.encode(bool, forKey: .bool)
+        try container.encode(decimal, forKey: .decimal)
+        try container.encodeDate(date, forKey: .date, format: .iso8601)
+        try container.encodeDate(seconds, forKey: .seconds, format: .secondsSince1970)
+        try container.encode(url, forKey: .url)
+        try container.encode(uuid, forKey: .uuid)
+        try container.encode(level, forKey: .level)
+        try container.encode(`open`, forKey: .`open`)
+        try container.encode(list, forKey: .list)
+        try container.encode(map, forKey: .map)
+        try container.encode(json, forKey: .json)
+        try container.encode(optionalWithDefault, forKey: .optionalWithDefault)
     }
 
     enum Level: String, Codable, Sendable, Hashable, CaseIterable {
@@ -188,42 +208,60 @@ struct Lenient: Codable, Sendable, Hashable {
         self.lossyLenient = lossyLenient
     }
 
+    enum CodingKeys: String, CodingKey {
+        case string
+        case int
+        case int64
+        case double
+        case float
+        case bool
+        case decimal
+        case list
+        case map
+        case optional
+        case withDefault
+        case date
+        case level
+        case nested
+        case lossyLenient
+    }
+
     init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.string = container.decodeLenient(String.self, forKey: "string") ?? ""
-        self.int = container.decodeLenient(Int.self, forKey: "int") ?? 0
-        self.int64 = container.decodeLenient(Int64.self, forKey: "int64") ?? 0
-        self.double = container.decodeLenient(Double.self, forKey: "double") ?? 0
-        self.float = container.decodeLenient(Float.self, forKey: "float") ?? 0
-        self.bool = container.decodeLenient(Bool.self, forKey: "bool") ?? false
-        self.decimal = container.decodeLenient(Decimal.self, forKey: "decimal") ?? 0
-        self.list = container.decodeLenient([Int].self, forKey: "list") ?? []
-        self.map = container.decodeLenient([String: Int].self, forKey: "map") ?? [:]
-        self.optional = container.decodeLenient(Int.self, forKey: "optional")
-        self.withDefault = container.decodeLenient(Int.self, forKey: "withDefault") ?? 42
-        self.date = (try? container.decodeDateIfPresent(forKey: "date", format: .iso8601))
-        self.level = container.decodeLenient(Level.self, forKey: "level") ?? .low
-        self.nested = container.decodeLenient(Nested.self, forKey: "nested")
-        self.lossyLenient = (try? container.decodeLossyArrayIfPresent(Int.self, forKey: "lossyLenient")) ?? []
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.string = container.decodeLenient(String.self, forKey: .string) ?? ""
+        self.int = container.decodeLenient(Int.self, forKey: .int) ?? 0
+        self.int64 = container.decodeLenient(Int64.self, forKey: .int64) ?? 0
+        self.double = container.decodeLenient(Double.self, forKey: .double) ?? 0
+        self.float = container.decodeLenient(Float.self, forKey: .float) ?? 0
+        self.bool = container.decodeLenient(Bool.self, forKey: .bool) ?? false
+        self.decimal = container.decodeLenient(Decimal.self, forKey: .decimal) ?? 0
+        self.list = container.decodeLenient([Int].self, forKey: .list) ?? []
+        self.map = container.decodeLenient([String: Int].self, forKey: .map) ?? [:]
+        self.optional = container.decodeLenient(Int.self, forKey: .optional)
+        self.withDefault = container.decodeLenient(Int.self, forKey: .withDefault) ?? 42
+        self.date = (try? container.decodeDateIfPresent(forKey: .date, format: .iso8601))
+        self.level = container.decodeLenient(Level.self, forKey: .level) ?? .low
+        self.nested = container.decodeLenient(Nested.self, forKey: .nested)
+        self.lossyLenient = (try? container.decodeLossyArrayIfPresent(Int.self, forKey: .lossyLenient)) ?? []
     }
 
     func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(string, forKey: "string")
-        try container.encode(int, forKey: "int")
-        try container.encode(int64, forKey: "int64")
-        try container.encode(double, forKey: "double")
-        try container.encode(float, forKey: "float")
-        try container.encode(bool, forKey: "bool")
-        try container.encode(decimal, forKey: "decimal")
-        try container.encode(list, forKey: "list")
-        try container.encode(map, forKey: "map")
-        try container.encodeIfPresent(optional, forKey: "optional")
-        try container.encode(withDefault, forKey: "withDefault")
-        try container.encodeDateIfPresent(date, forKey: "date", format: .iso8601)
-        try container.encode(level, forKey: "level")
-        try container.encodeIfPresent(nested, forKey: "nested")
-        try container.encode(lossyLenient, forKey: "lossyLenient")
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(string, forKey: .string)
+        try container.encode(int, forKey: .int)
+        try container.encode(int64, forKey: .int64)
+        try container.encode(double, forKey: .double)
+        try container.encode(float, forKey: .float)
+        try container.encode(bool, forKey: .bool)
+        try container.encode(decimal, forKey: .decimal)
+        try container.encode(list, forKey: .list)
+        try container.encode(map, forKey: .map)
+        try container.encodeIfPresent(optional, forKey: .optional)
+        try container.encode(withDefault, forKey: .withDefault)
+        try container.encodeDateIfPresent(date, forKey: .date, format: .iso8601)
+        try container.encode(level, forKey: .level)
+        try container.encodeIfPresent(nested, forKey: .nested)
+        try container.encode(lossyLenient, forKey: .lossyLenient)
     }
 
     enum Level: String, Codable, Sendable, Hashable, CaseIterable {
@@ -272,28 +310,39 @@ struct Dates: Codable, Sendable, Hashable {
         self.optionalDays = optionalDays
     }
 
+    enum CodingKeys: String, CodingKey {
+        case iso
+        case fractional
+        case seconds
+        case millis
+        case day
+        case optionalDay
+        case days
+        case optionalDays
+    }
+
     init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.iso = try container.decodeDate(forKey: "iso", format: .iso8601)
-        self.fractional = try container.decodeDate(forKey: "fractional", format: .iso8601Fractional)
-        self.seconds = try container.decodeDate(forKey: "seconds", format: .secondsSince1970)
-        self.millis = try container.decodeDate(forKey: "millis", format: .millisecondsSince1970)
-        self.day = try container.decodeDate(forKey: "day", format: .pattern("yyyy-MM-dd"))
-        self.optionalDay = try container.decodeDateIfPresent(forKey: "optionalDay", format: .pattern("yyyy-MM-dd"))
-        self.days = try container.decodeDates(forKey: "days", format: .pattern("yyyy-MM-dd"))
-        self.optionalDays = try container.decodeDatesIfPresent(forKey: "optionalDays", format: .pattern("dd/MM/yyyy"))
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.iso = try container.decodeDate(forKey: .iso, format: .iso8601)
+        self.fractional = try container.decodeDate(forKey: .fractional, format: .iso8601Fractional)
+        self.seconds = try container.decodeDate(forKey: .seconds, format: .secondsSince1970)
+        self.millis = try container.decodeDate(forKey: .millis, format: .millisecondsSince1970)
+        self.day = try container.decodeDate(forKey: .day, format: .pattern("yyyy-MM-dd"))
+        self.optionalDay = try container.decodeDateIfPresent(forKey: .optionalDay, format: .pattern("yyyy-MM-dd"))
+        self.days = try container.decodeDates(forKey: .days, format: .pattern("yyyy-MM-dd"))
+        self.optionalDays = try container.decodeDatesIfPresent(forKey: .optionalDays, format: .pattern("dd/MM/yyyy"))
     }
 
     func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encodeDate(iso, forKey: "iso", format: .iso8601)
-        try container.encodeDate(fractional, forKey: "fractional", format: .iso8601Fractional)
-        try container.encodeDate(seconds, forKey: "seconds", format: .secondsSince1970)
-        try container.encodeDate(millis, forKey: "millis", format: .millisecondsSince1970)
-        try container.encodeDate(day, forKey: "day", format: .pattern("yyyy-MM-dd"))
-        try container.encodeDateIfPresent(optionalDay, forKey: "optionalDay", format: .pattern("yyyy-MM-dd"))
-        try container.encodeDates(days, forKey: "days", format: .pattern("yyyy-MM-dd"))
-        try container.encodeDatesIfPresent(optionalDays, forKey: "optionalDays", format: .pattern("dd/MM/yyyy"))
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeDate(iso, forKey: .iso, format: .iso8601)
+        try container.encodeDate(fractional, forKey: .fractional, format: .iso8601Fractional)
+        try container.encodeDate(seconds, forKey: .seconds, format: .secondsSince1970)
+        try container.encodeDate(millis, forKey: .millis, format: .millisecondsSince1970)
+        try container.encodeDate(day, forKey: .day, format: .pattern("yyyy-MM-dd"))
+        try container.encodeDateIfPresent(optionalDay, forKey: .optionalDay, format: .pattern("yyyy-MM-dd"))
+        try container.encodeDates(days, forKey: .days, format: .pattern("yyyy-MM-dd"))
+        try container.encodeDatesIfPresent(optionalDays, forKey: .optionalDays, format: .pattern("dd/MM/yyyy"))
     }
 }
 
@@ -333,32 +382,31 @@ struct Containers: Codable, Sendable, Hashable {
         self.empty = empty
     }
 
-    init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.lossy = try container.decodeLossyArray(Int.self, forKey: "lossy")
-        self.optionalLossy = try container.decodeLossyArrayIfPresent(Int.self, forKey: "optionalLossy")
-        self.nested = try container.decode([[String]].self, forKey: "nested")
-        self.optionalElements = try container.decode([Int?].self, forKey: "optionalElements")
-        self.dict = try container.decode([String: [Int]].self, forKey: "dict")
-        self.dictOfObjects = try container.decode([String: DictOfObjects].self, forKey: "dictOfObjects")
-        self.json = try container.decode(DTORuntime.JSONValue.self, forKey: "json")
-        self.jsonList = try container.decode([DTORuntime.JSONValue].self, forKey: "jsonList")
-        self.alias = try container.decode(Tags.self, forKey: "alias")
-        self.empty = try container.decode(Empty.self, forKey: "empty")
+    enum CodingKeys: String, CodingKey {
+        case lossy
+        case optionalLossy
+        case nested
+        case optionalElements
+        case dict
+        case dictOfObjects
+        case json
+        case jsonList
+        case alias
+        case empty
     }
 
-    func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(lossy, forKey: "lossy")
-        try container.encodeIfPresent(optionalLossy, forKey: "optionalLossy")
-        try container.encode(nested, forKey: "nested")
-        try container.encode(optionalElements, forKey: "optionalElements")
-        try container.encode(dict, forKey: "dict")
-        try container.encode(dictOfObjects, forKey: "dictOfObjects")
-        try container.encode(json, forKey: "json")
-        try container.encode(jsonList, forKey: "jsonList")
-        try container.encode(alias, forKey: "alias")
-        try container.encode(empty, forKey: "empty")
+    init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.lossy = try container.decodeLossyArray(Int.self, forKey: .lossy)
+        self.optionalLossy = try container.decodeLossyArrayIfPresent(Int.self, forKey: .optionalLossy)
+        self.nested = try container.decode([[String]].self, forKey: .nested)
+        self.optionalElements = try container.decode([Int?].self, forKey: .optionalElements)
+        self.dict = try container.decode([String: [Int]].self, forKey: .dict)
+        self.dictOfObjects = try container.decode([String: DictOfObjects].self, forKey: .dictOfObjects)
+        self.json = try container.decode(DTORuntime.JSONValue.self, forKey: .json)
+        self.jsonList = try container.decode([DTORuntime.JSONValue].self, forKey: .jsonList)
+        self.alias = try container.decode(Tags.self, forKey: .alias)
+        self.empty = try container.decode(Empty.self, forKey: .empty)
     }
 
     struct DictOfObjects: Codable, Sendable, Hashable {

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 5).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Price: Codable, Sendable, Hashable {
     let id: String
@@ -39,28 +39,39 @@ struct Price: Codable, Sendable, Hashable {
         self.card = card
     }
 
+    enum CodingKeys: String, CodingKey {
+        case id
+        case unitAmountDecimal = "unit_amount_decimal"
+        case idStr = "id_str"
+        case ratio
+        case active
+        case metadata
+        case nickname
+        case card
+    }
+
     init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.unitAmountDecimal = try container.decodeStringEncoded(Decimal.self, forKey: "unit_amount_decimal")
-        self.idStr = try container.decodeStringEncoded(Int64.self, forKey: "id_str")
-        self.ratio = try container.decodeStringEncodedIfPresent(Double.self, forKey: "ratio")
-        self.active = try container.decodeStringEncodedIfPresent(Bool.self, forKey: "active") ?? true
-        self.metadata = try container.decode([String: String].self, forKey: "metadata")
-        self.nickname = try container.decodeNullable(String.self, forKey: "nickname")
-        self.card = try container.decode(Card.self, forKey: "card")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(String.self, forKey: .id)
+        self.unitAmountDecimal = try container.decodeStringEncoded(Decimal.self, forKey: .unitAmountDecimal)
+        self.idStr = try container.decodeStringEncoded(Int64.self, forKey: .idStr)
+        self.ratio = try container.decodeStringEncodedIfPresent(Double.self, forKey: .ratio)
+        self.active = try container.decodeStringEncodedIfPresent(Bool.self, forKey: .active) ?? true
+        self.metadata = try container.decode([String: String].self, forKey: .metadata)
+        self.nickname = try container.decodeNullable(String.self, forKey: .nickname)
+        self.card = try container.decode(Card.self, forKey: .card)
     }
 
     func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encodeStringEncoded(unitAmountDecimal, forKey: "unit_amount_decimal")
-        try container.encodeStringEncoded(idStr, forKey: "id_str")
-        try container.encodeStringEncodedIfPresent(ratio, forKey: "ratio")
-        try container.encodeStringEncoded(active, forKey: "active")
-        try container.encode(metadata, forKey: "metadata")
-        try container.encodeNullable(nickname, forKey: "nickname")
-        try container.encode(card, forKey: "card")
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encodeStringEncoded(unitAmountDecimal, forKey: .unitAmountDecimal)
+        try container.encodeStringEncoded(idStr, forKey: .idStr)
+        try container.encodeStringEncodedIfPresent(ratio, forKey: .ratio)
+        try container.encodeStringEncoded(active, forKey: .active)
+        try container.encode(metadata, forKey: .metadata)
+        try container.encodeNullable(nickname, forKey: .nickname)
+        try container.encode(card, forKey: .card)
     }
 
     struct Card: Codable, Sendable, Hashable {

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 5).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Invoice: Codable, Sendable, Hashable {
     let id: String
@@ -78,22 +78,21 @@ struct Comment: Codable, Sendable, Hashable {
         self.byID = byID
     }
 
-    init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
-        self.body = try container.decode(String.self, forKey: "body")
-        self._parent = container.decodeLenient(DTORuntime.Indirect<Comment>.self, forKey: "parent")
-        self.replies = try container.decode([Comment].self, forKey: "replies")
-        self.byID = try container.decode([String: Comment].self, forKey: "by_id")
+    enum CodingKeys: String, CodingKey {
+        case id
+        case body
+        case _parent = "parent"
+        case replies
+        case byID = "by_id"
     }
 
-    func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encode(body, forKey: "body")
-        try container.encodeIfPresent(_parent, forKey: "parent")
-        try container.encode(replies, forKey: "replies")
-        try container.encode(byID, forKey: "by_id")
+    init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(Int.self, forKey: .id)
+        self.body = try container.decode(String.self, forKey: .body)
+        self._parent = container.decodeLenient(DTORuntime.Indirect<Comment>.self, forKey: ._parent)
+        self.replies = try container.decode([Comment].self, forKey: .replies)
+        self.byID = try container.decode([String: Comment].self, forKey: .byID)
     }
 }
 

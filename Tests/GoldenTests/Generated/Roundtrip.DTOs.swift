@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 5).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Collide: Codable, Sendable, Hashable {
     let _2fa: _2fa2
@@ -60,42 +60,60 @@ struct Collide: Codable, Sendable, Hashable {
         self.list = list
     }
 
+    enum CodingKeys: String, CodingKey {
+        case _2fa = "2fa"
+        case n
+        case Item = "thing"
+        case item
+        case status
+        case state
+        case hashField = "hash"
+        case d
+        case fractional
+        case iso
+        case lenient
+        case level
+        case when
+        case day
+        case list
+    }
+
     init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self._2fa = try container.decode(_2fa2.self, forKey: "2fa")
-        self.n = try container.decodeIfPresent(Int.self, forKey: "n") ?? 1
-        self.Item = try container.decodeIfPresent(String.self, forKey: "thing")
-        self.item = try container.decode(Item2.self, forKey: "item")
-        self.status = try container.decodeIfPresent(String.self, forKey: "status")
-        self.state = try container.decodeIfPresent(status2.self, forKey: "state")
-        self.hashField = try container.decode([Int].self, forKey: "hash")
-        self.d = try container.decodeIfPresent(Decimal.self, forKey: "d") ?? Decimal(string: "0.12345678901234567890", locale: Locale(identifier: "en_US_POSIX"))!
-        self.fractional = try container.decodeDateIfPresent(forKey: "fractional", format: .iso8601Fractional)
-        self.iso = try container.decodeDateIfPresent(forKey: "iso", format: .iso8601)
-        self.lenient = container.decodeLenient(Int.self, forKey: "lenient") ?? 5
-        self.level = try container.decodeIfPresent(Level.self, forKey: "level") ?? .high
-        self.when = try container.decodeDateIfPresent(forKey: "when", format: .iso8601)
-        self.day = try container.decodeDateIfPresent(forKey: "day", format: .pattern("yyyy-MM-dd"))
-        self.list = try container.decodeLossyArrayIfPresent(Int.self, forKey: "list")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self._2fa = try container.decode(_2fa2.self, forKey: ._2fa)
+        self.n = try container.decodeIfPresent(Int.self, forKey: .n) ?? 1
+        self.Item = try container.decodeIfPresent(String.self, forKey: .Item)
+        self.item = try container.decode(Item2.self, forKey: .item)
+        self.status = try container.decodeIfPresent(String.self, forKey: .status)
+        self.state = try container.decodeIfPresent(status2.self, forKey: .state)
+        self.hashField = try container.decode([Int].self, forKey: .hashField)
+        self.d = try container.decodeIfPresent(Decimal.self, forKey: .d) ?? Decimal(string: "0.12345678901234567890", locale: Locale(identifier: "en_US_POSIX"))!
+        self.fractional = try container.decodeDateIfPresent(forKey: .fractional, format: .iso8601Fractional)
+        self.iso = try container.decodeDateIfPresent(forKey: .iso, format: .iso8601)
+        self.lenient = container.decodeLenient(Int.self, forKey: .lenient) ?? 5
+        self.level = try container.decodeIfPresent(Level.self, forKey: .level) ?? .high
+        self.when = try container.decodeDateIfPresent(forKey: .when, format: .iso8601)
+        self.day = try container.decodeDateIfPresent(forKey: .day, format: .pattern("yyyy-MM-dd"))
+        self.list = try container.decodeLossyArrayIfPresent(Int.self, forKey: .list)
     }
 
     func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(_2fa, forKey: "2fa")
-        try container.encode(n, forKey: "n")
-        try container.encodeIfPresent(Item, forKey: "thing")
-        try container.encode(item, forKey: "item")
-        try container.encodeIfPresent(status, forKey: "status")
-        try container.encodeIfPresent(state, forKey: "state")
-        try container.encode(hashField, forKey: "hash")
-        try container.encode(d, forKey: "d")
-        try container.encodeDateIfPresent(fractional, forKey: "fractional", format: .iso8601Fractional)
-        try container.encodeDateIfPresent(iso, forKey: "iso", format: .iso8601)
-        try container.encode(lenient, forKey: "lenient")
-        try container.encode(level, forKey: "level")
-        try container.encodeDateIfPresent(when, forKey: "when", format: .iso8601)
-        try container.encodeDateIfPresent(day, forKey: "day", format: .pattern("yyyy-MM-dd"))
-        try container.encodeIfPresent(list, forKey: "list")
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(_2fa, forKey: ._2fa)
+        try container.encode(n, forKey: .n)
+        try container.encodeIfPresent(Item, forKey: .Item)
+        try container.encode(item, forKey: .item)
+        try container.encodeIfPresent(status, forKey: .status)
+        try container.encodeIfPresent(state, forKey: .state)
+        try container.encode(hashField, forKey: .hashField)
+        try container.encode(d, forKey: .d)
+        try container.encodeDateIfPresent(fractional, forKey: .fractional, format: .iso8601Fractional)
+        try container.encodeDateIfPresent(iso, forKey: .iso, format: .iso8601)
+        try container.encode(lenient, forKey: .lenient)
+        try container.encode(level, forKey: .level)
+        try container.encodeDateIfPresent(when, forKey: .when, format: .iso8601)
+        try container.encodeDateIfPresent(day, forKey: .day, format: .pattern("yyyy-MM-dd"))
+        try container.encodeIfPresent(list, forKey: .list)
     }
 
     struct _2fa2: Codable, Sendable, Hashable {
@@ -157,16 +175,15 @@ struct Tree: Codable, Sendable, Hashable {
         self.children = children
     }
 
-    init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.children = try container.decodeLossyArray(Tree.self, forKey: "children")
+    enum CodingKeys: String, CodingKey {
+        case name
+        case children
     }
 
-    func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(name, forKey: "name")
-        try container.encode(children, forKey: "children")
+    init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.name = try container.decode(String.self, forKey: .name)
+        self.children = try container.decodeLossyArray(Tree.self, forKey: .children)
     }
 }
 
@@ -194,24 +211,33 @@ struct Exact: Codable, Sendable, Hashable {
         self.whole = whole
     }
 
+    enum CodingKeys: String, CodingKey {
+        case when
+        case seconds
+        case big
+        case tiny
+        case small
+        case whole
+    }
+
     init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.when = try container.decodeDatesIfPresent(forKey: "when", format: .iso8601Fractional) ?? [Date(timeIntervalSince1970: -8878623.804), Date(timeIntervalSinceReferenceDate: 599529600.002)]
-        self.seconds = try container.decodeDatesIfPresent(forKey: "seconds", format: .secondsSince1970) ?? [Date(timeIntervalSince1970: -8796623.804), Date(timeIntervalSince1970: 1700000000)]
-        self.big = try container.decodeIfPresent(Double.self, forKey: "big") ?? 9007199254740992
-        self.tiny = try container.decodeIfPresent(Double.self, forKey: "tiny") ?? Double(bitPattern: 0x1)
-        self.small = try container.decodeIfPresent(Float.self, forKey: "small") ?? 1.1754944e-38
-        self.whole = try container.decodeIfPresent(Float.self, forKey: "whole") ?? 16777216
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.when = try container.decodeDatesIfPresent(forKey: .when, format: .iso8601Fractional) ?? [Date(timeIntervalSince1970: -8878623.804), Date(timeIntervalSinceReferenceDate: 599529600.002)]
+        self.seconds = try container.decodeDatesIfPresent(forKey: .seconds, format: .secondsSince1970) ?? [Date(timeIntervalSince1970: -8796623.804), Date(timeIntervalSince1970: 1700000000)]
+        self.big = try container.decodeIfPresent(Double.self, forKey: .big) ?? 9007199254740992
+        self.tiny = try container.decodeIfPresent(Double.self, forKey: .tiny) ?? Double(bitPattern: 0x1)
+        self.small = try container.decodeIfPresent(Float.self, forKey: .small) ?? 1.1754944e-38
+        self.whole = try container.decodeIfPresent(Float.self, forKey: .whole) ?? 16777216
     }
 
     func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encodeDates(when, forKey: "when", format: .iso8601Fractional)
-        try container.encodeDates(seconds, forKey: "seconds", format: .secondsSince1970)
-        try container.encode(big, forKey: "big")
-        try container.encode(tiny, forKey: "tiny")
-        try container.encode(small, forKey: "small")
-        try container.encode(whole, forKey: "whole")
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeDates(when, forKey: .when, format: .iso8601Fractional)
+        try container.encodeDates(seconds, forKey: .seconds, format: .secondsSince1970)
+        try container.encode(big, forKey: .big)
+        try container.encode(tiny, forKey: .tiny)
+        try container.encode(small, forKey: .small)
+        try container.encode(whole, forKey: .whole)
     }
 }
 

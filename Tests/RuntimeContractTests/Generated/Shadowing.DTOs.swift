@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 5).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
+// this file: update the dtogen package (this file needs its runtime version 3).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 struct Order: Codable, Sendable, Hashable {
     let id: Int
@@ -39,28 +39,39 @@ struct Order: Codable, Sendable, Hashable {
         self.coords = coords
     }
 
+    enum CodingKeys: String, CodingKey {
+        case id
+        case placedAt = "placed_at"
+        case tags
+        case total
+        case extra
+        case state
+        case lines
+        case coords
+    }
+
     init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: DTORuntime.JSONKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
-        self.placedAt = try container.decodeDate(forKey: "placed_at", format: .iso8601)
-        self.tags = try container.decodeLossyArray(String.self, forKey: "tags")
-        self.total = container.decodeLenient(Double.self, forKey: "total") ?? 0
-        self.extra = try container.decodeIfPresent(DTORuntime.JSONValue.self, forKey: "extra")
-        self.state = try container.decode(State.self, forKey: "state")
-        self.lines = try container.decode([Line].self, forKey: "lines")
-        self.coords = try container.decode([Double].self, forKey: "coords")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(Int.self, forKey: .id)
+        self.placedAt = try container.decodeDate(forKey: .placedAt, format: .iso8601)
+        self.tags = try container.decodeLossyArray(String.self, forKey: .tags)
+        self.total = container.decodeLenient(Double.self, forKey: .total) ?? 0
+        self.extra = try container.decodeIfPresent(DTORuntime.JSONValue.self, forKey: .extra)
+        self.state = try container.decode(State.self, forKey: .state)
+        self.lines = try container.decode([Line].self, forKey: .lines)
+        self.coords = try container.decode([Double].self, forKey: .coords)
     }
 
     func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: DTORuntime.JSONKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encodeDate(placedAt, forKey: "placed_at", format: .iso8601)
-        try container.encode(tags, forKey: "tags")
-        try container.encode(total, forKey: "total")
-        try container.encodeIfPresent(extra, forKey: "extra")
-        try container.encode(state, forKey: "state")
-        try container.encode(lines, forKey: "lines")
-        try container.encode(coords, forKey: "coords")
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encodeDate(placedAt, forKey: .placedAt, format: .iso8601)
+        try container.encode(tags, forKey: .tags)
+        try container.encode(total, forKey: .total)
+        try container.encodeIfPresent(extra, forKey: .extra)
+        try container.encode(state, forKey: .state)
+        try container.encode(lines, forKey: .lines)
+        try container.encode(coords, forKey: .coords)
     }
 
     enum State: RawRepresentable, Codable, Sendable, Hashable {
