@@ -16,6 +16,11 @@ let importUsage = """
       --namespace <name>      Sets 'options.namespace' in the spec.
       --closed-enums          Keep string enums and tagged one-ofs closed (by default they
                               are open: a value the API adds later decodes as 'unknown').
+      --operations <ids>      Import only these operations (operationIds or endpoint
+                              names, comma-separated; repeatable) and the types they reach.
+      --tags <tags>           Import only the operations with one of these tags (comma-
+                              separated; repeatable) and the types they reach. With
+                              --operations: the operations either selects.
       --force                 Overwrite an existing output file.
       --quiet                 Print no summary.
       -h, --help              Print this help.
@@ -42,10 +47,15 @@ func runImport(_ commandLine: [String]) -> Never {
         case "--name": options.name = arguments.identifier(for: argument)
         case "--namespace": options.namespace = arguments.identifier(for: argument)
         case "--closed-enums": options.closedEnums = true
+        case "--operations", "--tags":
+            let prefix = argument == "--tags" ? "tag:" : ""
+            let names = arguments.value(for: argument).split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            if names.contains(where: \.isEmpty) { fail("\(argument) takes names separated by commas, with no empty one") }
+            options.operations += names.map { prefix + $0 }
         case "--force": force = true
         case "--quiet", "-q": quiet = true
         default:
-            if argument.hasPrefix("-") { arguments.unknown(argument, known: ["--output", "--name", "--namespace", "--closed-enums", "--force", "--quiet", "--help"]) }
+            if argument.hasPrefix("-") { arguments.unknown(argument, known: ["--output", "--name", "--namespace", "--closed-enums", "--operations", "--tags", "--force", "--quiet", "--help"]) }
             if let document { fail("more than one document given ('\(document)' and '\(argument)')") }
             document = argument
         }

@@ -32,16 +32,15 @@ enum OpenAPIBackedSpec {
         let selected = root["operations"]?.elements
         if let list = root["operations"] {
             if selected == nil { sink.error(list.location, "'operations' must be an array of operationIds or \"tag:NAME\", found \(list.kindDescription)") }
-            var ids: Set<String> = []
-            var tags: Set<String> = []
+            var entries: [String] = []
             for entry in selected ?? [] {
                 guard let text = entry.stringValue else {
                     sink.error(entry.location, "each operation is a string (an operationId or \"tag:NAME\"), found \(entry.kindDescription)")
                     continue
                 }
-                if text.hasPrefix("tag:") { tags.insert(String(text.dropFirst(4))) } else { ids.insert(text) }
+                entries.append(text)
             }
-            selection = OperationSelection(ids: ids, tags: tags)
+            selection = OperationSelection(entries)
         }
         // The spec's own `options.enums` decides for enums; tagged one-ofs follow it.
         let open = root["options"]?["enums"]?.stringValue == EnumStyle.open.rawValue
@@ -56,16 +55,8 @@ enum OpenAPIBackedSpec {
         // Every selected operation must exist.
         let operations = translator.operationTable
         for entry in selected ?? [] {
-            guard let text = entry.stringValue else { continue }
-            if text.hasPrefix("tag:") {
-                let tag = String(text.dropFirst(4))
-                if !operations.contains(where: { $0.tags.contains(tag) }) {
-                    let known = Array(Set(operations.flatMap(\.tags))).sorted()
-                    sink.error(entry.location, "no operation of \(written) has the tag '\(tag)'\(Suggest.hint(for: tag, in: known))")
-                }
-            } else if !operations.contains(where: { $0.id == text || $0.name == text }) {
-                sink.error(entry.location, "\(written) has no operation '\(text)'\(Suggest.hint(for: text, in: operations.compactMap(\.id)))")
-            }
+            guard let text = entry.stringValue, let problem = OperationSelection.problem(with: text, in: operations, document: written) else { continue }
+            sink.error(entry.location, problem)
         }
         let imported = node(translated, at: documentNode.location)
 

@@ -8,11 +8,16 @@ public struct ImportOptions: Sendable {
     /// Keep string enums and tagged one-ofs closed: by default they are open (`options.enums:
     /// "open"`, `$unknown` on tagged one-ofs), so a value the API adds later never fails a decode.
     public var closedEnums: Bool
+    /// The operations to keep (operationIds, endpoint names or `tag:NAME`), with only the
+    /// types they reach; empty: every operation and every schema. For teams that call a part
+    /// of a big API: less code to compile.
+    public var operations: [String]
 
-    public init(name: String? = nil, namespace: String? = nil, closedEnums: Bool = false) {
+    public init(name: String? = nil, namespace: String? = nil, closedEnums: Bool = false, operations: [String] = []) {
         self.name = name
         self.namespace = namespace
         self.closedEnums = closedEnums
+        self.operations = operations
     }
 }
 
@@ -49,7 +54,14 @@ public enum OpenAPIImporter {
             return ImportResult(spec: "", diagnostics: [Diagnostic(.error, file: path, at: error.location, error.message)], customKinds: [], otherFiles: [])
         }
         var translator = OpenAPITranslator(root: root, file: path, read: read)
-        guard let spec = translator.translate(options: options) else {
+        let spec = translator.translate(options: options)
+        // Each operation asked for must exist (the translation lists the document's).
+        for entry in options.operations {
+            if let problem = OperationSelection.problem(with: entry, in: translator.operationTable, document: path) {
+                translator.diagnostics.append(Diagnostic(.error, file: path, at: root.location, problem))
+            }
+        }
+        guard let spec, !translator.diagnostics.contains(where: { $0.severity == .error }) else {
             return ImportResult(spec: "", diagnostics: translator.diagnostics.sorted(), customKinds: [], otherFiles: translator.documents.otherPaths)
         }
         return ImportResult(spec: spec.document, diagnostics: translator.diagnostics.sorted(), customKinds: translator.customKinds, otherFiles: translator.documents.otherPaths)
@@ -100,13 +112,38 @@ public enum OpenAPIImporter {
     }
 }
 
-/// The operations a spec backed by a document uses: operationIds (or endpoint names) and `tag:NAME`s.
+/// The operations a spec backed by a document uses, or `dtogen import --operations` keeps:
+/// operationIds (or endpoint names) and `tag:NAME`s.
 struct OperationSelection: Sendable {
     var ids: Set<String>
     var tags: Set<String>
 
+    /// Entries as written: an operationId, an endpoint name or `tag:NAME`.
+    init(_ entries: [String]) {
+        ids = []
+        tags = []
+        for entry in entries {
+            if let tag = Self.tag(entry) { tags.insert(tag) } else { ids.insert(entry) }
+        }
+    }
+
+    static func tag(_ entry: String) -> String? {
+        entry.hasPrefix("tag:") ? String(entry.dropFirst(4)) : nil
+    }
+
     func contains(id: String?, name: String, tags operationTags: [String]) -> Bool {
         ids.contains(name) || id.map(ids.contains) == true || operationTags.contains(where: tags.contains)
+    }
+
+    /// Why `entry` selects nothing in `document`'s operations; nil when it selects one.
+    static func problem(with entry: String, in operations: [(id: String?, name: String, tags: [String])], document: String) -> String? {
+        if let tag = tag(entry) {
+            guard !operations.contains(where: { $0.tags.contains(tag) }) else { return nil }
+            let known = Array(Set(operations.flatMap(\.tags))).sorted()
+            return "no operation of \(document) has the tag '\(tag)'\(Suggest.hint(for: tag, in: known))"
+        }
+        guard !operations.contains(where: { $0.id == entry || $0.name == entry }) else { return nil }
+        return "\(document) has no operation '\(entry)'\(Suggest.hint(for: entry, in: operations.compactMap(\.id)))"
     }
 }
 
@@ -187,6 +224,7 @@ struct OpenAPITranslator {
 
     mutating func translate(options: ImportOptions) -> DraftJSON? {
         openChoices = !options.closedEnums
+        if !options.operations.isEmpty { selection = OperationSelection(options.operations) }
         guard root.members != nil else {
             fail(root, "an OpenAPI document is an object, found \(root.kindDescription)")
             return nil
@@ -234,8 +272,13 @@ struct OpenAPITranslator {
             componentsInOtherFiles.insert(member.key)
         }
         var types: [(String, DraftJSON)] = []
+        // What translating each type reported: left out with the type when no kept operation
+        // reaches it.
+        var reportedFor: [String: Range<Int>] = [:]
         for member in schemas where typeNames[member.key] != nil && !wrapperSchemas.contains(member.key) && !componentsInOtherFiles.contains(member.key) {
             let pointer = schemaPrefix + Self.escape(member.key)
+            let reported = diagnostics.count
+            defer { reportedFor[typeNames[member.key] ?? member.key] = reported..<diagnostics.count }
             var shape = self.shape(member.value, pointer: pointer, hint: typeNames[member.key] ?? member.key)
             shape.optional = false  // optional at each use instead (`nullableSchemas`)
             var json = shape.json
@@ -255,6 +298,14 @@ struct OpenAPITranslator {
             types.append((name, .located(json, node.location)))
         }
         (types, endpoints) = SharedShapes.shared(types: types, endpoints: endpoints, taken: takenTypeNames)
+        // A part of the API: only the types its operations reach, and only what they report.
+        if !options.operations.isEmpty {
+            let kept = Self.reachable(types, from: endpoints)
+            let keptNames = Set(kept.map(\.0))
+            let dropped = types.filter { !keptNames.contains($0.0) }.compactMap { reportedFor[$0.0] }
+            diagnostics = diagnostics.enumerated().filter { entry in !dropped.contains { $0.contains(entry.offset) } }.map(\.element)
+            types = kept
+        }
         var top: [(String, DraftJSON)] = []
         let title = root["info"]?["title"]?.stringValue ?? "API"
         var name = options.name ?? SwiftName.type(title)
@@ -276,6 +327,24 @@ struct OpenAPITranslator {
         let (checked, leftOut) = ImportCheck.accepted(.object(top)) { documents.path(of: $0) }
         diagnostics += leftOut
         return checked
+    }
+
+    /// The types `endpoints` refer to, directly or through other types, in their order.
+    static func reachable(_ types: [(String, DraftJSON)], from endpoints: [DraftJSON]) -> [(String, DraftJSON)] {
+        let byName = Dictionary(types.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
+        var reached: Set<String> = []
+        // An endpoint's `doc` is text, not a type.
+        var pending = endpoints.map { endpoint -> DraftJSON in
+            var members: [(String, DraftJSON)] = []
+            if case .object(let all) = endpoint.unlocated { members = all.filter { $0.0 != "doc" } }
+            return .object(members)
+        }
+        while let next = pending.popLast() {
+            for name in next.words where reached.insert(name).inserted {
+                if let type = byName[name] { pending.append(type) }
+            }
+        }
+        return types.filter { reached.contains($0.0) }
     }
 
     /// One DTO file per hundred types (OpenAI's 1,540: 16 files), at most 64.

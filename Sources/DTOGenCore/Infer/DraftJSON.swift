@@ -23,6 +23,24 @@ indirect enum DraftJSON: Equatable, Sendable {
         return nil
     }
 
+    /// The value without where it comes from.
+    var unlocated: DraftJSON {
+        if case .located(let value, _) = self { return value.unlocated }
+        return self
+    }
+
+    /// The identifiers in its strings, at any depth, but not in `$doc` texts: every type name
+    /// it could refer to (`Pet?`, `[Pet]`, `Page<Pet>`, `Pet.Kind`).
+    var words: [String] {
+        switch self {
+        case .string(let text): return text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init)
+        case .array(let elements): return elements.flatMap(\.words)
+        case .object(let members): return members.filter { $0.0 != "$doc" }.flatMap(\.1.words)
+        case .located(let value, _): return value.words
+        case .null, .bool, .number: return []
+        }
+    }
+
     /// The value of `key`, when this is an object that has it.
     subscript(key: String) -> DraftJSON? {
         if case .located(let value, _) = self { return value[key] }

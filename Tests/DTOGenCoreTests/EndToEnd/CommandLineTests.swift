@@ -136,6 +136,23 @@ struct CommandLineTests {
         #expect(help.status == 0 && help.stdout.contains("USAGE: dtogen <specs> -o <output>"))
     }
 
+    /// `dtogen import --operations` / `--tags`: a part of a document, as a spec that generates.
+    @Test func importAPartOfADocument() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try OpenAPIImportTests.document.write(to: folder.appendingPathComponent("shop.yaml"), atomically: true, encoding: .utf8)
+        let part = try run(["import", "shop.yaml", "--operations", "get-item", "--tags", "health", "-o", "specs/shop.json"], in: folder)
+        #expect(part.status == 0, "\(part.stderr)")
+        let spec = try String(contentsOf: folder.appendingPathComponent("specs/shop.json"), encoding: .utf8)
+        #expect(spec.contains("\"getItem\"") && spec.contains("\"getPing\"") && !spec.contains("postItems") && !spec.contains("Missing"))
+        #expect(try run(["specs", "-o", "Generated"], in: folder).status == 0)
+        let unknown = try run(["import", "shop.yaml", "--tags", "helth"], in: folder)
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("shop.yaml:1:1: error: no operation of shop.yaml has the tag 'helth'; did you mean 'health'?"))
+        let empty = try run(["import", "shop.yaml", "--operations", "get-item,"], in: folder)
+        #expect(empty.status == 2 && empty.stderr.contains("--operations takes names separated by commas, with no empty one"))
+    }
+
     @Test func singleFileAndTemplatesFolder() throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }

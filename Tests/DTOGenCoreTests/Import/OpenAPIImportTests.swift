@@ -225,6 +225,36 @@ struct OpenAPIImportTests {
         #expect(Generator.generate([input]).diagnostics.map(\.message).contains("cannot read the OpenAPI document '../docs/shop.yaml'"))
     }
 
+    /// `dtogen import --operations` / `--tags`: the operations asked for and only the types
+    /// they reach; what translating a left-out type reported (here the unresolvable `Missing`)
+    /// is left out with it; an operation or tag the document lacks is an error.
+    @Test func aPartOfADocument() throws {
+        let bytes = Array(Self.document.utf8)
+        let item = OpenAPIImporter.importDocument(bytes: bytes, path: "shop.yaml", options: ImportOptions(operations: ["get-item"]))
+        #expect(!item.hasErrors, "\(item.diagnostics)")
+        let root = try JSONReader.parse(bytes: Array(item.spec.utf8))
+        #expect(root["endpoints"]?.elements?.compactMap { $0["name"]?.stringValue } == ["getItem"])
+        #expect(root["types"]?.members?.map(\.key) == ["Item", "Pet", "Cat", "Dog", "Problem"])
+        let generated = Generator.generate([SpecInput(path: "shop.json", bytes: Array(item.spec.utf8))])
+        #expect(!generated.hasErrors, "\(generated.diagnostics)")
+        #expect(!generated.diagnostics.contains { $0.message.contains("not used by any endpoint") })
+
+        let health = OpenAPIImporter.importDocument(bytes: bytes, path: "shop.yaml", options: ImportOptions(operations: ["tag:health", "postItems"]))
+        #expect(!health.hasErrors, "\(health.diagnostics)")
+        let healthRoot = try JSONReader.parse(bytes: Array(health.spec.utf8))
+        #expect(healthRoot["endpoints"]?.elements?.compactMap { $0["name"]?.stringValue } == ["postItems", "getPing"])
+        #expect(healthRoot["types"] == nil)
+
+        let wrong = OpenAPIImporter.importDocument(bytes: bytes, path: "shop.yaml", options: ImportOptions(operations: ["get-itme", "tag:helth"]))
+        #expect(wrong.spec.isEmpty)
+        #expect(wrong.diagnostics.filter { $0.severity == .error }.map(\.message) == [
+            "no operation of shop.yaml has the tag 'helth'; did you mean 'health'?",
+            "shop.yaml has no operation 'get-itme'; did you mean 'get-item'?",
+        ])
+        // The whole document still reports the broken schema.
+        #expect(OpenAPIImporter.importDocument(bytes: bytes, path: "shop.yaml").hasErrors)
+    }
+
     /// Box's, OpenAI's and Stripe's shapes: nullable component schemas are optional at each
     /// use, a nullable one-of variant makes the one-of optional, a `#fragment` path is an
     /// endpoint of its own, a schema named like a built-in is renamed. What the spec format
