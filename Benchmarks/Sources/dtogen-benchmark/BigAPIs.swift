@@ -55,5 +55,93 @@ import Foundation
             let release = Run.measure(["swift", "build", "-c", "release", "--target", "\(api.name)API"], in: package.path)
             row("\(api.name): release build (DTORuntime included)", "\(fmt(release.seconds, 1)) s, \(fmt(release.peakMegabytes, 0)) MB", "")
         }
+        if let generator = openAPIGenerator {
+            measureSwiftOpenAPIGenerator(generator, name: api.name, document: document)
+        }
     }
+}
+
+/// The minutes one compile of swift-openapi-generator's output may take before it is stopped.
+let openAPIGeneratorCompileLimit = 20
+
+/// swift-openapi-generator 1.14.3, built in release in a scratch package of the benchmark's
+/// work folder from this machine's package mirror (never a dependency of dtogen), when
+/// `--with-swift-openapi-generator` asks for it; nil otherwise or when it does not build.
+@MainActor let openAPIGenerator: String? = {
+    guard CommandLine.arguments.contains("--with-swift-openapi-generator") else { return nil }
+    let package = work.appendingPathComponent("swift-openapi-generator-tool")
+    try? FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+    let manifest = """
+        // swift-tools-version: 6.1
+        import PackageDescription
+        let package = Package(
+            name: "OpenAPIGeneratorTool",
+            dependencies: [.package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3")],
+            targets: []
+        )
+        """
+    guard (try? manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)) != nil else { return nil }
+    say("Building swift-openapi-generator 1.14.3 (release)...")
+    let build = Run.measure(["swift", "build", "-c", "release", "--product", "swift-openapi-generator"], in: package.path)
+    guard build.status == 0 else {
+        say("swift-openapi-generator does not build here; its rows are left out")
+        return nil
+    }
+    return package.appendingPathComponent(".build/release/swift-openapi-generator").path
+}()
+
+/// The same document through swift-openapi-generator (types and client, public): generation
+/// time and lines, then a debug build of that output in a package with its runtime built
+/// first, stopped after `openAPIGeneratorCompileLimit` minutes.
+@MainActor func measureSwiftOpenAPIGenerator(_ generator: String, name: String, document: URL) {
+    let package = work.appendingPathComponent("big-\(name)-swift-openapi-generator")
+    try? FileManager.default.removeItem(at: package)
+    let sources = package.appendingPathComponent("Sources/\(name)Client")
+    try? FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+    let generated = Run.measure([
+        generator, "generate", document.path, "--mode", "types", "--mode", "client",
+        "--access-modifier", "public", "--output-directory", sources.path,
+    ])
+    guard generated.status == 0 else {
+        let reason = generated.output.split(separator: "\n").first { $0.contains("error") } ?? "exit \(generated.status)"
+        row("\(name): swift-openapi-generator 1.14.3", "fails", "")
+        say("    \(reason.prefix(300))")
+        return
+    }
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []).filter { $0.hasSuffix(".swift") }
+    let lines = files.reduce(0) { total, file in
+        total + (((try? String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)) ?? "").split(separator: "\n", omittingEmptySubsequences: false).count - 1)
+    }
+    row("\(name): swift-openapi-generator 1.14.3: generate", "\(fmt(generated.seconds, 2)) s; \(lines) lines in \(files.count) files", "")
+    let manifest = """
+        // swift-tools-version: 6.1
+        import PackageDescription
+        let package = Package(
+            name: "\(name)OpenAPIGeneratorConsumer",
+            platforms: [.macOS(.v13)],
+            dependencies: [
+                .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
+                .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+            ],
+            targets: [.target(name: "\(name)Client", dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ])]
+        )
+        """
+    guard (try? manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)) != nil else { return }
+    let runtime = Run.measure(["swift", "build", "--target", "OpenAPIRuntime"], in: package.path)
+    guard runtime.status == 0 else {
+        row("\(name): swift-openapi-generator's runtime", "does not build", "")
+        return
+    }
+    let limit = openAPIGeneratorCompileLimit * 60
+    let debug = Run.measure(["timeout", "--kill-after=10", String(limit), "swift", "build", "--target", "\(name)Client"], in: package.path)
+    let figure: String
+    switch debug.status {
+    case 0: figure = "\(fmt(debug.seconds, 1)) s, \(fmt(debug.peakMegabytes, 0)) MB"
+    case 124, 137: figure = "> \(openAPIGeneratorCompileLimit) min (\(fmt(debug.peakMegabytes, 0)) MB until then)"
+    default: figure = "fails (exit \(debug.status))"
+    }
+    row("\(name): swift-openapi-generator 1.14.3: debug build", figure, "")
 }

@@ -8,8 +8,10 @@ import YAMLReader
 // dtogen's benchmark. Prints figures; asserts nothing about time.
 //   swift run -c release --package-path Benchmarks dtogen-benchmark [--quick | --layout | --readers | --decoding]
 // --quick skips the 10,000-endpoint run and the compile measurement.
-// --big-apis [Stripe OpenAI Box DigitalOcean] [--no-release] measures only the compile cost
-// of those APIs' whole output (default Stripe and OpenAI; minutes each).
+// --big-apis [Stripe OpenAI Box DigitalOcean] [--no-release] [--with-swift-openapi-generator]
+// measures only the compile cost of those APIs' whole output (default Stripe and OpenAI;
+// minutes each), and with the last flag swift-openapi-generator 1.14.3's on the same documents
+// (built from this machine's package mirror in the work folder; each compile stopped at 20 min).
 // --layout measures only what the shape of the output decides: lines per endpoint and the
 // compile time of the 200-endpoint output, with fast paths (the default) and without
 // (--no-fast-decoding), to compare two versions of the templates.
