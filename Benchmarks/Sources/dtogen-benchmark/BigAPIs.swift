@@ -103,7 +103,9 @@ let openAPIGeneratorCompileLimit = 20
         "--access-modifier", "public", "--output-directory", sources.path,
     ])
     guard generated.status == 0 else {
-        let reason = generated.output.split(separator: "\n").first { $0.contains("error") } ?? "exit \(generated.status)"
+        // Its message, without the configuration it prints before it.
+        let line = generated.output.split(separator: "\n").last { $0.contains("error:") }
+        let reason = line.flatMap { $0.range(of: "error:").map { String($0[$0.upperBound...]) } } ?? "exit \(generated.status)"
         row("\(name): swift-openapi-generator 1.14.3", "fails", "")
         say("    \(reason.prefix(300))")
         return

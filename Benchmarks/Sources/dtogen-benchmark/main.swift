@@ -424,7 +424,7 @@ if !quick, let generated = outputFor200 {
         if let plainOutput = plainOutputFor200 { without.append(try compileAsModule(plainOutput, package: "compile-no-fast-200")) }
     }
     let compile = withFastPaths.min { $0.seconds < $1.seconds } ?? withFastPaths[0]
-    row("compile 200 endpoints' output (debug)", "\(fmt(compile.seconds, 1)) s, \(fmt(compile.peakMegabytes, 0)) MB", "≤ 15 s, ≤ 400 MB")
+    row("compile 200 endpoints' output (debug)", "\(fmt(compile.seconds, 1)) s, \(fmt(compile.peakMegabytes, 0)) MB", "≤ 8 s, ≤ 400 MB")
     if let plainCompile = without.min(by: { $0.seconds < $1.seconds }) {
         let growth = String(format: "%+.0f", (compile.seconds / plainCompile.seconds - 1) * 100)
         row("  without fast paths; the fast paths cost", "\(fmt(plainCompile.seconds, 1)) s, \(fmt(plainCompile.peakMegabytes, 0)) MB; \(growth) %", "≤ +30 %")
