@@ -56,12 +56,14 @@ public enum OpenAPIImporter {
         var translator = OpenAPITranslator(root: root, file: path, read: read)
         let spec = translator.translate(options: options)
         // Each operation asked for must exist (the translation lists the document's).
+        var unknownOperations = false
         for entry in options.operations {
             if let problem = OperationSelection.problem(with: entry, in: translator.operationTable, document: path) {
                 translator.diagnostics.append(Diagnostic(.error, file: path, at: root.location, problem))
+                unknownOperations = true
             }
         }
-        guard let spec, !translator.diagnostics.contains(where: { $0.severity == .error }) else {
+        guard let spec, !unknownOperations else {
             return ImportResult(spec: "", diagnostics: translator.diagnostics.sorted(), customKinds: [], otherFiles: translator.documents.otherPaths)
         }
         return ImportResult(spec: spec.document, diagnostics: translator.diagnostics.sorted(), customKinds: translator.customKinds, otherFiles: translator.documents.otherPaths)
