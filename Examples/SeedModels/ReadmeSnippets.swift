@@ -62,7 +62,30 @@ func readmeSnippet5(client: APIClient) async throws {
     _ = (health)
 }
 
-// README.md:246
+// README.md:238
+struct ChatChunk: Decodable, Sendable {
+    struct Choice: Decodable, Sendable {
+        struct Delta: Decodable, Sendable { var content: String? }
+        var delta: Delta
+    }
+    var choices: [Choice]
+}
+
+extension StreamEndpoint<EndpointKinds.Private, ChatChunk> {
+    static func chat(_ body: [String: String]) -> Self {
+        StreamEndpoint(method: .post, path: "/chat/completions", body: body, format: .serverSentEvents(end: "[DONE]"))
+    }
+}
+
+// README.md:257
+func readmeSnippet6(client: APIClient, token: String) async throws {
+    var answer = ""
+    for try await chunk in try await client.stream(.chat(["model": "gpt-4o-mini"]), using: AccessToken(rawValue: token)) {
+        answer += chunk.choices.first?.delta.content ?? ""
+    }
+}
+
+// README.md:299
 /// A view model that never sees JSON or HTTP.
 @MainActor
 final class QuakeListModel {
@@ -83,13 +106,13 @@ final class QuakeListModel {
     QuakeListModel(repository: QuakesRepositoryStub())
 }
 
-// README.md:282
-func readmeSnippet6(client: APIClient, listing: NewListing, token: String) async throws {
+// README.md:335
+func readmeSnippet7(client: APIClient, listing: NewListing, token: String) async throws {
     let item = try await client.send(.createItem(from: listing), using: AccessToken(rawValue: token))
     _ = (item)
 }
 
-// README.md:298
+// README.md:351
 #if canImport(SwiftData)
 import SwiftData
 

@@ -105,6 +105,9 @@ public struct APIResponse<Value: Sendable>: Sendable {
 /// What actually sends a request: `URLSession` in an app, a stand-in in tests or previews.
 public protocol HTTPTransport: Sendable {
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
+    /// The response as soon as its head arrives, and its body as it arrives (for
+    /// `APIClient.stream`). The default sends the request and gives the whole body at once.
+    func stream(_ request: URLRequest) async throws -> StreamedResponse
 }
 
 /// Sends with a `URLSession`; cancelling the calling task cancels the data task.
@@ -117,6 +120,12 @@ public struct URLSessionTransport: HTTPTransport {
 
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         try await URLSessionLoading.load(request, with: session)
+    }
+
+    /// Through a session of its own with the same configuration, whose delegate passes each
+    /// piece of the body on as it arrives (on Linux too, where `bytes(for:)` is missing).
+    public func stream(_ request: URLRequest) async throws -> StreamedResponse {
+        try await URLSessionStreaming.start(request, configuration: session.configuration)
     }
 }
 
@@ -156,7 +165,8 @@ public struct APIClient: Sendable {
         try Task.checkCancellation()
         var request = try await Kind.authorize(try endpoint.makeRequest(baseURL: baseURL, with: data), with: data)
         if endpoint.timeout == nil, let timeout { request.timeoutInterval = timeout }
-        let (body, response) = try await through(middlewares[...], request)
+        let transport = self.transport
+        let (body, response) = try await through(middlewares[...], request) { try await transport.send($0) }
         guard (200..<300).contains(response.statusCode) else {
             if let error = endpoint.decodeError?(body) {
                 throw APIError.server(statusCode: response.statusCode, body: body, error: error)
@@ -180,14 +190,98 @@ public struct APIClient: Sendable {
         try await response(for: endpoint, using: ())
     }
 
-    /// Sends through the middlewares, outermost first, then the network.
-    private func through(_ middlewares: ArraySlice<any APIMiddleware>, _ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        guard let first = middlewares.first else { return try await transport.send(request) }
-        let rest = middlewares.dropFirst()
-        let client = self
-        return try await first.intercept(request) { request in try await client.through(rest, request) }
+    /// Sends the stream endpoint's request and returns its events, decoded one by one as they
+    /// arrive (`for try await event in try await client.stream(.chat(...), using: key)`).
+    /// A non-2xx status throws before the stream starts, as `send` does (the endpoint's error
+    /// type, else `APIError.status`). Middlewares see the request and the response's status
+    /// and headers, with an empty body once the stream has started: a retry never replays a
+    /// stream that has started.
+    public func stream<Kind, Event>(_ endpoint: StreamEndpoint<Kind, Event>, using data: Kind.RequestData) async throws -> EventStream<Event> {
+        try Task.checkCancellation()
+        var request = try await Kind.authorize(try endpoint.request.makeRequest(baseURL: baseURL, with: data), with: data)
+        if endpoint.request.timeout == nil, let timeout { request.timeoutInterval = timeout }
+        request.setValue(endpoint.format.accept, forHTTPHeaderField: "Accept")
+        if case .serverSentEvents = endpoint.format { request.setValue("no-cache", forHTTPHeaderField: "Cache-Control") }
+        let transport = self.transport
+        let started = StartedStreams()
+        let body: Data
+        let response: HTTPURLResponse
+        do {
+            (body, response) = try await through(middlewares[...], request) { request in
+                let streamed = try await transport.stream(request)
+                guard (200..<300).contains(streamed.response.statusCode) else {
+                    // An error body is read whole, for the error type and the middlewares.
+                    var body = Data()
+                    do {
+                        for try await piece in streamed.body { body.append(piece) }
+                    } catch {
+                        streamed.cancel()
+                        throw error
+                    }
+                    streamed.cancel()
+                    return (body, streamed.response)
+                }
+                started.keep(streamed)
+                return (Data(), streamed.response)
+            }
+        } catch {
+            started.cancel()
+            throw error
+        }
+        guard (200..<300).contains(response.statusCode), let streamed = started.latest else {
+            started.cancel()
+            if let error = endpoint.request.decodeError?(body) {
+                throw APIError.server(statusCode: response.statusCode, body: body, error: error)
+            }
+            throw APIError.status(code: response.statusCode, body: body)
+        }
+        return EventStream(body: streamed.body, format: endpoint.format, decode: endpoint.decodeEvent, cancel: streamed.cancel)
     }
 
+    /// `stream(_:using:)` for an endpoint that needs no request data.
+    public func stream<Event>(_ endpoint: StreamEndpoint<EndpointKinds.Public, Event>) async throws -> EventStream<Event> {
+        try await stream(endpoint, using: ())
+    }
+
+    /// Sends through the middlewares, outermost first, then `last` (the network).
+    private func through(
+        _ middlewares: ArraySlice<any APIMiddleware>, _ request: URLRequest,
+        last: @escaping @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
+    ) async throws -> (Data, HTTPURLResponse) {
+        guard let first = middlewares.first else { return try await last(request) }
+        let rest = middlewares.dropFirst()
+        let client = self
+        return try await first.intercept(request) { request in try await client.through(rest, request, last: last) }
+    }
+}
+
+/// The streams a request's middlewares started: only the last one is read, the others
+/// (a middleware that sent the request again) are closed.
+private final class StartedStreams: @unchecked Sendable {
+    private let lock = NSLock()
+    private var streams: [StreamedResponse] = []
+
+    func keep(_ stream: StreamedResponse) {
+        lock.lock()
+        let earlier = streams
+        streams = [stream]
+        lock.unlock()
+        earlier.forEach { $0.cancel() }
+    }
+
+    var latest: StreamedResponse? {
+        lock.lock()
+        defer { lock.unlock() }
+        return streams.last
+    }
+
+    func cancel() {
+        lock.lock()
+        let all = streams
+        streams = []
+        lock.unlock()
+        all.forEach { $0.cancel() }
+    }
 }
 
 enum URLSessionLoading {
@@ -217,6 +311,98 @@ enum URLSessionLoading {
         } onCancel: {
             box.cancel()
         }
+    }
+}
+
+enum URLSessionStreaming {
+    /// Starts the request; returns when the response's head has arrived. Cancelling the
+    /// calling task before then cancels the request.
+    static func start(_ request: URLRequest, configuration: URLSessionConfiguration) async throws -> StreamedResponse {
+        let (body, pieces) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let delegate = StreamingDelegate(pieces: pieces)
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        let task = TaskBox()
+        let cancel: @Sendable () -> Void = {
+            task.cancel()
+            session.invalidateAndCancel()
+        }
+        // The consumer stopped (its task was cancelled, or it dropped the stream): close the connection.
+        pieces.onTermination = { termination in
+            if case .cancelled = termination { cancel() }
+        }
+        let response = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPURLResponse, any Error>) in
+                delegate.waitForResponse(continuation, session: session)
+                task.start(session.dataTask(with: request))
+            }
+        } onCancel: {
+            cancel()
+        }
+        return StreamedResponse(response: response, body: body, cancel: cancel)
+    }
+}
+
+/// Passes a data task's response and each piece of its body on; ends the body when the
+/// task completes (with `APIError.transport` when the connection dropped).
+private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private let pieces: AsyncThrowingStream<Data, any Error>.Continuation
+    private var response: CheckedContinuation<HTTPURLResponse, any Error>?
+    private var session: URLSession?
+
+    init(pieces: AsyncThrowingStream<Data, any Error>.Continuation) {
+        self.pieces = pieces
+    }
+
+    func waitForResponse(_ continuation: CheckedContinuation<HTTPURLResponse, any Error>, session: URLSession) {
+        lock.lock()
+        response = continuation
+        self.session = session
+        lock.unlock()
+    }
+
+    private func takeResponseContinuation() -> CheckedContinuation<HTTPURLResponse, any Error>? {
+        lock.lock()
+        defer { lock.unlock() }
+        let continuation = response
+        response = nil
+        return continuation
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let http = response as? HTTPURLResponse else {
+            takeResponseContinuation()?.resume(throwing: APIError.transport(code: NSURLErrorBadServerResponse, description: "the response is not HTTP"))
+            completionHandler(.cancel)
+            return
+        }
+        takeResponseContinuation()?.resume(returning: http)
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        pieces.yield(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        if let error {
+            let nsError = error as NSError
+            let cancelled = nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorCancelled
+            let failure: any Error = cancelled ? CancellationError() : APIError.transport(code: nsError.code, description: nsError.localizedDescription)
+            takeResponseContinuation()?.resume(throwing: failure)
+            if cancelled { pieces.finish() } else { pieces.finish(throwing: failure) }
+        } else {
+            takeResponseContinuation()?.resume(throwing: APIError.transport(code: NSURLErrorBadServerResponse, description: "the server sent no response"))
+            pieces.finish()
+        }
+        // The session holds its delegate until it is invalidated.
+        lock.lock()
+        let session = self.session
+        self.session = nil
+        lock.unlock()
+        session?.finishTasksAndInvalidate()
     }
 }
 

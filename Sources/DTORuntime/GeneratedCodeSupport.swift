@@ -11,4 +11,7 @@ public enum GeneratedCodeSupport {
     /// The runtime of dtogen 0.4: `EndpointKinds.Basic`, `APIKeyKind` and object query items
     /// (`Parameter(_:deepObject:)`), which output has when a spec uses them.
     public enum Version4 {}
+    /// The runtime of dtogen 0.5: `StreamEndpoint` and `EventStream`, which output has when a
+    /// spec streams (`"stream"`).
+    public enum Version5 {}
 }

@@ -25,6 +25,12 @@ public enum Reply: Sendable {
     case dropConnection
     /// Waits, then answers (for cancellation and timeouts).
     indirect case delayed(seconds: Double, Reply)
+    /// Sends the head, then the body in chunked transfer coding, one piece at a time as
+    /// `piece` gives them (by index, nil after the last), `pause` seconds apart. `drop`:
+    /// closes the connection after the last piece without ending the body (a connection lost
+    /// mid-stream). A client that closes the connection first is counted in
+    /// `streamsClosedByClient`.
+    case stream(status: Int, headers: [String: String], pause: Double = 0, drop: Bool = false, piece: @Sendable (Int) -> Data?)
 
     public static func json(_ text: String, status: Int = 200) -> Reply {
         .respond(status: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
@@ -46,6 +52,7 @@ public final class LoopbackServer: @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [RecordedRequest] = []
     private var stopped = false
+    private var closedByClient = 0
 
     public struct SocketError: Error, CustomStringConvertible {
         public var description: String
@@ -91,6 +98,13 @@ public final class LoopbackServer: @unchecked Sendable {
         return recorded
     }
 
+    /// Streamed replies the client stopped reading (closed the connection) before their end.
+    public var streamsClosedByClient: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return closedByClient
+    }
+
     public func stop() {
         lock.lock()
         let wasStopped = stopped
@@ -130,6 +144,10 @@ public final class LoopbackServer: @unchecked Sendable {
             Thread.sleep(forTimeInterval: seconds)
             reply = next
         }
+        if case .stream(let status, let headers, let pause, let drop, let piece) = reply {
+            stream(connection, status: status, headers: headers, pause: pause, drop: drop, piece: piece)
+            return
+        }
         guard case .respond(let status, let headers, let body) = reply else { return }
         var head = "HTTP/1.1 \(status) \(status < 400 ? "OK" : "Error")\r\n"
         var allHeaders = headers
@@ -142,9 +160,37 @@ public final class LoopbackServer: @unchecked Sendable {
         write(connection, bytes)
     }
 
-    private func write(_ connection: Int32, _ data: Data) {
+    private func stream(_ connection: Int32, status: Int, headers: [String: String], pause: Double, drop: Bool, piece: @Sendable (Int) -> Data?) {
+        var head = "HTTP/1.1 \(status) \(status < 400 ? "OK" : "Error")\r\n"
+        var allHeaders = headers
+        allHeaders["Transfer-Encoding"] = "chunked"
+        allHeaders["Connection"] = "close"
+        for (name, value) in allHeaders.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        head += "\r\n"
+        guard write(connection, Data(head.utf8)) else { return }
+        var index = 0
+        while let data = piece(index) {
+            index += 1
+            if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+            guard !data.isEmpty else { continue }
+            var chunk = Data((String(data.count, radix: 16) + "\r\n").utf8)
+            chunk.append(data)
+            chunk.append(contentsOf: "\r\n".utf8)
+            guard write(connection, chunk) else {
+                lock.lock()
+                closedByClient += 1
+                lock.unlock()
+                return
+            }
+        }
+        if !drop { _ = write(connection, Data("0\r\n\r\n".utf8)) }
+    }
+
+    /// False when the connection is closed.
+    @discardableResult
+    private func write(_ connection: Int32, _ data: Data) -> Bool {
         data.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
+            guard let base = buffer.baseAddress else { return true }
             var offset = 0
             while offset < buffer.count {
                 #if canImport(Glibc)
@@ -152,9 +198,10 @@ public final class LoopbackServer: @unchecked Sendable {
                 #else
                 let sent = send(connection, base + offset, buffer.count - offset, 0)
                 #endif
-                if sent <= 0 { return }
+                if sent <= 0 { return false }
                 offset += sent
             }
+            return true
         }
     }
 

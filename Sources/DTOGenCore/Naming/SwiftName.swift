@@ -184,6 +184,8 @@ public enum SwiftName {
         "APIResponse", "APIPages", "APIMiddleware", "RetryMiddleware", "HTTPTransport", "URLSessionTransport", "AccessToken",
         "AccessTokenProvider", "HTTPMethod", "BodyEncoding", "DateFormat", "RawDate", "GeneratedCodeSupport",
         "StringEncodedValue", "LenientCoercible", "BasicCredentials", "APIKey", "APIKeyLocation", "APIKeyKind",
+        "FastDecoder", "FastJSONDecodable", "FastJSONObject", "FastJSONValue", "StreamEndpoint", "EventStream",
+        "EventStreamFormat", "StreamedResponse", "ServerSentEvent", "ServerSentEventParser", "JSONLinesParser",
     ]
 
     /// The name of an inline object or enum from its key: PascalCase, singular for array

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DTOGenCore
 
@@ -53,6 +54,27 @@ struct NamingTests {
     func swiftAndCamelTypeNames(_ key: String, _ swift: String, _ camel: String) {
         #expect(SwiftName.type(key) == swift)
         #expect(SwiftName.type(key, style: .camel) == camel)
+    }
+
+    /// Every public type of DTORuntime is a name a spec type is renamed away from when the
+    /// runtime's sources share the generated module.
+    @Test func everyRuntimeTypeIsKnown() throws {
+        let folder = packageRoot.appendingPathComponent("Sources/DTORuntime")
+        var names: Set<String> = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.first != " " {
+                var words = line.split(separator: " ")
+                if words.first?.hasPrefix("@_spi") == true { words.removeFirst() }
+                guard words.first == "public" else { continue }
+                words.removeFirst()
+                if words.first == "final" { words.removeFirst() }
+                guard let keyword = words.first, ["struct", "enum", "class", "protocol", "typealias"].contains(keyword), words.count > 1 else { continue }
+                names.insert(String(words[1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }))
+            }
+        }
+        #expect(names.count > 40)
+        #expect(names.subtracting(SwiftName.runtimeTypes).sorted() == [])
     }
 
     @Test func distinctNamesAreDeterministic() {
