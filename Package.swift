@@ -46,7 +46,8 @@ let package = Package(
             sources: ["Generated", "Examples/SeedModels"]
         ),
         // DTORuntime too: the generator's date rules are checked against the runtime's.
-        .testTarget(name: "DTOGenCoreTests", dependencies: ["DTOGenCore", "DTORuntime"]),
+        // LoopbackServer: generated clients built and run against it (OpenAI's streamed chat).
+        .testTarget(name: "DTOGenCoreTests", dependencies: ["DTOGenCore", "DTORuntime", "LoopbackServer"]),
         .testTarget(name: "PositionalJSONTests", dependencies: ["PositionalJSON"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         // A tiny HTTP server on 127.0.0.1 for the end-to-end tests (no dependencies).

@@ -62,7 +62,7 @@ func readmeSnippet5(client: APIClient) async throws {
     _ = (health)
 }
 
-// README.md:238
+// README.md:248
 struct ChatChunk: Decodable, Sendable {
     struct Choice: Decodable, Sendable {
         struct Delta: Decodable, Sendable { var content: String? }
@@ -77,7 +77,7 @@ extension StreamEndpoint<EndpointKinds.Private, ChatChunk> {
     }
 }
 
-// README.md:257
+// README.md:267
 func readmeSnippet6(client: APIClient, token: String) async throws {
     var answer = ""
     for try await chunk in try await client.stream(.chat(["model": "gpt-4o-mini"]), using: AccessToken(rawValue: token)) {
@@ -85,7 +85,7 @@ func readmeSnippet6(client: APIClient, token: String) async throws {
     }
 }
 
-// README.md:299
+// README.md:311
 /// A view model that never sees JSON or HTTP.
 @MainActor
 final class QuakeListModel {
@@ -106,13 +106,13 @@ final class QuakeListModel {
     QuakeListModel(repository: QuakesRepositoryStub())
 }
 
-// README.md:335
+// README.md:347
 func readmeSnippet7(client: APIClient, listing: NewListing, token: String) async throws {
     let item = try await client.send(.createItem(from: listing), using: AccessToken(rawValue: token))
     _ = (item)
 }
 
-// README.md:351
+// README.md:363
 #if canImport(SwiftData)
 import SwiftData
 

@@ -524,6 +524,17 @@ struct EndpointIR: Sendable {
     var rawResponse: TypeRef.Scalar?
     /// `bodyFrom`: the body type's `init(from model:)` and a factory overload taking the model.
     var bodyFrom: BodyFromIR?
+    /// `stream`: the response is read as events of the `response` type, not as one body.
+    var stream: StreamIR?
+}
+
+/// How a stream endpoint's body is cut into events and what each decodes as.
+struct StreamIR: Sendable, Equatable {
+    var style: StreamStyle
+    /// A server-sent event `data` that ends the stream.
+    var end: String?
+    /// Each server-sent event decodes as `{"event": name, "data": data}`.
+    var named: Bool
 }
 
 /// The body built from a domain model: `Body(from: model)` sets each listed field from a
@@ -624,6 +635,9 @@ struct SpecIR: Sendable {
     var usesVersion4: Bool {
         !kinds.isEmpty || endpoints.contains { $0.kind == .basic || $0.query.contains { $0.value.deepObject } }
     }
+
+    /// `StreamEndpoint`: runtime version 5.
+    var usesVersion5: Bool { endpoints.contains { $0.stream != nil } }
 }
 
 /// `"repository"`: a protocol with one async method per endpoint, a live implementation

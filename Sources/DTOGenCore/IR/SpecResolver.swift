@@ -141,7 +141,8 @@ struct SpecResolver {
             return nil
         }
         var methods: [RepositoryIR.Method] = []
-        for (index, endpoint) in endpoints.enumerated() {
+        // A stream is read in a loop, not returned: streams stay on `APIClient.stream`.
+        for (index, endpoint) in endpoints.enumerated() where endpoint.stream == nil {
             var result = RepositoryIR.Method.Result.response(endpoint.response)
             if let mapping = mappings.first(where: { $0.endpointIndex == index }) {
                 if mapping.response != nil, mapping.elements != nil {

@@ -27,7 +27,7 @@ extension OpenAPITranslator {
                 let tags = operationNode["tags"]?.elements?.compactMap(\.stringValue) ?? []
                 operationTable.append((id, name, tags))
                 if let selection, !selection.contains(id: id, name: name, tags: tags) { continue }
-                if let endpoint = operation(operationNode, name: name, method: member.key, path: sent, pathLocation: path.keyLocation, shared: shared, pointer: pointer, constants: constants) {
+                for endpoint in operation(operationNode, name: name, method: member.key, path: sent, pathLocation: path.keyLocation, shared: shared, pointer: pointer, constants: constants) {
                     endpoints.append(.located(endpoint, operationNode.location))
                 }
             }
@@ -66,7 +66,10 @@ extension OpenAPITranslator {
         return (String(rest[..<question]), constants)
     }
 
-    mutating func operation(_ operation: JSONNode, name: String, method: String, path: String, pathLocation: SourceLocation, shared: [JSONNode], pointer: String, constants: [(String, String)] = []) -> DraftJSON? {
+    /// The operation's endpoint; with a streamed response (server-sent events, JSON Lines)
+    /// that is a stream endpoint, and an operation that answers either way gets both, the
+    /// stream's name ending in `Stream`.
+    mutating func operation(_ operation: JSONNode, name: String, method: String, path: String, pathLocation: SourceLocation, shared: [JSONNode], pointer: String, constants: [(String, String)] = []) -> [DraftJSON] {
         var endpoint: [(String, DraftJSON)] = [("name", .string(name))]
         let typedMethod = HTTPMethod(rawValue: method.uppercased())
         if let typedMethod, typedMethod != .get { endpoint.append(("method", .string(typedMethod.rawValue))) }
@@ -174,7 +177,86 @@ extension OpenAPITranslator {
             doc += (doc.isEmpty ? "" : "\n\n") + "Sends a bearer token; the API also accepts \(alternatives.joined(separator: ", "))."
         }
         if !doc.isEmpty { endpoint.append(("doc", .string(doc))) }
-        return .object(endpoint)
+        guard let streamed = streamedResponse(operation, pointer: pointer + "/responses", hint: SwiftName.upperCamel(name) + "Event") else {
+            return [.object(endpoint)]
+        }
+        // The stream: the request as the endpoint sends it, the events as the response.
+        var stream = endpoint.filter { !["response", "envelope"].contains($0.0) }
+        stream.insert(contentsOf: streamed.keys, at: stream.firstIndex { $0.0 == "error" || $0.0 == "doc" } ?? stream.endIndex)
+        guard streamed.alone else {
+            let streamName = SwiftName.distinct(name + "Stream", from: takenEndpointNames)
+            takenEndpointNames.insert(streamName)
+            stream[0] = ("name", .string(streamName))
+            return [.object(endpoint), .object(stream)]
+        }
+        return [.object(stream)]
+    }
+
+    /// The success response's event stream, when it has one: `stream`, `response` (one
+    /// event's type), `end` when the document says the stream ends with `data: [DONE]` (in the
+    /// request's or the events' schemas), and `events: named` when every event is an object
+    /// of `event` and `data` (OpenAI's Assistants stream). `alone`: no other content.
+    mutating func streamedResponse(_ operation: JSONNode, pointer: String, hint: String) -> (keys: [(String, DraftJSON)], alone: Bool)? {
+        guard !swagger2, let success = (operation["responses"]?.members ?? []).first(where: { $0.key.hasPrefix("2") }),
+              let response = followed(success.value, pointer: pointer + "/" + success.key),
+              let content = response["content"]?.members else { return nil }
+        let styles: [(String, StreamStyle)] = [("text/event-stream", .sse), ("application/jsonl", .jsonl), ("application/x-ndjson", .jsonl), ("application/x-jsonlines", .jsonl)]
+        for (mediaType, style) in styles {
+            guard let entry = content.first(where: { $0.key.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } == mediaType }) else { continue }
+            var keys: [(String, DraftJSON)] = []
+            let schemaPointer = pointer + "/" + success.key + "/content/" + Self.escape(entry.key) + "/schema"
+            if let schema = entry.value["schema"] {
+                keys.append(("response", .located(jsonResponse(schema, pointer: schemaPointer, hint: hint), schema.location)))
+            } else {
+                keys.append(("response", .string("JSON")))
+            }
+            keys.append(("stream", .string(style.rawValue)))
+            if style == .sse {
+                var searched = 0
+                let schemas = [operation["requestBody"], entry.value["schema"]].compactMap { $0 }
+                if schemas.contains(where: { mentions("[DONE]", in: $0, depth: 4, searched: &searched) }) { keys.append(("end", .string("[DONE]"))) }
+                if let schema = entry.value["schema"], isNamedEvent(schema, depth: 4) { keys.append(("events", .string(StreamEvents.named.rawValue))) }
+            }
+            return (keys, content.count == 1)
+        }
+        return nil
+    }
+
+    /// A local schema a `$ref` names, without reporting one that does not resolve (the
+    /// translation reports those).
+    func localTarget(_ node: JSONNode) -> JSONNode? {
+        guard let ref = node["$ref"]?.stringValue else { return node }
+        let prefix = "#/components/schemas/"
+        guard ref.hasPrefix(prefix) else { return nil }
+        return root["components"]?["schemas"]?[String(ref.dropFirst(prefix.count))]
+    }
+
+    /// Whether `text` is in a string of the schema (a description, an enum value), following
+    /// local references `depth` levels deep; at most a few thousand nodes are looked at.
+    func mentions(_ text: String, in node: JSONNode, depth: Int, searched: inout Int) -> Bool {
+        searched += 1
+        guard searched < 5_000, let node = localTarget(node) else { return false }
+        switch node.value {
+        case .string(let value): return value.contains(text)
+        case .array(let elements): return elements.contains { mentions(text, in: $0, depth: depth, searched: &searched) }
+        case .object(let members):
+            if node["$ref"] != nil { return false }
+            return members.contains { member in
+                if member.value["$ref"] != nil, depth == 0 { return false }
+                return mentions(text, in: member.value, depth: member.value["$ref"] == nil ? depth : depth - 1, searched: &searched)
+            }
+        default: return false
+        }
+    }
+
+    /// Every object the schema can be (through one-ofs) has the properties `event` and `data`.
+    func isNamedEvent(_ schema: JSONNode, depth: Int) -> Bool {
+        guard depth > 0, let resolved = localTarget(schema) else { return false }
+        if let variants = (resolved["oneOf"] ?? resolved["anyOf"])?.elements, !variants.isEmpty {
+            return variants.allSatisfy { isNamedEvent($0, depth: depth - 1) }
+        }
+        guard let properties = resolved["properties"] else { return false }
+        return properties["event"] != nil && properties["data"] != nil
     }
 
     /// The body keys of an endpoint: `body`, and `bodyEncoding`/`contentType` when not JSON.

@@ -232,7 +232,10 @@ extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
 {{#envelope}}
             envelope: {{{.}}},
 {{/envelope}}
-        ){{#bodyEncoding}}.encodingBody(as: {{{.}}}){{/bodyEncoding}}{{#rawResponse}}.{{{.}}}{{/rawResponse}}{{#errorType}}.decodingErrors(as: {{{.}}}.self){{/errorType}}{{#timeout}}.timingOut(after: {{{.}}}){{/timeout}}{{#paginate}}
+{{#format}}
+            format: {{{.}}},
+{{/format}}
+        ){{#decodeEvent}} {{{.}}}{{/decodeEvent}}{{#bodyEncoding}}.encodingBody(as: {{{.}}}){{/bodyEncoding}}{{#rawResponse}}.{{{.}}}{{/rawResponse}}{{#errorType}}.decodingErrors(as: {{{.}}}.self){{/errorType}}{{#timeout}}.timingOut(after: {{{.}}}){{/timeout}}{{#paginate}}
         .paginated { endpoint, response, headers in {{{.}}} }{{/paginate}}
     }
 {{#modelOverload}}

@@ -12,10 +12,11 @@ struct EndpointContextBuilder {
         for endpoint in endpoints {
             let kind = printer.kind(endpoint.kind)
             let response = endpoint.response.map(printer.qualifiedType) ?? "Void"
-            if let last = groups.last, last.kind == kind, last.response == response {
+            let endpointType = endpoint.stream == nil ? printer.runtime.endpoint : printer.runtime.streamEndpoint
+            if let last = groups.last, last.endpointType == endpointType, last.kind == kind, last.response == response {
                 groups[groups.count - 1].factories.append(factory(endpoint, spaced: true))
             } else {
-                groups.append(ExtensionContext(endpointType: printer.runtime.endpoint, kind: kind, response: response, factories: [factory(endpoint, spaced: false)]))
+                groups.append(ExtensionContext(endpointType: endpointType, kind: kind, response: response, factories: [factory(endpoint, spaced: false)]))
             }
         }
         return EndpointsFileContext(
@@ -48,8 +49,12 @@ struct EndpointContextBuilder {
             query: endpoint.query.map(printer.namedParameter), headers: endpoint.headers.map(printer.namedParameter),
             body: endpoint.body.map(SwiftName.escaped), envelope: endpoint.envelope.map(printer.envelope),
             errorType: endpoint.errorType.map(printer.qualifiedType), timeout: endpoint.timeout,
-            bodyEncoding: printer.bodyEncoding(endpoint), rawResponse: endpoint.rawResponse.map(printer.rawResponse),
-            paginate: endpoint.pagination.map(printer.nextPage), spaced: spaced,
+            bodyEncoding: printer.bodyEncoding(endpoint),
+            rawResponse: endpoint.stream == nil ? endpoint.rawResponse.map(printer.rawResponse) : nil,
+            paginate: endpoint.pagination.map(printer.nextPage),
+            format: endpoint.stream.map(printer.streamFormat),
+            decodeEvent: endpoint.stream != nil && endpoint.rawResponse == .string ? SwiftPrinter.textEvents : nil,
+            spaced: spaced,
             modelOverload: printer.modelOverload(endpoint).map {
                 ModelOverloadContext(access: access, name: name, model: $0.model, parameters: $0.parameters, arguments: $0.arguments)
             }

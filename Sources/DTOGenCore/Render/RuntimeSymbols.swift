@@ -19,6 +19,8 @@ struct RuntimeSymbols: Sendable {
     static let versionWithoutFastPaths = 2
     /// What output with the `basic` kind, declared `kinds` or object query items needs.
     static let versionWithKinds = 4
+    /// What output with stream endpoints (`StreamEndpoint`) needs.
+    static let versionWithStreams = 5
 
     private func qualified(_ name: String) -> String {
         module.map { "\($0).\(name)" } ?? name
@@ -26,6 +28,7 @@ struct RuntimeSymbols: Sendable {
 
     // Types the user also sees.
     var endpoint: String { qualified("Endpoint") }
+    var streamEndpoint: String { qualified("StreamEndpoint") }
     var envelope: String { qualified("Envelope") }
     var jsonValue: String { qualified("JSONValue") }
     var publicKind: String { qualified("EndpointKinds.Public") }
@@ -70,6 +73,8 @@ struct RuntimeSymbols: Sendable {
     // `Endpoint` modifiers and body encodings.
     static let decodingRawBody = "decodingRawBody"
     static let decodingText = "decodingText"
+    static let serverSentEvents = "serverSentEvents"
+    static let jsonLines = "jsonLines"
     static let rawBody = "raw"
 
     // `APIClient` and endpoint kinds.

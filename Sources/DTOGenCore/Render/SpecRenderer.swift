@@ -11,7 +11,8 @@ struct SpecRenderer: Sendable {
 
     func render(_ ir: SpecIR) -> Result<[GeneratedFile], MustacheError> {
         guard ir.generates else { return .success([]) }
-        let version = ir.usesVersion4 ? RuntimeSymbols.versionWithKinds
+        let version = ir.usesVersion5 ? RuntimeSymbols.versionWithStreams
+            : ir.usesVersion4 ? RuntimeSymbols.versionWithKinds
             : fastDecoding ? RuntimeSymbols.generatedCodeVersion : RuntimeSymbols.versionWithoutFastPaths
         let runtime = RuntimeSymbols(module: runtimeModule, version: version)
         let file = FileContext(header: Generator.header(forSpecPath: ir.path), runtime: runtime)

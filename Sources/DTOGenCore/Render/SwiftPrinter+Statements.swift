@@ -90,7 +90,12 @@ extension SwiftPrinter {
 
     /// A factory's summary line: `/// \`GET /users/{id}\``.
     func summaryDoc(_ endpoint: EndpointIR) -> String {
-        "/// `\(endpoint.method.rawValue) \(SwiftLiteral.lineComment(endpoint.pathTemplate).replacingOccurrences(of: "`", with: "'"))`"
+        let request = "/// `\(endpoint.method.rawValue) \(SwiftLiteral.lineComment(endpoint.pathTemplate).replacingOccurrences(of: "`", with: "'"))`"
+        switch endpoint.stream?.style {
+        case .sse?: return request + ", streamed as server-sent events (`APIClient.stream`)"
+        case .jsonl?: return request + ", streamed as JSON Lines (`APIClient.stream`)"
+        case nil: return request
+        }
     }
 
     /// How a body is sent when not as JSON: `.form`, `.multipart`, `.raw(contentType: ...)`.
@@ -98,6 +103,22 @@ extension SwiftPrinter {
         if let encoding = endpoint.bodyEncoding { return "." + encoding.rawValue }
         return endpoint.rawBodyContentType.map { ".\(RuntimeSymbols.rawBody)(contentType: \(SwiftLiteral.string($0)))" }
     }
+
+    /// A stream endpoint's `format:` (`.serverSentEvents(end: "[DONE]")`, `.jsonLines`).
+    func streamFormat(_ stream: StreamIR) -> String {
+        switch stream.style {
+        case .jsonl:
+            return "." + RuntimeSymbols.jsonLines
+        case .sse:
+            var parts: [String] = []
+            if let end = stream.end { parts.append("end: \(SwiftLiteral.string(end))") }
+            if stream.named { parts.append("named: true") }
+            return ".\(RuntimeSymbols.serverSentEvents)(\(parts.joined(separator: ", ")))"
+        }
+    }
+
+    /// The events of a stream whose `response` is `String`: each event's data as text.
+    static let textEvents = "{ $0.data }"
 
     /// The endpoint modifier for a raw response: the body as `Data`, or as text.
     func rawResponse(_ scalar: TypeRef.Scalar) -> String {

@@ -154,6 +154,10 @@ struct FactoryContext: TemplateContext {
     var bodyEncoding: String?
     var rawResponse: String?
     var paginate: String?
+    /// A stream endpoint's `format:` argument.
+    var format: String?
+    /// A stream endpoint's event decoder, when it is not `FastDecoder` (text events).
+    var decodeEvent: String?
     /// A blank line before it (every factory but an extension's first).
     var spaced: Bool
     var modelOverload: ModelOverloadContext?
@@ -176,7 +180,8 @@ struct FactoryContext: TemplateContext {
             "method": .string(method), "path": .string(path), "query": .items(query), "headers": .items(headers),
             "body": .optional(body), "envelope": .optional(envelope), "errorType": .optional(errorType),
             "timeout": .optional(timeout), "bodyEncoding": .optional(bodyEncoding), "rawResponse": .optional(rawResponse),
-            "paginate": .optional(paginate), "spaced": .bool(spaced), "modelOverload": .optional(modelOverload),
+            "paginate": .optional(paginate), "format": .optional(format), "decodeEvent": .optional(decodeEvent),
+            "spaced": .bool(spaced), "modelOverload": .optional(modelOverload),
         ]
     }
 }

@@ -47,6 +47,29 @@ public enum BodyEncoding: String, CaseIterable, Sendable, SpecKeyword {
     static let noun = "bodyEncoding"
 }
 
+/// `stream`: a response read as a stream of events, decoded one by one as they arrive.
+public enum StreamStyle: String, CaseIterable, Sendable, SpecKeyword {
+    /// Server-sent events (`text/event-stream`): each event's `data` is one value.
+    case sse
+    /// JSON Lines (NDJSON): one value per line.
+    case jsonl
+
+    static let noun = "stream style"
+    static let expected = "'sse' (server-sent events) or 'jsonl' (JSON Lines)"
+}
+
+/// `events`: what each server-sent event decodes as.
+public enum StreamEvents: String, CaseIterable, Sendable, SpecKeyword {
+    /// Its `data` (the default).
+    case data
+    /// The object `{"event": name, "data": data}`, so a one-of tagged by `event` picks its
+    /// case by the event's name (OpenAI's Assistants stream).
+    case named
+
+    static let noun = "events style"
+    static let expected = "'data' (each event's data is the response) or 'named' (each event is {\"event\": name, \"data\": data})"
+}
+
 /// `paginate.style`: how the next page is reached.
 public enum PaginationStyle: String, CaseIterable, Sendable, SpecKeyword {
     case cursor, next, link, page

@@ -149,6 +149,12 @@ public struct EndpointSpec: Sendable {
     public var examples: [Located<String>] = []
     /// `bodyFrom`: the body built from a domain model (`init(from model:)`, a factory overload).
     public var bodyFrom: BodyFromSpec?
+    /// `stream`: the response is a stream of events of the `response` type.
+    public var stream: Located<StreamStyle>?
+    /// `end`: a server-sent event `data` that ends the stream (`[DONE]`).
+    public var end: Located<String>?
+    /// `events`: what each server-sent event decodes as.
+    public var events: Located<StreamEvents>?
     public var location: SourceLocation
 }
 

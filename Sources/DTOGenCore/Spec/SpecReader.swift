@@ -5,7 +5,7 @@ public enum SpecReader {
     static let builtinScalars = ["String", "Int", "Double", "Bool", "Date", "URL", "Int64", "Float", "Decimal", "UUID", "JSON", "Data", "File"]
     static let topLevelKeys = ["name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports", "openapi", "operations", "repository", "kinds"]
     static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums", "dtoFiles"]
-    static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "bodyEncoding", "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc", "examples", "bodyFrom"]
+    static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "bodyEncoding", "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc", "examples", "bodyFrom", "stream", "end", "events"]
     static let envelopeKeys = ["data", "success", "message", "path"]
     static let domainKeys = ["model", "kind", "each", "fields", "update"]
     static let mappingKeys = ["dto", "model", "kind", "fields", "update"]
@@ -678,6 +678,9 @@ private struct Reader {
             case "doc": endpoint.doc = string(value, "'doc'")
             case "examples": endpoint.examples = examplePaths(value, "'examples'")
             case "bodyFrom": endpoint.bodyFrom = readBodyFrom(value)
+            case "stream": endpoint.stream = keyword(value, "'stream'", StreamStyle.read)
+            case "end": endpoint.end = string(value, "'end'")
+            case "events": endpoint.events = keyword(value, "'events'", StreamEvents.read)
             default: unknownKey(member, in: "an endpoint", allowed: SpecReader.endpointKeys)
             }
         }

@@ -70,11 +70,38 @@ struct SpecValidator {
         if !method.allowsBody, let body = endpoint.body {
             sink.error(body.location, "a \(method.rawValue) request cannot have a body (URLSession and most servers drop or reject it); send the values as 'query' items, or use POST")
         }
+        validateStream(endpoint)
         let placeholders = pathPlaceholders(endpoint.path)
         for param in endpoint.params where !placeholders.contains(where: { $0.name == param.key }) {
             let hint = Suggest.hint(for: param.key, in: placeholders.map(\.name))
             sink.error(param.keyLocation, "path parameter '\(param.key)' does not appear in the path '\(endpoint.path.value)'\(hint.isEmpty ? "; write it as {\(param.key)}" : hint)")
         }
+    }
+
+    /// `stream` needs a `response` (one event's type) and excludes what is about whole bodies;
+    /// `end` and `events` are about server-sent events.
+    mutating func validateStream(_ endpoint: EndpointSpec) {
+        guard let stream = endpoint.stream else {
+            for (key, location) in [("end", endpoint.end?.location), ("events", endpoint.events?.location)] {
+                if let location { sink.error(location, "'\(key)' applies to a stream of server-sent events; add \"stream\": \"sse\"") }
+            }
+            return
+        }
+        if endpoint.response == nil {
+            sink.error(stream.location, "a stream endpoint needs a 'response': the type of one event")
+        }
+        if stream.value != .sse {
+            for (key, location) in [("end", endpoint.end?.location), ("events", endpoint.events?.location)] {
+                if let location { sink.error(location, "'\(key)' applies to server-sent events (\"stream\": \"sse\"), not to JSON Lines") }
+            }
+        }
+        if let end = endpoint.end, end.value.isEmpty { sink.error(end.location, "'end' must not be empty") }
+        if let paginate = endpoint.paginate { sink.error(paginate.location, "a stream is not paged; remove 'paginate'") }
+        if let envelope = endpoint.envelope, envelope.value != nil {
+            sink.error(envelope.location, "a stream's events are decoded one by one as 'response'; remove 'envelope'")
+        }
+        if let domain = endpoint.domains.first { sink.error(domain.location, "'domain' maps a response body; a stream endpoint has none (map each event in the loop that reads it)") }
+        if let example = endpoint.examples.first { sink.error(example.location, "'examples' are response bodies; a stream endpoint has none") }
     }
 
     /// The `{name}` placeholders of a path, reporting malformed ones.

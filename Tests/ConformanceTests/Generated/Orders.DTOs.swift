@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 5).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
 
 struct OrderError: Codable, Sendable, Hashable, Error {
     let error: ErrorObject
@@ -81,6 +81,86 @@ struct OrderFeed: Codable, Sendable, Hashable {
     }
 }
 
+indirect enum OrderChange: Codable, Sendable, Hashable {
+    case created(OrderCreated)
+    case deleted(OrderDeleted)
+    /// A value that no variant matches, kept as it arrived.
+    case unknown(DTORuntime.JSONValue)
+
+    init(from decoder: any Swift.Decoder) throws {
+        switch DTORuntime.OneOf.tag(of: decoder, key: "event") {
+        case "created": self = .created(try OrderCreated(from: decoder))
+        case "deleted": self = .deleted(try OrderDeleted(from: decoder))
+        default:
+            self = .unknown(try DTORuntime.JSONValue(from: decoder))
+        }
+    }
+
+    func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .created(let value):
+            try value.encode(to: encoder)
+            try DTORuntime.OneOf.writeTag("created", key: "event", to: encoder)
+        case .deleted(let value):
+            try value.encode(to: encoder)
+            try DTORuntime.OneOf.writeTag("deleted", key: "event", to: encoder)
+        case .unknown(let value):
+            try value.encode(to: encoder)
+        }
+    }
+
+    /// The value when this is `.created`.
+    var created: OrderCreated? {
+        if case .created(let value) = self { value } else { nil }
+    }
+
+    /// The value when this is `.deleted`.
+    var deleted: OrderDeleted? {
+        if case .deleted(let value) = self { value } else { nil }
+    }
+
+    /// The value when this is `.unknown`.
+    var unknown: DTORuntime.JSONValue? {
+        if case .unknown(let value) = self { value } else { nil }
+    }
+}
+
+struct OrderCreated: Codable, Sendable, Hashable {
+    let event: String
+    let data: Order
+
+    init(
+        event: String,
+        data: Order,
+    ) {
+        self.event = event
+        self.data = data
+    }
+}
+
+struct OrderDeleted: Codable, Sendable, Hashable {
+    let event: String
+    let data: DataObject
+
+    init(
+        event: String,
+        data: DataObject,
+    ) {
+        self.event = event
+        self.data = data
+    }
+
+    struct DataObject: Codable, Sendable, Hashable {
+        let id: Int
+
+        init(
+            id: Int,
+        ) {
+            self.id = id
+        }
+    }
+}
+
 extension OrderError: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
@@ -112,10 +192,44 @@ extension OrderFeed: DTORuntime.FastJSONDecodable {
     }
 }
 
+extension OrderChange: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        switch json.tag("event") {
+        case "created": self = .created(try json.decode(OrderCreated.self))
+        case "deleted": self = .deleted(try json.decode(OrderDeleted.self))
+        default:
+            self = .unknown(try json.decode(DTORuntime.JSONValue.self))
+        }
+    }
+}
+
+extension OrderCreated: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.event = try container.decode(String.self, forKey: "event")
+        self.data = try container.decode(Order.self, forKey: "data")
+    }
+}
+
+extension OrderDeleted: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.event = try container.decode(String.self, forKey: "event")
+        self.data = try container.decode(OrderDeleted.DataObject.self, forKey: "data")
+    }
+}
+
 extension OrderError.ErrorObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.code = try container.decode(String.self, forKey: "code")
         self.message = try container.decode(String.self, forKey: "message")
+    }
+}
+
+extension OrderDeleted.DataObject: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(Int.self, forKey: "id")
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 5).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: OrdersAPI.baseURL)`.
 enum OrdersAPI {
@@ -123,5 +123,52 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Order> {
             ],
             body: body,
         ).decodingErrors(as: OrderError.self)
+    }
+}
+
+extension DTORuntime.StreamEndpoint<DTORuntime.EndpointKinds.Public, Order> {
+    /// `GET /orders/events`, streamed as server-sent events (`APIClient.stream`)
+    static var orderEvents: Self {
+        Self(
+            method: .get,
+            path: "/orders/events",
+            format: .serverSentEvents(end: "[DONE]"),
+        ).decodingErrors(as: OrderError.self)
+    }
+}
+
+extension DTORuntime.StreamEndpoint<DTORuntime.EndpointKinds.Private, Order> {
+    /// `POST /orders/lines`, streamed as JSON Lines (`APIClient.stream`)
+    static func orderLines(body: Order) -> Self {
+        Self(
+            method: .post,
+            path: "/orders/lines",
+            body: body,
+            format: .jsonLines,
+        ).decodingErrors(as: OrderError.self)
+    }
+}
+
+extension DTORuntime.StreamEndpoint<DTORuntime.EndpointKinds.Public, OrderChange> {
+    /// Each event's name says what changed.
+    ///
+    /// `GET /orders/changes`, streamed as server-sent events (`APIClient.stream`)
+    static var orderChanges: Self {
+        Self(
+            method: .get,
+            path: "/orders/changes",
+            format: .serverSentEvents(named: true),
+        ).decodingErrors(as: OrderError.self)
+    }
+}
+
+extension DTORuntime.StreamEndpoint<DTORuntime.EndpointKinds.Public, String> {
+    /// `GET /orders/notes`, streamed as server-sent events (`APIClient.stream`)
+    static var orderNotes: Self {
+        Self(
+            method: .get,
+            path: "/orders/notes",
+            format: .serverSentEvents(),
+        ) { $0.data }.decodingErrors(as: OrderError.self)
     }
 }

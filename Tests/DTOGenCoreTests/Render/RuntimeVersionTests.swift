@@ -121,14 +121,14 @@ enum Swiftc {
 
     /// Generated files (written without a runtime import), the runtime's sources and a
     /// `main.swift`, built into one executable and run: what it printed.
-    static func buildAndRun(_ files: [GeneratedFile], main: String) throws -> (status: Int32, output: String) {
+    static func buildAndRun(_ files: [GeneratedFile], main: String, arguments: [String] = []) throws -> (status: Int32, output: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-run-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let paths = try write(files, source: main, named: "main.swift", into: folder) + runtimeSources()
         let executable = folder.appendingPathComponent("app").path
         let built = try run(["-swift-version", "6", "-o", executable] + paths)
         guard built.status == 0 else { return built }
-        return try launch(executable, [])
+        return try launch(executable, arguments)
     }
 
     /// Writes the files and one more source into `folder`; their paths, the source's last.

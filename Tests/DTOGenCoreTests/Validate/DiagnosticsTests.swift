@@ -190,6 +190,17 @@ struct DiagnosticsTests {
         Case(name: "reserved endpoint name", spec: #"{ "endpoints": [{ "name": «"init", "path": "/x" }] }"#, message: "endpoint name 'init' is not a valid Swift function name; use lowerCamelCase such as \"searchItems\""),
         Case(name: "query default of wrong type", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "query": { "page": { "$type": "Int", "$default": «"1" } } }] }"#, message: "'$default' of 'page' must be an integer to match Int, found a string"),
 
+        // Streams
+        Case(name: "unknown stream style", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "stream": «"SSE" }] }"#, message: "unknown stream style 'SSE'; expected 'sse' (server-sent events) or 'jsonl' (JSON Lines); did you mean 'sse'?"),
+        Case(name: "stream without response", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "stream": «"sse" }] }"#, message: "a stream endpoint needs a 'response': the type of one event"),
+        Case(name: "end without stream", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "end": «"[DONE]" }] }"#, message: "'end' applies to a stream of server-sent events; add \"stream\": \"sse\""),
+        Case(name: "end on JSON Lines", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "stream": "jsonl", "events": «"named" }] }"#, message: "'events' applies to server-sent events (\"stream\": \"sse\"), not to JSON Lines"),
+        Case(name: "paged stream", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "stream": "sse", "paginate": «{ "style": "link" } }] }"#, message: "a stream is not paged; remove 'paginate'"),
+        Case(name: "stream with an envelope", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "stream": "sse", "envelope": «{ "data": "d" } }] }"#, message: "a stream's events are decoded one by one as 'response'; remove 'envelope'"),
+        Case(name: "stream of Data", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "response": «"Data", "stream": "sse" }] }"#, message: "a stream's events are JSON values or text; 'response' cannot be Data"),
+        Case(name: "unknown events style", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "stream": "sse", "events": «"name" }] }"#, message: "unknown events style 'name'; expected 'data' (each event's data is the response) or 'named' (each event is {\"event\": name, \"data\": data}); did you mean 'named'?"),
+        Case(name: "empty end", spec: #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "stream": "sse", "end": «"" }] }"#, message: "'end' must not be empty"),
+
         // Limits and more shapes
         Case(name: "number out of range", spec: #"{ "types": { "T": { "a": { "$type": "Double", "$default": «1e999 } } }, "endpoints": [] }"#, message: "'$default' of 'a' must be a number in range to match Double, found a number"),
         Case(name: "null default", spec: #"{ "types": { "T": { "a": { "$type": "Int", "$default": «null } } }, "endpoints": [] }"#, message: "'$default' is null; leave it out and make the field optional instead"),
