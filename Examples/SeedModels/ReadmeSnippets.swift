@@ -85,7 +85,7 @@ func readmeSnippet6(client: APIClient, token: String) async throws {
     }
 }
 
-// README.md:311
+// README.md:314
 /// A view model that never sees JSON or HTTP.
 @MainActor
 final class QuakeListModel {
@@ -106,13 +106,13 @@ final class QuakeListModel {
     QuakeListModel(repository: QuakesRepositoryStub())
 }
 
-// README.md:347
+// README.md:350
 func readmeSnippet7(client: APIClient, listing: NewListing, token: String) async throws {
     let item = try await client.send(.createItem(from: listing), using: AccessToken(rawValue: token))
     _ = (item)
 }
 
-// README.md:363
+// README.md:366
 #if canImport(SwiftData)
 import SwiftData
 

@@ -105,7 +105,7 @@ let openAPIGeneratorCompileLimit = 20
     guard generated.status == 0 else {
         // Its message, without the configuration it prints before it.
         let line = generated.output.split(separator: "\n").last { $0.contains("error:") }
-        let reason = line.flatMap { $0.range(of: "error:").map { String($0[$0.upperBound...]) } } ?? "exit \(generated.status)"
+        let reason = line.flatMap { text in text.range(of: "error:").map { String(text[$0.upperBound...]) } } ?? "exit \(generated.status)"
         row("\(name): swift-openapi-generator 1.14.3", "fails", "")
         say("    \(reason.prefix(300))")
         return

@@ -15,8 +15,15 @@ import YAMLReader
 // --layout measures only what the shape of the output decides: lines per endpoint and the
 // compile time of the 200-endpoint output, with fast paths (the default) and without
 // (--no-fast-decoding), to compare two versions of the templates.
+// --streaming measures only a long server-sent event stream over loopback (APIClient.stream):
+// events per second and the client's peak memory (--stream-once is its child).
 // --decoding measures only the decoders; --decode-once <hand|json|fast> <file> decodes one
 // file once and exits (the benchmark runs it as a child to read its peak memory).
+
+// A child that reads a stream once (--streaming), so its peak memory is the client's.
+if let flag = CommandLine.arguments.firstIndex(of: "--stream-once"), CommandLine.arguments.count > flag + 2 {
+    streamOnce(port: CommandLine.arguments[flag + 1], stream: CommandLine.arguments[flag + 2])
+}
 
 // A child that decodes once, so its peak memory is the decoder's (with the file's bytes).
 if let flag = CommandLine.arguments.firstIndex(of: "--decode-once"), CommandLine.arguments.count > flag + 2 {
@@ -227,6 +234,12 @@ handle.write(Data(("]" + shell[split.upperBound...]).utf8))
 try handle.close()
 let featureCount = features.count * copies
 let megabytes = Double((try FileManager.default.attributesOfItem(atPath: sample.path)[.size] as? Int) ?? 0) / 1_000_000
+if CommandLine.arguments.contains("--streaming") {
+    try measureStreaming()
+    printTable()
+    exit(0)
+}
+
 // --decoding measures only the decoders (JSONDecoder and FastDecoder).
 if CommandLine.arguments.contains("--decoding") {
     try measureDecoding(sample, featureCount: featureCount, megabytes: megabytes)
@@ -456,9 +469,9 @@ if !quick {
 }
 
 if !layoutOnly {
-    // 5. Decoding: generated DTOs against hand-written Codable, on the same payload.
+    // 5. Decoding: generated DTOs against hand-written Codable, on the same payload; a stream.
     try measureDecoding(sample, featureCount: featureCount, megabytes: megabytes)
-
+    try measureStreaming()
 }
 
 // 6. Plugin no-op rebuild of the consumer package.
