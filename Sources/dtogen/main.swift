@@ -7,6 +7,7 @@ let usage = """
            dtogen infer <sample.json>... [-o <spec.json>]   (dtogen infer --help)
            dtogen verify <spec.json> --type <Type> <payload.json>...   (dtogen verify --help)
            dtogen import <openapi.yaml|json> [-o <spec.json>]        (dtogen import --help)
+           dtogen diff <old> <new> | --base <ref> [<specs>]         (dtogen diff --help)
 
     Generates Swift DTOs and domain mappings from dtogen specs, after checking the sample
     payloads the specs name ('$examples' on types, 'examples' on endpoints) against them.
@@ -44,6 +45,8 @@ let usage = """
                               line (the build plugin uses it; off for reviewed output).
       --keep-empty-files      Write a spec's three files even when one declares nothing
                               (the build plugin uses it: SwiftPM needs every declared output).
+      --format <format>       text (default) or github: errors and warnings as GitHub
+                              workflow commands, so they show on a pull request's lines.
       --quiet                 Print nothing on success.
       --version               Print the version.
       -h, --help              Print this help.
@@ -74,6 +77,8 @@ struct Options {
     var outputName: String?
     var moduleCheck: String?
     var fastDecoding = true
+    /// Diagnostics as GitHub workflow commands.
+    var github = false
 
     init(_ commandLine: [String]) {
         var arguments = Arguments(commandLine, command: "dtogen", usage: usage)
@@ -102,11 +107,15 @@ struct Options {
             case "--spec-locations": specLocations = true
             case "--output-name": outputName = arguments.value(for: argument)
             case "--module-check": moduleCheck = arguments.value(for: argument)
+            case "--format":
+                let format = arguments.value(for: argument)
+                guard format == "text" || format == "github" else { fail("--format takes 'text' or 'github', not '\(format)'") }
+                github = format == "github"
             default:
                 if argument.hasPrefix("-") {
                     arguments.unknown(argument, known: [
                         "--output", "--check", "--quiet", "--templates", "--spec-root", "--suffix", "--access", "--runtime-module",
-                        "--no-runtime-import", "--no-fast-decoding", "--keep-empty-files", "--spec-locations", "--output-name", "--module-check", "--version", "--help",
+                        "--no-runtime-import", "--no-fast-decoding", "--keep-empty-files", "--spec-locations", "--output-name", "--module-check", "--format", "--version", "--help",
                     ])
                 }
                 if let specsPath { fail("more than one specs path given ('\(specsPath)' and '\(argument)')") }
@@ -120,6 +129,7 @@ switch CommandLine.arguments.dropFirst().first {
 case "infer": runInfer(Array(CommandLine.arguments.dropFirst(2)))
 case "verify": runVerify(Array(CommandLine.arguments.dropFirst(2)))
 case "import": runImport(Array(CommandLine.arguments.dropFirst(2)))
+case "diff": runDiff(Array(CommandLine.arguments.dropFirst(2)))
 default: break
 }
 
@@ -168,7 +178,12 @@ do {
     )
     options.fastDecoding = parsed.fastDecoding
     let result = Generator.generate(inputs, options: options)
-    printDiagnostics(result.diagnostics.map { shown($0, under: base, keeping: $0.file.hasPrefix("template ")) })
+    let diagnostics = result.diagnostics.map { shown($0, under: base, keeping: $0.file.hasPrefix("template ")) }
+    if parsed.github {
+        print(diagnostics.map(APIDiffReport.github).joined(), terminator: "")
+    } else {
+        printDiagnostics(diagnostics)
+    }
     if result.hasErrors {
         let count = result.diagnostics.filter { $0.severity == .error }.count
         FileHandle.standardError.write(Data("dtogen: \(count) error\(count == 1 ? "" : "s"); nothing was written\n".utf8))

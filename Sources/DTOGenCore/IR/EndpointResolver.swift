@@ -146,6 +146,7 @@ struct EndpointResolver {
                 return nil
             }
         )
+        resolved.location = endpoint.name.location
         if let bodyFrom = endpoint.bodyFrom { resolved.bodyFrom = self.bodyFrom(bodyFrom, body: body) }
         if let stream = endpoint.stream {
             resolved.stream = StreamIR(style: stream.value, end: endpoint.end?.value, named: endpoint.events?.value == .named)

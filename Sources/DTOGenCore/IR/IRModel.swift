@@ -526,6 +526,8 @@ struct EndpointIR: Sendable {
     var bodyFrom: BodyFromIR?
     /// `stream`: the response is read as events of the `response` type, not as one body.
     var stream: StreamIR?
+    /// The endpoint's `name` in the spec.
+    var location = SourceLocation(line: 1, column: 1)
 }
 
 /// How a stream endpoint's body is cut into events and what each decodes as.
@@ -629,6 +631,8 @@ struct SpecIR: Sendable {
     var decoded: Set<DeclID>?
     /// `options.dtoFiles`: how many files the DTOs are split over.
     var dtoFiles = 1
+    /// The files locations other than the spec's point into (`Spec.otherFiles`).
+    var otherFiles: [String] = []
 
     /// Whether the output uses what only DTORuntime's version 4 has: the `basic` kind,
     /// declared `kinds`, object query items.

@@ -168,7 +168,7 @@ struct SpecResolver {
             path: spec.path, fileBase: fileBase, generates: generates, access: access, types: types.table, mappings: mappings, endpoints: endpoints, api: api,
             examples: examples,
             namespace: types.namespace.map { NamespaceIR(name: $0, declares: declaresNamespace) },
-            repository: repository, kinds: spec.kinds, dtoFiles: spec.dtoFiles?.value ?? 1
+            repository: repository, kinds: spec.kinds, dtoFiles: spec.dtoFiles?.value ?? 1, otherFiles: spec.otherFiles
         )
     }
 }

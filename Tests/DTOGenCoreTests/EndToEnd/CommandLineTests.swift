@@ -153,6 +153,105 @@ struct CommandLineTests {
         #expect(empty.status == 2 && empty.stderr.contains("--operations takes names separated by commas, with no empty one"))
     }
 
+    static let shopBefore = """
+        { "types": { "Charge": { "id": "String", "amount_captured": "Int" }, "Status": { "$enum": ["paid"] } },
+          "endpoints": [{ "name": "charge", "path": "/charges/{id}", "params": { "id": "String" }, "response": "Charge", "query": { "status": "Status?" } }] }
+        """
+    static let shopAfter = """
+        { "types": { "Charge": { "id": "String", "currency": "String?" }, "Status": { "$enum": ["paid", "failed"] } },
+          "endpoints": [{ "name": "charge", "path": "/v2/charges/{id}", "params": { "id": "String" }, "response": "Charge", "query": { "status": "Status?" } }] }
+        """
+
+    /// `dtogen diff`: formats, `--fail-on`, and errors that say which side.
+    @Test func diffTwoFolders() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (side, text) in [("old", Self.shopBefore), ("new", Self.shopAfter)] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(side), withIntermediateDirectories: true)
+            try text.write(to: folder.appendingPathComponent("\(side)/shop.json"), atomically: true, encoding: .utf8)
+        }
+        let text = try run(["diff", "old", "new"], in: folder)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout == """
+            breaking (2):
+              old/shop.json:1:42: Charge.amountCaptured: field 'amount_captured' removed [source, wire]
+              new/shop.json:2:27: Endpoint.charge: sends GET /v2/charges/{id} (was GET /charges/{id}) [wire]
+            non-breaking (2):
+              new/shop.json:1:42: Charge.currency: optional field 'currency' added
+              new/shop.json:1:67: Status.failed: case 'failed' added
+
+            """)
+        #expect(try run(["diff", "old", "new", "--fail-on", "wire"], in: folder).status == 1)
+        #expect(try run(["diff", "new", "new", "--fail-on", "breaking"], in: folder).stdout == "No API changes.\n")
+        let json = try run(["diff", "old", "new", "--format", "json"], in: folder)
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(objects.count == 4 && objects.allSatisfy { Set($0.keys) == ["severity", "breaks", "symbol", "message", "location"] })
+        let usage = try run(["diff", "old"], in: folder)
+        #expect(usage.status == 2 && usage.stderr.contains("diff needs the old and the new specs"))
+        let format = try run(["diff", "old", "new", "--format", "yaml"], in: folder)
+        #expect(format.status == 2 && format.stderr.contains("--format takes 'text', 'markdown', 'json', 'github', not 'yaml'"))
+        try #"{ "types": { "Charge": { "id": "Strng" } }, "endpoints": [] }"#.write(to: folder.appendingPathComponent("new/shop.json"), atomically: true, encoding: .utf8)
+        let broken = try run(["diff", "old", "new"], in: folder)
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains("new/shop.json:1:32: error: (new side) unknown type 'Strng'; did you mean 'String'?"), "\(broken.stderr)")
+    }
+
+    /// Runs a shell command line as a workflow step does.
+    func shell(_ command: String, in folder: URL) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = folder
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// The README's workflow, its `run:` steps as written (with this build's dtogen), in a git
+    /// repository whose origin/main has the old specs: the generated code is current, the
+    /// markdown report is written, and a change that breaks the wire fails the last step.
+    @Test func theReadmeWorkflowRuns() throws {
+        let executable = try #require(Self.executable)
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let workflow = try #require(readme.components(separatedBy: "<!-- workflow -->").dropFirst().first?.components(separatedBy: "\n```\n").first)
+        let steps = workflow.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: "- run: ") else { return nil }
+            return String(line[range.upperBound...]).replacingOccurrences(of: "swift run dtogen", with: executable.path)
+        }
+        #expect(steps.count == 3)
+        let repository = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-workflow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("specs"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: repository) }
+        let spec = repository.appendingPathComponent("specs/shop.json")
+        try Self.shopBefore.write(to: spec, atomically: true, encoding: .utf8)
+        let git = "git -c user.email=ci@example.com -c user.name=CI"
+        for command in ["git init -q", "\(executable.path) specs/ -o Generated --quiet", "git add -A", "\(git) commit -qm base", "git update-ref refs/remotes/origin/main HEAD"] {
+            let done = try shell(command, in: repository)
+            try #require(done.status == 0, "\(command): \(done.stderr)")
+        }
+        // The pull request: a new spec and the output generated from it.
+        try Self.shopAfter.write(to: spec, atomically: true, encoding: .utf8)
+        #expect(try shell("\(executable.path) specs/ -o Generated --quiet", in: repository).status == 0)
+        let check = try shell(steps[0], in: repository)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let comment = try shell(steps[1], in: repository)
+        #expect(comment.status == 0, "\(comment.stderr)")
+        let markdown = try String(contentsOf: repository.appendingPathComponent("api-changes.md"), encoding: .utf8)
+        #expect(markdown.hasPrefix("**2 breaking, 2 non-breaking**") && markdown.contains("| breaking | wire | `Endpoint.charge` |"), "\(markdown)")
+        let gate = try shell(steps[2], in: repository)
+        #expect(gate.status == 1)
+        #expect(gate.stdout.contains("::error file=specs/shop.json,line=2,col=27::Endpoint.charge: sends GET /v2/charges/{id} (was GET /charges/{id}) (breaks wire)"), "\(gate.stdout)")
+        // A ref that does not exist is a usage error.
+        let missing = try shell("\(executable.path) diff --base origin/nope specs/", in: repository)
+        #expect(missing.status == 2 && missing.stderr.contains("'origin/nope' is not a commit, branch or tag of this repository"), "\(missing.stderr)")
+    }
+
     @Test func singleFileAndTemplatesFolder() throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
