@@ -30,8 +30,17 @@ struct CommandLineTests {
 
     /// Runs `dtogen`; `environment` replaces those variables of this process's environment.
     func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Run {
-        let process = Process()
         guard let executable = Self.executable else { throw MissingExecutable() }
+        return try launch(executable, arguments, in: folder, environment: environment)
+    }
+
+    /// Runs a shell command line as a workflow step does.
+    func shell(_ command: String, in folder: URL) throws -> Run {
+        try launch(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: folder)
+    }
+
+    func launch(_ executable: URL, _ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -194,23 +203,6 @@ struct CommandLineTests {
         let broken = try run(["diff", "old", "new"], in: folder)
         #expect(broken.status == 1)
         #expect(broken.stderr.contains("new/shop.json:1:32: error: (new side) unknown type 'Strng'; did you mean 'String'?"), "\(broken.stderr)")
-    }
-
-    /// Runs a shell command line as a workflow step does.
-    func shell(_ command: String, in folder: URL) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = folder
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// The README's workflow, its `run:` steps as written (with this build's dtogen), in a git
