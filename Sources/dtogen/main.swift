@@ -202,6 +202,14 @@ do {
         let limit = 400
         for change in changes {
             print("\(change)")
+            if parsed.github {
+                // On the pull request: the file that would change, and how to bring it up to date.
+                let path: String
+                switch change {
+                case .added(let file), .changed(let file), .removed(let file): path = file
+                }
+                print("::error file=\(APIDiffReport.workflowProperty((outputPath as NSString).appendingPathComponent(path)))::generated file is stale (\(change)); run dtogen \(APIDiffReport.workflowData(specsPath)) -o \(APIDiffReport.workflowData(outputPath)) and commit the result")
+            }
             guard case .changed(let path) = change, printed < limit, let new = contents[path] else { continue }
             let diff = UnifiedDiff.lines(UnifiedDiff.text(try writer.existingContents(path) ?? "", new, name: path))
             for line in diff.prefix(limit - printed) { print(line) }

@@ -97,11 +97,13 @@ public enum APIDiffReport {
         return "::\(level) file=\(workflowProperty(diagnostic.file)),line=\(diagnostic.location.line),col=\(diagnostic.location.column)::\(workflowData(diagnostic.message))\n"
     }
 
-    static func workflowData(_ text: String) -> String {
+    /// Text in a workflow command's message, escaped as the runner reads it.
+    public static func workflowData(_ text: String) -> String {
         text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
     }
 
-    static func workflowProperty(_ text: String) -> String {
+    /// A workflow command's property value (a file path), escaped as the runner reads it.
+    public static func workflowProperty(_ text: String) -> String {
         workflowData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

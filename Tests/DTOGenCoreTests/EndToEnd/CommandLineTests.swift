@@ -227,8 +227,11 @@ struct CommandLineTests {
             let done = try shell(command, in: repository)
             try #require(done.status == 0, "\(command): \(done.stderr)")
         }
-        // The pull request: a new spec and the output generated from it.
+        // The pull request: a new spec; before its output is generated, the first step fails on the stale file.
         try Self.shopAfter.write(to: spec, atomically: true, encoding: .utf8)
+        let stale = try shell(steps[0], in: repository)
+        #expect(stale.status == 1)
+        #expect(stale.stdout.contains("::error file=Generated/Shop.DTOs.swift::generated file is stale (changed: Shop.DTOs.swift); run dtogen specs/ -o Generated and commit the result"), "\(stale.stdout)")
         #expect(try shell("\(executable.path) specs/ -o Generated --quiet", in: repository).status == 0)
         let check = try shell(steps[0], in: repository)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
