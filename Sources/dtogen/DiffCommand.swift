@@ -148,7 +148,19 @@ struct GitTree {
             fail("cannot run tar: \(error.localizedDescription)")
         }
         guard tar.terminationStatus == 0 else { fail("cannot unpack the tree of '\(ref)'") }
-        let old = folder.appendingPathComponent(prefix).appendingPathComponent(path).path
+        // A path inside the repository, from its top: relative to where dtogen runs, or absolute.
+        let inRepository: String
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        if path.hasPrefix("/") {
+            guard absolute.hasPrefix(root + "/") else {
+                try? FileManager.default.removeItem(at: folder)
+                fail("\(path) is not inside the repository at \(root)")
+            }
+            inRepository = String(absolute.dropFirst(root.count + 1))
+        } else {
+            inRepository = prefix + path
+        }
+        let old = folder.appendingPathComponent(inRepository).path
         guard FileManager.default.fileExists(atPath: old) else {
             try? FileManager.default.removeItem(at: folder)
             fail("\(path) does not exist at '\(ref)'")
