@@ -250,10 +250,10 @@ struct GeoFeatureCollection: Codable, Sendable, Hashable {
 
                 var rawValue: String {
                     switch self {
-                    case .automatic: "automatic"
-                    case .reviewed: "reviewed"
-                    case .deleted: "deleted"
-                    case .unknown(let value): value
+                    case .automatic: return "automatic"
+                    case .reviewed: return "reviewed"
+                    case .deleted: return "deleted"
+                    case .unknown(let value): return value
                     }
                 }
             }

@@ -69,10 +69,10 @@ struct Item: Codable, Sendable, Hashable {
 
         var rawValue: String {
             switch self {
-            case .books: "books"
-            case .music: "music"
-            case .games: "games"
-            case .other(let value): value
+            case .books: return "books"
+            case .music: return "music"
+            case .games: return "games"
+            case .other(let value): return value
             }
         }
     }

@@ -146,11 +146,18 @@ struct EnumContext: TemplateContext {
     /// The open enum's catch-all case.
     var unknown: String?
 
+    /// An open enum with more cases than this reads a raw value through a nested `String`
+    /// enum: a `switch` over hundreds of string literals costs seconds to compile (600 cases,
+    /// debug: 3.0 s, against 0.98 s through the compiler's derived `init?(rawValue:)`); below
+    /// it the switch is cheaper.
+    static let casesReadThroughKnown = 100
+
     var entries: MustacheObject {
         [
             "doc": .lines(doc), "access": .string(access), "name": .string(name),
             "cases": .list(cases.map(\.value)),
             "closed": .bool(unknown == nil), "open": .bool(unknown != nil), "unknown": .string(unknown ?? ""),
+            "throughKnown": .bool(unknown != nil && cases.count > Self.casesReadThroughKnown),
         ]
     }
 }

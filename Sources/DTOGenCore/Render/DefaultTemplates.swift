@@ -171,6 +171,27 @@ extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
     /// A value the spec does not list; `rawValue` is the string that arrived.
     case {{{unknown}}}(String)
 
+{{#throughKnown}}
+    /// The listed values, read by the compiler's own `init?(rawValue:)`.
+    private enum Known: String {
+{{#cases}}
+        case {{{name}}}{{{rawValue}}}
+{{/cases}}
+    }
+
+    {{{access}}}init(rawValue: String) {
+        guard let known = Known(rawValue: rawValue) else {
+            self = .{{{unknown}}}(rawValue)
+            return
+        }
+        switch known {
+{{#cases}}
+        case .{{{name}}}: self = .{{{name}}}
+{{/cases}}
+        }
+    }
+{{/throughKnown}}
+{{^throughKnown}}
     {{{access}}}init(rawValue: String) {
         switch rawValue {
 {{#cases}}
@@ -179,13 +200,14 @@ extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
         default: self = .{{{unknown}}}(rawValue)
         }
     }
+{{/throughKnown}}
 
     {{{access}}}var rawValue: String {
         switch self {
 {{#cases}}
-        case .{{{name}}}: {{{literal}}}
+        case .{{{name}}}: return {{{literal}}}
 {{/cases}}
-        case .{{{unknown}}}(let value): value
+        case .{{{unknown}}}(let value): return value
         }
     }
 }

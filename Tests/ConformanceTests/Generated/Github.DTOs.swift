@@ -164,10 +164,10 @@ struct Account: Codable, Sendable, Hashable {
 
         var rawValue: String {
             switch self {
-            case .user: "User"
-            case .organization: "Organization"
-            case .bot: "Bot"
-            case .other(let value): value
+            case .user: return "User"
+            case .organization: return "Organization"
+            case .bot: return "Bot"
+            case .other(let value): return value
             }
         }
     }
@@ -382,10 +382,10 @@ struct Repository: Codable, Sendable, Hashable {
 
         var rawValue: String {
             switch self {
-            case .`public`: "public"
-            case .`private`: "private"
-            case .`internal`: "internal"
-            case .unknown(let value): value
+            case .`public`: return "public"
+            case .`private`: return "private"
+            case .`internal`: return "internal"
+            case .unknown(let value): return value
             }
         }
     }

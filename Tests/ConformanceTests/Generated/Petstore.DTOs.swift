@@ -27,10 +27,10 @@ enum PetStatus: RawRepresentable, Codable, Sendable, Hashable {
 
     var rawValue: String {
         switch self {
-        case .available: "available"
-        case .pending: "pending"
-        case .sold: "sold"
-        case .unknown(let value): value
+        case .available: return "available"
+        case .pending: return "pending"
+        case .sold: return "sold"
+        case .unknown(let value): return value
         }
     }
 }

@@ -228,10 +228,10 @@ public struct Customer: Codable, Sendable, Hashable {
 
         public var rawValue: String {
             switch self {
-            case .none: "none"
-            case .exempt: "exempt"
-            case .reverse: "reverse"
-            case .unrecognized(let value): value
+            case .none: return "none"
+            case .exempt: return "exempt"
+            case .reverse: return "reverse"
+            case .unrecognized(let value): return value
             }
         }
     }

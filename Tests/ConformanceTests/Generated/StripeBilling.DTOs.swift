@@ -453,11 +453,11 @@ struct StripeSubscription: Codable, Sendable, Hashable {
 
         var rawValue: String {
             switch self {
-            case .active: "active"
-            case .pastDue: "past_due"
-            case .canceled: "canceled"
-            case .trialing: "trialing"
-            case .other(let value): value
+            case .active: return "active"
+            case .pastDue: return "past_due"
+            case .canceled: return "canceled"
+            case .trialing: return "trialing"
+            case .other(let value): return value
             }
         }
     }

@@ -307,19 +307,19 @@ enum Values: RawRepresentable, Codable, Sendable, Hashable {
 
     var rawValue: String {
         switch self {
-        case .inProgress: "in-progress"
-        case .inProgress2: "in_progress"
-        case .`default`: "default"
-        case .selfCase: "self"
-        case .rawValueCase: "rawValue"
-        case ._2nd: "2nd"
-        case .empty: ""
-        case .quoteD: "quote\"d"
-        case .backSlash: "back\\slash"
-        case .evil: "\\(evil)"
-        case .initCase: "init"
-        case .unknown: "unknown"
-        case .unknown2(let value): value
+        case .inProgress: return "in-progress"
+        case .inProgress2: return "in_progress"
+        case .`default`: return "default"
+        case .selfCase: return "self"
+        case .rawValueCase: return "rawValue"
+        case ._2nd: return "2nd"
+        case .empty: return ""
+        case .quoteD: return "quote\"d"
+        case .backSlash: return "back\\slash"
+        case .evil: return "\\(evil)"
+        case .initCase: return "init"
+        case .unknown: return "unknown"
+        case .unknown2(let value): return value
         }
     }
 }

@@ -149,9 +149,9 @@ struct Defaults: Codable, Sendable, Hashable {
 
         var rawValue: String {
             switch self {
-            case .a: "a"
-            case .b: "b"
-            case .other(let value): value
+            case .a: return "a"
+            case .b: return "b"
+            case .other(let value): return value
             }
         }
     }

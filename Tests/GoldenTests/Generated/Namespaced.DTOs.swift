@@ -50,9 +50,9 @@ extension Shop {
 
             var rawValue: String {
                 switch self {
-                case .available: "available"
-                case .sold: "sold"
-                case .unknown(let value): value
+                case .available: return "available"
+                case .sold: return "sold"
+                case .unknown(let value): return value
                 }
             }
         }

@@ -90,9 +90,9 @@ struct Order: Codable, Sendable, Hashable {
 
         var rawValue: String {
             switch self {
-            case .`open`: "open"
-            case .closed: "closed"
-            case .other(let value): value
+            case .`open`: return "open"
+            case .closed: return "closed"
+            case .other(let value): return value
             }
         }
     }
