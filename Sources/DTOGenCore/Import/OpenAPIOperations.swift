@@ -200,9 +200,8 @@ extension OpenAPITranslator {
         guard !swagger2, let success = (operation["responses"]?.members ?? []).first(where: { $0.key.hasPrefix("2") }),
               let response = followed(success.value, pointer: pointer + "/" + success.key),
               let content = response["content"]?.members else { return nil }
-        let styles: [(String, StreamStyle)] = [("text/event-stream", .sse), ("application/jsonl", .jsonl), ("application/x-ndjson", .jsonl), ("application/x-jsonlines", .jsonl)]
-        for (mediaType, style) in styles {
-            guard let entry = content.first(where: { $0.key.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } == mediaType }) else { continue }
+        for (mediaType, style) in Self.streamMediaTypes {
+            guard let style, let entry = content.first(where: { Self.baseMediaType($0.key) == mediaType }) else { continue }
             var keys: [(String, DraftJSON)] = []
             let schemaPointer = pointer + "/" + success.key + "/content/" + Self.escape(entry.key) + "/schema"
             if let schema = entry.value["schema"] {
@@ -217,9 +216,26 @@ extension OpenAPITranslator {
                 if schemas.contains(where: { mentions("[DONE]", in: $0, depth: 4, searched: &searched) }) { keys.append(("end", .string("[DONE]"))) }
                 if let schema = entry.value["schema"], isNamedEvent(schema, depth: 4) { keys.append(("events", .string(StreamEvents.named.rawValue))) }
             }
-            return (keys, content.count == 1)
+            return (keys, !content.contains { !Self.isStream($0.key) })
         }
         return nil
+    }
+
+    /// Media types of bodies sent as a stream, in the order one is picked, and how dtogen
+    /// reads each (nil: it does not, as `application/json-seq`).
+    static let streamMediaTypes: [(String, StreamStyle?)] = [
+        ("text/event-stream", .sse), ("application/jsonl", .jsonl), ("application/x-ndjson", .jsonl),
+        ("application/x-jsonlines", .jsonl), ("application/json-seq", nil),
+    ]
+
+    static func isStream(_ mediaType: String) -> Bool {
+        let base = baseMediaType(mediaType)
+        return streamMediaTypes.contains { $0.0 == base }
+    }
+
+    /// `Application/JSON; charset=utf-8` → `application/json`.
+    static func baseMediaType(_ mediaType: String) -> String {
+        mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
     }
 
     /// A local schema a `$ref` names, without reporting one that does not resolve (the
@@ -327,7 +343,7 @@ extension OpenAPITranslator {
     }
 
     static func isJSON(_ mediaType: String) -> Bool {
-        let type = mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let type = baseMediaType(mediaType)
         // springdoc writes `*/*` for every JSON body it describes.
         return type == "application/json" || type.hasSuffix("+json") || type == "*/*"
     }
@@ -343,7 +359,10 @@ extension OpenAPITranslator {
                 if let schema = response["schema"] {
                     result = [("response", .located(responseShape(schema, pointer: successPointer + "/schema", hint: hint), schema.location))]
                 }
-            } else if let content = response["content"]?.members, !content.isEmpty {
+            } else if let all = response["content"]?.members, !all.isEmpty {
+                // A streamed body is a stream endpoint of its own (`streamedResponse`).
+                let plain = all.filter { !Self.isStream($0.key) }
+                let content = plain.isEmpty ? all : plain
                 if let json = content.first(where: { Self.isJSON($0.key) }) {
                     if let schema = json.value["schema"] {
                         result = [("response", .located(responseShape(schema, pointer: successPointer + "/content/" + Self.escape(json.key) + "/schema", hint: hint), schema.location))]

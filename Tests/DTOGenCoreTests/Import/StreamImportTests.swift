@@ -33,6 +33,15 @@ struct StreamImportTests {
                   description: ok
                   content:
                     text/event-stream: { schema: { $ref: "#/components/schemas/RunEvent" } }
+          /speech:
+            post:
+              operationId: speak
+              responses:
+                "200":
+                  description: audio, whole or streamed
+                  content:
+                    application/octet-stream: { schema: { type: string, format: binary } }
+                    text/event-stream: { schema: { $ref: "#/components/schemas/ChatChunk" } }
           /exports:
             get:
               operationId: exportRows
@@ -78,6 +87,9 @@ struct StreamImportTests {
             ["name=createChat", "method=POST", "response=Chat"],
             ["name=createChatStream", "method=POST", "response=ChatChunk", "stream=sse", "end=[DONE]"],
             ["name=watchRuns", "response=RunEvent", "stream=sse", "events=named"],
+            // Beside bytes, the stream is the other endpoint: the bytes stay Data, not text.
+            ["name=speak", "method=POST", "response=Data"],
+            ["name=speakStream", "method=POST", "response=ChatChunk", "stream=sse"],
             ["name=exportRows", "response=Row", "stream=jsonl"],
         ])
         #expect(endpoints[1]["body"]?.stringValue == "ChatRequest", "the stream sends the same request")
@@ -89,6 +101,18 @@ struct StreamImportTests {
         #expect(factories.contains("format: .serverSentEvents(end: \"[DONE]\"),"))
         #expect(factories.contains("format: .serverSentEvents(named: true),"))
         #expect(factories.contains("format: .jsonLines,"))
+    }
+
+    /// swift-openapi-generator's event-stream example offers one body as JSON Lines, JSON
+    /// sequences and server-sent events: one stream endpoint (the first format dtogen reads),
+    /// not a text endpoint beside it.
+    @Test func aBodyOfSeveralStreamFormatsIsOneStream() throws {
+        let path = OpenAPIImportTests.folder.appendingPathComponent("swift-openapi-generator-event-streams.yaml").path
+        let data = try #require(FileManager.default.contents(atPath: path))
+        let imported = OpenAPIImporter.importDocument(bytes: Array(data), path: path)
+        #expect(!imported.hasErrors, "\(imported.diagnostics)")
+        let endpoints = try JSONReader.parse(bytes: Array(imported.spec.utf8))["endpoints"]?.elements ?? []
+        #expect(endpoints.map { [$0["name"]?.stringValue, $0["stream"]?.stringValue] } == [["getGreetingsStream", "sse"]])
     }
 
     /// OpenAI's streamed chat completion, end to end: its document imported (only that
