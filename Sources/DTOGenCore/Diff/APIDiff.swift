@@ -81,39 +81,18 @@ struct APISide {
             for decl in spec.types.decls where !decl.external {
                 types[decl.qualifiedName] = TypeEntry(decl: decl, table: spec.types, spec: spec)
             }
-            for endpoint in spec.endpoints {
-                endpoints[endpoint.name] = (endpoint, spec)
-                var reached: Set<String> = []
-                for type in [endpoint.response, endpoint.errorType].compactMap({ $0 }) { Self.reach(type, in: spec.types, into: &reached) }
-                decoded.formUnion(reached)
-                reached = []
-                for argument in endpoint.arguments { Self.reach(argument.type, in: spec.types, into: &reached) }
-                sent.formUnion(reached)
-            }
+            for endpoint in spec.endpoints { endpoints[endpoint.name] = (endpoint, spec) }
+            // What apps decode is what the generator gives fast paths to (all types of a spec
+            // without endpoints); what they send, what the factories' arguments reach.
+            let graph = TypeGraph(table: spec.types)
+            let decodedIDs = spec.decoded ?? Set(spec.types.decls.indices.map { DeclID(index: $0) })
+            decoded.formUnion(decodedIDs.map { spec.types[$0].qualifiedName })
+            sent.formUnion(graph.reachable(from: spec.endpoints.flatMap { $0.arguments.map(\.type) }).map { spec.types[$0].qualifiedName })
             for mapping in spec.mappings {
                 mappings["\(mapping.model) from \(mapping.dtoTypeName)"] = (mapping, spec)
             }
             for method in spec.repository?.methods ?? [] {
                 repositoryMethods["\(spec.repository?.name ?? "").\(method.endpoint.name)"] = (method.endpoint, spec)
-            }
-        }
-    }
-
-    static func reach(_ type: TypeRef, in table: TypeTable, into reached: inout Set<String>) {
-        switch type {
-        case .scalar, .json, .parameter: return
-        case .array(let element), .dictionary(let element), .optional(let element): reach(element, in: table, into: &reached)
-        case .generic(let id, let arguments):
-            arguments.forEach { reach($0, in: table, into: &reached) }
-            reach(.named(id), in: table, into: &reached)
-        case .named(let id):
-            let decl = table[id]
-            guard reached.insert(decl.qualifiedName).inserted else { return }
-            switch decl.kind {
-            case .structure(let fields): fields.forEach { reach($0.type, in: table, into: &reached) }
-            case .alias(let target): reach(target, in: table, into: &reached)
-            case .oneOf(let info): info.variants.forEach { reach($0.type, in: table, into: &reached) }
-            case .enumeration: break
             }
         }
     }

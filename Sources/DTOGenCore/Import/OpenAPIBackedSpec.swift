@@ -139,14 +139,7 @@ enum OpenAPIBackedSpec {
 
     /// The types some root names, directly or through other types, in their order.
     static func reachable(_ types: [JSONNode.Member], from roots: [JSONNode]) -> [JSONNode.Member] {
-        let byName = Dictionary(types.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-        var reached: Set<String> = []
-        var pending = roots
-        while let next = pending.popLast() {
-            for name in names(in: next) where byName[name] != nil && reached.insert(name).inserted {
-                if let type = byName[name] { pending.append(type) }
-            }
-        }
+        let reached = ImportedTypes.reached(from: roots, types: Dictionary(types.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }), names: names)
         return types.filter { reached.contains($0.key) }
     }
 
@@ -154,7 +147,7 @@ enum OpenAPIBackedSpec {
     static func names(in node: JSONNode) -> [String] {
         switch node.value {
         case .string(let text):
-            return text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init)
+            return ImportedTypes.identifiers(in: text)
         case .array(let elements): return elements.flatMap(names)
         case .object(let members): return members.flatMap { names(in: $0.value) }
         default: return []

@@ -333,19 +333,12 @@ struct OpenAPITranslator {
 
     /// The types `endpoints` refer to, directly or through other types, in their order.
     static func reachable(_ types: [(String, DraftJSON)], from endpoints: [DraftJSON]) -> [(String, DraftJSON)] {
-        let byName = Dictionary(types.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
-        var reached: Set<String> = []
         // An endpoint's `doc` is text, not a type.
-        var pending = endpoints.map { endpoint -> DraftJSON in
-            var members: [(String, DraftJSON)] = []
-            if case .object(let all) = endpoint.unlocated { members = all.filter { $0.0 != "doc" } }
-            return .object(members)
+        let roots = endpoints.map { endpoint -> DraftJSON in
+            guard case .object(let members) = endpoint.unlocated else { return endpoint }
+            return .object(members.filter { $0.0 != "doc" })
         }
-        while let next = pending.popLast() {
-            for name in next.words where reached.insert(name).inserted {
-                if let type = byName[name] { pending.append(type) }
-            }
-        }
+        let reached = ImportedTypes.reached(from: roots, types: Dictionary(types.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first }), names: \.words)
         return types.filter { reached.contains($0.0) }
     }
 

@@ -33,7 +33,7 @@ indirect enum DraftJSON: Equatable, Sendable {
     /// it could refer to (`Pet?`, `[Pet]`, `Page<Pet>`, `Pet.Kind`).
     var words: [String] {
         switch self {
-        case .string(let text): return text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init)
+        case .string(let text): return ImportedTypes.identifiers(in: text)
         case .array(let elements): return elements.flatMap(\.words)
         case .object(let members): return members.filter { $0.0 != "$doc" }.flatMap(\.1.words)
         case .located(let value, _): return value.words
