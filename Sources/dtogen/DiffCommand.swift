@@ -75,28 +75,30 @@ func runDiff(_ commandLine: [String]) -> Never {
         oldPath = paths[0]
         newPath = paths[1]
     }
-    defer { checkout.map { try? FileManager.default.removeItem(at: $0) } }
+    // Every way out removes the tree --base unpacked.
+    let removeCheckout = { [checkout] in _ = checkout.map { try? FileManager.default.removeItem(at: $0) } }
     let old: [SpecInput]
     let new: [SpecInput]
     do {
         old = try SpecLoader.load(oldPath, suffix: suffix)
         new = try SpecLoader.load(newPath, suffix: suffix)
     } catch {
-        checkout.map { try? FileManager.default.removeItem(at: $0) }
+        removeCheckout()
         fail(error.description)
     }
     // Paths are shown as the user names them: the old side of --base as the same paths now.
     let oldBase = base == nil ? folder(of: oldPath) : folder(of: newPath)
     let newBase = folder(of: newPath)
+    // Files an OpenAPI document refers to are read while the specs are resolved.
     let result = APIDiff.compare(old: old, new: new)
+    removeCheckout()
     if result.hasErrors {
-        let diagnostics = result.diagnostics.map { shown($0, under: $0.message.hasPrefix("(old side)") ? oldBase : newBase) }
+        let diagnostics = result.oldErrors.map { shown($0, under: oldBase) } + result.newErrors.map { shown($0, under: newBase) }
         if format == .github {
             print(diagnostics.map(APIDiffReport.github).joined(), terminator: "")
         } else {
             printDiagnostics(diagnostics)
         }
-        checkout.map { try? FileManager.default.removeItem(at: $0) }
         exit(1)
     }
     let changes = result.changes.map { change -> APIChange in
@@ -105,7 +107,6 @@ func runDiff(_ commandLine: [String]) -> Never {
         return shown
     }
     print(APIDiffReport.render(changes, as: format), terminator: "")
-    checkout.map { try? FileManager.default.removeItem(at: $0) }
     if let failOn, changes.contains(where: failOn.matches) { exit(1) }
     exit(0)
 }

@@ -28,9 +28,11 @@ public struct APIChange: Sendable, Equatable {
 public struct APIDiffResult: Sendable {
     /// Sorted by file, position and symbol.
     public var changes: [APIChange]
-    /// Problems of either side; each message says which.
-    public var diagnostics: [Diagnostic]
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    /// The errors of each side's specs; each message says which side.
+    public var oldErrors: [Diagnostic] = []
+    public var newErrors: [Diagnostic] = []
+    public var diagnostics: [Diagnostic] { oldErrors + newErrors }
+    public var hasErrors: Bool { !diagnostics.isEmpty }
 }
 
 /// `dtogen diff`: both sides go through the pipeline up to the IR (imports and backed OpenAPI
@@ -40,16 +42,17 @@ public enum APIDiff {
     public static func compare(old: [SpecInput], new: [SpecInput], options: GeneratorOptions = GeneratorOptions()) -> APIDiffResult {
         let (oldIRs, oldDiagnostics) = Generator.resolve(old, options: options)
         let (newIRs, newDiagnostics) = Generator.resolve(new, options: options)
-        let diagnostics = oldDiagnostics.map { sided($0, "old") } + newDiagnostics.map { sided($0, "new") }
-        guard !diagnostics.contains(where: { $0.severity == .error }) else {
-            return APIDiffResult(changes: [], diagnostics: diagnostics)
+        let oldErrors = oldDiagnostics.filter { $0.severity == .error }.map { sided($0, "old") }
+        let newErrors = newDiagnostics.filter { $0.severity == .error }.map { sided($0, "new") }
+        guard oldErrors.isEmpty, newErrors.isEmpty else {
+            return APIDiffResult(changes: [], oldErrors: oldErrors, newErrors: newErrors)
         }
         var comparer = APIComparer(old: APISide(oldIRs), new: APISide(newIRs))
         comparer.compare()
         let changes = comparer.changes.sorted {
             ($0.file, $0.location.line, $0.location.column, $0.symbol, $0.message) < ($1.file, $1.location.line, $1.location.column, $1.symbol, $1.message)
         }
-        return APIDiffResult(changes: changes, diagnostics: diagnostics.filter { $0.severity == .error })
+        return APIDiffResult(changes: changes)
     }
 
     static func sided(_ diagnostic: Diagnostic, _ side: String) -> Diagnostic {

@@ -247,6 +247,37 @@ struct CommandLineTests {
         #expect(missing.status == 2 && missing.stderr.contains("'origin/nope' is not a commit, branch or tag of this repository"), "\(missing.stderr)")
     }
 
+    /// `diff --base` reads a backed spec's document, and the files it refers to, as they were.
+    @Test func diffBaseReadsADocumentAndItsFilesAsTheyWere() throws {
+        let executable = try #require(Self.executable)
+        let repository = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-diff-base-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("specs"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("docs/models"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: repository) }
+        try """
+            openapi: 3.0.0
+            info: { title: Pets, version: "1" }
+            paths:
+              /pets/{id}:
+                get:
+                  operationId: getPet
+                  parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { $ref: "models/pet.yaml" } } } }
+            """.write(to: repository.appendingPathComponent("docs/api.yaml"), atomically: true, encoding: .utf8)
+        let pet = repository.appendingPathComponent("docs/models/pet.yaml")
+        try "type: object\nrequired: [id, name]\nproperties:\n  id: { type: integer }\n  name: { type: string }\n".write(to: pet, atomically: true, encoding: .utf8)
+        try #"{ "openapi": "../docs/api.yaml" }"#.write(to: repository.appendingPathComponent("specs/pets.json"), atomically: true, encoding: .utf8)
+        for command in ["git init -q", "git add -A", "git -c user.email=ci@example.com -c user.name=CI commit -qm base"] {
+            let done = try shell(command, in: repository)
+            try #require(done.status == 0, "\(command): \(done.stderr)")
+        }
+        try "type: object\nrequired: [id]\nproperties:\n  id: { type: integer }\n  name: { type: string }\n".write(to: pet, atomically: true, encoding: .utf8)
+        let diff = try shell("\(executable.path) diff --base HEAD specs", in: repository)
+        #expect(diff.status == 0, "\(diff.stderr)")
+        #expect(diff.stdout == "breaking (1):\n  docs/models/pet.yaml:5:9: Pet.name: required field 'name' is now optional [source, wire]\n")
+    }
+
     @Test func singleFileAndTemplatesFolder() throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
