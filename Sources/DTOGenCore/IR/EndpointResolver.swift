@@ -149,12 +149,13 @@ struct EndpointResolver {
         resolved.location = endpoint.name.location
         if let bodyFrom = endpoint.bodyFrom { resolved.bodyFrom = self.bodyFrom(bodyFrom, body: body) }
         if let stream = endpoint.stream {
-            resolved.stream = StreamIR(style: stream.value, end: endpoint.end?.value, named: endpoint.events?.value == .named)
-            // Events are decoded one by one; a spec's envelope is about whole bodies.
-            resolved.envelope = nil
             if resolved.rawResponse == .data, let written = endpoint.response {
                 types.sink.error(written.location, "a stream's events are JSON values or text; 'response' cannot be Data")
             }
+            resolved.stream = StreamIR(style: stream.value, end: endpoint.end?.value, named: endpoint.events?.value == .named, text: resolved.rawResponse == .string)
+            // Events are decoded one by one: the envelope and the raw body are about whole bodies.
+            resolved.envelope = nil
+            resolved.rawResponse = nil
         }
         return resolved
     }

@@ -537,6 +537,8 @@ struct StreamIR: Sendable, Equatable {
     var end: String?
     /// Each server-sent event decodes as `{"event": name, "data": data}`.
     var named: Bool
+    /// A `String` response: each event's data as text, not JSON.
+    var text = false
 }
 
 /// The body built from a domain model: `Body(from: model)` sets each listed field from a

@@ -50,10 +50,10 @@ struct EndpointContextBuilder {
             body: endpoint.body.map(SwiftName.escaped), envelope: endpoint.envelope.map(printer.envelope),
             errorType: endpoint.errorType.map(printer.qualifiedType), timeout: endpoint.timeout,
             bodyEncoding: printer.bodyEncoding(endpoint),
-            rawResponse: endpoint.stream == nil ? endpoint.rawResponse.map(printer.rawResponse) : nil,
+            rawResponse: endpoint.rawResponse.map(printer.rawResponse),
             paginate: endpoint.pagination.map(printer.nextPage),
             format: endpoint.stream.map(printer.streamFormat),
-            decodeEvent: endpoint.stream != nil && endpoint.rawResponse == .string ? SwiftPrinter.textEvents : nil,
+            decodeEvent: endpoint.stream?.text == true ? SwiftPrinter.textEvents : nil,
             spaced: spaced,
             modelOverload: printer.modelOverload(endpoint).map {
                 ModelOverloadContext(access: access, name: name, model: $0.model, parameters: $0.parameters, arguments: $0.arguments)
