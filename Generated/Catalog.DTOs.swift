@@ -10,7 +10,7 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// A catalog product. Old clients sent prices as strings, so numbers are lenient.
-struct Product: Codable, Sendable, Hashable {
+nonisolated struct Product: Codable, Sendable, Hashable {
     let id: Int
     let name: String
     let price: Decimal
@@ -64,7 +64,7 @@ struct Product: Codable, Sendable, Hashable {
     }
 }
 
-struct UserInfo: Codable, Sendable, Hashable {
+nonisolated struct UserInfo: Codable, Sendable, Hashable {
     let name: String
     let email: String
 
@@ -88,7 +88,7 @@ struct UserInfo: Codable, Sendable, Hashable {
     }
 }
 
-struct CreateProductBody: Codable, Sendable, Hashable {
+nonisolated struct CreateProductBody: Codable, Sendable, Hashable {
     let name: String
     let price: Decimal
     let tags: [String]
@@ -104,7 +104,7 @@ struct CreateProductBody: Codable, Sendable, Hashable {
     }
 }
 
-struct HealthResponse: Codable, Sendable, Hashable {
+nonisolated struct HealthResponse: Codable, Sendable, Hashable {
     let ok: Bool
 
     init(
@@ -114,7 +114,7 @@ struct HealthResponse: Codable, Sendable, Hashable {
     }
 }
 
-extension Product: DTORuntime.FastJSONDecodable {
+nonisolated extension Product: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -126,7 +126,7 @@ extension Product: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension UserInfo: DTORuntime.FastJSONDecodable {
+nonisolated extension UserInfo: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = container.decodeLenient(String.self, forKey: "name") ?? ""
@@ -134,7 +134,7 @@ extension UserInfo: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension HealthResponse: DTORuntime.FastJSONDecodable {
+nonisolated extension HealthResponse: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.ok = try container.decode(Bool.self, forKey: "ok")

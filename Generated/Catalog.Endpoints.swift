@@ -10,11 +10,11 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: CatalogAPI.baseURL)`.
-enum CatalogAPI {
+nonisolated enum CatalogAPI {
     static let baseURL = URL(string: "https://shop.example.com/api")!
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, [Product]> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, [Product]> {
     /// One page of products; the payload sits at data.content.items.
     ///
     /// `GET /products`
@@ -31,7 +31,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, [Product]> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, UserInfo> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, UserInfo> {
     /// `GET /user/info`
     static var userInfo: Self {
         Self(
@@ -42,7 +42,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, UserInfo> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Product> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Product> {
     /// Adds a product to the catalog.
     ///
     /// `POST /products`
@@ -64,7 +64,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Product> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Void> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Void> {
     /// Removes a product.
     ///
     /// `DELETE /products/{id}`
@@ -77,7 +77,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Void> {
     }
 }
 
-extension DTORuntime.Endpoint<APIKeyKind, HealthResponse> {
+nonisolated extension DTORuntime.Endpoint<APIKeyKind, HealthResponse> {
     /// Service health, behind an API key.
     ///
     /// `GET /health`

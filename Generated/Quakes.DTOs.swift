@@ -10,7 +10,7 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The USGS earthquake feed (GeoJSON).
-struct GeoFeatureCollection: Codable, Sendable, Hashable {
+nonisolated struct GeoFeatureCollection: Codable, Sendable, Hashable {
     let type: String
     let metadata: Metadata
     let features: [Feature]
@@ -274,13 +274,13 @@ struct GeoFeatureCollection: Codable, Sendable, Hashable {
     }
 }
 
-enum EventType: String, Codable, Sendable, Hashable, CaseIterable {
+nonisolated enum EventType: String, Codable, Sendable, Hashable, CaseIterable {
     case earthquake
     case explosion
     case quarryBlast = "quarry blast"
 }
 
-extension GeoFeatureCollection: DTORuntime.FastJSONDecodable {
+nonisolated extension GeoFeatureCollection: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.type = try container.decode(String.self, forKey: "type")
@@ -290,7 +290,7 @@ extension GeoFeatureCollection: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension GeoFeatureCollection.Metadata: DTORuntime.FastJSONDecodable {
+nonisolated extension GeoFeatureCollection.Metadata: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.generated = try container.decodeDate(forKey: "generated", format: .millisecondsSince1970)
@@ -302,7 +302,7 @@ extension GeoFeatureCollection.Metadata: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension GeoFeatureCollection.Feature: DTORuntime.FastJSONDecodable {
+nonisolated extension GeoFeatureCollection.Feature: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.type = try container.decode(String.self, forKey: "type")
@@ -312,7 +312,7 @@ extension GeoFeatureCollection.Feature: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension GeoFeatureCollection.Feature.Properties: DTORuntime.FastJSONDecodable {
+nonisolated extension GeoFeatureCollection.Feature.Properties: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.mag = try container.decodeIfPresent(Double.self, forKey: "mag")
@@ -336,11 +336,11 @@ extension GeoFeatureCollection.Feature.Properties: DTORuntime.FastJSONDecodable 
     }
 }
 
-extension GeoFeatureCollection.Feature.Properties.Alert: DTORuntime.FastJSONDecodable {}
+nonisolated extension GeoFeatureCollection.Feature.Properties.Alert: DTORuntime.FastJSONDecodable {}
 
-extension GeoFeatureCollection.Feature.Properties.Status: DTORuntime.FastJSONDecodable {}
+nonisolated extension GeoFeatureCollection.Feature.Properties.Status: DTORuntime.FastJSONDecodable {}
 
-extension GeoFeatureCollection.Feature.Geometry: DTORuntime.FastJSONDecodable {
+nonisolated extension GeoFeatureCollection.Feature.Geometry: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.type = try container.decode(String.self, forKey: "type")

@@ -10,11 +10,11 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: QuakesAPI.baseURL)`.
-enum QuakesAPI {
+nonisolated enum QuakesAPI {
     static let baseURL = URL(string: "https://earthquake.usgs.gov")!
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, GeoFeatureCollection> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, GeoFeatureCollection> {
     /// Every earthquake of the past day.
     ///
     /// `GET /earthquakes/feed/v1.0/summary/all_day.geojson`

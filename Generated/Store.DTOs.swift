@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-struct StoreError: Codable, Sendable, Hashable, Error {
+nonisolated struct StoreError: Codable, Sendable, Hashable, Error {
     let message: String
     let code: String?
 
@@ -22,7 +22,7 @@ struct StoreError: Codable, Sendable, Hashable, Error {
     }
 }
 
-struct Item: Codable, Sendable, Hashable {
+nonisolated struct Item: Codable, Sendable, Hashable {
     let id: UUID
     let name: String
     let price: Double
@@ -78,7 +78,7 @@ struct Item: Codable, Sendable, Hashable {
     }
 }
 
-struct SearchResults: Codable, Sendable, Hashable {
+nonisolated struct SearchResults: Codable, Sendable, Hashable {
     let query: String
     let items: [Item]
     let total: Int
@@ -94,7 +94,7 @@ struct SearchResults: Codable, Sendable, Hashable {
     }
 }
 
-struct CreateItemBody: Codable, Sendable, Hashable {
+nonisolated struct CreateItemBody: Codable, Sendable, Hashable {
     let name: String
     let price: Double
     let tags: [String]
@@ -113,7 +113,7 @@ struct CreateItemBody: Codable, Sendable, Hashable {
     }
 }
 
-struct UploadImageBody: Codable, Sendable, Hashable {
+nonisolated struct UploadImageBody: Codable, Sendable, Hashable {
     let image: DTORuntime.FilePart
     let caption: String?
 
@@ -126,7 +126,7 @@ struct UploadImageBody: Codable, Sendable, Hashable {
     }
 }
 
-extension StoreError: DTORuntime.FastJSONDecodable {
+nonisolated extension StoreError: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.message = try container.decode(String.self, forKey: "message")
@@ -134,7 +134,7 @@ extension StoreError: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Item: DTORuntime.FastJSONDecodable {
+nonisolated extension Item: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(UUID.self, forKey: "id")
@@ -145,7 +145,7 @@ extension Item: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension SearchResults: DTORuntime.FastJSONDecodable {
+nonisolated extension SearchResults: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.query = try container.decode(String.self, forKey: "query")
@@ -154,4 +154,4 @@ extension SearchResults: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Item.Category: DTORuntime.FastJSONDecodable {}
+nonisolated extension Item.Category: DTORuntime.FastJSONDecodable {}

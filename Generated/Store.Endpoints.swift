@@ -10,11 +10,11 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: StoreAPI.baseURL)`.
-enum StoreAPI {
+nonisolated enum StoreAPI {
     static let baseURL = URL(string: "https://store.example.com")!
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Item]> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Item]> {
     /// Items featured on the home screen.
     ///
     /// `GET /featured`
@@ -27,7 +27,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Item]> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, SearchResults> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, SearchResults> {
     /// Searches the store.
     ///
     /// `GET /search`
@@ -44,7 +44,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, SearchResults> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Item]> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Item]> {
     /// All items, a page at a time.
     ///
     /// `GET /items`
@@ -61,7 +61,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Item]> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Item> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Item> {
     /// Creates an item from a form, as older APIs want.
     ///
     /// `POST /items`
@@ -72,11 +72,6 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Item> {
             body: body,
             envelope: DTORuntime.Envelope(data: "result"),
         ).encodingBody(as: .form).decodingErrors(as: StoreError.self)
-    }
-
-    /// `createItem` with its body built from the domain model `NewListing`.
-    static func createItem(from model: NewListing) -> Self {
-        .createItem(body: CreateItemBody(from: model))
     }
 
     /// `POST /items/{id}/image`
@@ -90,7 +85,15 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Item> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Refreshing, [Item]> {
+/// Factories that build the body from a domain model: they take the model's isolation.
+extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Item> {
+    /// `createItem` with its body built from the domain model `NewListing`.
+    static func createItem(from model: NewListing) -> Self {
+        .createItem(body: CreateItemBody(from: model))
+    }
+}
+
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Refreshing, [Item]> {
     /// The signed-in user's items, with a token the app's provider refreshes.
     ///
     /// `GET /me/items`
@@ -103,7 +106,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Refreshing, [Item]> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Void> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Void> {
     /// Checks that the store is reachable.
     ///
     /// `HEAD /ping`

@@ -10,7 +10,7 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The user as the server sends it: the name is nested, the birth date a Unix timestamp.
-struct UserDTO: Codable, Sendable, Hashable {
+nonisolated struct UserDTO: Codable, Sendable, Hashable {
     let name: Name
     let email: String
     let dayOfBirth: Int
@@ -39,7 +39,7 @@ struct UserDTO: Codable, Sendable, Hashable {
     }
 }
 
-extension UserDTO: DTORuntime.FastJSONDecodable {
+nonisolated extension UserDTO: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(UserDTO.Name.self, forKey: "name")
@@ -48,7 +48,7 @@ extension UserDTO: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension UserDTO.Name: DTORuntime.FastJSONDecodable {
+nonisolated extension UserDTO.Name: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.first = try container.decode(String.self, forKey: "first")

@@ -10,11 +10,11 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: UsersAPI.baseURL)`.
-enum UsersAPI {
+nonisolated enum UsersAPI {
     static let baseURL = URL(string: "https://api.example.com")!
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, UserDTO> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, UserDTO> {
     /// The signed-in user.
     ///
     /// `GET /me`

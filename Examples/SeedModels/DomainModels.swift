@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Seed article 002: the domain user is flat and has a real `Date`; the JSON nests the name
 /// and sends the birth date as a Unix timestamp. Only the generated mapping knows both.

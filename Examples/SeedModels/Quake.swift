@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The domain model of seed article 000 (Apple's SwiftData earthquake sample). On Apple
 /// platforms it would be a `@Model` class; here it is a plain final class with the same

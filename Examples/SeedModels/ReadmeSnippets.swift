@@ -49,21 +49,21 @@ func readmeSnippet4(token: String) async throws {
     _ = (client, response, remaining)
 }
 
-// README.md:207
-enum APIKeyKind: EndpointKind {
+// README.md:209
+nonisolated enum APIKeyKind: EndpointKind {
     static func prepare(_ request: inout URLRequest, with key: String) {
         request.setValue(key, forHTTPHeaderField: "X-API-Key")
     }
 }
 
-// README.md:225
+// README.md:227
 func readmeSnippet5(client: APIClient) async throws {
     let health = try await client.send(.health, using: "my-api-key")
     _ = (health)
 }
 
-// README.md:248
-struct ChatChunk: Decodable, Sendable {
+// README.md:250
+nonisolated struct ChatChunk: Decodable, Sendable {
     struct Choice: Decodable, Sendable {
         struct Delta: Decodable, Sendable { var content: String? }
         var delta: Delta
@@ -71,13 +71,13 @@ struct ChatChunk: Decodable, Sendable {
     var choices: [Choice]
 }
 
-extension StreamEndpoint<EndpointKinds.Private, ChatChunk> {
+nonisolated extension StreamEndpoint<EndpointKinds.Private, ChatChunk> {
     static func chat(_ body: [String: String]) -> Self {
         StreamEndpoint(method: .post, path: "/chat/completions", body: body, format: .serverSentEvents(end: "[DONE]"))
     }
 }
 
-// README.md:267
+// README.md:269
 func readmeSnippet6(client: APIClient, token: String) async throws {
     var answer = ""
     for try await chunk in try await client.stream(.chat(["model": "gpt-4o-mini"]), using: AccessToken(rawValue: token)) {
@@ -85,7 +85,7 @@ func readmeSnippet6(client: APIClient, token: String) async throws {
     }
 }
 
-// README.md:314
+// README.md:316
 /// A view model that never sees JSON or HTTP.
 @MainActor
 final class QuakeListModel {
@@ -106,13 +106,13 @@ final class QuakeListModel {
     QuakeListModel(repository: QuakesRepositoryStub())
 }
 
-// README.md:350
+// README.md:353
 func readmeSnippet7(client: APIClient, listing: NewListing, token: String) async throws {
     let item = try await client.send(.createItem(from: listing), using: AccessToken(rawValue: token))
     _ = (item)
 }
 
-// README.md:366
+// README.md:369
 #if canImport(SwiftData)
 import SwiftData
 
@@ -133,3 +133,22 @@ actor QuakeImporter {
     }
 }
 #endif
+
+// README.md:689
+/// A middleware: write `next` as `Next`. Spelled out, the function type would mean a
+/// caller-isolated function in a module with `NonisolatedNonsendingByDefault`.
+struct StampMiddleware: APIMiddleware {
+    func intercept(_ request: URLRequest, next: Next) async throws -> (Data, HTTPURLResponse) {
+        var stamped = request
+        stamped.setValue("app", forHTTPHeaderField: "X-Client")
+        return try await next(stamped)
+    }
+}
+
+/// A token provider with state: a class that conforms to a runtime protocol (they are all
+/// `Sendable`) is inferred `nonisolated`, so say where its state lives (or make it an actor).
+@MainActor
+final class SessionTokens: AccessTokenProvider {
+    var current = "token"
+    func accessToken() async throws -> String { current }
+}

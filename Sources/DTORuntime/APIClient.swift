@@ -75,11 +75,15 @@ public enum APIError: Error, Sendable, Equatable, CustomStringConvertible, Local
 /// Sees every request the client sends and every response it gets: authentication that
 /// refreshes a token on 401, logging, metrics, retries. The first middleware of a client
 /// is the outermost; `next` sends the request on (through the rest, then the network).
+///
+/// Write `next` as `Next`: a function type spelled out in a module built with
+/// `NonisolatedNonsendingByDefault` (Xcode 26's app targets) means a caller-isolated function,
+/// which would not match this requirement; the alias keeps the runtime's meaning.
 public protocol APIMiddleware: Sendable {
-    func intercept(
-        _ request: URLRequest,
-        next: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
-    ) async throws -> (Data, HTTPURLResponse)
+    /// Sends the request on: through the middlewares after this one, then the transport.
+    typealias Next = @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
+
+    func intercept(_ request: URLRequest, next: Next) async throws -> (Data, HTTPURLResponse)
 }
 
 /// A decoded response with its status and headers (rate limits, `Link`, request ids).

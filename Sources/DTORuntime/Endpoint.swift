@@ -5,6 +5,19 @@ import FoundationNetworking
 
 /// What kind of endpoint a factory builds: what request data it needs (nothing, an access
 /// token, anything of yours) and how that data goes into the request.
+///
+/// The client calls a kind wherever it sends the request, never on the caller's actor, so a
+/// conformance cannot be isolated to one (`SendableMetatype`): in a module whose default
+/// isolation is `MainActor`, declare your kind `nonisolated`.
+#if compiler(>=6.2)
+public protocol EndpointKind: SendableMetatype {
+    associatedtype RequestData: Sendable
+    static func prepare(_ request: inout URLRequest, with data: RequestData)
+    /// Asynchronous work on the request after `prepare`, just before it is sent (fetching or
+    /// refreshing a token). The default changes nothing.
+    static func authorize(_ request: URLRequest, with data: RequestData) async throws -> URLRequest
+}
+#else
 public protocol EndpointKind {
     associatedtype RequestData: Sendable
     static func prepare(_ request: inout URLRequest, with data: RequestData)
@@ -12,6 +25,7 @@ public protocol EndpointKind {
     /// refreshing a token). The default changes nothing.
     static func authorize(_ request: URLRequest, with data: RequestData) async throws -> URLRequest
 }
+#endif
 
 extension EndpointKind {
     public static func authorize(_ request: URLRequest, with data: RequestData) async throws -> URLRequest { request }

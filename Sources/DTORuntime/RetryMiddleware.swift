@@ -22,10 +22,7 @@ public struct RetryMiddleware: APIMiddleware {
         self.maxDelay = maxDelay
     }
 
-    public func intercept(
-        _ request: URLRequest,
-        next: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
-    ) async throws -> (Data, HTTPURLResponse) {
+    public func intercept(_ request: URLRequest, next: Next) async throws -> (Data, HTTPURLResponse) {
         let retryable = Self.idempotentMethods.contains(request.httpMethod ?? "GET")
             || request.value(forHTTPHeaderField: "Idempotency-Key") != nil
         var attempt = 1

@@ -20,8 +20,11 @@ struct DTOContextBuilder {
     func contexts(_ file: FileContext, namespace: NamespaceIR?, files: Int) -> [DTOsFileContext] {
         let count = max(1, files)
         var declarations = Array(repeating: [DeclarationContext](), count: count)
+        var topLevel = Array(repeating: [DeclID](), count: count)
         for id in table.topLevel {
-            declarations[SpecFileNaming.dtoFileIndex(ofType: table[id].name, count: count)].append(declaration(id))
+            let index = SpecFileNaming.dtoFileIndex(ofType: table[id].name, count: count)
+            declarations[index].append(declaration(id))
+            topLevel[index].append(id)
         }
         var fastPaths = Array(repeating: [FastPathContext](), count: count)
         if fastDecoding {
@@ -34,7 +37,11 @@ struct DTOContextBuilder {
             }
         }
         return (0..<count).map { index in
-            DTOsFileContext(
+            var file = file
+            if !access.isEmpty {
+                file.publicImports = ImportAccess.dtos(topLevel[index], in: table, fastPaths: !fastPaths[index].isEmpty)
+            }
+            return DTOsFileContext(
                 file: file, declarations: declarations[index],
                 namespace: namespace.map { NamespaceContext(name: $0.name, access: access, declares: $0.declares && index == 0) },
                 fastPaths: fastPaths[index]
@@ -110,7 +117,8 @@ struct DTOContextBuilder {
             return CodingKeyContext(name: SwiftName.escaped(name), rawValue: name == field.jsonKey ? "" : " = \(SwiftLiteral.string(field.jsonKey))")
         }
         return StructContext(
-            doc: docLines(decl.doc), access: access, name: declaredName(decl), isError: decl.isErrorBody,
+            doc: docLines(decl.doc), access: access, isolation: Isolation.declaration(decl), name: declaredName(decl),
+            isError: decl.isErrorBody,
             properties: properties, parameters: parameters,
             codingKeys: TypeTable.needsCodingKeys(fields) ? keys : nil,
             decoding: TypeTable.needsCustomDecoding(fields) ? fields.map { printer.decodeStatement($0) } : nil,
@@ -142,7 +150,8 @@ struct DTOContextBuilder {
             }, typeLiteral: SwiftLiteral.string(decl.qualifiedName))
         }
         return OneOfContext(
-            doc: docLines(decl.doc), access: access, name: decl.name, helper: helper, cases: cases,
+            doc: docLines(decl.doc), access: access, isolation: Isolation.declaration(decl), name: decl.name, helper: helper,
+            cases: cases,
             unknown: info.unknownCaseName.map { UnknownCaseContext(access: access, name: SwiftName.escaped($0), jsonType: printer.runtime.jsonValue) },
             choice: choice, nested: decl.nested.map(declaration)
         )
@@ -150,7 +159,7 @@ struct DTOContextBuilder {
 
     func enumContext(_ decl: Decl, _ info: EnumInfo) -> EnumContext {
         EnumContext(
-            doc: docLines(decl.doc), access: access, name: decl.name,
+            doc: docLines(decl.doc), access: access, isolation: Isolation.declaration(decl), name: decl.name,
             cases: info.cases.map { c in
                 let name = SwiftName.escaped(c.name)
                 return EnumCaseContext(name: name, rawValue: c.name == c.rawValue ? "" : " = \(SwiftLiteral.string(c.rawValue))", literal: SwiftLiteral.string(c.rawValue))

@@ -64,6 +64,8 @@ enum DeclarationContext: TemplateContext {
 struct StructContext: TemplateContext {
     var doc: [String]
     var access: String
+    /// `nonisolated ` on a top-level declaration (see `Isolation`), empty on a nested one.
+    var isolation: String
     var name: String
     var isError: Bool
     var properties: [PropertyContext]
@@ -79,7 +81,8 @@ struct StructContext: TemplateContext {
     var entries: MustacheObject {
         let access: MustacheObject = ["access": .string(self.access)]
         return [
-            "doc": .lines(doc), "access": .string(self.access), "name": .string(name), "error": .bool(isError),
+            "doc": .lines(doc), "access": .string(self.access), "isolation": .string(isolation), "name": .string(name),
+            "error": .bool(isError),
             "properties": .list(properties.map(\.value)),
             "initializer": parameters.isEmpty ? .bool(false) : .object(access.merging(["parameters": .list(parameters.map(\.value))])),
             "codingKeys": codingKeys.map { .object(["keys": .list($0.map(\.value))]) } ?? .bool(false),
@@ -141,6 +144,8 @@ struct CodingKeyContext: TemplateContext {
 struct EnumContext: TemplateContext {
     var doc: [String]
     var access: String
+    /// `nonisolated ` on a top-level declaration (see `Isolation`), empty on a nested one.
+    var isolation: String
     var name: String
     var cases: [EnumCaseContext]
     /// The open enum's catch-all case.
@@ -154,7 +159,7 @@ struct EnumContext: TemplateContext {
 
     var entries: MustacheObject {
         [
-            "doc": .lines(doc), "access": .string(access), "name": .string(name),
+            "doc": .lines(doc), "access": .string(access), "isolation": .string(isolation), "name": .string(name),
             "cases": .list(cases.map(\.value)),
             "closed": .bool(unknown == nil), "open": .bool(unknown != nil), "unknown": .string(unknown ?? ""),
             "throughKnown": .bool(unknown != nil && cases.count > Self.casesReadThroughKnown),
@@ -187,6 +192,8 @@ struct AliasContext: TemplateContext {
 struct OneOfContext: TemplateContext {
     var doc: [String]
     var access: String
+    /// `nonisolated ` on a top-level declaration (see `Isolation`), empty on a nested one.
+    var isolation: String
     var name: String
     var helper: String
     var cases: [OneOfCaseContext]
@@ -217,7 +224,7 @@ struct OneOfContext: TemplateContext {
             ])
         }
         return [
-            "doc": .lines(doc), "access": .string(access), "name": .string(name),
+            "doc": .lines(doc), "access": .string(access), "isolation": .string(isolation), "name": .string(name),
             "cases": .list(cases.map(\.value)), "unknown": .optional(unknown),
             "tagged": tagged, "untagged": untagged,
             "decoder": .string(RuntimeSymbols.decoder), "encoder": .string(RuntimeSymbols.encoder),

@@ -35,7 +35,7 @@ enum DefaultTemplates {
 {{#declares}}
 
 /// The namespace of this API's types (`options.namespace`), so they never clash with yours.
-{{{access}}}enum {{{name}}} {}
+{{{access}}}nonisolated enum {{{name}}} {}
 {{/declares}}
 
 extension {{{name}}} {
@@ -52,10 +52,10 @@ extension {{{name}}} {
 {{#fastPaths}}
 
 {{#rawValue}}
-extension {{{type}}}: {{{protocol}}} {}
+nonisolated extension {{{type}}}: {{{protocol}}} {}
 {{/rawValue}}
 {{#structure}}
-extension {{{type}}}: {{{protocol}}} {
+nonisolated extension {{{type}}}: {{{protocol}}} {
     {{{access}}}init(fastJSON json: {{{valueType}}}) throws {
 {{#empty}}
         _ = try json.object()
@@ -70,7 +70,7 @@ extension {{{type}}}: {{{protocol}}} {
 }
 {{/structure}}
 {{#oneOf}}
-extension {{{type}}}: {{{protocol}}} {
+nonisolated extension {{{type}}}: {{{protocol}}} {
     {{{access}}}init(fastJSON json: {{{valueType}}}) throws {
 {{#tagged}}
         switch json.tag({{{key}}}) {
@@ -115,7 +115,7 @@ extension {{{type}}}: {{{protocol}}} {
 {{^namespace}}
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: {{{name}}}.baseURL)`.
-{{{access}}}enum {{{name}}} {
+{{{access}}}nonisolated enum {{{name}}} {
     {{{access}}}static let baseURL = URL(string: {{{baseURL}}})!
 }
 {{/namespace}}
@@ -123,7 +123,7 @@ extension {{{type}}}: {{{protocol}}} {
 
 extension {{{namespace}}} {
     /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: {{{namespace}}}.{{{name}}}.baseURL)`.
-    {{{access}}}enum {{{name}}} {
+    {{{access}}}nonisolated enum {{{name}}} {
         {{{access}}}static let baseURL = URL(string: {{{baseURL}}})!
     }
 }
@@ -132,13 +132,13 @@ extension {{{namespace}}} {
 {{#kinds}}
 
 /// {{{doc}}}
-{{{access}}}enum {{{name}}}: {{{protocol}}} {
+{{{access}}}nonisolated enum {{{name}}}: {{{protocol}}} {
     {{{access}}}static let apiKeyLocation: {{{locationType}}} = {{{location}}}
 }
 {{/kinds}}
 {{#extensions}}
 
-extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
+nonisolated extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
 {{#factories}}
 {{#spaced}}
 
@@ -146,6 +146,21 @@ extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
 {{>factory}}
 {{/factories}}
 }
+{{#modelFactories}}
+
+/// Factories that build the body from a domain model: they take the model's isolation.
+extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
+{{#overloads}}
+{{#spaced}}
+
+{{/spaced}}
+    /// `{{{name}}}` with its body built from the domain model `{{{model}}}`.
+    {{{access}}}static func {{{name}}}({{{parameters}}}) -> Self {
+        .{{{name}}}({{{arguments}}})
+    }
+{{/overloads}}
+}
+{{/modelFactories}}
 {{/extensions}}
 {{#repository}}
 {{>repository}}
@@ -157,14 +172,14 @@ extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
 {{{.}}}
 {{/doc}}
 {{#closed}}
-{{{access}}}enum {{{name}}}: String, Codable, Sendable, Hashable, CaseIterable {
+{{{access}}}{{{isolation}}}enum {{{name}}}: String, Codable, Sendable, Hashable, CaseIterable {
 {{#cases}}
     case {{{name}}}{{{rawValue}}}
 {{/cases}}
 }
 {{/closed}}
 {{#open}}
-{{{access}}}enum {{{name}}}: RawRepresentable, Codable, Sendable, Hashable {
+{{{access}}}{{{isolation}}}enum {{{name}}}: RawRepresentable, Codable, Sendable, Hashable {
 {{#cases}}
     case {{{name}}}
 {{/cases}}
@@ -260,13 +275,6 @@ extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
         ){{#decodeEvent}} {{{.}}}{{/decodeEvent}}{{#bodyEncoding}}.encodingBody(as: {{{.}}}){{/bodyEncoding}}{{#rawResponse}}.{{{.}}}{{/rawResponse}}{{#errorType}}.decodingErrors(as: {{{.}}}.self){{/errorType}}{{#timeout}}.timingOut(after: {{{.}}}){{/timeout}}{{#paginate}}
         .paginated { endpoint, response, headers in {{{.}}} }{{/paginate}}
     }
-{{#modelOverload}}
-
-    /// `{{{name}}}` with its body built from the domain model `{{{model}}}`.
-    {{{access}}}static func {{{name}}}({{{parameters}}}) -> Self {
-        .{{{name}}}({{{arguments}}})
-    }
-{{/modelOverload}}
 
 """##,
         "header": ##"""
@@ -274,9 +282,9 @@ extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
 // swiftlint:disable all
 // swift-format-ignore-file
 
-import Foundation
+{{{foundationAccess}}}import Foundation
 {{#runtimeImport}}
-@_spi({{{spi}}}) import {{{module}}}
+@_spi({{{spi}}}) {{{access}}}import {{{module}}}
 {{/runtimeImport}}
 {{#runtimeVersionCheck}}
 
@@ -378,7 +386,7 @@ extension {{{bodyType}}} {
 {{#doc}}
 {{{.}}}
 {{/doc}}
-{{{access}}}indirect enum {{{name}}}: Codable, Sendable, Hashable {
+{{{access}}}{{{isolation}}}indirect enum {{{name}}}: Codable, Sendable, Hashable {
 {{#cases}}
     case {{{name}}}({{{type}}})
 {{/cases}}
@@ -561,7 +569,7 @@ extension {{{bodyType}}} {
 {{#doc}}
 {{{.}}}
 {{/doc}}
-{{{access}}}struct {{{name}}}: Codable, Sendable, Hashable{{#error}}, Error{{/error}} {
+{{{access}}}{{{isolation}}}struct {{{name}}}: Codable, Sendable, Hashable{{#error}}, Error{{/error}} {
 {{#properties}}
 {{#doc}}
     {{{.}}}

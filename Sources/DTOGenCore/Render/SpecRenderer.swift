@@ -38,10 +38,18 @@ struct SpecRenderer: Sendable {
                 bodies.append(body)
             }
             if keepsEmptyFiles || !ir.mappings.isEmpty || !bodies.isEmpty {
-                let mappings = try templates.render("mappings.swift", MappingContextBuilder(access: access, printer: printer, specFile: specLocationFolder.map { folder in folder.isEmpty ? ir.path : (folder.hasSuffix("/") ? folder : folder + "/") + ir.path }).context(file, mappings: ir.mappings, bodies: bodies).value)
+                var file = file
+                if ir.access == .public { file.publicImports = ImportAccess.mappings(ir.mappings) }
+                let specFile = specLocationFolder.map { folder in folder.isEmpty ? ir.path : (folder.hasSuffix("/") ? folder : folder + "/") + ir.path }
+                let builder = MappingContextBuilder(access: access, printer: printer, specFile: specFile)
+                let mappings = try templates.render("mappings.swift", builder.context(file, mappings: ir.mappings, bodies: bodies).value)
                 files.append(GeneratedFile(path: SpecFileNaming.mappingsFileName(base: ir.fileBase), contents: mappings))
             }
             if keepsEmptyFiles || !ir.endpoints.isEmpty || ir.api != nil || !ir.kinds.isEmpty {
+                var file = file
+                if ir.access == .public {
+                    file.publicImports = ImportAccess.endpoints(ir.endpoints, api: ir.api != nil, kinds: !ir.kinds.isEmpty, repository: ir.repository)
+                }
                 var context = EndpointContextBuilder(access: access, printer: printer).context(file, endpoints: ir.endpoints, api: ir.api, kinds: ir.kinds)
                 context.repository = ir.repository.map { RepositoryContextBuilder(access: access, printer: printer, payloads: payloads).context($0, api: ir.api) }
                 let endpoints = try templates.render("endpoints.swift", context.value)

@@ -52,11 +52,16 @@ struct SectionContext<Section: RawRepresentable & CaseIterable> where Section.Ra
 struct FileContext {
     var header: String
     var runtime: RuntimeSymbols
+    /// The imports public declarations of this file need (public output only).
+    var publicImports = ImportAccess()
 
     var entries: MustacheObject {
         [
             "header": .string(header),
-            "runtimeImport": runtime.module.map { .object(["module": .string($0), "spi": .string(RuntimeSymbols.spi)]) } ?? .bool(false),
+            "foundationAccess": .string(publicImports.foundation ? "public " : ""),
+            "runtimeImport": runtime.module.map {
+                .object(["module": .string($0), "spi": .string(RuntimeSymbols.spi), "access": .string(publicImports.runtime ? "public " : "")])
+            } ?? .bool(false),
             "runtimeVersionCheck": .object([
                 "type": .string(runtime.versionCheck),
                 "version": .string(String(runtime.version)),
@@ -124,8 +129,23 @@ struct ExtensionContext: TemplateContext {
     var response: String
     var factories: [FactoryContext]
 
+    /// The factories' `bodyFrom` overloads, in an extension of their own that says no
+    /// isolation (see `Isolation`).
+    var modelOverloads: [ModelOverloadContext] {
+        factories.compactMap(\.modelOverload).enumerated().map { index, overload in
+            var overload = overload
+            overload.spaced = index > 0
+            return overload
+        }
+    }
+
     var entries: MustacheObject {
-        ["endpointType": .string(endpointType), "kind": .string(kind), "response": .string(response), "factories": .list(factories.map(\.value))]
+        let common: MustacheObject = ["endpointType": .string(endpointType), "kind": .string(kind), "response": .string(response)]
+        let overloads = modelOverloads
+        return common.merging([
+            "factories": .list(factories.map(\.value)),
+            "modelFactories": overloads.isEmpty ? .bool(false) : .object(common.merging(["overloads": .list(overloads.map(\.value))])),
+        ])
     }
 }
 
@@ -181,7 +201,7 @@ struct FactoryContext: TemplateContext {
             "body": .optional(body), "envelope": .optional(envelope), "errorType": .optional(errorType),
             "timeout": .optional(timeout), "bodyEncoding": .optional(bodyEncoding), "rawResponse": .optional(rawResponse),
             "paginate": .optional(paginate), "format": .optional(format), "decodeEvent": .optional(decodeEvent),
-            "spaced": .bool(spaced), "modelOverload": .optional(modelOverload),
+            "spaced": .bool(spaced),
         ]
     }
 }
@@ -193,11 +213,13 @@ struct ModelOverloadContext: TemplateContext {
     var model: String
     var parameters: String
     var arguments: String
+    /// A blank line before it (every overload but an extension's first).
+    var spaced = false
 
     var entries: MustacheObject {
         [
             "access": .string(access), "name": .string(name), "model": .string(model),
-            "parameters": .string(parameters), "arguments": .string(arguments),
+            "parameters": .string(parameters), "arguments": .string(arguments), "spaced": .bool(spaced),
         ]
     }
 }

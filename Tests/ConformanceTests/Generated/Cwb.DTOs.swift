@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-struct Records: Codable, Sendable, Hashable {
+nonisolated struct Records: Codable, Sendable, Hashable {
     let datasetDescription: String
     let location: [Location]
 
@@ -100,7 +100,7 @@ struct Records: Codable, Sendable, Hashable {
     }
 }
 
-extension Records: DTORuntime.FastJSONDecodable {
+nonisolated extension Records: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.datasetDescription = try container.decode(String.self, forKey: "datasetDescription")
@@ -108,7 +108,7 @@ extension Records: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Records.Location: DTORuntime.FastJSONDecodable {
+nonisolated extension Records.Location: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.locationName = try container.decode(String.self, forKey: "locationName")
@@ -116,7 +116,7 @@ extension Records.Location: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Records.Location.WeatherElement: DTORuntime.FastJSONDecodable {
+nonisolated extension Records.Location.WeatherElement: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.elementName = try container.decode(String.self, forKey: "elementName")
@@ -124,7 +124,7 @@ extension Records.Location.WeatherElement: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Records.Location.WeatherElement.Time: DTORuntime.FastJSONDecodable {
+nonisolated extension Records.Location.WeatherElement.Time: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.startTime = try container.decodeDate(forKey: "startTime", format: .pattern("yyyy-MM-dd HH:mm:ss"))
@@ -133,7 +133,7 @@ extension Records.Location.WeatherElement.Time: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Records.Location.WeatherElement.Time.Parameter: DTORuntime.FastJSONDecodable {
+nonisolated extension Records.Location.WeatherElement.Time.Parameter: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.parameterName = try container.decode(String.self, forKey: "parameterName")

@@ -10,11 +10,11 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: WeatherBureauAPI.baseURL)`.
-enum WeatherBureauAPI {
+nonisolated enum WeatherBureauAPI {
     static let baseURL = URL(string: "https://opendata.cwb.gov.tw/api/v1/rest")!
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Records> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Records> {
     /// `GET /datastore/F-C0032-001`
     static func forecast36Hours(locationName: String? = nil) -> Self {
         Self(

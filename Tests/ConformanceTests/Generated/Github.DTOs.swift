@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-struct Account: Codable, Sendable, Hashable {
+nonisolated struct Account: Codable, Sendable, Hashable {
     let login: String
     let id: Int64
     let nodeID: String
@@ -173,7 +173,7 @@ struct Account: Codable, Sendable, Hashable {
     }
 }
 
-struct Label: Codable, Sendable, Hashable {
+nonisolated struct Label: Codable, Sendable, Hashable {
     let id: Int64
     let name: String
     let color: String
@@ -195,7 +195,7 @@ struct Label: Codable, Sendable, Hashable {
     }
 }
 
-struct Repository: Codable, Sendable, Hashable {
+nonisolated struct Repository: Codable, Sendable, Hashable {
     let id: Int64
     let name: String
     let fullName: String
@@ -391,7 +391,7 @@ struct Repository: Codable, Sendable, Hashable {
     }
 }
 
-struct Issue: Codable, Sendable, Hashable {
+nonisolated struct Issue: Codable, Sendable, Hashable {
     let id: Int64
     let number: Int
     let title: String
@@ -596,13 +596,13 @@ struct Issue: Codable, Sendable, Hashable {
     }
 }
 
-enum IssueStateFilter: String, Codable, Sendable, Hashable, CaseIterable {
+nonisolated enum IssueStateFilter: String, Codable, Sendable, Hashable, CaseIterable {
     case `open`
     case closed
     case all
 }
 
-extension Account: DTORuntime.FastJSONDecodable {
+nonisolated extension Account: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.login = try container.decode(String.self, forKey: "login")
@@ -628,7 +628,7 @@ extension Account: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Label: DTORuntime.FastJSONDecodable {
+nonisolated extension Label: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int64.self, forKey: "id")
@@ -639,7 +639,7 @@ extension Label: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Repository: DTORuntime.FastJSONDecodable {
+nonisolated extension Repository: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int64.self, forKey: "id")
@@ -666,7 +666,7 @@ extension Repository: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Issue: DTORuntime.FastJSONDecodable {
+nonisolated extension Issue: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int64.self, forKey: "id")
@@ -691,9 +691,9 @@ extension Issue: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Account.AccountType: DTORuntime.FastJSONDecodable {}
+nonisolated extension Account.AccountType: DTORuntime.FastJSONDecodable {}
 
-extension Repository.License: DTORuntime.FastJSONDecodable {
+nonisolated extension Repository.License: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.key = try container.decode(String.self, forKey: "key")
@@ -703,11 +703,11 @@ extension Repository.License: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Repository.Visibility: DTORuntime.FastJSONDecodable {}
+nonisolated extension Repository.Visibility: DTORuntime.FastJSONDecodable {}
 
-extension Issue.State: DTORuntime.FastJSONDecodable {}
+nonisolated extension Issue.State: DTORuntime.FastJSONDecodable {}
 
-extension Issue.Reactions: DTORuntime.FastJSONDecodable {
+nonisolated extension Issue.Reactions: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.url = try container.decode(URL.self, forKey: "url")
@@ -723,7 +723,7 @@ extension Issue.Reactions: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Issue.PullRequest: DTORuntime.FastJSONDecodable {
+nonisolated extension Issue.PullRequest: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.url = try container.decode(URL.self, forKey: "url")

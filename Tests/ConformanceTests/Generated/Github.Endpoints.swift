@@ -10,11 +10,11 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: GitHubAPI.baseURL)`.
-enum GitHubAPI {
+nonisolated enum GitHubAPI {
     static let baseURL = URL(string: "https://api.github.com")!
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Account> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Account> {
     /// `GET /users/{username}`
     static func user(username: String) -> Self {
         Self(
@@ -24,7 +24,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Account> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Repository> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Repository> {
     /// `GET /repos/{owner}/{repo}`
     static func repository(owner: String, repo: String) -> Self {
         Self(
@@ -34,7 +34,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Repository> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Label]> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Label]> {
     /// `GET /repos/{owner}/{repo}/labels`
     static func labels(owner: String, repo: String) -> Self {
         Self(
@@ -44,7 +44,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Label]> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Issue]> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Issue]> {
     /// `GET /repos/{owner}/{repo}/issues`
     static func issues(
         owner: String,

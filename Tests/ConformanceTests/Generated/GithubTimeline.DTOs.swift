@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-struct Actor: Codable, Sendable, Hashable {
+nonisolated struct Actor: Codable, Sendable, Hashable {
     let login: String
     let id: Int
 
@@ -22,7 +22,7 @@ struct Actor: Codable, Sendable, Hashable {
     }
 }
 
-indirect enum TimelineItem: Codable, Sendable, Hashable {
+nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable {
     case labeled(TimelineItemLabeled)
     case commented(TimelineItemCommented)
     case closed(TimelineItemClosed)
@@ -209,7 +209,7 @@ indirect enum TimelineItem: Codable, Sendable, Hashable {
     }
 }
 
-struct ThreadComment: Codable, Sendable, Hashable {
+nonisolated struct ThreadComment: Codable, Sendable, Hashable {
     let id: Int
     let body: String
     let author: Actor
@@ -241,7 +241,7 @@ struct ThreadComment: Codable, Sendable, Hashable {
     }
 }
 
-extension Actor: DTORuntime.FastJSONDecodable {
+nonisolated extension Actor: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.login = try container.decode(String.self, forKey: "login")
@@ -249,7 +249,7 @@ extension Actor: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension TimelineItem: DTORuntime.FastJSONDecodable {
+nonisolated extension TimelineItem: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         switch json.tag("event") {
         case "labeled": self = .labeled(try json.decode(TimelineItem.TimelineItemLabeled.self))
@@ -262,7 +262,7 @@ extension TimelineItem: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension ThreadComment: DTORuntime.FastJSONDecodable {
+nonisolated extension ThreadComment: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -273,7 +273,7 @@ extension ThreadComment: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension TimelineItem.TimelineItemLabeled: DTORuntime.FastJSONDecodable {
+nonisolated extension TimelineItem.TimelineItemLabeled: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.event = try container.decode(String.self, forKey: "event")
@@ -282,7 +282,7 @@ extension TimelineItem.TimelineItemLabeled: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension TimelineItem.TimelineItemLabeled.Label: DTORuntime.FastJSONDecodable {
+nonisolated extension TimelineItem.TimelineItemLabeled.Label: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(String.self, forKey: "name")
@@ -290,7 +290,7 @@ extension TimelineItem.TimelineItemLabeled.Label: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension TimelineItem.TimelineItemCommented: DTORuntime.FastJSONDecodable {
+nonisolated extension TimelineItem.TimelineItemCommented: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.event = try container.decode(String.self, forKey: "event")
@@ -300,14 +300,14 @@ extension TimelineItem.TimelineItemCommented: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension TimelineItem.TimelineItemCommented.Reactions: DTORuntime.FastJSONDecodable {
+nonisolated extension TimelineItem.TimelineItemCommented.Reactions: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.totalCount = try container.decode(Int.self, forKey: "total_count")
     }
 }
 
-extension TimelineItem.TimelineItemClosed: DTORuntime.FastJSONDecodable {
+nonisolated extension TimelineItem.TimelineItemClosed: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.event = try container.decode(String.self, forKey: "event")
@@ -316,7 +316,7 @@ extension TimelineItem.TimelineItemClosed: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension TimelineItem.TimelineItemCrossReferenced: DTORuntime.FastJSONDecodable {
+nonisolated extension TimelineItem.TimelineItemCrossReferenced: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.event = try container.decode(String.self, forKey: "event")
@@ -324,7 +324,7 @@ extension TimelineItem.TimelineItemCrossReferenced: DTORuntime.FastJSONDecodable
     }
 }
 
-extension TimelineItem.TimelineItemCrossReferenced.Source: DTORuntime.FastJSONDecodable {
+nonisolated extension TimelineItem.TimelineItemCrossReferenced.Source: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.type = try container.decode(String.self, forKey: "type")
@@ -332,7 +332,7 @@ extension TimelineItem.TimelineItemCrossReferenced.Source: DTORuntime.FastJSONDe
     }
 }
 
-extension TimelineItem.TimelineItemCrossReferenced.Source.Issue: DTORuntime.FastJSONDecodable {
+nonisolated extension TimelineItem.TimelineItemCrossReferenced.Source.Issue: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.number = try container.decode(Int.self, forKey: "number")

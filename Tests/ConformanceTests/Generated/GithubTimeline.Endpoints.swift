@@ -10,11 +10,11 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: GitHubTimelineAPI.baseURL)`.
-enum GitHubTimelineAPI {
+nonisolated enum GitHubTimelineAPI {
     static let baseURL = URL(string: "https://api.github.com")!
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [TimelineItem]> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [TimelineItem]> {
     /// `GET /repos/{owner}/{repo}/issues/{number}/timeline`
     static func timeline(
         owner: String,
@@ -28,7 +28,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [TimelineItem]> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, ThreadComment> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, ThreadComment> {
     /// `GET /threads/{id}`
     static func thread(id: Int) -> Self {
         Self(

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-struct PlaceholderUser: Codable, Sendable, Hashable {
+nonisolated struct PlaceholderUser: Codable, Sendable, Hashable {
     let id: Int
     let name: String
     let username: String
@@ -91,7 +91,7 @@ struct PlaceholderUser: Codable, Sendable, Hashable {
     }
 }
 
-struct Post: Codable, Sendable, Hashable {
+nonisolated struct Post: Codable, Sendable, Hashable {
     let userID: Int
     let id: Int
     let title: String
@@ -117,7 +117,7 @@ struct Post: Codable, Sendable, Hashable {
     }
 }
 
-struct CreatePostBody: Codable, Sendable, Hashable {
+nonisolated struct CreatePostBody: Codable, Sendable, Hashable {
     let userID: Int
     let title: String
     let body: String
@@ -139,7 +139,7 @@ struct CreatePostBody: Codable, Sendable, Hashable {
     }
 }
 
-extension PlaceholderUser: DTORuntime.FastJSONDecodable {
+nonisolated extension PlaceholderUser: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -153,7 +153,7 @@ extension PlaceholderUser: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Post: DTORuntime.FastJSONDecodable {
+nonisolated extension Post: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.userID = try container.decode(Int.self, forKey: "userId")
@@ -163,7 +163,7 @@ extension Post: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension PlaceholderUser.Address: DTORuntime.FastJSONDecodable {
+nonisolated extension PlaceholderUser.Address: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.street = try container.decode(String.self, forKey: "street")
@@ -174,7 +174,7 @@ extension PlaceholderUser.Address: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension PlaceholderUser.Address.Geo: DTORuntime.FastJSONDecodable {
+nonisolated extension PlaceholderUser.Address.Geo: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.lat = try container.decode(String.self, forKey: "lat")
@@ -182,7 +182,7 @@ extension PlaceholderUser.Address.Geo: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension PlaceholderUser.Company: DTORuntime.FastJSONDecodable {
+nonisolated extension PlaceholderUser.Company: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(String.self, forKey: "name")

@@ -10,11 +10,11 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: PlaceholderAPI.baseURL)`.
-enum PlaceholderAPI {
+nonisolated enum PlaceholderAPI {
     static let baseURL = URL(string: "https://jsonplaceholder.typicode.com")!
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [PlaceholderUser]> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [PlaceholderUser]> {
     /// `GET /users`
     static var users: Self {
         Self(
@@ -24,7 +24,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [PlaceholderUser]
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Post]> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Post]> {
     /// `GET /posts`
     static func posts(userID: Int? = nil) -> Self {
         Self(
@@ -37,7 +37,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Post]> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Post> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Post> {
     /// `POST /posts`
     static func createPost(body: CreatePostBody) -> Self {
         Self(

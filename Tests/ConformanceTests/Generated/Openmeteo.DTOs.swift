@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-struct Forecast: Codable, Sendable, Hashable {
+nonisolated struct Forecast: Codable, Sendable, Hashable {
     let latitude: Double
     let longitude: Double
     let generationtimeMs: Double
@@ -109,7 +109,7 @@ struct Forecast: Codable, Sendable, Hashable {
     }
 }
 
-extension Forecast: DTORuntime.FastJSONDecodable {
+nonisolated extension Forecast: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.latitude = try container.decode(Double.self, forKey: "latitude")
@@ -124,7 +124,7 @@ extension Forecast: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Forecast.Hourly: DTORuntime.FastJSONDecodable {
+nonisolated extension Forecast.Hourly: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.time = try container.decodeDates(forKey: "time", format: .pattern("yyyy-MM-dd'T'HH:mm"))

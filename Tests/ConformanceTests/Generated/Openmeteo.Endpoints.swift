@@ -10,11 +10,11 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: OpenMeteoAPI.baseURL)`.
-enum OpenMeteoAPI {
+nonisolated enum OpenMeteoAPI {
     static let baseURL = URL(string: "https://api.open-meteo.com/v1")!
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Forecast> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Forecast> {
     /// `GET /forecast`
     static func forecast(
         latitude: Double,

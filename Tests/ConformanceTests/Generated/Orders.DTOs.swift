@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 5).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
 
-struct OrderError: Codable, Sendable, Hashable, Error {
+nonisolated struct OrderError: Codable, Sendable, Hashable, Error {
     let error: ErrorObject
 
     init(
@@ -32,7 +32,7 @@ struct OrderError: Codable, Sendable, Hashable, Error {
     }
 }
 
-struct Order: Codable, Sendable, Hashable {
+nonisolated struct Order: Codable, Sendable, Hashable {
     let id: Int
     let status: String
 
@@ -45,7 +45,7 @@ struct Order: Codable, Sendable, Hashable {
     }
 }
 
-struct OrderList: Codable, Sendable, Hashable {
+nonisolated struct OrderList: Codable, Sendable, Hashable {
     let data: [Order]
     let hasMore: Bool
 
@@ -63,7 +63,7 @@ struct OrderList: Codable, Sendable, Hashable {
     }
 }
 
-struct OrderFeed: Codable, Sendable, Hashable {
+nonisolated struct OrderFeed: Codable, Sendable, Hashable {
     let items: [Order]
     let nextCursor: String?
 
@@ -81,7 +81,7 @@ struct OrderFeed: Codable, Sendable, Hashable {
     }
 }
 
-indirect enum OrderChange: Codable, Sendable, Hashable {
+nonisolated indirect enum OrderChange: Codable, Sendable, Hashable {
     case created(OrderCreated)
     case deleted(OrderDeleted)
     /// A value that no variant matches, kept as it arrived.
@@ -125,7 +125,7 @@ indirect enum OrderChange: Codable, Sendable, Hashable {
     }
 }
 
-struct OrderCreated: Codable, Sendable, Hashable {
+nonisolated struct OrderCreated: Codable, Sendable, Hashable {
     let event: String
     let data: Order
 
@@ -138,7 +138,7 @@ struct OrderCreated: Codable, Sendable, Hashable {
     }
 }
 
-struct OrderDeleted: Codable, Sendable, Hashable {
+nonisolated struct OrderDeleted: Codable, Sendable, Hashable {
     let event: String
     let data: DataObject
 
@@ -161,14 +161,14 @@ struct OrderDeleted: Codable, Sendable, Hashable {
     }
 }
 
-extension OrderError: DTORuntime.FastJSONDecodable {
+nonisolated extension OrderError: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.error = try container.decode(OrderError.ErrorObject.self, forKey: "error")
     }
 }
 
-extension Order: DTORuntime.FastJSONDecodable {
+nonisolated extension Order: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -176,7 +176,7 @@ extension Order: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension OrderList: DTORuntime.FastJSONDecodable {
+nonisolated extension OrderList: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.data = try container.decode([Order].self, forKey: "data")
@@ -184,7 +184,7 @@ extension OrderList: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension OrderFeed: DTORuntime.FastJSONDecodable {
+nonisolated extension OrderFeed: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.items = try container.decode([Order].self, forKey: "items")
@@ -192,7 +192,7 @@ extension OrderFeed: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension OrderChange: DTORuntime.FastJSONDecodable {
+nonisolated extension OrderChange: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         switch json.tag("event") {
         case "created": self = .created(try json.decode(OrderCreated.self))
@@ -203,7 +203,7 @@ extension OrderChange: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension OrderCreated: DTORuntime.FastJSONDecodable {
+nonisolated extension OrderCreated: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.event = try container.decode(String.self, forKey: "event")
@@ -211,7 +211,7 @@ extension OrderCreated: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension OrderDeleted: DTORuntime.FastJSONDecodable {
+nonisolated extension OrderDeleted: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.event = try container.decode(String.self, forKey: "event")
@@ -219,7 +219,7 @@ extension OrderDeleted: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension OrderError.ErrorObject: DTORuntime.FastJSONDecodable {
+nonisolated extension OrderError.ErrorObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.code = try container.decode(String.self, forKey: "code")
@@ -227,7 +227,7 @@ extension OrderError.ErrorObject: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension OrderDeleted.DataObject: DTORuntime.FastJSONDecodable {
+nonisolated extension OrderDeleted.DataObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")

@@ -10,11 +10,11 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: OrdersAPI.baseURL)`.
-enum OrdersAPI {
+nonisolated enum OrdersAPI {
     static let baseURL = URL(string: "https://shop.example.com/v1")!
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, OrderList> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, OrderList> {
     /// `GET /cursor`
     static func ordersByCursor(limit: Int? = nil, startingAfter: Int? = nil) -> Self {
         Self(
@@ -29,7 +29,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, OrderList> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, OrderFeed> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, OrderFeed> {
     /// `GET /next`
     static var ordersByNext: Self {
         Self(
@@ -40,7 +40,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, OrderFeed> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Order]> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Order]> {
     /// `GET /link`
     static var ordersByLink: Self {
         Self(
@@ -63,7 +63,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Order]> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Refreshing, [Order]> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Refreshing, [Order]> {
     /// `GET /me/orders`
     static var myOrders: Self {
         Self(
@@ -73,7 +73,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Refreshing, [Order]> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, String> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, String> {
     /// `GET /orders/{id}/receipt`
     static func receipt(id: Int) -> Self {
         Self(
@@ -83,7 +83,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, String> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Data> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Data> {
     /// `GET /orders/{id}/invoice.pdf`
     static func invoicePDF(id: Int) -> Self {
         Self(
@@ -93,7 +93,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Data> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Order> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Order> {
     /// `PUT /orders/{id}/photo`
     static func uploadPhoto(id: Int, body: Data) -> Self {
         Self(
@@ -112,7 +112,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Order> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Order> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Order> {
     /// `POST /orders`
     static func createOrder(idempotencyKey: String? = nil, body: Order) -> Self {
         Self(
@@ -126,7 +126,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Order> {
     }
 }
 
-extension DTORuntime.StreamEndpoint<DTORuntime.EndpointKinds.Public, Order> {
+nonisolated extension DTORuntime.StreamEndpoint<DTORuntime.EndpointKinds.Public, Order> {
     /// `GET /orders/events`, streamed as server-sent events (`APIClient.stream`)
     static var orderEvents: Self {
         Self(
@@ -137,7 +137,7 @@ extension DTORuntime.StreamEndpoint<DTORuntime.EndpointKinds.Public, Order> {
     }
 }
 
-extension DTORuntime.StreamEndpoint<DTORuntime.EndpointKinds.Private, Order> {
+nonisolated extension DTORuntime.StreamEndpoint<DTORuntime.EndpointKinds.Private, Order> {
     /// `POST /orders/lines`, streamed as JSON Lines (`APIClient.stream`)
     static func orderLines(body: Order) -> Self {
         Self(
@@ -149,7 +149,7 @@ extension DTORuntime.StreamEndpoint<DTORuntime.EndpointKinds.Private, Order> {
     }
 }
 
-extension DTORuntime.StreamEndpoint<DTORuntime.EndpointKinds.Public, OrderChange> {
+nonisolated extension DTORuntime.StreamEndpoint<DTORuntime.EndpointKinds.Public, OrderChange> {
     /// Each event's name says what changed.
     ///
     /// `GET /orders/changes`, streamed as server-sent events (`APIClient.stream`)
@@ -162,7 +162,7 @@ extension DTORuntime.StreamEndpoint<DTORuntime.EndpointKinds.Public, OrderChange
     }
 }
 
-extension DTORuntime.StreamEndpoint<DTORuntime.EndpointKinds.Public, String> {
+nonisolated extension DTORuntime.StreamEndpoint<DTORuntime.EndpointKinds.Public, String> {
     /// `GET /orders/notes`, streamed as server-sent events (`APIClient.stream`)
     static var orderNotes: Self {
         Self(

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-enum PetStatus: RawRepresentable, Codable, Sendable, Hashable {
+nonisolated enum PetStatus: RawRepresentable, Codable, Sendable, Hashable {
     case available
     case pending
     case sold
@@ -35,7 +35,7 @@ enum PetStatus: RawRepresentable, Codable, Sendable, Hashable {
     }
 }
 
-struct Pet: Codable, Sendable, Hashable {
+nonisolated struct Pet: Codable, Sendable, Hashable {
     let id: Int64
     let category: Category?
     let name: String
@@ -105,9 +105,9 @@ struct Pet: Codable, Sendable, Hashable {
     }
 }
 
-extension PetStatus: DTORuntime.FastJSONDecodable {}
+nonisolated extension PetStatus: DTORuntime.FastJSONDecodable {}
 
-extension Pet: DTORuntime.FastJSONDecodable {
+nonisolated extension Pet: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int64.self, forKey: "id")
@@ -119,7 +119,7 @@ extension Pet: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Pet.Category: DTORuntime.FastJSONDecodable {
+nonisolated extension Pet.Category: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int64.self, forKey: "id")
@@ -127,7 +127,7 @@ extension Pet.Category: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Pet.Tag: DTORuntime.FastJSONDecodable {
+nonisolated extension Pet.Tag: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int64.self, forKey: "id")

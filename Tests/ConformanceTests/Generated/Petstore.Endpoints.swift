@@ -10,11 +10,11 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: PetStoreAPI.baseURL)`.
-enum PetStoreAPI {
+nonisolated enum PetStoreAPI {
     static let baseURL = URL(string: "https://petstore.swagger.io/v2")!
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Pet]> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Pet]> {
     /// `GET /pet/findByStatus`
     static func findByStatus(status: [PetStatus]) -> Self {
         Self(

@@ -10,10 +10,10 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The namespace of this API's types (`options.namespace`), so they never clash with yours.
-enum Petstore3 {}
+nonisolated enum Petstore3 {}
 
 extension Petstore3 {
-    struct Order: Codable, Sendable, Hashable {
+    nonisolated struct Order: Codable, Sendable, Hashable {
         let id: Int64?
         let petID: Int64?
         let quantity: Int?
@@ -75,7 +75,7 @@ extension Petstore3 {
         }
     }
 
-    struct Category: Codable, Sendable, Hashable {
+    nonisolated struct Category: Codable, Sendable, Hashable {
         let id: Int64?
         let name: String?
 
@@ -88,7 +88,7 @@ extension Petstore3 {
         }
     }
 
-    struct Tag: Codable, Sendable, Hashable {
+    nonisolated struct Tag: Codable, Sendable, Hashable {
         let id: Int64?
         let name: String?
 
@@ -101,7 +101,7 @@ extension Petstore3 {
         }
     }
 
-    struct Pet: Codable, Sendable, Hashable {
+    nonisolated struct Pet: Codable, Sendable, Hashable {
         let id: Int64?
         let name: String
         let category: Category?
@@ -136,7 +136,7 @@ extension Petstore3 {
         }
     }
 
-    struct APIResponse: Codable, Sendable, Hashable {
+    nonisolated struct APIResponse: Codable, Sendable, Hashable {
         let code: Int?
         let type: String?
         let message: String?
@@ -152,14 +152,14 @@ extension Petstore3 {
         }
     }
 
-    enum PetStatus: String, Codable, Sendable, Hashable, CaseIterable {
+    nonisolated enum PetStatus: String, Codable, Sendable, Hashable, CaseIterable {
         case available
         case pending
         case sold
     }
 }
 
-extension Petstore3.Order: DTORuntime.FastJSONDecodable {
+nonisolated extension Petstore3.Order: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
@@ -171,7 +171,7 @@ extension Petstore3.Order: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Petstore3.Category: DTORuntime.FastJSONDecodable {
+nonisolated extension Petstore3.Category: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
@@ -179,7 +179,7 @@ extension Petstore3.Category: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Petstore3.Tag: DTORuntime.FastJSONDecodable {
+nonisolated extension Petstore3.Tag: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
@@ -187,7 +187,7 @@ extension Petstore3.Tag: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Petstore3.Pet: DTORuntime.FastJSONDecodable {
+nonisolated extension Petstore3.Pet: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
@@ -199,7 +199,7 @@ extension Petstore3.Pet: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Petstore3.APIResponse: DTORuntime.FastJSONDecodable {
+nonisolated extension Petstore3.APIResponse: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.code = try container.decodeIfPresent(Int.self, forKey: "code")
@@ -208,6 +208,6 @@ extension Petstore3.APIResponse: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Petstore3.PetStatus: DTORuntime.FastJSONDecodable {}
+nonisolated extension Petstore3.PetStatus: DTORuntime.FastJSONDecodable {}
 
-extension Petstore3.Order.Status: DTORuntime.FastJSONDecodable {}
+nonisolated extension Petstore3.Order.Status: DTORuntime.FastJSONDecodable {}

@@ -11,12 +11,12 @@ private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 extension Petstore3 {
     /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: Petstore3.Petstore3API.baseURL)`.
-    enum Petstore3API {
+    nonisolated enum Petstore3API {
         static let baseURL = URL(string: "https://petstore3.swagger.io/api/v3")!
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Petstore3.Pet> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Petstore3.Pet> {
     /// Update an existing pet.
     ///
     /// `PUT /pet`
@@ -40,7 +40,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Petstore3.Pet> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, [Petstore3.Pet]> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, [Petstore3.Pet]> {
     /// Finds Pets by status.
     ///
     /// `GET /pet/findByStatus`
@@ -68,7 +68,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, [Petstore3.Pet]>
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Petstore3.Pet> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Petstore3.Pet> {
     /// A pet by its id (the document asks for an API key; this app's server does not).
     ///
     /// `GET /pet/{petId}`
@@ -80,7 +80,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Petstore3.Pet> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Petstore3.Pet> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Petstore3.Pet> {
     /// Updates a pet in the store with form data.
     ///
     /// `POST /pet/{petId}`
@@ -100,7 +100,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Petstore3.Pet> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Void> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Void> {
     /// Deletes a pet.
     ///
     /// `DELETE /pet/{petId}`
@@ -115,7 +115,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Void> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Petstore3.APIResponse> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Petstore3.APIResponse> {
     /// Uploads an image.
     ///
     /// `POST /pet/{petId}/uploadImage`
@@ -135,7 +135,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Petstore3.APIRes
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Petstore3.Order> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Petstore3.Order> {
     /// Place an order for a pet.
     ///
     /// `POST /store/order`
@@ -148,7 +148,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Petstore3.Order>
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Petstore3.Order> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Petstore3.Order> {
     /// Find purchase order by ID.
     ///
     /// `GET /store/order/{orderId}`
@@ -160,7 +160,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Petstore3.Order> 
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, DTORuntime.JSONValue> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, DTORuntime.JSONValue> {
     /// Logs user into the system.
     ///
     /// `GET /user/login`

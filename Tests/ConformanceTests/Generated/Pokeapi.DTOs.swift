@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-struct NamedResource: Codable, Sendable, Hashable {
+nonisolated struct NamedResource: Codable, Sendable, Hashable {
     let name: String
     let url: String
 
@@ -22,7 +22,7 @@ struct NamedResource: Codable, Sendable, Hashable {
     }
 }
 
-struct Pokemon: Codable, Sendable, Hashable {
+nonisolated struct Pokemon: Codable, Sendable, Hashable {
     let id: Int
     let name: String
     let baseExperience: Int
@@ -295,7 +295,7 @@ struct Pokemon: Codable, Sendable, Hashable {
     }
 }
 
-extension NamedResource: DTORuntime.FastJSONDecodable {
+nonisolated extension NamedResource: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(String.self, forKey: "name")
@@ -303,7 +303,7 @@ extension NamedResource: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Pokemon: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -326,7 +326,7 @@ extension Pokemon: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Pokemon.Ability: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.Ability: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.ability = try container.decode(NamedResource.self, forKey: "ability")
@@ -335,7 +335,7 @@ extension Pokemon.Ability: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Pokemon.GameIndex: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.GameIndex: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.gameIndex = try container.decode(Int.self, forKey: "game_index")
@@ -343,7 +343,7 @@ extension Pokemon.GameIndex: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Pokemon.Move: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.Move: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.move = try container.decode(NamedResource.self, forKey: "move")
@@ -351,7 +351,7 @@ extension Pokemon.Move: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Pokemon.Move.VersionGroupDetail: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.Move.VersionGroupDetail: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.levelLearnedAt = try container.decode(Int.self, forKey: "level_learned_at")
@@ -360,7 +360,7 @@ extension Pokemon.Move.VersionGroupDetail: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Pokemon.Sprites: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.Sprites: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.frontDefault = try container.decode(URL.self, forKey: "front_default")
@@ -371,7 +371,7 @@ extension Pokemon.Sprites: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Pokemon.Sprites.Other: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.Sprites.Other: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.dreamWorld = try container.decode(Pokemon.Sprites.Other.DreamWorld.self, forKey: "dream_world")
@@ -379,7 +379,7 @@ extension Pokemon.Sprites.Other: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Pokemon.Sprites.Other.DreamWorld: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.Sprites.Other.DreamWorld: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.frontDefault = try container.decodeIfPresent(URL.self, forKey: "front_default")
@@ -387,14 +387,14 @@ extension Pokemon.Sprites.Other.DreamWorld: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Pokemon.Sprites.Other.OfficialArtwork: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.Sprites.Other.OfficialArtwork: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.frontDefault = try container.decodeIfPresent(URL.self, forKey: "front_default")
     }
 }
 
-extension Pokemon.Stat: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.Stat: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.baseStat = try container.decode(Int.self, forKey: "base_stat")
@@ -403,7 +403,7 @@ extension Pokemon.Stat: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Pokemon.TypeObject: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.TypeObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.slot = try container.decode(Int.self, forKey: "slot")

@@ -10,11 +10,11 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: PokeAPI.baseURL)`.
-enum PokeAPI {
+nonisolated enum PokeAPI {
     static let baseURL = URL(string: "https://pokeapi.co/api/v2")!
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Pokemon> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Pokemon> {
     /// `GET /pokemon/{id}/`
     static func pokemon(id: Int) -> Self {
         Self(

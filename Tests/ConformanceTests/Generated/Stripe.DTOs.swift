@@ -2,14 +2,14 @@
 // swiftlint:disable all
 // swift-format-ignore-file
 
-import Foundation
-@_spi(Generated) import DTORuntime
+public import Foundation
+@_spi(Generated) public import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-public struct Customer: Codable, Sendable, Hashable {
+public nonisolated struct Customer: Codable, Sendable, Hashable {
     public let id: String
     public let object: String
     public let address: DTORuntime.JSONValue?
@@ -237,7 +237,7 @@ public struct Customer: Codable, Sendable, Hashable {
     }
 }
 
-extension Customer: DTORuntime.FastJSONDecodable {
+nonisolated extension Customer: DTORuntime.FastJSONDecodable {
     public init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -265,7 +265,7 @@ extension Customer: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Customer.InvoiceSettings: DTORuntime.FastJSONDecodable {
+nonisolated extension Customer.InvoiceSettings: DTORuntime.FastJSONDecodable {
     public init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.customFields = try container.decodeIfPresent([DTORuntime.JSONValue].self, forKey: "custom_fields")
@@ -274,7 +274,7 @@ extension Customer.InvoiceSettings: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Customer.Sources: DTORuntime.FastJSONDecodable {
+nonisolated extension Customer.Sources: DTORuntime.FastJSONDecodable {
     public init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.object = try container.decode(String.self, forKey: "object")
@@ -285,4 +285,4 @@ extension Customer.Sources: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Customer.TaxExempt: DTORuntime.FastJSONDecodable {}
+nonisolated extension Customer.TaxExempt: DTORuntime.FastJSONDecodable {}

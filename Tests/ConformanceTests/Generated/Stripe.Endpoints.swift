@@ -2,19 +2,19 @@
 // swiftlint:disable all
 // swift-format-ignore-file
 
-import Foundation
-@_spi(Generated) import DTORuntime
+public import Foundation
+@_spi(Generated) public import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: StripeAPI.baseURL)`.
-public enum StripeAPI {
+public nonisolated enum StripeAPI {
     public static let baseURL = URL(string: "https://api.stripe.com/v1")!
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Customer> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Customer> {
     /// `GET /customers/{id}`
     public static func customer(id: String) -> Self {
         Self(

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
+nonisolated struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     let object: String
     let data: [T]
     let hasMore: Bool
@@ -35,7 +35,7 @@ struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     }
 }
 
-struct Card: Codable, Sendable, Hashable {
+nonisolated struct Card: Codable, Sendable, Hashable {
     let id: String
     let object: String
     let brand: String
@@ -69,7 +69,7 @@ struct Card: Codable, Sendable, Hashable {
     }
 }
 
-struct StripeCustomer: Codable, Sendable, Hashable {
+nonisolated struct StripeCustomer: Codable, Sendable, Hashable {
     let id: String
     let object: String
     let email: String?
@@ -160,7 +160,7 @@ struct StripeCustomer: Codable, Sendable, Hashable {
     }
 }
 
-struct StripePrice: Codable, Sendable, Hashable {
+nonisolated struct StripePrice: Codable, Sendable, Hashable {
     let id: String
     let object: String
     let currency: String
@@ -232,7 +232,7 @@ struct StripePrice: Codable, Sendable, Hashable {
     }
 }
 
-struct InvoiceLine: Codable, Sendable, Hashable {
+nonisolated struct InvoiceLine: Codable, Sendable, Hashable {
     let id: String
     let object: String
     let amount: Int
@@ -251,7 +251,7 @@ struct InvoiceLine: Codable, Sendable, Hashable {
     }
 }
 
-struct StripeInvoice: Codable, Sendable, Hashable {
+nonisolated struct StripeInvoice: Codable, Sendable, Hashable {
     let id: String
     let object: String
     let amountDue: Int
@@ -385,7 +385,7 @@ struct StripeInvoice: Codable, Sendable, Hashable {
     }
 }
 
-struct SubscriptionItem: Codable, Sendable, Hashable {
+nonisolated struct SubscriptionItem: Codable, Sendable, Hashable {
     let id: String
     let object: String
     let price: StripePrice
@@ -404,7 +404,7 @@ struct SubscriptionItem: Codable, Sendable, Hashable {
     }
 }
 
-struct StripeSubscription: Codable, Sendable, Hashable {
+nonisolated struct StripeSubscription: Codable, Sendable, Hashable {
     let id: String
     let object: String
     let status: Status
@@ -500,7 +500,7 @@ struct StripeSubscription: Codable, Sendable, Hashable {
     }
 }
 
-struct StripeEvent: Codable, Sendable, Hashable {
+nonisolated struct StripeEvent: Codable, Sendable, Hashable {
     let id: String
     let object: String
     let type: String
@@ -612,7 +612,7 @@ struct StripeEvent: Codable, Sendable, Hashable {
     }
 }
 
-struct CreatePriceBody: Codable, Sendable, Hashable {
+nonisolated struct CreatePriceBody: Codable, Sendable, Hashable {
     let currency: String
     let unitAmount: Int
     let active: Bool
@@ -696,7 +696,7 @@ struct CreatePriceBody: Codable, Sendable, Hashable {
     }
 }
 
-struct UploadFileResponse: Codable, Sendable, Hashable {
+nonisolated struct UploadFileResponse: Codable, Sendable, Hashable {
     let id: String
     let filename: String
 
@@ -709,7 +709,7 @@ struct UploadFileResponse: Codable, Sendable, Hashable {
     }
 }
 
-struct UploadFileBody: Codable, Sendable, Hashable {
+nonisolated struct UploadFileBody: Codable, Sendable, Hashable {
     let purpose: String
     let file: DTORuntime.FilePart
     let metadata: [String: String]?
@@ -735,7 +735,7 @@ struct UploadFileBody: Codable, Sendable, Hashable {
     }
 }
 
-extension List: DTORuntime.FastJSONDecodable {
+nonisolated extension List: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.object = try container.decode(String.self, forKey: "object")
@@ -745,7 +745,7 @@ extension List: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Card: DTORuntime.FastJSONDecodable {
+nonisolated extension Card: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -757,7 +757,7 @@ extension Card: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension StripeCustomer: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeCustomer: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -769,7 +769,7 @@ extension StripeCustomer: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension StripePrice: DTORuntime.FastJSONDecodable {
+nonisolated extension StripePrice: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -781,7 +781,7 @@ extension StripePrice: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension InvoiceLine: DTORuntime.FastJSONDecodable {
+nonisolated extension InvoiceLine: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -791,7 +791,7 @@ extension InvoiceLine: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension StripeInvoice: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeInvoice: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -804,7 +804,7 @@ extension StripeInvoice: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension SubscriptionItem: DTORuntime.FastJSONDecodable {
+nonisolated extension SubscriptionItem: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -814,7 +814,7 @@ extension SubscriptionItem: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension StripeSubscription: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeSubscription: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -825,7 +825,7 @@ extension StripeSubscription: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension StripeEvent: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeEvent: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -836,7 +836,7 @@ extension StripeEvent: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension StripeCustomer.SourceRef: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeCustomer.SourceRef: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .string, let value = try? json.decode(String.self) {
@@ -851,7 +851,7 @@ extension StripeCustomer.SourceRef: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension StripePrice.Recurring: DTORuntime.FastJSONDecodable {
+nonisolated extension StripePrice.Recurring: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.interval = try container.decode(String.self, forKey: "interval")
@@ -859,7 +859,7 @@ extension StripePrice.Recurring: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension StripeInvoice.CustomerRef: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeInvoice.CustomerRef: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .string, let value = try? json.decode(String.self) {
@@ -874,7 +874,7 @@ extension StripeInvoice.CustomerRef: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension StripeInvoice.SubscriptionRef: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeInvoice.SubscriptionRef: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .string, let value = try? json.decode(String.self) {
@@ -889,9 +889,9 @@ extension StripeInvoice.SubscriptionRef: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension StripeSubscription.Status: DTORuntime.FastJSONDecodable {}
+nonisolated extension StripeSubscription.Status: DTORuntime.FastJSONDecodable {}
 
-extension StripeSubscription.InvoiceRef: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeSubscription.InvoiceRef: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .string, let value = try? json.decode(String.self) {
@@ -906,14 +906,14 @@ extension StripeSubscription.InvoiceRef: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension StripeEvent.DataObject: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeEvent.DataObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.object = try container.decode(StripeEvent.DataObject.EventObject.self, forKey: "object")
     }
 }
 
-extension StripeEvent.DataObject.EventObject: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeEvent.DataObject.EventObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         switch json.tag("object") {
         case "invoice": self = .invoice(try json.decode(StripeInvoice.self))
@@ -925,7 +925,7 @@ extension StripeEvent.DataObject.EventObject: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension UploadFileResponse: DTORuntime.FastJSONDecodable {
+nonisolated extension UploadFileResponse: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")

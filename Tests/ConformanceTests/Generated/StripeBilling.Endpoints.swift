@@ -10,11 +10,11 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: StripeBillingAPI.baseURL)`.
-enum StripeBillingAPI {
+nonisolated enum StripeBillingAPI {
     static let baseURL = URL(string: "https://api.stripe.com/v1")!
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, List<StripeInvoice>> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, List<StripeInvoice>> {
     /// `GET /invoices`
     static func invoices(limit: Int? = nil, expand: [String]? = nil) -> Self {
         Self(
@@ -28,7 +28,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, List<StripeInvoi
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, List<StripeEvent>> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, List<StripeEvent>> {
     /// `GET /events`
     static var events: Self {
         Self(
@@ -38,7 +38,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, List<StripeEvent
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, StripePrice> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, StripePrice> {
     /// `POST /prices`
     static func createPrice(body: CreatePriceBody) -> Self {
         Self(
@@ -49,7 +49,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, StripePrice> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, UploadFileResponse> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, UploadFileResponse> {
     /// `POST /files`
     static func uploadFile(body: UploadFileBody) -> Self {
         Self(

@@ -28,7 +28,7 @@ struct DTOFilesTests {
     static func file(declaring type: String, in result: GenerationResult) -> String? {
         result.files.first { file in
             file.contents.split(separator: "\n").contains { line in
-                ["    struct ", "    enum ", "    indirect enum "].contains { line.hasPrefix($0 + type + ":") || line.hasPrefix($0 + type + " ") }
+                ["    nonisolated struct ", "    nonisolated enum ", "    nonisolated indirect enum "].contains { line.hasPrefix($0 + type + ":") || line.hasPrefix($0 + type + " ") }
             }
         }?.path
     }

@@ -171,18 +171,18 @@ struct SnippetTests {
         let text = swift(spec, .endpoints)
         expectSnippet("""
             /// Sends the API key in the header `X-API-Key`.
-            enum PetKey: DTORuntime.APIKeyKind {
+            nonisolated enum PetKey: DTORuntime.APIKeyKind {
                 static let apiKeyLocation: DTORuntime.APIKeyLocation = .header("X-API-Key")
             }
 
             /// Sends the API key in the query item `api_key`.
-            enum QueryKey: DTORuntime.APIKeyKind {
+            nonisolated enum QueryKey: DTORuntime.APIKeyKind {
                 static let apiKeyLocation: DTORuntime.APIKeyLocation = .query("api_key")
             }
 
-            extension DTORuntime.Endpoint<PetKey, Void> {
+            nonisolated extension DTORuntime.Endpoint<PetKey, Void> {
             """, in: text)
-        expectSnippet("extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Basic, Void> {", in: text)
+        expectSnippet("nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Basic, Void> {", in: text)
         #expect(text.contains("DTORuntime.GeneratedCodeSupport.Version4"))
         #expect(!swift(Self.endpoints, .endpoints).contains("Version4"), "other output keeps needing version 3")
     }
@@ -421,15 +421,15 @@ extension SnippetTests {
         let text = swift(#"{ "options": { "namespace": "Stripe" }, "types": { "Charge": { "id": "String" }, "Kind": { "$enum": ["a"] } }, "endpoints": [] }"#, .dtos)
         expectSnippet("""
             /// The namespace of this API's types (`options.namespace`), so they never clash with yours.
-            enum Stripe {}
+            nonisolated enum Stripe {}
 
             extension Stripe {
-                struct Charge: Codable, Sendable, Hashable {
+                nonisolated struct Charge: Codable, Sendable, Hashable {
             """, in: text)
         expectSnippet("""
                 }
 
-                enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+                nonisolated enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
                     case a
                 }
             }

@@ -65,7 +65,7 @@ struct TemplateTests {
     @Test func publicAccessReachesEveryDeclaration() throws {
         let spec = #"{ "options": { "access": "public" }, "types": { "P": { "x": "Int", "e": { "$enum": ["a"] } } }, "endpoints": [] }"#
         let dtos = try #require(generate(spec).files.first?.contents)
-        #expect(dtos.contains("public struct P"))
+        #expect(dtos.contains("public nonisolated struct P"))
         #expect(dtos.contains("    public let x: Int"))
         #expect(dtos.contains("    public init("))
         #expect(dtos.contains("    public enum E: String"))

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-struct Money: Codable, Sendable, Hashable {
+nonisolated struct Money: Codable, Sendable, Hashable {
     let amount: Int
     let currency: String
 
@@ -22,7 +22,7 @@ struct Money: Codable, Sendable, Hashable {
     }
 }
 
-struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
+nonisolated struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     let data: [T]
     let hasMore: Bool
 
@@ -40,7 +40,7 @@ struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     }
 }
 
-extension Money: DTORuntime.FastJSONDecodable {
+nonisolated extension Money: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.amount = try container.decode(Int.self, forKey: "amount")
@@ -48,7 +48,7 @@ extension Money: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension List: DTORuntime.FastJSONDecodable {
+nonisolated extension List: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.data = try container.decode([T].self, forKey: "data")

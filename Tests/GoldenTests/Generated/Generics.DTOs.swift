@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-struct Page<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
+nonisolated struct Page<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     let object: String
     let data: [T]
     let hasMore: Bool
@@ -35,7 +35,7 @@ struct Page<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     }
 }
 
-struct Pair<A: Codable & Sendable & Hashable, B: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
+nonisolated struct Pair<A: Codable & Sendable & Hashable, B: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     let first: A
     let second: B
 
@@ -50,7 +50,7 @@ struct Pair<A: Codable & Sendable & Hashable, B: Codable & Sendable & Hashable>:
 
 typealias Batch<T: Codable & Sendable & Hashable> = [T]
 
-struct Tariff: Codable, Sendable, Hashable {
+nonisolated struct Tariff: Codable, Sendable, Hashable {
     let id: String
     let unitAmount: Int
     let created: Date
@@ -86,7 +86,7 @@ struct Tariff: Codable, Sendable, Hashable {
     }
 }
 
-struct Product: Codable, Sendable, Hashable {
+nonisolated struct Product: Codable, Sendable, Hashable {
     let id: String
     let name: String
     let prices: Page<Tariff>
@@ -108,7 +108,7 @@ struct Product: Codable, Sendable, Hashable {
     }
 }
 
-extension Page: DTORuntime.FastJSONDecodable {
+nonisolated extension Page: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.object = try container.decode(String.self, forKey: "object")
@@ -118,7 +118,7 @@ extension Page: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Pair: DTORuntime.FastJSONDecodable {
+nonisolated extension Pair: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.first = try container.decode(A.self, forKey: "first")
@@ -126,7 +126,7 @@ extension Pair: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Tariff: DTORuntime.FastJSONDecodable {
+nonisolated extension Tariff: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -135,7 +135,7 @@ extension Tariff: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Product: DTORuntime.FastJSONDecodable {
+nonisolated extension Product: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")

@@ -11,7 +11,7 @@ private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// Keys that are Swift keywords or reserved member names. */ import Evil /*
 /// Second line with "quotes" and \(interpolation)
-struct Keywords: Codable, Sendable, Hashable {
+nonisolated struct Keywords: Codable, Sendable, Hashable {
     let `class`: String
     let `default`: Int
     let selfValue: String
@@ -113,7 +113,7 @@ struct Keywords: Codable, Sendable, Hashable {
     }
 }
 
-struct Shadowing: Codable, Sendable, Hashable {
+nonisolated struct Shadowing: Codable, Sendable, Hashable {
     let data: DataObject
     let type: TypeObject
     let error: ErrorValue
@@ -271,7 +271,7 @@ struct Shadowing: Codable, Sendable, Hashable {
     }
 }
 
-enum Values: RawRepresentable, Codable, Sendable, Hashable {
+nonisolated enum Values: RawRepresentable, Codable, Sendable, Hashable {
     case inProgress
     case inProgress2
     case `default`
@@ -324,7 +324,7 @@ enum Values: RawRepresentable, Codable, Sendable, Hashable {
     }
 }
 
-struct Response: Codable, Sendable, Hashable {
+nonisolated struct Response: Codable, Sendable, Hashable {
     let id: Int
 
     init(
@@ -334,7 +334,7 @@ struct Response: Codable, Sendable, Hashable {
     }
 }
 
-struct Kind: Codable, Sendable, Hashable {
+nonisolated struct Kind: Codable, Sendable, Hashable {
     let name: String
 
     init(
@@ -344,7 +344,7 @@ struct Kind: Codable, Sendable, Hashable {
     }
 }
 
-extension Keywords: DTORuntime.FastJSONDecodable {
+nonisolated extension Keywords: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.`class` = try container.decode(String.self, forKey: "class")
@@ -373,7 +373,7 @@ extension Keywords: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Shadowing: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.data = try container.decode(Shadowing.DataObject.self, forKey: "data")
@@ -391,95 +391,95 @@ extension Shadowing: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Values: DTORuntime.FastJSONDecodable {}
+nonisolated extension Values: DTORuntime.FastJSONDecodable {}
 
-extension Response: DTORuntime.FastJSONDecodable {
+nonisolated extension Response: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
     }
 }
 
-extension Kind: DTORuntime.FastJSONDecodable {
+nonisolated extension Kind: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(String.self, forKey: "name")
     }
 }
 
-extension Shadowing.DataObject: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.DataObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.value = try container.decode(Int.self, forKey: "value")
     }
 }
 
-extension Shadowing.TypeObject: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.TypeObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(String.self, forKey: "name")
     }
 }
 
-extension Shadowing.ErrorValue: DTORuntime.FastJSONDecodable {}
+nonisolated extension Shadowing.ErrorValue: DTORuntime.FastJSONDecodable {}
 
-extension Shadowing.URLObject: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.URLObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.href = try container.decode(String.self, forKey: "href")
     }
 }
 
-extension Shadowing.DateObject: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.DateObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.day = try container.decode(Int.self, forKey: "day")
     }
 }
 
-extension Shadowing.StringObject: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.StringObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.text = try container.decode(String.self, forKey: "text")
     }
 }
 
-extension Shadowing.Shadowing2: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.Shadowing2: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.inner = try container.decode(Int.self, forKey: "inner")
     }
 }
 
-extension Shadowing.Keywords2: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.Keywords2: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.again = try container.decode(Int.self, forKey: "again")
     }
 }
 
-extension Shadowing.Item: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.Item: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
     }
 }
 
-extension Shadowing.Category: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.Category: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
     }
 }
 
-extension Shadowing.Status: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.Status: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
     }
 }
 
-extension Shadowing.Status2: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.Status2: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")

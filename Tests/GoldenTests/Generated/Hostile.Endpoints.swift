@@ -10,11 +10,11 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: HostileAPI.baseURL)`.
-enum HostileAPI {
+nonisolated enum HostileAPI {
     static let baseURL = URL(string: "https://api.example.com/v1")!
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Response> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Response> {
     /// `GET /response`
     static var response: Self {
         Self(
@@ -24,7 +24,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Response> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, [Kind]> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, [Kind]> {
     /// `GET /kinds`
     static var kinds: Self {
         Self(
@@ -34,7 +34,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, [Kind]> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Keywords> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Keywords> {
     /// `GET /keywords`
     static var keywords: Self {
         Self(
@@ -44,7 +44,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Keywords> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Shadowing> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Shadowing> {
     /// `GET /shadowing`
     static var shadowing: Self {
         Self(
@@ -54,7 +54,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Shadowing> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Values]> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Values]> {
     /// `GET /values`
     static var values: Self {
         Self(
@@ -64,7 +64,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Values]> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Keywords> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Keywords> {
     /// Ends a comment */ and starts "one" \(x)
     /// import Evil
     ///

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, List<Bill>> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, List<Bill>> {
     /// `GET /bills`
     static var bills: Self {
         Self(

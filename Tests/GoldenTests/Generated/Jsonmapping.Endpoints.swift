@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Profile> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Profile> {
     /// `GET /profile`
     static var profile: Self {
         Self(

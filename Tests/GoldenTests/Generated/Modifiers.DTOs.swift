@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-struct Defaults: Codable, Sendable, Hashable {
+nonisolated struct Defaults: Codable, Sendable, Hashable {
     let string: String
     let int: Int
     let int64: Int64
@@ -157,7 +157,7 @@ struct Defaults: Codable, Sendable, Hashable {
     }
 }
 
-struct Lenient: Codable, Sendable, Hashable {
+nonisolated struct Lenient: Codable, Sendable, Hashable {
     let string: String
     let int: Int
     let int64: Int64
@@ -280,7 +280,7 @@ struct Lenient: Codable, Sendable, Hashable {
     }
 }
 
-struct Dates: Codable, Sendable, Hashable {
+nonisolated struct Dates: Codable, Sendable, Hashable {
     let iso: Date
     let fractional: Date
     let seconds: Date
@@ -346,7 +346,7 @@ struct Dates: Codable, Sendable, Hashable {
     }
 }
 
-struct Containers: Codable, Sendable, Hashable {
+nonisolated struct Containers: Codable, Sendable, Hashable {
     let lossy: [Int]
     let optionalLossy: [Int]?
     let nested: [[String]]
@@ -426,7 +426,7 @@ struct Containers: Codable, Sendable, Hashable {
 
 typealias Tags = [String]
 
-extension Defaults: DTORuntime.FastJSONDecodable {
+nonisolated extension Defaults: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.string = try container.decodeIfPresent(String.self, forKey: "string") ?? "a \"quoted\" \\(value)\n"
@@ -449,7 +449,7 @@ extension Defaults: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Lenient: DTORuntime.FastJSONDecodable {
+nonisolated extension Lenient: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.string = container.decodeLenient(String.self, forKey: "string") ?? ""
@@ -470,7 +470,7 @@ extension Lenient: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Dates: DTORuntime.FastJSONDecodable {
+nonisolated extension Dates: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.iso = try container.decodeDate(forKey: "iso", format: .iso8601)
@@ -484,7 +484,7 @@ extension Dates: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Containers: DTORuntime.FastJSONDecodable {
+nonisolated extension Containers: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.lossy = try container.decodeLossyArray(Int.self, forKey: "lossy")
@@ -500,27 +500,27 @@ extension Containers: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Defaults.Level: DTORuntime.FastJSONDecodable {}
+nonisolated extension Defaults.Level: DTORuntime.FastJSONDecodable {}
 
-extension Defaults.Open: DTORuntime.FastJSONDecodable {}
+nonisolated extension Defaults.Open: DTORuntime.FastJSONDecodable {}
 
-extension Lenient.Level: DTORuntime.FastJSONDecodable {}
+nonisolated extension Lenient.Level: DTORuntime.FastJSONDecodable {}
 
-extension Lenient.Nested: DTORuntime.FastJSONDecodable {
+nonisolated extension Lenient.Nested: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
     }
 }
 
-extension Containers.DictOfObjects: DTORuntime.FastJSONDecodable {
+nonisolated extension Containers.DictOfObjects: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.x = try container.decode(Int.self, forKey: "x")
     }
 }
 
-extension Containers.Empty: DTORuntime.FastJSONDecodable {
+nonisolated extension Containers.Empty: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         _ = try json.object()
     }

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Defaults> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Defaults> {
     /// `GET /defaults`
     static var defaults: Self {
         Self(
@@ -19,7 +19,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Defaults> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Lenient> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Lenient> {
     /// `GET /lenient`
     static var lenient: Self {
         Self(
@@ -29,7 +29,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Lenient> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Dates> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Dates> {
     /// `GET /dates`
     static var dates: Self {
         Self(
@@ -39,7 +39,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Dates> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Containers> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Containers> {
     /// `GET /containers`
     static var containers: Self {
         Self(

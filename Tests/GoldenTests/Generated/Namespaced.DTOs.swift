@@ -10,10 +10,10 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The namespace of this API's types (`options.namespace`), so they never clash with yours.
-enum Shop {}
+nonisolated enum Shop {}
 
 extension Shop {
-    struct Item: Codable, Sendable, Hashable {
+    nonisolated struct Item: Codable, Sendable, Hashable {
         let id: Int
         let imageURL: URL?
         let state: State
@@ -59,7 +59,7 @@ extension Shop {
     }
 }
 
-extension Shop.Item: DTORuntime.FastJSONDecodable {
+nonisolated extension Shop.Item: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -68,4 +68,4 @@ extension Shop.Item: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Shop.Item.State: DTORuntime.FastJSONDecodable {}
+nonisolated extension Shop.Item.State: DTORuntime.FastJSONDecodable {}

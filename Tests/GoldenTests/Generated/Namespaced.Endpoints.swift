@@ -11,12 +11,12 @@ private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 extension Shop {
     /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: Shop.ShopAPI.baseURL)`.
-    enum ShopAPI {
+    nonisolated enum ShopAPI {
         static let baseURL = URL(string: "https://shop.example/v1")!
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Shop.Item> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Shop.Item> {
     /// `GET /items/{id}`
     static func item(id: Int) -> Self {
         Self(

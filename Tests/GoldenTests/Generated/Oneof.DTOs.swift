@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-struct Customer: Codable, Sendable, Hashable {
+nonisolated struct Customer: Codable, Sendable, Hashable {
     let id: String
     let object: String
     let email: String?
@@ -25,7 +25,7 @@ struct Customer: Codable, Sendable, Hashable {
     }
 }
 
-struct Card: Codable, Sendable, Hashable {
+nonisolated struct Card: Codable, Sendable, Hashable {
     let id: String
     let object: String
     let brand: String
@@ -44,7 +44,7 @@ struct Card: Codable, Sendable, Hashable {
     }
 }
 
-struct BankAccount: Codable, Sendable, Hashable {
+nonisolated struct BankAccount: Codable, Sendable, Hashable {
     let id: String
     let object: String
     let bankName: String
@@ -70,7 +70,7 @@ struct BankAccount: Codable, Sendable, Hashable {
     }
 }
 
-struct Charge: Codable, Sendable, Hashable {
+nonisolated struct Charge: Codable, Sendable, Hashable {
     let id: String
     let customer: CustomerRef?
     let source: PaymentSource
@@ -245,7 +245,7 @@ struct Charge: Codable, Sendable, Hashable {
     }
 }
 
-indirect enum Event: Codable, Sendable, Hashable {
+nonisolated indirect enum Event: Codable, Sendable, Hashable {
     case ping(EventPing)
     case push(EventPush)
 
@@ -309,7 +309,7 @@ indirect enum Event: Codable, Sendable, Hashable {
     }
 }
 
-extension Customer: DTORuntime.FastJSONDecodable {
+nonisolated extension Customer: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -318,7 +318,7 @@ extension Customer: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Card: DTORuntime.FastJSONDecodable {
+nonisolated extension Card: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -328,7 +328,7 @@ extension Card: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension BankAccount: DTORuntime.FastJSONDecodable {
+nonisolated extension BankAccount: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -338,7 +338,7 @@ extension BankAccount: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Charge: DTORuntime.FastJSONDecodable {
+nonisolated extension Charge: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -349,7 +349,7 @@ extension Charge: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Event: DTORuntime.FastJSONDecodable {
+nonisolated extension Event: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         switch json.tag("type") {
         case "ping": self = .ping(try json.decode(Event.EventPing.self))
@@ -360,7 +360,7 @@ extension Event: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Charge.CustomerRef: DTORuntime.FastJSONDecodable {
+nonisolated extension Charge.CustomerRef: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .string, let value = try? json.decode(String.self) {
@@ -375,7 +375,7 @@ extension Charge.CustomerRef: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Charge.PaymentSource: DTORuntime.FastJSONDecodable {
+nonisolated extension Charge.PaymentSource: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         switch json.tag("object") {
         case "card": self = .card(try json.decode(Card.self))
@@ -386,7 +386,7 @@ extension Charge.PaymentSource: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Charge.Amount: DTORuntime.FastJSONDecodable {
+nonisolated extension Charge.Amount: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .number, let value = try? json.decode(Int.self) {
@@ -401,7 +401,7 @@ extension Charge.Amount: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Charge.Funding: DTORuntime.FastJSONDecodable {
+nonisolated extension Charge.Funding: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         switch json.tag("object") {
         case "card": self = .card(try json.decode(Card.self))
@@ -412,7 +412,7 @@ extension Charge.Funding: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Event.EventPing: DTORuntime.FastJSONDecodable {
+nonisolated extension Event.EventPing: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.type = try container.decode(String.self, forKey: "type")
@@ -420,7 +420,7 @@ extension Event.EventPing: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Event.EventPush: DTORuntime.FastJSONDecodable {
+nonisolated extension Event.EventPush: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.type = try container.decode(String.self, forKey: "type")

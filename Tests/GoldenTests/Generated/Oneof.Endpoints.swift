@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Charge> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Charge> {
     /// `GET /charges/{id}`
     static func charge(id: String) -> Self {
         Self(
@@ -19,7 +19,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Charge> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Event]> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Event]> {
     /// `GET /events`
     static var events: Self {
         Self(

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-struct Price: Codable, Sendable, Hashable {
+nonisolated struct Price: Codable, Sendable, Hashable {
     let id: String
     let unitAmountDecimal: Decimal
     let idStr: Int64
@@ -88,7 +88,7 @@ struct Price: Codable, Sendable, Hashable {
     }
 }
 
-extension Price: DTORuntime.FastJSONDecodable {
+nonisolated extension Price: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -102,7 +102,7 @@ extension Price: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Price.Card: DTORuntime.FastJSONDecodable {
+nonisolated extension Price.Card: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.brand = try container.decode(String.self, forKey: "brand")

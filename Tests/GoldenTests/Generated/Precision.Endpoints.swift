@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Price> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Price> {
     /// `PATCH /prices/{id}`
     static func updatePrice(id: String, body: Price) -> Self {
         Self(

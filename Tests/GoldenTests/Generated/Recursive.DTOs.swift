@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-struct Invoice: Codable, Sendable, Hashable {
+nonisolated struct Invoice: Codable, Sendable, Hashable {
     let id: String
     let amountDue: Int
     var subscription: Subscription? { _subscription?.value }
@@ -33,7 +33,7 @@ struct Invoice: Codable, Sendable, Hashable {
     }
 }
 
-struct Subscription: Codable, Sendable, Hashable {
+nonisolated struct Subscription: Codable, Sendable, Hashable {
     let id: String
     let status: String
     let latestInvoice: Invoice?
@@ -55,7 +55,7 @@ struct Subscription: Codable, Sendable, Hashable {
     }
 }
 
-struct Comment: Codable, Sendable, Hashable {
+nonisolated struct Comment: Codable, Sendable, Hashable {
     let id: Int
     let body: String
     var parent: Comment? { _parent?.value }
@@ -96,7 +96,7 @@ struct Comment: Codable, Sendable, Hashable {
     }
 }
 
-extension Invoice: DTORuntime.FastJSONDecodable {
+nonisolated extension Invoice: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -105,7 +105,7 @@ extension Invoice: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Subscription: DTORuntime.FastJSONDecodable {
+nonisolated extension Subscription: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -114,7 +114,7 @@ extension Subscription: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Comment: DTORuntime.FastJSONDecodable {
+nonisolated extension Comment: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")

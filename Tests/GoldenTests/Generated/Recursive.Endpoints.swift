@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Invoice> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Invoice> {
     /// `GET /invoices/{id}`
     static func invoice(id: String) -> Self {
         Self(
@@ -19,7 +19,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Invoice> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Comment]> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Comment]> {
     /// `GET /comments`
     static var comments: Self {
         Self(

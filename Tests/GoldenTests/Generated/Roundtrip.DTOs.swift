@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-struct Collide: Codable, Sendable, Hashable {
+nonisolated struct Collide: Codable, Sendable, Hashable {
     let _2fa: _2fa2
     let n: Int
     let Item: String?
@@ -142,7 +142,7 @@ struct Collide: Codable, Sendable, Hashable {
     }
 }
 
-enum Level: String, Codable, Sendable, Hashable, CaseIterable {
+nonisolated enum Level: String, Codable, Sendable, Hashable, CaseIterable {
     case low
     case high
 }
@@ -151,7 +151,7 @@ typealias When = Date
 
 typealias Ints = [Int]
 
-struct Envelope: Codable, Sendable, Hashable {
+nonisolated struct Envelope: Codable, Sendable, Hashable {
     let letter: String
 
     init(
@@ -163,7 +163,7 @@ struct Envelope: Codable, Sendable, Hashable {
 
 typealias Forest = [Tree]
 
-struct Tree: Codable, Sendable, Hashable {
+nonisolated struct Tree: Codable, Sendable, Hashable {
     let name: String
     let children: Forest
 
@@ -187,7 +187,7 @@ struct Tree: Codable, Sendable, Hashable {
     }
 }
 
-struct Exact: Codable, Sendable, Hashable {
+nonisolated struct Exact: Codable, Sendable, Hashable {
     let when: [Date]
     let seconds: [Date]
     let big: Double
@@ -241,7 +241,7 @@ struct Exact: Codable, Sendable, Hashable {
     }
 }
 
-extension Collide: DTORuntime.FastJSONDecodable {
+nonisolated extension Collide: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self._2fa = try container.decode(Collide._2fa2.self, forKey: "2fa")
@@ -262,16 +262,16 @@ extension Collide: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Level: DTORuntime.FastJSONDecodable {}
+nonisolated extension Level: DTORuntime.FastJSONDecodable {}
 
-extension Envelope: DTORuntime.FastJSONDecodable {
+nonisolated extension Envelope: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.letter = try container.decode(String.self, forKey: "letter")
     }
 }
 
-extension Tree: DTORuntime.FastJSONDecodable {
+nonisolated extension Tree: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(String.self, forKey: "name")
@@ -279,7 +279,7 @@ extension Tree: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Exact: DTORuntime.FastJSONDecodable {
+nonisolated extension Exact: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.when = try container.decodeDatesIfPresent(forKey: "when", format: .iso8601Fractional) ?? [Date(timeIntervalSince1970: -8878623.804), Date(timeIntervalSinceReferenceDate: 599529600.002)]
@@ -291,18 +291,18 @@ extension Exact: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Collide._2fa2: DTORuntime.FastJSONDecodable {
+nonisolated extension Collide._2fa2: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.code = try container.decode(Int.self, forKey: "code")
     }
 }
 
-extension Collide.Item2: DTORuntime.FastJSONDecodable {
+nonisolated extension Collide.Item2: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.x = try container.decode(Int.self, forKey: "x")
     }
 }
 
-extension Collide.status2: DTORuntime.FastJSONDecodable {}
+nonisolated extension Collide.status2: DTORuntime.FastJSONDecodable {}

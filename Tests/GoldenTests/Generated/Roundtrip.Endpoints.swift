@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Collide> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Collide> {
     /// `GET /collide`
     static var collide: Self {
         Self(
@@ -20,7 +20,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Collide> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Envelope> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Envelope> {
     /// `GET /letter`
     static var letter: Self {
         Self(
@@ -31,7 +31,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Envelope> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Tree> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Tree> {
     /// `GET /tree`
     static var tree: Self {
         Self(
@@ -42,7 +42,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Tree> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Exact> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Exact> {
     /// `GET /exact`
     static var exact: Self {
         Self(

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-struct Order: Codable, Sendable, Hashable {
+nonisolated struct Order: Codable, Sendable, Hashable {
     let id: Int
     let placedAt: Date
     let tags: [String]
@@ -111,12 +111,12 @@ struct Order: Codable, Sendable, Hashable {
     }
 }
 
-enum OrderState: String, Codable, Sendable, Hashable, CaseIterable {
+nonisolated enum OrderState: String, Codable, Sendable, Hashable, CaseIterable {
     case `open`
     case closed
 }
 
-extension Order: DTORuntime.FastJSONDecodable {
+nonisolated extension Order: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -130,9 +130,9 @@ extension Order: DTORuntime.FastJSONDecodable {
     }
 }
 
-extension Order.State: DTORuntime.FastJSONDecodable {}
+nonisolated extension Order.State: DTORuntime.FastJSONDecodable {}
 
-extension Order.Line: DTORuntime.FastJSONDecodable {
+nonisolated extension Order.Line: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.sku = try container.decode(String.self, forKey: "sku")

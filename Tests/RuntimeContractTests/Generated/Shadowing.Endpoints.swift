@@ -10,11 +10,11 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: ShadowingAPI.baseURL)`.
-enum ShadowingAPI {
+nonisolated enum ShadowingAPI {
     static let baseURL = URL(string: "https://api.example.com/v1")!
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Order> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Order> {
     /// `GET /orders/{id}`
     static func order(
         id: Int,
@@ -37,7 +37,7 @@ extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Order> {
     }
 }
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Order> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Order> {
     /// `POST /orders`
     static func createOrder(body: Order) -> Self {
         Self(

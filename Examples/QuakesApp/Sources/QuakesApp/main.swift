@@ -10,7 +10,9 @@ guard let url = Bundle.module.url(forResource: "all_day", withExtension: "geojso
     exit(1)
 }
 do {
-    let feed = try JSONDecoder().decode(GeoFeatureCollection.self, from: data)
+    // This target isolates to the main actor by default (Xcode 26's setting); the DTOs the
+    // plugin generated still decode anywhere, here in a detached task.
+    let feed = try await Task.detached { try JSONDecoder().decode(GeoFeatureCollection.self, from: data) }.value
     let quakes = try Quake.from(feed)
     let strongest = quakes.max { $0.magnitude < $1.magnitude }
     print("\(feed.metadata.title): \(quakes.count) quakes decoded, strongest M\(strongest?.magnitude ?? 0) \(strongest?.name ?? "")")

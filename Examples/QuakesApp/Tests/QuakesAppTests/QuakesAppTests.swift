@@ -3,7 +3,9 @@ import Testing
 @testable import QuakesApp
 
 /// The app's data layer without a network: the repository stub the build plugin generates
-/// from the spec's example (the bundled feed), and the upsert by `code`.
+/// from the spec's example (the bundled feed), and the upsert by `code`. The app target is
+/// main-actor isolated by default, so these tests run on the main actor, as its views do.
+@MainActor
 struct QuakesAppTests {
     @Test func theStubRepositoryServesTheExampleFeed() async throws {
         let repository: any USGSRepository = USGSRepositoryStub()
@@ -13,6 +15,18 @@ struct QuakesAppTests {
 
         let offline: any USGSRepository = USGSRepositoryStub().failing(.summary, with: URLError(.notConnectedToInternet))
         await #expect(throws: URLError.self) { _ = try await offline.summary(feed: "all_day") }
+    }
+
+    /// Background code awaits the main-actor repository, and decodes DTOs where it runs.
+    @Test func theRepositoryAndTheDTOsServeBackgroundCode() async throws {
+        let url = try #require(Bundle.module.url(forResource: "all_day", withExtension: "geojson"))
+        let counts = try await Task.detached {
+            let data = try Data(contentsOf: url)
+            let feed = try JSONDecoder().decode(GeoFeatureCollection.self, from: data)
+            let quakes = try await USGSRepositoryStub().summary(feed: "all_day")
+            return (feed.features.count, quakes.count)
+        }.value
+        #expect(counts == (30, 30))
     }
 
     @Test func aSecondImportUpdatesInsteadOfDuplicating() throws {

@@ -3,13 +3,13 @@
 // swift-format-ignore-file
 
 import Foundation
-@_spi(Generated) import DTORuntime
+@_spi(Generated) public import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-public struct StationDTO: Codable, Sendable, Hashable {
+public nonisolated struct StationDTO: Codable, Sendable, Hashable {
     public let id: String
     public let name: String
     public let elevationM: Double
@@ -35,7 +35,7 @@ public struct StationDTO: Codable, Sendable, Hashable {
     }
 }
 
-extension StationDTO: DTORuntime.FastJSONDecodable {
+nonisolated extension StationDTO: DTORuntime.FastJSONDecodable {
     public init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")

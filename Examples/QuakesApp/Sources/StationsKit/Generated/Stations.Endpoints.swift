@@ -3,13 +3,13 @@
 // swift-format-ignore-file
 
 import Foundation
-@_spi(Generated) import DTORuntime
+@_spi(Generated) public import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [StationDTO]> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [StationDTO]> {
     /// `GET /stations`
     public static var stations: Self {
         Self(

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import DTOGenCore
+
+/// Generated code in the app targets teams have: each subject (the committed seed output with
+/// its models, an imported document, the plugin consumer's specs) type-checked with app code
+/// that calls the client and a mapping on the main actor and decodes in a detached task, in
+/// each setting, against one DTORuntime module built as an app links it. Zero errors and zero
+/// warnings, in generated files and app code alike.
+@Suite(.serialized)
+struct AppTargetTests {
+    /// The settings of the app targets people have.
+    enum Setting: String, CaseIterable, CustomTestStringConvertible {
+        /// Xcode 26's new app target: `.defaultIsolation(MainActor.self)` and the
+        /// "approachable concurrency" features.
+        case mainActorApp
+        /// Swift 5 language mode.
+        case swift5
+        /// Swift 6 with the strict upcoming features and strict memory safety.
+        case strict
+
+        var flags: [String] {
+            switch self {
+            case .mainActorApp:
+                ["-swift-version", "6", "-default-isolation", "MainActor",
+                 "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+                 "-enable-upcoming-feature", "InferIsolatedConformances"]
+            case .swift5:
+                ["-swift-version", "5"]
+            case .strict:
+                ["-swift-version", "6", "-enable-upcoming-feature", "ExistentialAny",
+                 "-enable-upcoming-feature", "MemberImportVisibility",
+                 "-enable-upcoming-feature", "InternalImportsByDefault", "-strict-memory-safety"]
+            }
+        }
+
+        var testDescription: String { rawValue }
+    }
+
+    /// One DTORuntime module for every type-check, as an app links it (built with its own
+    /// package's settings, whatever the app's are).
+    static let runtimeModules: Result<URL, any Error> = Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-app-targets-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let emitted = try Swiftc.emitRuntimeModule(into: folder)
+        guard emitted.status == 0 else { throw Failure(output: emitted.output) }
+        return folder
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var output: String
+        var description: String { output }
+    }
+
+    /// `swiftc -typecheck` of `files` (paths) and generated files in one module.
+    static func typecheck(_ generated: [GeneratedFile], sources: [URL], setting: Setting, library: Bool = false) throws -> (status: Int32, diagnostics: [String]) {
+        let modules = try runtimeModules.get()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-app-target-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var paths: [String] = []
+        for file in generated {
+            let url = folder.appendingPathComponent(file.path)
+            try file.contents.write(to: url, atomically: true, encoding: .utf8)
+            paths.append(url.path)
+        }
+        let arguments = ["-typecheck", "-module-name", "App", "-I", modules.path] + setting.flags + (library ? ["-parse-as-library"] : [])
+        let result = try Swiftc.run(arguments + paths + sources.map(\.path))
+        let diagnostics = result.output.split(separator: "\n").map(String.init).filter { $0.contains("error:") || $0.contains("warning:") }
+            .filter { !$0.hasPrefix(" ") }
+        return (result.status, diagnostics)
+    }
+
+    static func swiftFiles(in folder: String) throws -> [URL] {
+        let url = packageRoot.appendingPathComponent(folder)
+        return try FileManager.default.contentsOfDirectory(atPath: url.path).sorted().filter { $0.hasSuffix(".swift") }.map { url.appendingPathComponent($0) }
+    }
+
+    static func generated(_ folder: String, options: GeneratorOptions = GeneratorOptions()) throws -> [GeneratedFile] {
+        let inputs = try SpecLoader.load(packageRoot.appendingPathComponent(folder).path)
+        let result = Generator.generate(inputs, options: options)
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        return result.files
+    }
+
+    /// The committed seed output, its hand-written models (README snippets included), and app code.
+    @Test(arguments: Setting.allCases)
+    func seedOutputWithItsModels(_ setting: Setting) throws {
+        var sources = try Self.swiftFiles(in: "Generated") + Self.swiftFiles(in: "Examples/SeedModels") + [Fixtures.url("app-targets/SeedApp.swift")]
+        // What only such a target can hold: a main-actor token provider, middleware and view model.
+        if setting == .mainActorApp { sources.append(Fixtures.url("app-targets/MainActorApp.swift")) }
+        let checked = try Self.typecheck([], sources: sources, setting: setting)
+        #expect(checked.status == 0 && checked.diagnostics.isEmpty, "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
+    }
+
+    /// swift-openapi-generator's reference Petstore, imported and generated.
+    @Test(arguments: Setting.allCases)
+    func anImportedDocument(_ setting: Setting) throws {
+        let path = Fixtures.url("openapi/swift-openapi-generator-reference-petstore.yaml").path
+        let data = try #require(FileManager.default.contents(atPath: path))
+        let imported = OpenAPIImporter.importDocument(bytes: Array(data), path: path) { FileManager.default.contents(atPath: $0).map { Array($0) } }
+        let result = Generator.generate([SpecInput(path: "petstore.json", bytes: Array(imported.spec.utf8))])
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let checked = try Self.typecheck(result.files, sources: [Fixtures.url("app-targets/PetstoreApp.swift")], setting: setting)
+        #expect(checked.status == 0 && checked.diagnostics.isEmpty, "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
+    }
+
+    /// The build plugin's consumer: what the plugin generates from its specs, with its models.
+    /// (Its package also builds the app target with Xcode 26's settings: Scripts/measure-plugin.sh.)
+    @Test(arguments: Setting.allCases)
+    func thePluginConsumer(_ setting: Setting) throws {
+        let files = try Self.generated("Examples/QuakesApp/Sources/QuakesApp/Specs")
+        let sources = [
+            packageRoot.appendingPathComponent("Examples/QuakesApp/Sources/QuakesApp/Models.swift"),
+            Fixtures.url("app-targets/QuakesConsumerApp.swift"),
+        ]
+        let checked = try Self.typecheck(files, sources: sources, setting: setting)
+        #expect(checked.status == 0 && checked.diagnostics.isEmpty, "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
+    }
+
+    /// `options.access: "public"`: a library that exports its API, under
+    /// `InternalImportsByDefault`; each file imports publicly exactly the modules its public
+    /// declarations name (an unused `public import` is a warning).
+    @Test(arguments: Setting.allCases)
+    func publicOutput(_ setting: Setting) throws {
+        var options = GeneratorOptions()
+        options.access = .public
+        let files = try Self.generated("specs", options: options)
+        // The README's snippets declare the custom kind internal; the library declares it public.
+        let sources = try Self.swiftFiles(in: "Examples/SeedModels").filter { $0.lastPathComponent != "ReadmeSnippets.swift" }
+            + [Fixtures.url("app-targets/PublicLibrary.swift")]
+        let checked = try Self.typecheck(files, sources: sources, setting: setting, library: true)
+        #expect(checked.status == 0 && checked.diagnostics.isEmpty, "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
+        let imports = Dictionary(uniqueKeysWithValues: files.map { file in
+            (file.path, file.contents.split(separator: "\n").filter { $0.contains("import ") && !$0.hasPrefix("//") }.joined(separator: "; "))
+        })
+        #expect(imports["Store.Endpoints.swift"] == "public import Foundation; @_spi(Generated) public import DTORuntime")
+        #expect(imports["Users.Mappings.swift"] == "import Foundation; @_spi(Generated) import DTORuntime")
+    }
+}
