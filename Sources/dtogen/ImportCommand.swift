@@ -21,6 +21,10 @@ let importUsage = """
       --tags <tags>           Import only the operations with one of these tags (comma-
                               separated; repeatable) and the types they reach. With
                               --operations: the operations either selects.
+      --update                Re-import over the spec at -o, which an earlier import wrote:
+                              keep the names it gave types that are still written the same
+                              way and its number of DTO files, so code that uses them keeps
+                              compiling and the generated diff shows only what changed.
       --force                 Overwrite an existing output file.
       --quiet                 Print no summary.
       -h, --help              Print this help.
@@ -37,6 +41,7 @@ func runImport(_ commandLine: [String]) -> Never {
     var output: String?
     var options = ImportOptions()
     var force = false
+    var update = false
     var quiet = false
     while let argument = arguments.next() {
         switch argument {
@@ -53,14 +58,22 @@ func runImport(_ commandLine: [String]) -> Never {
             if names.contains(where: \.isEmpty) { fail("\(argument) takes names separated by commas, with no empty one") }
             options.operations += names.map { prefix + $0 }
         case "--force": force = true
+        case "--update": update = true
         case "--quiet", "-q": quiet = true
         default:
-            if argument.hasPrefix("-") { arguments.unknown(argument, known: ["--output", "--name", "--namespace", "--closed-enums", "--operations", "--tags", "--force", "--quiet", "--help"]) }
+            if argument.hasPrefix("-") { arguments.unknown(argument, known: ["--output", "--name", "--namespace", "--closed-enums", "--operations", "--tags", "--update", "--force", "--quiet", "--help"]) }
             if let document { fail("more than one document given ('\(document)' and '\(argument)')") }
             document = argument
         }
     }
     guard let document else { fail("import needs an OpenAPI document\n\n\(importUsage)") }
+    if update {
+        guard let output else { fail("--update re-imports over the spec given with -o") }
+        guard let existing = FileManager.default.contents(atPath: output) else { fail("--update: \(output) does not exist (import without --update first)") }
+        guard let previous = PreviousImport(spec: Array(existing)) else { fail("--update: \(output) is not a spec (a JSON object)") }
+        options.previous = previous
+        force = true
+    }
     let result = OpenAPIImporter.importDocument(bytes: readFile(document), path: document, options: options) { path in
         FileManager.default.contents(atPath: path).map { Array($0) }
     }

@@ -112,8 +112,17 @@ struct APIComparer {
     let old: APISide
     let new: APISide
     var changes: [APIChange] = []
+    /// Types renamed with the same JSON: old name → new name. Reported once, at the type.
+    var renames: [String: String] = [:]
+    private var wireShapes: [String: WireShapes] = [:]
+
+    init(old: APISide, new: APISide) {
+        self.old = old
+        self.new = new
+    }
 
     mutating func compare() {
+        findRenames()
         compareTypes()
         compareEndpoints()
         compareMappings()
@@ -124,15 +133,135 @@ struct APIComparer {
         changes.append(APIChange(breaks: breaks.sorted(), symbol: symbol, message: message, file: APISide.path(location, in: spec), location: location, inOldSpecs: old))
     }
 
+    // MARK: renames
+
+    /// What `type` is on the wire, digested in its spec's table.
+    /// (Both sides have a spec at the same path, so the side is part of the key.)
+    mutating func wire(_ type: TypeRef, in spec: SpecIR, old: Bool) -> UInt64 {
+        let key = (old ? "old:" : "new:") + spec.path
+        if let shapes = wireShapes[key] { return shapes.digest(type) }
+        let shapes = WireShapes(table: spec.types)
+        wireShapes[key] = shapes
+        return shapes.digest(type)
+    }
+
+    /// Whether a type written `was` on the old side and `now` on the new one is only a rename:
+    /// another name for the same JSON.
+    mutating func sameJSON(_ was: TypeRef, _ oldSpec: SpecIR, _ now: TypeRef, _ newSpec: SpecIR) -> Bool {
+        wire(was, in: oldSpec, old: true) == wire(now, in: newSpec, old: false)
+    }
+
+    /// The values of the enum a type is (through optionals and arrays).
+    static func enumValues(_ type: TypeRef, _ table: TypeTable) -> Set<String>? {
+        switch type {
+        case .optional(let inner), .array(let inner): return enumValues(inner, table)
+        case .named(let id):
+            guard case .enumeration(let info) = table[id].kind else { return nil }
+            return Set(info.cases.map(\.rawValue))
+        default: return nil
+        }
+    }
+
+    /// The declaration a type names, through optionals, arrays and dictionaries.
+    static func named(_ type: TypeRef, in table: TypeTable) -> String? {
+        switch type {
+        case .named(let id), .generic(let id, _): table[id].qualifiedName
+        case .optional(let inner), .array(let inner), .dictionary(let inner): named(inner, in: table)
+        case .scalar, .json, .parameter: nil
+        }
+    }
+
+    /// A type gone from the new side is renamed when a field, variant, argument or response
+    /// that held it holds another type with the same JSON now, or, failing that, when one
+    /// added type has its JSON.
+    mutating func findRenames() {
+        func note(_ was: TypeRef, _ oldSpec: SpecIR, _ now: TypeRef, _ newSpec: SpecIR) {
+            guard let from = Self.named(was, in: oldSpec.types), let to = Self.named(now, in: newSpec.types), from != to,
+                  new.types[from] == nil, old.types[to] == nil, renames[from] == nil,
+                  sameJSON(was, oldSpec, now, newSpec) else { return }
+            renames[from] = to
+        }
+        for (name, after) in new.types.sorted(by: { $0.key < $1.key }) {
+            guard let before = old.types[name] else { continue }
+            switch (before.decl.kind, after.decl.kind) {
+            case (.structure(let oldFields), .structure(let newFields)):
+                for field in newFields {
+                    guard let previous = oldFields.first(where: { $0.name == field.name }) else { continue }
+                    note(previous.type, before.spec, field.type, after.spec)
+                }
+            case (.oneOf(let oldChoice), .oneOf(let newChoice)):
+                for variant in newChoice.variants {
+                    guard let previous = oldChoice.variants.first(where: { $0.name == variant.name }) else { continue }
+                    note(previous.type, before.spec, variant.type, after.spec)
+                }
+            case (.alias(let oldTarget), .alias(let newTarget)):
+                note(oldTarget, before.spec, newTarget, after.spec)
+            default: continue
+            }
+        }
+        for (name, after) in new.endpoints.sorted(by: { $0.key < $1.key }) {
+            guard let before = old.endpoints[name] else { continue }
+            if let was = before.endpoint.response, let now = after.endpoint.response { note(was, before.spec, now, after.spec) }
+            for argument in after.endpoint.arguments {
+                guard let previous = before.endpoint.arguments.first(where: { $0.name == argument.name }) else { continue }
+                note(previous.type, before.spec, argument.type, after.spec)
+            }
+        }
+        // A type removed and one added with its JSON, when no use says more.
+        let targets = Set(renames.values)
+        var added: [UInt64: [String]] = [:]
+        for (name, after) in new.types where old.types[name] == nil && !targets.contains(name) && after.decl.genericParameters.isEmpty {
+            added[wire(.named(id(of: after)), in: after.spec, old: false), default: []].append(name)
+        }
+        for (name, before) in old.types.sorted(by: { $0.key < $1.key }) where new.types[name] == nil && renames[name] == nil && before.decl.genericParameters.isEmpty {
+            let digest = wire(.named(id(of: before)), in: before.spec, old: true)
+            guard covering(name) == nil, let candidates = added[digest], candidates.count == 1 else { continue }
+            renames[name] = candidates[0]
+            added[digest] = nil
+        }
+    }
+
+    /// The id of an entry's declaration in its table.
+    func id(of entry: APISide.TypeEntry) -> DeclID {
+        DeclID(index: entry.table.decls.firstIndex { $0.qualifiedName == entry.decl.qualifiedName && !$0.external } ?? 0)
+    }
+
+    /// A renamed type that `name` is nested in, and the nested type's new name
+    /// (`Body.Kind` in a `Body` renamed `Request`: `Request.Kind`).
+    func covering(_ name: String) -> String? {
+        var parts = name.split(separator: ".").map(String.init)
+        var rest: [String] = []
+        while parts.count > 1 {
+            rest.insert(parts.removeLast(), at: 0)
+            if let renamed = renames[parts.joined(separator: ".")] { return ([renamed] + rest).joined(separator: ".") }
+        }
+        return nil
+    }
+
+    /// Whether `was` → `now` is a rename already reported at the type.
+    func isReportedRename(_ was: TypeRef, _ oldTable: TypeTable, _ now: TypeRef, _ newTable: TypeTable) -> Bool {
+        guard let from = Self.named(was, in: oldTable), let to = Self.named(now, in: newTable) else { return false }
+        return renames[from] == to || covering(from) == to
+    }
+
     // MARK: types
 
     mutating func compareTypes() {
+        let targets = Set(renames.values)
         for (name, before) in old.types where new.types[name] == nil {
-            add([.source] + (old.decoded.contains(name) || old.sent.contains(name) ? [.wire] : []), name, "type removed", at: before.decl.location, in: before.spec, old: true)
+            if let to = renames[name], let after = new.types[to] {
+                add([.source], name, "renamed \(to) (the same JSON)", at: after.decl.location, in: after.spec)
+                continue
+            }
+            if let to = covering(name), new.types[to] != nil { continue }  // moved with the type it is in
+            // Code that names it breaks; the JSON changes where a field, variant or response
+            // held it, and is reported there.
+            add([.source], name, "type removed", at: before.decl.location, in: before.spec, old: true)
         }
         for (name, after) in new.types {
             guard let before = old.types[name] else {
-                add([], name, "type added", at: after.decl.location, in: after.spec)
+                let renamedFrom = old.types.keys.contains { covering($0) == name }
+                if !targets.contains(name) && !renamedFrom { add([], name, "type added", at: after.decl.location, in: after.spec) }
                 continue
             }
             switch (before.decl.kind, after.decl.kind) {
@@ -145,7 +274,10 @@ struct APIComparer {
             case (.alias(let oldTarget), .alias(let newTarget)):
                 let was = before.table.describe(oldTarget)
                 let now = after.table.describe(newTarget)
-                if was != now { add([.source, .wire], name, "now stands for \(now) (was \(was))", at: after.decl.location, in: after.spec) }
+                if was != now && !isReportedRename(oldTarget, before.table, newTarget, after.table) {
+                    let breaks: [APIBreak] = sameJSON(oldTarget, before.spec, newTarget, after.spec) ? [.source] : [.source, .wire]
+                    add(breaks, name, "now stands for \(now) (was \(was))", at: after.decl.location, in: after.spec)
+                }
             default:
                 add([.source, .wire], name, "is now \(Self.kindName(after.decl.kind)) (was \(Self.kindName(before.decl.kind)))", at: after.decl.location, in: after.spec)
             }
@@ -190,9 +322,24 @@ struct APIComparer {
             }
             let was = before.table.describe(previous.type.nonOptional)
             let now = after.table.describe(field.type.nonOptional)
+            // Another name for the same JSON: a rename for code only, reported at the type
+            // when the type was renamed; the field's optionality is compared as usual.
+            var renamed = false
             if was != now {
-                add([.source, .wire], symbol, "type \(was) is now \(now)", at: field.keyLocation, in: after.spec)
-            } else if previous.type.isOptional, !field.type.isOptional {
+                guard sameJSON(previous.type.nonOptional, before.spec, field.type.nonOptional, after.spec) else {
+                    // An enum that gained values reads and writes every value it had.
+                    let widened = Self.enumValues(previous.type, before.table).map { old in
+                        Self.enumValues(field.type, after.table).map(old.isSubset) ?? false
+                    } ?? false
+                    add(widened ? [.source] : [.source, .wire], symbol, "type \(was) is now \(now)" + (widened ? " (its values and more)" : ""), at: field.keyLocation, in: after.spec)
+                    continue
+                }
+                renamed = true
+            }
+            if renamed && !isReportedRename(previous.type, before.table, field.type, after.table) {
+                add([.source], symbol, "type \(was) is now \(now) (the same JSON)", at: field.keyLocation, in: after.spec)
+            }
+            if previous.type.isOptional, !field.type.isOptional {
                 // Required now: a body must send it, and the init's argument loses its default.
                 let breaks: [APIBreak] = sent ? [.source, .wire] : []
                 add(breaks, symbol, "optional field '\(field.jsonKey)' is now required", at: field.keyLocation, in: after.spec)
@@ -239,7 +386,10 @@ struct APIComparer {
             }
             let was = before.table.describe(previous.type)
             let now = after.table.describe(variant.type)
-            if was != now { add([.source, .wire], "\(type).\(variant.name)", "holds \(now) (was \(was))", at: after.decl.location, in: after.spec) }
+            if was != now && !isReportedRename(previous.type, before.table, variant.type, after.table) {
+                let breaks: [APIBreak] = sameJSON(previous.type, before.spec, variant.type, after.spec) ? [.source] : [.source, .wire]
+                add(breaks, "\(type).\(variant.name)", "holds \(now) (was \(was))", at: after.decl.location, in: after.spec)
+            }
             if previous.tag != variant.tag {
                 add([.wire], "\(type).\(variant.name)", "tag '\(previous.tag ?? "")' is now '\(variant.tag ?? "")'", at: after.decl.location, in: after.spec)
             }
@@ -268,7 +418,15 @@ struct APIComparer {
             }
             let was = before.response.map(oldSpec.types.describe) ?? "Void"
             let now = endpoint.response.map(after.spec.types.describe) ?? "Void"
-            if was != now { add([.source, .wire], symbol, "returns \(now) (was \(was))", at: location, in: after.spec) }
+            if was != now {
+                if let oldResponse = before.response, let newResponse = endpoint.response, sameJSON(oldResponse, oldSpec, newResponse, after.spec) {
+                    if !isReportedRename(oldResponse, oldSpec.types, newResponse, after.spec.types) {
+                        add([.source], symbol, "returns \(now) (was \(was); the same JSON)", at: location, in: after.spec)
+                    }
+                } else {
+                    add([.source, .wire], symbol, "returns \(now) (was \(was))", at: location, in: after.spec)
+                }
+            }
             let oldError = before.errorType.map(oldSpec.types.describe)
             let newError = endpoint.errorType.map(after.spec.types.describe)
             if oldError != newError {
@@ -306,7 +464,9 @@ struct APIComparer {
             }
             let was = oldSpec.types.describe(previous.type)
             let now = newSpec.types.describe(argument.type)
-            if was != now { add([.source], symbol, "argument '\(label(argument))' is now \(now) (was \(was))", at: endpoint.location, in: newSpec) }
+            if was != now && !isReportedRename(previous.type, oldSpec.types, argument.type, newSpec.types) {
+                add([.source], symbol, "argument '\(label(argument))' is now \(now) (was \(was))", at: endpoint.location, in: newSpec)
+            }
             if previous.defaultValue != nil, argument.defaultValue == nil {
                 add([.source], symbol, "argument '\(label(argument))' lost its default", at: endpoint.location, in: newSpec)
             }

@@ -12,12 +12,16 @@ public struct ImportOptions: Sendable {
     /// types they reach; empty: every operation and every schema. For teams that call a part
     /// of a big API: less code to compile.
     public var operations: [String]
+    /// What the spec an earlier import wrote decided (`dtogen import --update`): its names
+    /// and number of DTO files are kept.
+    public var previous: PreviousImport?
 
-    public init(name: String? = nil, namespace: String? = nil, closedEnums: Bool = false, operations: [String] = []) {
+    public init(name: String? = nil, namespace: String? = nil, closedEnums: Bool = false, operations: [String] = [], previous: PreviousImport? = nil) {
         self.name = name
         self.namespace = namespace
         self.closedEnums = closedEnums
         self.operations = operations
+        self.previous = previous
     }
 }
 
@@ -241,22 +245,39 @@ struct OpenAPITranslator {
             return nil
         }
         // Names first, so references can be written before their types.
+        // Schemas whose names clash once made Swift names (`user_id`, `UserId`) take them in a
+        // fixed order, not the document's: the one written as its Swift name first, then by
+        // name. A schema added later never renames one already there unless it sorts first.
         var taken: Set<String> = []
+        let rawKeys = Set(schemas.map(\.key))
+        var named: [(key: String, node: JSONNode, candidate: String, builtin: Bool)] = []
         for member in schemas where !isScalarAlias(member.value) {
-            var name = SwiftName.type(member.key)
-            if SpecReader.builtinScalars.contains(name) {
-                // `File`, `JSON`, `Data`: a spec's name for them means dtogen's built-in.
-                let renamed = SwiftName.distinct(name + "Object", from: taken.union(schemas.map(\.key)))
-                warn(member.value, schemaPrefix + Self.escape(member.key), "'\(name)' is a built-in type of dtogen specs; this schema is imported as '\(renamed)'")
-                name = renamed
+            let name = SwiftName.type(member.key)
+            // `File`, `JSON`, `Data`: a spec's name for them means dtogen's built-in.
+            let builtin = SpecReader.builtinScalars.contains(name)
+            named.append((member.key, member.value, builtin ? name + "Object" : name, builtin))
+        }
+        named.sort { a, b in
+            if a.candidate != b.candidate { return a.candidate < b.candidate }
+            if (a.key == a.candidate) != (b.key == b.candidate) { return a.key == a.candidate }
+            return a.key < b.key
+        }
+        for entry in named {
+            var name = SwiftName.distinct(entry.candidate, from: taken)
+            if entry.builtin {
+                name = SwiftName.distinct(entry.candidate) { taken.contains($0) || rawKeys.contains($0) }
+                warn(entry.node, schemaPrefix + Self.escape(entry.key), "'\(SwiftName.type(entry.key))' is a built-in type of dtogen specs; this schema is imported as '\(name)'")
             }
-            name = SwiftName.distinct(name, from: taken)
             taken.insert(name)
-            typeNames[member.key] = name
+            typeNames[entry.key] = name
             takenTypeNames.insert(name)
+        }
+        for member in schemas {
+            guard let name = typeNames[member.key] else { continue }
             if Self.allowsNull(member.value) { nullableSchemas.insert(member.key) }
-            // A component that is a string enum: an inline enum with the same values is it.
-            if let values = Self.stringEnumValues(member.value), componentEnums[values] == nil {
+            // A component that is a string enum: an inline enum with the same values is it
+            // (the first by name when several are).
+            if let values = Self.stringEnumValues(member.value), componentEnums[values].map({ name < $0.name }) ?? true {
                 componentEnums[values] = (name, member.value.location)
             }
         }
@@ -299,7 +320,7 @@ struct OpenAPITranslator {
             if case .string(let reference) = json, reference.hasSuffix("?") { json = .string(String(reference.dropLast())) }
             types.append((name, .located(json, node.location)))
         }
-        (types, endpoints) = SharedShapes.shared(types: types, endpoints: endpoints, taken: takenTypeNames)
+        (types, endpoints) = SharedShapes.shared(types: types, endpoints: endpoints, taken: takenTypeNames, pinned: options.previous?.shapeNames ?? [:])
         // A part of the API: only the types its operations reach, and only what they report.
         if !options.operations.isEmpty {
             let kept = Self.reachable(types, from: endpoints)
@@ -317,8 +338,9 @@ struct OpenAPITranslator {
         var specOptions: [(String, DraftJSON)] = []
         if let namespace = options.namespace { specOptions.append(("namespace", .string(namespace))) }
         if !options.closedEnums { specOptions.append(("enums", .string(EnumStyle.open.rawValue))) }
-        // A big document's DTOs in several files, so they compile in parallel.
-        let files = Self.dtoFiles(forTypeCount: types.count)
+        // A big document's DTOs in several files, so they compile in parallel; as many as the
+        // earlier import chose, so that no type moves to another file.
+        let files = options.previous?.dtoFiles ?? Self.dtoFiles(forTypeCount: types.count)
         if files > 1 { specOptions.append(("dtoFiles", .number(String(files)))) }
         if !specOptions.isEmpty { top.append(("options", .object(specOptions))) }
         if let envelope { top.append(("envelope", envelope.json)) }
@@ -342,10 +364,15 @@ struct OpenAPITranslator {
         return types.filter { reached.contains($0.0) }
     }
 
-    /// One DTO file per hundred types (OpenAI's 1,540: 16 files), at most 64.
+    /// A document of more than a hundred types has its DTOs in `splitDTOFiles` files, however
+    /// many it has: a type's file follows from its name and that count alone, so a new
+    /// version of the document (types added or removed) moves no other type.
     static func dtoFiles(forTypeCount count: Int) -> Int {
-        min(SpecFileNaming.dtoFileCounts.upperBound, max(1, (count + 99) / 100))
+        count > 100 ? splitDTOFiles : 1
     }
+
+    /// 16: OpenAI's 1,540 types (the most of the big documents) at about a hundred a file.
+    static let splitDTOFiles = 16
 
     mutating func baseURL() -> String? {
         if swagger2 {

@@ -6,9 +6,16 @@
 /// one-ofs, inline objects and enums of two or more values.
 enum SharedShapes {
     /// `types` and `endpoints` of a translated spec, each shape written twice or more
-    /// replaced by the name of a type declared once (after the document's own types).
-    /// `taken`: names a new type must not have.
-    static func shared(types: [(String, DraftJSON)], endpoints: [DraftJSON], taken: Set<String>) -> (types: [(String, DraftJSON)], endpoints: [DraftJSON]) {
+    /// replaced by the name of a type declared once (after the document's own types, by name).
+    /// `taken`: names a new type must not have. `pinned`: names an earlier import gave to
+    /// shapes, by the `key` of the type it declared, kept while the shape is declared the same.
+    ///
+    /// Names do not depend on the order the document writes things in: a shape is named
+    /// from the first of its uses in a fixed order (in a type before in an endpoint, then by
+    /// name), and shapes take names in the order of their text.
+    static func shared(
+        types: [(String, DraftJSON)], endpoints: [DraftJSON], taken: Set<String>, pinned: [String: String] = [:]
+    ) -> (types: [(String, DraftJSON)], endpoints: [DraftJSON]) {
         // A shape inside a shared one counts once (in the declaration), so rounds run until
         // the set of shared shapes stops changing.
         var repeated: Set<String> = []
@@ -36,19 +43,37 @@ enum SharedShapes {
         guard !repeated.isEmpty else { return (types, endpoints) }
         var names: [String: String] = [:]
         var taken = taken.union(types.map(\.0)).union(SpecReader.builtinScalars).union(SwiftName.reservedTypes)
-        for key in census.order where repeated.contains(key) {
-            guard let shape = census.shapes[key] else { continue }
+        // Shapes take names in the order of how they are written: a new use of a shape (an
+        // operation added) never changes which shape a contested name goes to.
+        let ordered = census.order.filter(repeated.contains).compactMap { key in census.shapes[key].map { (key, $0) } }
+            .sorted { $0.0 < $1.0 }
+        // Names an earlier import gave, then the rest in the fixed order. A shape is declared
+        // with the names of the shapes inside it, so those are pinned first.
+        var pinning = !pinned.isEmpty
+        while pinning {
+            pinning = false
+            let rewrite = Rewrite(names: names)
+            for (key, shape) in ordered where names[key] == nil {
+                guard case .object(let declared) = rewrite.inside(.object(shape.members), hint: shape.hint).unlocated,
+                      let name = pinned[SharedShapes.key(declared)], !taken.contains(name) else { continue }
+                taken.insert(name)
+                names[key] = name
+                pinning = true
+            }
+        }
+        for (key, shape) in ordered where names[key] == nil {
             let name = shape.name(taken: taken)
             taken.insert(name)
             names[key] = name
         }
         let rewrite = Rewrite(names: names)
         var declared: [(String, DraftJSON)] = []
-        for key in census.order {
-            guard let name = names[key], let shape = census.shapes[key] else { continue }
+        for (key, shape) in ordered {
+            guard let name = names[key] else { continue }
             let members = rewrite.inside(.object(shape.members), hint: shape.hint)
             declared.append((name, shape.location.map { .located(members, $0) } ?? members))
         }
+        declared.sort { $0.0 < $1.0 }
         return (
             types.map { ($0.0, rewrite.inside($0.1, hint: Hint(parent: $0.0))) } + declared,
             endpoints.map { mapShapes(inEndpoint: $0, rewrite.apply) }
@@ -65,7 +90,7 @@ enum SharedShapes {
         enum Kind { case choice, object, enumeration }
         var kind: Kind
         var members: [(String, DraftJSON)]
-        /// The field it is first written in.
+        /// The use it is named from: the first in `Hint`'s order.
         var hint: Hint
         var location: SourceLocation?
 
@@ -102,12 +127,18 @@ enum SharedShapes {
         }
     }
 
-    /// Where a shape is first written: the type or endpoint, and the field or parameter
-    /// (or `body`, `response`, `error` of an endpoint).
-    struct Hint {
+    /// Where a shape is written: the type or endpoint, and the field or parameter (or
+    /// `body`, `response`, `error` of an endpoint). Ordered uses in types first (a document's
+    /// schemas change less often than its operations), then by name.
+    struct Hint: Comparable {
         var parent: String
         var field: String?
         var position: String?
+        var inEndpoint = false
+
+        static func < (lhs: Hint, rhs: Hint) -> Bool {
+            (lhs.inEndpoint ? 1 : 0, lhs.parent, lhs.field ?? "", lhs.position ?? "") < (rhs.inEndpoint ? 1 : 0, rhs.parent, rhs.field ?? "", rhs.position ?? "")
+        }
     }
 
     /// What a shared shape is: its kind, and the members that make it (docs left out, so
@@ -205,8 +236,8 @@ enum SharedShapes {
             if case .string(let written) = members.first(where: { $0.0 == "name" }).map({ unlocated($0.1) }) { name = written }
             return .object(members.map { key, value in
                 switch key {
-                case "response", "body", "error": return (key, transform(value, Hint(parent: name, position: key)))
-                case "params", "query", "headers": return (key, mapMembers(value) { transform($1, Hint(parent: name, field: $0)) })
+                case "response", "body", "error": return (key, transform(value, Hint(parent: name, position: key, inEndpoint: true)))
+                case "params", "query", "headers": return (key, mapMembers(value) { transform($1, Hint(parent: name, field: $0, inEndpoint: true)) })
                 default: return (key, value)
                 }
             })
@@ -221,12 +252,12 @@ enum SharedShapes {
         case .array(let elements): return .array(elements.map { transform($0, hint) })
         case .object(let members):
             return .object(members.map { key, value in
-                if !key.hasPrefix("$") || key.hasPrefix("$$") { return (key, transform(value, Hint(parent: hint.parent, field: key))) }
+                if !key.hasPrefix("$") || key.hasPrefix("$$") { return (key, transform(value, Hint(parent: hint.parent, field: key, inEndpoint: hint.inEndpoint))) }
                 switch key {
                 case "$dict", "$type": return (key, transform(value, hint))
                 case "$oneOf":
                     if case .array = unlocated(value) { return (key, mapInside(value, hint: hint, transform)) }
-                    return (key, mapMembers(value) { tag, variant in transform(variant, Hint(parent: hint.parent, field: tag)) })
+                    return (key, mapMembers(value) { tag, variant in transform(variant, Hint(parent: hint.parent, field: tag, inEndpoint: hint.inEndpoint)) })
                 default: return (key, value)
                 }
             })
@@ -253,9 +284,16 @@ enum SharedShapes {
 
         mutating func count(_ value: DraftJSON, hint: Hint, location: SourceLocation? = nil) {
             if case .located(let inner, let location) = value { return count(inner, hint: hint, location: location) }
-            if case .object(let members) = value, let (key, kind, shapeMembers) = SharedShapes.shape(members) {
+            // An endpoint's own body, response or error type stays the endpoint's (named
+            // from it), however many endpoints write the same: shared, it would be named from
+            // one of them, and renamed when an endpoint that sorts first writes it too.
+            if case .object(let members) = value, hint.position == nil, let (key, kind, shapeMembers) = SharedShapes.shape(members) {
                 if uses[key] == nil {
                     order.append(key)
+                    shapes[key] = Shape(kind: kind, members: shapeMembers, hint: hint, location: location)
+                } else if let shape = shapes[key], hint < shape.hint {
+                    // Named (and documented) from its first use in a fixed order, wherever the
+                    // document writes it.
                     shapes[key] = Shape(kind: kind, members: shapeMembers, hint: hint, location: location)
                 }
                 uses[key, default: 0] += 1
@@ -279,7 +317,7 @@ enum SharedShapes {
 
         func apply(_ value: DraftJSON, hint: Hint) -> DraftJSON {
             if case .located(let inner, let location) = value { return .located(apply(inner, hint: hint), location) }
-            if case .object(let members) = value, let (key, _, _) = SharedShapes.shape(members), let name = names[key] {
+            if case .object(let members) = value, hint.position == nil, let (key, _, _) = SharedShapes.shape(members), let name = names[key] {
                 let optional = members.contains { $0.0 == "$optional" && $0.1 == .bool(true) }
                 let reference = DraftJSON.string(name + (optional ? "?" : ""))
                 let modifiers = members.filter { !SharedShapes.isShapeKey($0.0) && $0.0 != "$optional" && $0.0 != "$typeName" }

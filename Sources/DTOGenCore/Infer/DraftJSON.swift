@@ -17,6 +17,18 @@ indirect enum DraftJSON: Equatable, Sendable {
         lhs.text(indent: 0) == rhs.text(indent: 0)
     }
 
+    /// A JSON value read from a file (an earlier spec), without its positions.
+    init(_ node: JSONNode) {
+        switch node.value {
+        case .null: self = .null
+        case .bool(let flag): self = .bool(flag)
+        case .number(let lexeme): self = .number(lexeme)
+        case .string(let text): self = .string(text)
+        case .array(let elements): self = .array(elements.map(DraftJSON.init))
+        case .object(let members): self = .object(members.map { ($0.key, DraftJSON($0.value)) })
+        }
+    }
+
     /// Where a located value comes from.
     var location: SourceLocation? {
         if case .located(_, let location) = self { return location }

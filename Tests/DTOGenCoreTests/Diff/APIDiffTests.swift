@@ -103,8 +103,8 @@ struct APIDiffTests {
         Case(
             name: "a type removed and one added",
             old: types(#""Charge": { "id": "String" }, «"Refund": { "id": "String" }"#, endpoints: #"[{ "name": "charge", "path": "/c", "response": "Charge" }, { "name": "refund", "path": "/r", "response": "Refund" }]"#),
-            new: types(#""Charge": { "id": "String" }, «"Dispute": { "id": "String" }"#, endpoints: #"[{ "name": "charge", "path": "/c", "response": "Charge" }, { "name": «"refund", "path": "/r", "response": "Dispute" }]"#),
-            report: "breaking (2):\n  @old0: Refund: type removed [source, wire]\n  @new1: Endpoint.refund: returns Dispute (was Refund) [source, wire]\nnon-breaking (1):\n  @new0: Dispute: type added\n"
+            new: types(#""Charge": { "id": "String" }, «"Dispute": { "reason": "String" }"#, endpoints: #"[{ "name": "charge", "path": "/c", "response": "Charge" }, { "name": «"refund", "path": "/r", "response": "Dispute" }]"#),
+            report: "breaking (2):\n  @old0: Refund: type removed [source]\n  @new1: Endpoint.refund: returns Dispute (was Refund) [source, wire]\nnon-breaking (1):\n  @new0: Dispute: type added\n"
         ),
         Case(
             name: "an endpoint moved, its query item removed",
@@ -129,6 +129,18 @@ struct APIDiffTests {
             old: types(#""Charge": { "id": "String" }"#, endpoints: #"[{ "name": "charge", "path": "/c", "response": "Charge", "domain": { "model": «"Payment", "fields": { "id": "id" } } }]"#),
             new: types(#""Charge": { "id": "String" }"#, endpoints: #"[{ "name": "charge", "path": "/c", "response": "Charge" }]"#),
             report: "breaking (1):\n  @old0: Payment.init(from:): domain mapping Payment from Charge removed [source]\n"
+        ),
+        Case(
+            name: "a type renamed with the same JSON is one entry, at the type",
+            old: types(#""Charge": { "card": "Card", "backup": "Card?" }, "Card": { "last4": "String" }"#, endpoints: getCharge),
+            new: types(#""Charge": { "card": "PaymentCard", "backup": "PaymentCard?" }, «"PaymentCard": { "last4": "String" }"#, endpoints: getCharge),
+            report: "breaking (1):\n  @new0: Card: renamed PaymentCard (the same JSON) [source]\n"
+        ),
+        Case(
+            name: "a field's enum that gained values",
+            old: types(#""Charge": { "status": «{ "$enum": ["paid", "failed"] } }"#, endpoints: getCharge),
+            new: types(#""Charge": { «"status": "ChargeStatus" }, «"ChargeStatus": { "$enum": ["paid", "failed", "pending"] }"#, endpoints: getCharge),
+            report: "breaking (2):\n  @new0: Charge.status: type Charge.Status is now ChargeStatus (its values and more) [source]\n  @old0: Charge.Status: type removed [source]\nnon-breaking (1):\n  @new1: ChargeStatus: type added\n"
         ),
         Case(
             name: "docs, order and formatting are not changes",

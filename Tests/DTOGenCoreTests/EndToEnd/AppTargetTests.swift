@@ -57,13 +57,7 @@ struct AppTargetTests {
         let modules = try runtimeModules.get()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-app-target-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var paths: [String] = []
-        for file in generated {
-            let url = folder.appendingPathComponent(file.path)
-            try file.contents.write(to: url, atomically: true, encoding: .utf8)
-            paths.append(url.path)
-        }
+        let paths = try Swiftc.write(generated, source: "", named: "Empty.swift", into: folder)
         let arguments = ["-typecheck", "-module-name", "App", "-I", modules.path] + setting.flags + (library ? ["-parse-as-library"] : [])
         let result = try Swiftc.run(arguments + paths + sources.map(\.path))
         let diagnostics = result.output.split(separator: "\n").map(String.init).filter { $0.contains("error:") || $0.contains("warning:") }

@@ -94,7 +94,7 @@ struct SharedShapesTests {
     }
 
     /// One type per shape, named from what it holds (an ID or an object), from its field,
-    /// or with the type it is first written in when another shape has that name; each place
+    /// or with the first type (by name) it is written in when another shape has that name; each place
     /// keeps its own optionality and doc; what a shared shape holds is shared with it, not
     /// again on its own.
     @Test func repeatedInlineShapesAreOneNamedType() throws {
@@ -104,7 +104,7 @@ struct SharedShapesTests {
         let types = try #require(spec["types"] as? [String: Any])
         #expect(types.keys.sorted() == [
             "AddressObject", "Charge", "ChargeState", "CreatedChoice", "Customer", "DeletedCustomer", "ExpandableCustomer",
-            "ExpandableCustomerOrDeletedCustomer", "Invoice", "LinesObject", "Payout", "Quote", "QuoteRefunds",
+            "ExpandableCustomerOrDeletedCustomer", "Invoice", "LinesObject", "Payout", "PayoutRefunds", "Quote",
             "RefundsObject", "Transfer",
         ])
         #expect(types["ExpandableCustomer"] as? [String: [String]] == ["$oneOf": ["String", "Customer"]])
@@ -120,10 +120,11 @@ struct SharedShapesTests {
         #expect((invoice["refunds"] as? [String: String])?["$type"] == "RefundsObject?")
         #expect(!types.keys.contains { $0.hasPrefix("Data") })
         // Quote's and Payout's refunds (and Transfer's reversals) are another shape: named
-        // with the type it is first written in, as 'RefundsObject' is taken.
+        // with the first type by name that writes it (not the document's first), as
+        // 'RefundsObject' is taken.
         let quote = try #require(types["Quote"] as? [String: Any])
-        #expect(quote["refunds"] as? String == "QuoteRefunds?")
-        #expect((types["Transfer"] as? [String: Any])?["reversals"] as? String == "QuoteRefunds?")
+        #expect(quote["refunds"] as? String == "PayoutRefunds?")
+        #expect((types["Transfer"] as? [String: Any])?["reversals"] as? String == "PayoutRefunds?")
         #expect(quote["lines"] as? String == "LinesObject?")
         // Both endpoints' `created` filter: one one-of, its object variant inside it.
         let endpoints = try #require(spec["endpoints"] as? [[String: Any]])

@@ -1,0 +1,38 @@
+import PositionalJSON
+
+/// What an earlier import of a document decided, read from the spec it wrote, so that
+/// `dtogen import --update` keeps it: the names it gave shapes the document writes in
+/// several places (by how they are written) and the number of DTO files. A team pins the
+/// names its code uses; a new version of the document changes only what changed in it.
+public struct PreviousImport: Sendable {
+    /// Type names by the shape they declare (`SharedShapes.key` of its members).
+    var shapeNames: [String: String] = [:]
+    /// `options.dtoFiles` (1 when the spec has none).
+    var dtoFiles = 1
+
+    public init() {}
+
+    /// The spec an earlier import wrote; nil when it is not a JSON object.
+    public init?(spec bytes: [UInt8]) {
+        guard let root = try? JSONReader.parse(bytes: bytes), case .object(let members) = root.value else { return nil }
+        for member in members {
+            switch member.key {
+            case "options":
+                if case .object(let options) = member.value.value,
+                   case .number(let count)? = options.first(where: { $0.key == "dtoFiles" })?.value.value {
+                    dtoFiles = Int(count) ?? 1
+                }
+            case "types":
+                guard case .object(let types) = member.value.value else { continue }
+                for type in types {
+                    guard case .object(let shape) = DraftJSON(type.value) else { continue }
+                    let members = shape.filter { SharedShapes.isShapeKey($0.0) }
+                    guard SharedShapes.shape(shape) != nil else { continue }
+                    let key = SharedShapes.key(members)
+                    shapeNames[key] = min(shapeNames[key] ?? type.key, type.key)
+                }
+            default: continue
+            }
+        }
+    }
+}
