@@ -93,18 +93,10 @@ extension TypeResolver {
     }
 
     mutating func resolveEnum(_ values: [Located<String>], shape: ShapeSpec) -> EnumInfo {
-        var info = EnumInfo(cases: [])
-        var taken: Set<String> = []
-        for value in values {
-            let base = SwiftName.enumCase(value.value, style: naming)
-            let name = SwiftName.distinct(base, from: taken)
-            if name != base {
-                sink.warning(value.location, "enum value '\(value.value)' gives the case name '\(base)', already used by another value; it is generated as '\(name)'")
-            }
-            taken.insert(name)
-            info.cases.append(EnumInfo.Case(name: name, rawValue: value.value))
-        }
-        if let unknown = shape.unknownCase ?? (openEnums ? Located("unknown", at: shape.location) : nil) {
+        let names = Self.enumCaseNames(values.map(\.value), style: naming)
+        var result = EnumInfo(cases: zip(values, names).map { EnumInfo.Case(name: $1, rawValue: $0.value) })
+        let taken = Set(names)
+        if let unknown = shape.unknownCase {
             var name = unknown.value
             if !SwiftName.isIdentifier(name) || SwiftName.reservedMembers.contains(name) {
                 sink.error(unknown.location, "'$unknown' must be a case name such as \"unknown\", found '\(name)'")
@@ -115,8 +107,32 @@ extension TypeResolver {
                 sink.warning(unknown.location, "the '$unknown' case '\(name)' is also an enum value; the catch-all case is generated as '\(distinct)'")
                 name = distinct
             }
-            info.unknownCaseName = name
+            result.unknownCaseName = name
+        } else if openEnums {
+            // `options.enums: "open"` names the catch-all itself: `unknown`, or, when a value
+            // is "unknown", `unknownValue` (nothing the spec wrote clashes, so no warning).
+            result.unknownCaseName = taken.contains("unknown") ? SwiftName.distinct("unknownValue", from: taken) : "unknown"
         }
-        return info
+        return result
+    }
+
+    /// The case names of an enum's values: each value's lower camel case name, and when
+    /// several values give one name (`Etc/GMT+1`, `Etc/GMT-1`), the first of them by raw
+    /// value keeps it and the others take `_2`, `_3`, ... in that order, so that neither the
+    /// order the values are written in nor a value added elsewhere in the list renames one.
+    static func enumCaseNames(_ values: [String], style: NamingStyle) -> [String] {
+        let bases = values.map { SwiftName.enumCase($0, style: style) }
+        var names = bases
+        var taken = Set<String>()
+        var groups: [String: [Int]] = [:]
+        for (index, base) in bases.enumerated() { groups[base, default: []].append(index) }
+        for base in groups.keys.sorted() {
+            let members = groups[base, default: []].sorted { values[$0] < values[$1] }
+            for index in members {
+                names[index] = SwiftName.distinct(base) { taken.contains($0) || (groups[$0] != nil && $0 != base) }
+                taken.insert(names[index])
+            }
+        }
+        return names
     }
 }
