@@ -1,3 +1,4 @@
+import Foundation
 import YAMLReader
 
 /// The files one OpenAPI description spans: the document, then every file its `$ref`s reach
@@ -52,8 +53,11 @@ struct OpenAPIDocuments {
     /// Reads the file a reference names (once) and returns where the reference leads.
     mutating func target(of ref: String, from location: SourceLocation) -> Result<Target, Failure> {
         let hash = ref.firstIndex(of: "#")
+        // A reference is a URI: its path and its fragment (the JSON pointer, RFC 6901 §6) are
+        // percent-encoded (`#/definitions/Request%20class`, `%7Bid%7D`).
         let written = hash.map { String(ref[..<$0]) } ?? ref
-        let pointer = hash.map { String(ref[ref.index(after: $0)...]) } ?? ""
+        let fragment = hash.map { String(ref[ref.index(after: $0)...]) } ?? ""
+        let pointer = fragment.removingPercentEncoding ?? fragment
         guard !pointer.isEmpty || !written.isEmpty else { return .success(Target(file: index(of: location), pointer: "")) }
         guard written.isEmpty || !written.contains("://") else {
             return .failure(.message("the reference '\(ref)' is a URL; dtogen reads references to files beside the document, not over the network"))

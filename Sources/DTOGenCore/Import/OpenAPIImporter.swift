@@ -182,6 +182,8 @@ struct OpenAPITranslator {
     var declaredKinds: [(scheme: String, name: String, declaration: DraftJSON)] = []
     /// Type names taken (components' and other files' schemas).
     var takenTypeNames: Set<String> = []
+    /// References already reported as pointing at nothing (each is reported once).
+    var danglingReported: Set<String> = []
     /// Schemas in other files that become named types: where they are → their name.
     var externalTypeNames: [String: String] = [:]
     /// Those whose type is not written yet, in the order they were met.
@@ -404,8 +406,11 @@ struct OpenAPITranslator {
     }
 
     /// Where a `$ref` leads and the node there; nil (with an error at the reference) when it
-    /// cannot be followed.
-    mutating func resolveTarget(_ ref: String, at node: JSONNode, pointer: String) -> (target: OpenAPIDocuments.Target, node: JSONNode)? {
+    /// cannot be followed. `dangling`: what a pointer to nothing in a file that was read is
+    /// (a schema's reference says so as a warning and reads the value as JSON).
+    mutating func resolveTarget(
+        _ ref: String, at node: JSONNode, pointer: String, dangling: Diagnostic.Severity = .error, consequence: String = ""
+    ) -> (target: OpenAPIDocuments.Target, node: JSONNode)? {
         let at = node["$ref"] ?? node
         switch documents.target(of: ref, from: at.location) {
         case .failure(.message(let message)):
@@ -419,7 +424,11 @@ struct OpenAPITranslator {
             switch documents.node(at: target) {
             case .success(let found): return (target, found)
             case .failure(.message(let missing)):
-                fail(at, "\(pointer): the reference '\(ref)' does not resolve (\(missing))")
+                // A warning once per reference; an error wherever it stops something.
+                if dangling == .error || danglingReported.insert(target.key).inserted {
+                    let also = dangling == .warning ? " (and wherever else it is used)" : ""
+                    diagnostics.append(Diagnostic(dangling, file: documents.path(of: at.location), at: at.location, "\(pointer): the reference '\(ref)' does not resolve (\(missing))\(consequence)\(also)"))
+                }
                 return nil
             case .failure(.unreadable): return nil
             }
@@ -480,7 +489,11 @@ struct OpenAPITranslator {
         }
         if let ref = schema["$ref"]?.stringValue {
             // A component's type, a schema's of another file, else the schema where it is used.
-            guard let (target, node) = resolveTarget(ref, at: schema, pointer: pointer) else { return DraftShape(base: .string("JSON")) }
+            // One schema the document names but does not declare (Square's
+            // `CatalogModifierToggleOverrideType`) leaves its uses untyped, not the document out.
+            guard let (target, node) = resolveTarget(ref, at: schema, pointer: pointer, dangling: .warning, consequence: "; read as JSON") else {
+                return DraftShape(base: .string("JSON"))
+            }
             if let named = externalType(target, node, ref: ref) { return named }
             return bareShape(node, pointer: ref, hint: hint, inMultipart: inMultipart)
         }
