@@ -68,14 +68,18 @@ public enum DateRules {
               let hour = number(2), expect([colon]), let minute = number(2), expect([colon]), let second = number(2)
         else { return .otherForm }
         guard (1...12).contains(month), (1...daysIn(month, of: year)).contains(day), hour < 24, minute < 60, second <= 60 else { return .invalid }
-        var fraction = 0.0
+        // The fraction as an integer of nanoseconds at most, so the instant is one division
+        // of exact integers (`.804` is the Double nearest to it, with no noise from adding).
+        var fraction = 0
+        var scale = 1
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            var scale = 0.1
             let start = index
             while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
-                fraction += Double(bytes[index] - 0x30) * scale
-                scale /= 10
+                if scale < 1_000_000_000 {
+                    fraction = fraction * 10 + Int(bytes[index] - 0x30)
+                    scale *= 10
+                }
                 index += 1
             }
             guard index > start else { return .invalid }
@@ -96,8 +100,11 @@ public enum DateRules {
         }
         guard index == bytes.count else { return .invalid }
         let days = daysFromCivil(year: year, month: month, day: day)
-        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
-        return .date(Date(timeIntervalSince1970: seconds))
+        // Counted from 2001 as `Date` holds it, so the instant is the Double nearest to it.
+        let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offset - 978_307_200
+        let (scaled, overflow) = whole.multipliedReportingOverflow(by: scale)
+        guard !overflow, case (let total, false) = scaled.addingReportingOverflow(fraction) else { return .invalid }
+        return .date(Date(timeIntervalSinceReferenceDate: Double(total) / Double(scale)))
     }
 
     static func daysIn(_ month: Int, of year: Int) -> Int {

@@ -2,6 +2,9 @@
 /// query items, headers, body) with final names and labels, the path's parts, the
 /// parameters, envelope and the `Kind`/`Response` the factory constrains.
 struct EndpointResolver {
+    /// `Endpoint`'s and `StreamEndpoint`'s generic parameters, which the factories' extensions see.
+    static let genericParameterNames = ["Kind", "Response", "Event"]
+
     /// The spec's types: parameters declare their inline enums there, a body or error type
     /// is looked up (and an error type marked) there.
     var types: TypeResolver
@@ -122,6 +125,13 @@ struct EndpointResolver {
             let name = names["body"] == nil ? "body" : SwiftName.distinct("body", from: Set(names.keys))
             arguments.append(EndpointIR.Argument(label: name == "body" ? nil : "body", name: name, type: body, defaultValue: body.isOptional ? .null : nil))
             bodyArgument = name
+        }
+
+        // Inside `extension Endpoint<Kind, Response>` those names are the extension's generic
+        // parameters, so an argument of a type named so would silently be another type.
+        for argument in arguments {
+            guard let shadowed = EndpointResolver.genericParameterNames.first(where: { types.table.mentions(argument.type, topLevelName: $0) }) else { continue }
+            types.sink.error(endpoint.name.location, "endpoint '\(endpoint.name.value)' takes '\(argument.name)' of type '\(shadowed)', a name that inside the factory's extension means the endpoint's generic parameter; rename the type (for example '\(shadowed)Body')")
         }
 
         let envelope: EnvelopeSpec?

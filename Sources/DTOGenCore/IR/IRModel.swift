@@ -279,6 +279,16 @@ struct TypeTable: Sendable {
     }
 
     /// How a type is named in diagnostics: qualified, as a user would write it in Swift.
+    /// Whether `type` names a top-level declaration called `name`, at any depth.
+    func mentions(_ type: TypeRef, topLevelName name: String) -> Bool {
+        switch type {
+        case .named(let id): self[id].parent == nil && self[id].name == name
+        case .generic(let id, let arguments): (self[id].parent == nil && self[id].name == name) || arguments.contains { mentions($0, topLevelName: name) }
+        case .array(let inner), .dictionary(let inner), .optional(let inner): mentions(inner, topLevelName: name)
+        case .scalar, .json, .parameter: false
+        }
+    }
+
     func describe(_ type: TypeRef) -> String {
         switch type {
         case .scalar(let s): s.rawValue

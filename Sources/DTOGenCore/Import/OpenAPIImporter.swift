@@ -255,8 +255,9 @@ struct OpenAPITranslator {
         var named: [(key: String, node: JSONNode, candidate: String, builtin: Bool)] = []
         for member in schemas where !isScalarAlias(member.value) {
             let name = SwiftName.type(member.key)
-            // `File`, `JSON`, `Data`: a spec's name for them means dtogen's built-in.
-            let builtin = SpecReader.builtinScalars.contains(name)
+            // `File`, `JSON`, `Data`: a spec's name for them means dtogen's built-in; `Kind`,
+            // `Response`, `Event`: inside a factory's extension, the endpoint's generic parameters.
+            let builtin = SpecReader.builtinScalars.contains(name) || EndpointResolver.genericParameterNames.contains(name)
             named.append((member.key, member.value, builtin ? name + "Object" : name, builtin))
         }
         named.sort { a, b in
@@ -268,7 +269,9 @@ struct OpenAPITranslator {
             var name = SwiftName.distinct(entry.candidate, from: taken)
             if entry.builtin {
                 name = SwiftName.distinct(entry.candidate) { taken.contains($0) || rawKeys.contains($0) }
-                warn(entry.node, schemaPrefix + Self.escape(entry.key), "'\(SwiftName.type(entry.key))' is a built-in type of dtogen specs; this schema is imported as '\(name)'")
+                let why = EndpointResolver.genericParameterNames.contains(SwiftName.type(entry.key))
+                    ? "a generic parameter of the endpoints' factories" : "a built-in type of dtogen specs"
+                warn(entry.node, schemaPrefix + Self.escape(entry.key), "'\(SwiftName.type(entry.key))' is \(why); this schema is imported as '\(name)'")
             }
             taken.insert(name)
             typeNames[entry.key] = name

@@ -43,3 +43,27 @@ struct ReferenceTests {
         #expect(!generated.hasErrors, "\(generated.diagnostics)")
     }
 }
+
+/// A schema named like a generic parameter of the factories' extension (`Response`, `Kind`)
+/// never changes what a factory's argument means.
+struct GenericParameterNameTests {
+    @Test func importRenamesSuchASchema() throws {
+        let document = ##"""
+            {"openapi":"3.0.0","info":{"title":"Basket","version":"1"},"paths":{"/basket":{"post":{"operationId":"fill","requestBody":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Response"}}}},"responses":{"204":{"description":"ok"}}}}},
+             "components":{"schemas":{"Response":{"type":"object","properties":{"id":{"type":"string"}}}}}}
+            """##
+        let result = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "basket.json")
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        #expect(result.spec.contains("\"ResponseObject\""))
+        let generated = Generator.generate([SpecInput(path: "basket.json", bytes: Array(result.spec.utf8))])
+        #expect(!generated.hasErrors, "\(generated.diagnostics)")
+        let endpoints = try #require(generated.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
+        #expect(endpoints.contains("static func fill(body: ResponseObject) -> Self"))
+    }
+
+    @Test func aHandWrittenSpecIsToldToRenameIt() {
+        let result = generate(#"{ "types": { "Response": { "id": "String" } }, "endpoints": [{ "name": "fill", "method": "POST", "path": "/basket", "body": "Response" }] }"#)
+        #expect(result.hasErrors)
+        #expect(result.diagnostics.map(\.message) == ["endpoint 'fill' takes 'body' of type 'Response', a name that inside the factory's extension means the endpoint's generic parameter; rename the type (for example 'ResponseBody')"])
+    }
+}
