@@ -169,7 +169,10 @@ extension OpenAPITranslator {
 
         // The success response and the error type.
         let (response, error) = responses(operation, pointer: pointer + "/responses", hint: SwiftName.upperCamel(name) + "Response")
-        if let response { endpoint += response }
+        // A HEAD answer is headers only: the body a document declares for it (Kubernetes's,
+        // the GET's) never arrives, so the endpoint returns Void instead of being left out.
+        let answersWithBody = typedMethod?.allowsResponse ?? true
+        if let response, answersWithBody { endpoint += response }
         if let error { endpoint.append(("error", .string(error))) }
         var doc = (operation["summary"] ?? operation["description"])?.stringValue ?? ""
         if !alternatives.isEmpty {
@@ -177,7 +180,7 @@ extension OpenAPITranslator {
             doc += (doc.isEmpty ? "" : "\n\n") + "Sends a bearer token; the API also accepts \(alternatives.joined(separator: ", "))."
         }
         if !doc.isEmpty { endpoint.append(("doc", .string(doc))) }
-        guard let streamed = streamedResponse(operation, pointer: pointer + "/responses", hint: SwiftName.upperCamel(name) + "Event") else {
+        guard answersWithBody, let streamed = streamedResponse(operation, pointer: pointer + "/responses", hint: SwiftName.upperCamel(name) + "Event") else {
             return [.object(endpoint)]
         }
         // The stream: the request as the endpoint sends it, the events as the response.
