@@ -65,6 +65,7 @@ public enum APIDiff {
 /// One side's generated API, by Swift name.
 struct APISide {
     struct TypeEntry {
+        var id: DeclID
         var decl: Decl
         var table: TypeTable
         var spec: SpecIR
@@ -81,8 +82,8 @@ struct APISide {
 
     init(_ irs: [SpecIR]) {
         for spec in irs where spec.generates {
-            for decl in spec.types.decls where !decl.external {
-                types[decl.qualifiedName] = TypeEntry(decl: decl, table: spec.types, spec: spec)
+            for (index, decl) in spec.types.decls.enumerated() where !decl.external {
+                types[decl.qualifiedName] = TypeEntry(id: DeclID(index: index), decl: decl, table: spec.types, spec: spec)
             }
             for endpoint in spec.endpoints { endpoints[endpoint.name] = (endpoint, spec) }
             // What apps decode is what the generator gives fast paths to (all types of a spec
@@ -211,19 +212,14 @@ struct APIComparer {
         let targets = Set(renames.values)
         var added: [UInt64: [String]] = [:]
         for (name, after) in new.types where old.types[name] == nil && !targets.contains(name) && after.decl.genericParameters.isEmpty {
-            added[wire(.named(id(of: after)), in: after.spec, old: false), default: []].append(name)
+            added[wire(.named(after.id), in: after.spec, old: false), default: []].append(name)
         }
         for (name, before) in old.types.sorted(by: { $0.key < $1.key }) where new.types[name] == nil && renames[name] == nil && before.decl.genericParameters.isEmpty {
-            let digest = wire(.named(id(of: before)), in: before.spec, old: true)
+            let digest = wire(.named(before.id), in: before.spec, old: true)
             guard covering(name) == nil, let candidates = added[digest], candidates.count == 1 else { continue }
             renames[name] = candidates[0]
             added[digest] = nil
         }
-    }
-
-    /// The id of an entry's declaration in its table.
-    func id(of entry: APISide.TypeEntry) -> DeclID {
-        DeclID(index: entry.table.decls.firstIndex { $0.qualifiedName == entry.decl.qualifiedName && !$0.external } ?? 0)
     }
 
     /// A renamed type that `name` is nested in, and the nested type's new name

@@ -25,10 +25,7 @@ public struct PreviousImport: Sendable {
             case "types":
                 guard case .object(let types) = member.value.value else { continue }
                 for type in types {
-                    guard case .object(let shape) = DraftJSON(type.value) else { continue }
-                    let members = shape.filter { SharedShapes.isShapeKey($0.0) }
-                    guard SharedShapes.shape(shape) != nil else { continue }
-                    let key = SharedShapes.key(members)
+                    guard case .object(let members) = DraftJSON(type.value), let key = SharedShapes.shape(members)?.key else { continue }
                     shapeNames[key] = min(shapeNames[key] ?? type.key, type.key)
                 }
             default: continue
