@@ -134,7 +134,7 @@ actor QuakeImporter {
 }
 #endif
 
-// README.md:749
+// README.md:762
 /// A middleware: write `next` as `Next`. Spelled out, the function type would mean a
 /// caller-isolated function in a module with `NonisolatedNonsendingByDefault`.
 struct StampMiddleware: APIMiddleware {

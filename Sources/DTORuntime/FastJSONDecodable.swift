@@ -307,6 +307,22 @@ extension FastJSONValue {
         return try? object.decodeIfPresent(String.self, forKey: key)
     }
 
+    /// Whether this object holds any of these keys, as `OneOf.hasAnyKey(_:in:)` tells it.
+    @_spi(Generated) public func hasAnyKey(_ keys: [StaticString]) -> Bool {
+        guard var object = try? object() else { return false }
+        return keys.contains { object.find($0) != nil }
+    }
+
+    /// Whether this object holds another string than a fixed value, as
+    /// `OneOf.holdsOtherValues(_:in:)` tells it.
+    @_spi(Generated) public func holdsOtherValues(_ fixed: [(key: StaticString, value: String)]) -> Bool {
+        guard var object = try? object() else { return false }
+        return fixed.contains { pair in
+            guard let found = try? object.decodeIfPresent(String.self, forKey: pair.key) else { return false }
+            return found != pair.value
+        }
+    }
+
     /// The kind of value, as `OneOf.kind(of:)` tells it (a number no Double holds is no number there).
     @_spi(Generated) public var oneOfKind: OneOf.Kind {
         switch entry.kind {

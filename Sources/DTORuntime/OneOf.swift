@@ -24,6 +24,25 @@ public enum OneOf {
         return (try? container.decodeIfPresent(String.self, forKey: AnyCodingKey(key))) ?? nil
     }
 
+    /// Whether the object holds any of these keys. An untagged one-of passes over an object
+    /// variant when the object has a key that only a variant after it declares, so a deleted
+    /// invoice (`deleted: true`) is not read as the invoice listed first.
+    public static func hasAnyKey(_ keys: [String], in decoder: any Decoder) -> Bool {
+        guard let container = try? decoder.container(keyedBy: AnyCodingKey.self) else { return false }
+        return keys.contains { container.contains(AnyCodingKey($0)) }
+    }
+
+    /// Whether the object holds, under one of these keys, a string other than the value the
+    /// variant fixes it to: an untagged one-of passes over a deleted bank account for an
+    /// object whose `object` is `"card"`.
+    public static func holdsOtherValues(_ fixed: [(key: String, value: String)], in decoder: any Decoder) -> Bool {
+        guard let container = try? decoder.container(keyedBy: AnyCodingKey.self) else { return false }
+        return fixed.contains { pair in
+            guard let found = (try? container.decodeIfPresent(String.self, forKey: AnyCodingKey(pair.key))) ?? nil else { return false }
+            return found != pair.value
+        }
+    }
+
     /// Writes the discriminator beside the fields the variant has just encoded.
     public static func writeTag(_ tag: String, key: String, to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)

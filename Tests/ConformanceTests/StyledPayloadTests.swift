@@ -57,6 +57,27 @@ struct StyledPayloadTests {
         try expectEqualJSON(events, "stripe-events.json")
     }
 
+    /// Stripe's `BalanceTransaction.source`: an id, or one of many objects told apart by
+    /// `object`. A charge is a charge, never the first object variant whose keys it has; an
+    /// object of a type the spec does not list is kept whole. `invoice` is untagged: a
+    /// deleted invoice has a key (`deleted`) the invoice does not declare, so it is not read
+    /// as the invoice listed first, although every key of that is optional.
+    @Test func stripeBalanceTransactionSourcesByTagBesideAnID() throws {
+        let page = try Payloads.decode(List<BalanceTransaction>.self, from: "styled/stripe-balance-transactions.json")
+        let sources = page.data.map(\.source)
+        #expect(sources[0] == .string("ch_1"))
+        #expect(sources[1]?.charge == StripeCharge(id: "ch_2", object: .charge, amount: 500, paid: true))
+        #expect(sources[2]?.refund?.charge == "ch_2")
+        #expect(sources[3] == .unknown(["id": "po_1", "object": "payout", "amount": 1000]))
+        let invoices = page.data.map(\.invoice)
+        #expect(invoices[0] == .string("in_1"))
+        #expect(invoices[1]?.invoiceSummary?.status == "paid")
+        #expect(invoices[2]?.deletedInvoice == DeletedInvoice(id: "in_3", object: "invoice", deleted: true))
+        #expect(invoices[3] == nil)
+        try expectEqualJSON(page, "stripe-balance-transactions.json")
+        #expect(try JSONDecoder().decode(List<BalanceTransaction>.self, from: JSONEncoder().encode(page)) == page)
+    }
+
     @Test func githubTimelineOfMixedEvents() throws {
         let timeline = try Payloads.decode([TimelineItem].self, from: "styled/github-timeline.json")
         #expect(timeline[0].labeled?.label.name == "bug")

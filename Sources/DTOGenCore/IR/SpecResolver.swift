@@ -56,7 +56,7 @@ struct SpecResolver {
         }
         types = endpointResolver.types
         // A spec without endpoints is a library of DTOs: every type is its own use.
-        if !spec.endpoints.isEmpty {
+        if !spec.endpoints.isEmpty, spec.unusedTypes?.value != .generate {
             types.warnAboutUnusedTypes(spec.types, roots: responses.compactMap { $0 } + bodies.compactMap { $0 } + types.parameterTypes + endpoints.compactMap(\.errorType))
         }
         resolveExamples()

@@ -19,8 +19,18 @@ extension TypeResolver {
             if containsDate(type) {
                 sink.error(spec.shape.location, "a Date cannot be a '$oneOf' variant (its format would be ambiguous); use \"String\" and convert it in a mapping")
             }
-            if shape.discriminator != nil, kind != .object || table.structure(type) == nil {
-                sink.error(spec.shape.location, "the variants of a '$oneOf' with '$discriminator' must be objects; '\(spec.tag?.value ?? "")' is \(table.describe(type))")
+            // In a tagged one-of, a variant that is no object (an id beside the objects) is
+            // chosen by its JSON kind, and its key only names its case.
+            var tag = spec.tag?.value
+            if shape.discriminator != nil {
+                if kind == .any || (kind == .object && table.structure(type) == nil) {
+                    sink.error(spec.shape.location, "the variants of a '$oneOf' with '$discriminator' must be objects, or values of one JSON kind each (a string, a number, a bool, an array); '\(spec.tag?.value ?? "")' is \(table.describe(type))")
+                } else if kind != .object {
+                    tag = nil
+                    if let other = info.variants.first(where: { $0.kind == kind }) {
+                        sink.error(spec.shape.location, "'\(spec.tag?.value ?? "")' and '\(other.name)' are both \(kind.rawValue)s; in a '$oneOf' with '$discriminator', only objects are told apart by the tag, so one variant of each other JSON kind")
+                    }
+                }
             }
             if shape.discriminator == nil, let tag = spec.tag {
                 sink.error(tag.location, "a '$oneOf' written as an object of tags needs '$discriminator', the key that holds the tag; for variants told apart by their JSON, write an array of shapes")
@@ -28,7 +38,10 @@ extension TypeResolver {
             let base = spec.tag.map { SwiftName.enumCase($0.value, style: naming) } ?? variantCaseName(type)
             let name = SwiftName.distinct(base, from: taken)
             taken.insert(name)
-            info.variants.append(OneOfInfo.Variant(name: name, tag: spec.tag?.value, type: type, kind: kind))
+            info.variants.append(OneOfInfo.Variant(name: name, tag: tag, type: type, kind: kind))
+        }
+        if shape.discriminator != nil, !info.variants.isEmpty, !info.variants.contains(where: { $0.tag != nil }) {
+            sink.error(shape.location, "a '$oneOf' with '$discriminator' tells objects apart by their tag, and none of its variants is an object; for variants told apart by their JSON, write an array of shapes")
         }
         if let unknown = shape.unknownVariant {
             var name = unknown.value
@@ -39,15 +52,20 @@ extension TypeResolver {
             info.unknownCaseName = SwiftName.distinct(name, from: taken)
         }
         if shape.discriminator == nil {
-            // An object variant after another whose required keys it has can never be reached.
-            let objects = info.variants.enumerated().filter { $0.element.kind == .object }
+            // With its guards (`OneOfGuard`), an object is read as the first object variant
+            // that decodes it, declares every key it has that a later one declares, and
+            // holds no other value where it fixes one. A later variant that declares no key
+            // an earlier one lacks, has the earlier one's required keys and fixes no key to
+            // another value than it is never chosen over it.
+            let objects = info.variants.enumerated().compactMap { entry in table.objectKeys(entry.element).map { (entry.offset, entry.element, $0) } }
             for (i, earlier) in objects.enumerated() {
-                guard let earlierID = table.structure(earlier.element.type), case .structure(let earlierFields) = table[earlierID].kind else { continue }
+                guard let earlierID = table.structure(earlier.1.type), case .structure(let earlierFields) = table[earlierID].kind else { continue }
                 let required = Set(earlierFields.filter { !$0.type.isOptional && $0.defaultValue == nil && !$0.coding.lenient }.map(\.jsonKey))
+                let keys = Set(earlier.2.keys)
                 for later in objects.dropFirst(i + 1) {
-                    guard let laterID = table.structure(later.element.type), case .structure(let laterFields) = table[laterID].kind else { continue }
-                    if required.isSubset(of: Set(laterFields.map(\.jsonKey))) {
-                        sink.warning(specs[later.offset].shape.location, "'\(later.element.name)' cannot be told apart from '\(earlier.element.name)' by a required key: an object of it also decodes as '\(earlier.element.name)', which is tried first; add '$discriminator', or list it first")
+                    let laterKeys = Set(later.2.keys)
+                    if required.isSubset(of: laterKeys), laterKeys.isSubset(of: keys), !TypeTable.fixedApart(earlier.2.fixed, later.2.fixed) {
+                        sink.warning(specs[later.0].shape.location, "'\(later.1.name)' cannot be told apart from '\(earlier.1.name)': it declares no key that '\(earlier.1.name)' lacks, and fixes no key to another value, so an object of it decodes as '\(earlier.1.name)', which is tried first; add '$discriminator', or list it first")
                     }
                 }
             }

@@ -343,6 +343,11 @@ struct OpenAPITranslator {
         var specOptions: [(String, DraftJSON)] = []
         if let namespace = options.namespace { specOptions.append(("namespace", .string(namespace))) }
         if !options.closedEnums { specOptions.append(("enums", .string(EnumStyle.open.rawValue))) }
+        // A document declares schemas for its readers, some that no operation uses (events,
+        // webhooks): generated without a warning.
+        if !types.isEmpty, !endpoints.isEmpty {
+            specOptions.append(("unusedTypes", .string(UnusedTypes.generate.rawValue)))
+        }
         // A big document's DTOs in several files, so they compile in parallel; as many as the
         // earlier import chose, so that no type moves to another file.
         let files = options.previous?.dtoFiles ?? Self.dtoFiles(forTypeCount: types.count)
@@ -609,9 +614,12 @@ struct OpenAPITranslator {
         }
         let required = Set(schema["required"]?.elements?.compactMap(\.stringValue) ?? [])
         var fields: [(String, DraftJSON)] = []
+        var names: Set<String> = []
         for property in properties {
             var field = shape(property.value, pointer: pointer + "/properties/" + Self.escape(property.key), hint: SwiftName.type(property.key), inMultipart: inMultipart)
             if !required.contains(property.key) { field.optional = true }
+            // GitHub's reactions, `+1` and `-1`: `plus1` and `minus1`, not a warning at every build.
+            if let name = Self.explicitName(property.key, taken: &names, place: "Field") { field.modifiers.append(("$name", .string(name))) }
             fields.append((property.key.hasPrefix("$") ? "$" + property.key : property.key, field.located))
         }
         return DraftShape(base: .object(fields))
@@ -655,11 +663,12 @@ struct OpenAPITranslator {
             if Self.types(of: part) == ["null"] { optional = true } else { variants.append(part) }
         }
         if variants.count > 1 || schema["discriminator"] != nil, let tagged = taggedOneOf(variants, schema: schema, pointer: pointer, hint: hint) {
-            var members: [(String, DraftJSON)] = [("$oneOf", .object(tagged.variants.map { ($0.tag, $0.shape) })), ("$discriminator", .string(tagged.property))]
+            let cases = tagged.byKind.map { ($0.key, $0.shape) } + tagged.variants.map { ($0.tag, $0.shape) }
+            var members: [(String, DraftJSON)] = [("$oneOf", .object(cases)), ("$discriminator", .string(tagged.property))]
             // Open like the enums: a variant the API adds later decodes as `unknown`.
             if openChoices { members.append(("$unknown", .bool(true))) }
             var shape = DraftShape(base: .object(members))
-            shape.optional = optional
+            shape.optional = optional || tagged.nullable
             return shape
         }
         if let discriminator = schema["discriminator"], discriminator["propertyName"]?.stringValue != nil {
@@ -671,21 +680,10 @@ struct OpenAPITranslator {
             return shape
         }
         var shapes: [DraftJSON] = []
-        for (index, variant) in variants.enumerated() {
-            var shape = self.shape(variant, pointer: pointer + "/\(index)", hint: hint + "Variant\(index + 1)")
-            // A variant cannot be optional: a nullable variant makes the one-of optional.
-            if shape.optional {
-                optional = true
-                shape.optional = false
-            }
-            // A one-of variant cannot be a date (its format would be ambiguous): the string, or
-            // for seconds since 1970 the number, it is.
-            let epoch = shape.modifiers.contains { $0.0 == "$format" && $0.1 == .string(DateFormatSpec.secondsSince1970.name) }
-            shape.modifiers.removeAll { $0.0 == "$doc" || $0.0 == "$format" }
-            if case .string(let reference) = shape.base, reference == "Date" { shape.base = .string(epoch ? "Int" : "String") }
-            if case .object(let members) = shape.base, !members.contains(where: { $0.0.hasPrefix("$") && !$0.0.hasPrefix("$$") }) {
-                shape.modifiers.append(("$typeName", .string(hint + "Variant\(index + 1)")))
-            }
+        for index in untaggedOrder(variants, pointer: pointer) {
+            let variant = variants[index]
+            let (shape, nullable) = variantShape(variant, pointer: pointer + "/\(index)", hint: hint + "Variant\(index + 1)")
+            if nullable { optional = true }
             shapes.append(shape.json)
         }
         var shape = DraftShape(base: .object([("$oneOf", .array(shapes))]))

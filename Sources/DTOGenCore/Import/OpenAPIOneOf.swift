@@ -8,6 +8,12 @@ extension OpenAPITranslator {
     struct TaggedOneOf {
         var property: String
         var variants: [(tag: String, shape: DraftJSON)]
+        /// Variants that are no object (Stripe's id string beside the expanded objects,
+        /// OpenAI's `"auto"`), chosen by their JSON kind before the tag is read; each keyed
+        /// by the name of its case.
+        var byKind: [(key: String, shape: DraftJSON)] = []
+        /// A variant told apart by its kind admits null: the one-of is optional.
+        var nullable = false
     }
 
     /// One object variant: its type name (nil: written inline), its node, and the references
@@ -23,24 +29,41 @@ extension OpenAPITranslator {
     /// property (then it stays untagged: told apart by their JSON).
     mutating func taggedOneOf(_ variants: [JSONNode], schema: JSONNode, pointer: String, hint: String) -> TaggedOneOf? {
         let discriminator = schema["discriminator"]
+        // A variant that is no object is told apart by its JSON kind, one variant a kind.
+        var kinds: [(index: Int, kind: String)] = []
+        var objectParts: [(index: Int, node: JSONNode)] = []
+        for (index, variant) in variants.enumerated() {
+            if let kind = jsonKind(of: variant, pointer: pointer + "/\(index)") {
+                guard !kinds.contains(where: { $0.kind == kind }) else { return nil }
+                kinds.append((index, kind))
+            } else {
+                objectParts.append((index, variant))
+            }
+        }
+        // A single object beside an id needs no tag: its JSON kind tells it apart.
+        guard kinds.isEmpty || objectParts.count > 1 else { return nil }
         let explicit = discriminator?["propertyName"]?.stringValue
         // Reference → its tags (a mapping may give one schema several).
         var mapped: [String: [String]] = [:]
         for entry in discriminator?["mapping"]?.members ?? [] {
             if let ref = entry.value.stringValue { mapped[ref, default: []].append(entry.key) }
         }
-        guard let objects = objectVariants(variants, pointer: pointer, depth: 0), !objects.isEmpty else { return nil }
+        guard let objects = objectVariants(objectParts, pointer: pointer, depth: 0), !objects.isEmpty else { return nil }
         let property: String
         if let explicit {
             property = explicit
         } else {
-            // The first property every variant requires with fixed values, no two variants sharing one.
-            let candidates = objects.map { fixedRequiredValues($0.node, pointer: $0.pointer) }
-            guard let first = candidates.first,
-                  let chosen = first.map(\.key).first(where: { key in
-                      let values = candidates.compactMap { $0.first { $0.key == key }?.values }
-                      return values.count == candidates.count && Set(values.joined()).count == values.joined().count
-                  }) else { return nil }
+            // The first property every variant requires with fixed values, no two variants
+            // sharing one; else one every variant declares so, required or not (Box's
+            // `validation_type`: an object without it is the unknown case, or an error).
+            func distinguishing(_ candidates: [[(key: String, values: [String])]]) -> String? {
+                candidates.first?.map(\.key).first { key in
+                    let values = candidates.compactMap { $0.first { $0.key == key }?.values }
+                    return values.count == candidates.count && Set(values.joined()).count == values.joined().count
+                }
+            }
+            guard let chosen = distinguishing(objects.map { fixedRequiredValues($0.node, pointer: $0.pointer) })
+                ?? distinguishing(objects.map { fixedRequiredValues($0.node, pointer: $0.pointer, requiredOnly: false) }) else { return nil }
             property = chosen
         }
         var tagged: [(tag: String, shape: DraftJSON)] = []
@@ -73,7 +96,102 @@ extension OpenAPITranslator {
             let list = dropped.map { "'\($0.0)' (as '\($0.1)')" }.joined(separator: ", ")
             warn(node, pointer, "variants with the tag of an earlier one decode as that one: \(list)")
         }
-        return TaggedOneOf(property: property, variants: tagged)
+        var result = TaggedOneOf(property: property, variants: tagged)
+        for (index, _) in kinds {
+            let (variant, nullable) = variantShape(variants[index], pointer: pointer + "/\(index)", hint: hint + "Variant\(index + 1)")
+            let shape = variant.json
+            result.nullable = result.nullable || nullable
+            let key = SwiftName.distinct(Self.caseKey(of: shape)) { name in
+                tagged.contains { $0.tag == name } || result.byKind.contains { $0.key == name }
+            }
+            result.byKind.append((key, shape))
+        }
+        return result
+    }
+
+    /// The order an untagged one-of's variants are written in the spec, where they are tried
+    /// in order: an object variant whose keys are some of another's goes before it (else an
+    /// object of it would decode as the other, which has its keys too), and one with the keys
+    /// of an earlier one and no key fixed to another value is left out, with a warning, since
+    /// every object of it decodes as the earlier one (and is the same JSON when sent).
+    mutating func untaggedOrder(_ variants: [JSONNode], pointer: String) -> [Int] {
+        var order: [Int] = []
+        var objects: [Int: (keys: Set<String>, fixed: [(key: String, values: [String])], name: String)] = [:]
+        for (index, variant) in variants.enumerated() {
+            let variantPointer = pointer + "/\(index)"
+            guard jsonKind(of: variant, pointer: variantPointer) == nil, let resolved = followed(variant, pointer: variantPointer),
+                  resolved["properties"] != nil || resolved["allOf"] != nil else {
+                order.append(index)
+                continue
+            }
+            let keys = Set(declaredProperties(of: variant, pointer: variantPointer, depth: 0))
+            let fixed = fixedRequiredValues(variant, pointer: variantPointer, requiredOnly: false)
+            var name = "variant \(index + 1)"
+            if let ref = variant["$ref"]?.stringValue, let (target, node) = resolveTarget(ref, at: variant, pointer: variantPointer),
+               let named = typeName(of: target, node: node, ref: ref) {
+                name = named
+            }
+            if let same = order.first(where: { earlier in
+                guard let other = objects[earlier] else { return false }
+                let apart = fixed.contains { mine in other.fixed.contains { $0.key == mine.key && Set($0.values).isDisjoint(with: mine.values) } }
+                return other.keys == keys && !apart
+            }), let other = objects[same] {
+                warn(variant, variantPointer, "'\(name)' has the keys of '\(other.name)' and no value to tell it apart; an object of it decodes as '\(other.name)', so the one-of leaves it out")
+                continue
+            }
+            objects[index] = (keys, fixed, name)
+            if let superset = order.firstIndex(where: { objects[$0].map { keys.isStrictSubset(of: $0.keys) } ?? false }) {
+                order.insert(index, at: superset)
+            } else {
+                order.append(index)
+            }
+        }
+        return order
+    }
+
+    /// The JSON kind of a variant that is no object (`string`, `number`, `boolean`, `array`),
+    /// nil for an object, a one-of, or a schema of several kinds.
+    mutating func jsonKind(of variant: JSONNode, pointer: String) -> String? {
+        guard let resolved = followed(variant, pointer: pointer),
+              resolved["properties"] == nil, resolved["allOf"] == nil, resolved["oneOf"] == nil, resolved["anyOf"] == nil else { return nil }
+        let types = Self.types(of: resolved).filter { $0 != "null" }
+        guard types.count == 1, let type = types.first, type != "object" else { return nil }
+        return type == "integer" ? "number" : type
+    }
+
+    /// The case name a variant told apart by its JSON kind is keyed by: its type's name
+    /// (`string`, `int`, `stringList`), the value of a one-value enum (`auto`), else `value`.
+    static func caseKey(of shape: DraftJSON) -> String {
+        switch shape {
+        case .string(let name):
+            return SwiftName.lowerCamel(name.replacingOccurrences(of: "?", with: ""), style: .swift)
+        case .array(let elements) where elements.count == 1:
+            return caseKey(of: elements[0]) + "List"
+        case .object(let members):
+            if let values = members.first(where: { $0.0 == "$enum" })?.1, case .array(let list) = values, list.count == 1, case .string(let only) = list[0] {
+                return only
+            }
+            if let base = members.first(where: { $0.0 == "$type" })?.1 { return caseKey(of: base) }
+            return "value"
+        default:
+            return "value"
+        }
+    }
+
+    /// A variant of a one-of as a shape of its own: never optional (a nullable variant makes
+    /// the one-of optional) and never a date (its format would be ambiguous: the string, or
+    /// for seconds since 1970 the number, it is).
+    mutating func variantShape(_ variant: JSONNode, pointer: String, hint: String) -> (shape: DraftShape, nullable: Bool) {
+        var shape = self.shape(variant, pointer: pointer, hint: hint)
+        let nullable = shape.optional
+        shape.optional = false
+        let epoch = shape.modifiers.contains { $0.0 == "$format" && $0.1 == .string(DateFormatSpec.secondsSince1970.name) }
+        shape.modifiers.removeAll { $0.0 == "$doc" || $0.0 == "$format" }
+        if case .string(let reference) = shape.base, reference == "Date" { shape.base = .string(epoch ? "Int" : "String") }
+        if case .object(let members) = shape.base, !members.contains(where: { $0.0.hasPrefix("$") && !$0.0.hasPrefix("$$") }) {
+            shape.modifiers.append(("$typeName", .string(hint)))
+        }
+        return (shape, nullable)
     }
 
     static func describe(_ shape: DraftJSON) -> String {
@@ -83,10 +201,10 @@ extension OpenAPITranslator {
 
     /// The object schemas of a one-of's variants, a nested one-of's flattened in place; nil
     /// when one is not an object (a scalar, an array, a reference that cannot be followed).
-    mutating func objectVariants(_ variants: [JSONNode], pointer: String, depth: Int) -> [ObjectVariant]? {
+    mutating func objectVariants(_ variants: [(index: Int, node: JSONNode)], pointer: String, depth: Int) -> [ObjectVariant]? {
         guard depth < 8 else { return nil }
         var result: [ObjectVariant] = []
-        for (index, variant) in variants.enumerated() where Self.types(of: variant) != ["null"] {
+        for (index, variant) in variants where Self.types(of: variant) != ["null"] {
             let variantPointer = pointer + "/\(index)"
             var current = variant
             var name: String?
@@ -100,7 +218,7 @@ extension OpenAPITranslator {
                 steps += 1
             }
             if current["properties"] == nil, current["allOf"] == nil, let inner = (current["oneOf"] ?? current["anyOf"])?.elements {
-                guard let flat = objectVariants(inner, pointer: variantPointer + (current["oneOf"] != nil ? "/oneOf" : "/anyOf"), depth: depth + 1) else { return nil }
+                guard let flat = objectVariants(Array(inner.enumerated()).map { ($0.offset, $0.element) }, pointer: variantPointer + (current["oneOf"] != nil ? "/oneOf" : "/anyOf"), depth: depth + 1) else { return nil }
                 result += flat
                 continue
             }
@@ -110,11 +228,13 @@ extension OpenAPITranslator {
         return result
     }
 
-    /// The required properties of an object schema (its `allOf` parts included) whose value
-    /// is fixed to one or a few strings, in the order written.
-    mutating func fixedRequiredValues(_ schema: JSONNode, pointer: String) -> [(key: String, values: [String])] {
+    /// The required properties (or with `requiredOnly: false`, all properties) of an object
+    /// schema, its `allOf` parts included, whose value is fixed to one or a few strings, in
+    /// the order written.
+    mutating func fixedRequiredValues(_ schema: JSONNode, pointer: String, requiredOnly: Bool = true) -> [(key: String, values: [String])] {
         var result: [(key: String, values: [String])] = []
-        for key in requiredProperties(of: schema, pointer: pointer, depth: 0) where !result.contains(where: { $0.key == key }) {
+        let keys = requiredOnly ? requiredProperties(of: schema, pointer: pointer, depth: 0) : declaredProperties(of: schema, pointer: pointer, depth: 0)
+        for key in keys where !result.contains(where: { $0.key == key }) {
             if let values = fixedValues(of: key, in: schema, pointer: pointer, depth: 0) { result.append((key, values)) }
         }
         return result
@@ -124,6 +244,13 @@ extension OpenAPITranslator {
         guard depth < 8, let resolved = followed(schema, pointer: pointer) else { return [] }
         var keys = resolved["required"]?.elements?.compactMap(\.stringValue) ?? []
         for part in resolved["allOf"]?.elements ?? [] { keys += requiredProperties(of: part, pointer: pointer, depth: depth + 1) }
+        return keys
+    }
+
+    mutating func declaredProperties(of schema: JSONNode, pointer: String, depth: Int) -> [String] {
+        guard depth < 8, let resolved = followed(schema, pointer: pointer) else { return [] }
+        var keys = properties(of: resolved, pointer: pointer).map(\.key)
+        for part in resolved["allOf"]?.elements ?? [] { keys += declaredProperties(of: part, pointer: pointer, depth: depth + 1) }
         return keys
     }
 

@@ -89,9 +89,9 @@ extension OpenAPITranslator {
             parameters.append((node, parameterPointer))
         }
         let pathNames = Set(PathTemplate(path).placeholders.map(\.name))
-        var params: [(String, DraftJSON)] = []
-        var query: [(String, DraftJSON)] = []
-        var headers: [(String, DraftJSON)] = []
+        var params: [(String, DraftShape)] = []
+        var query: [(String, DraftShape)] = []
+        var headers: [(String, DraftShape)] = []
         var formFields: [(String, DraftJSON)] = []
         var swaggerBody: JSONNode?
         for (node, parameterPointer) in parameters {
@@ -128,7 +128,7 @@ extension OpenAPITranslator {
                     continue
                 }
                 shape.optional = false
-                params.append((name, shape.located))
+                params.append((name, shape))
             case "query":
                 // dtogen sends an object in the deepObject style (`created[gte]=1`); in another
                 // style its fields would be query items of their own.
@@ -138,24 +138,25 @@ extension OpenAPITranslator {
                     continue
                 }
                 if node["required"]?.boolValue != true { shape.optional = true }
-                query.append((name, shape.located))
+                query.append((name, shape))
             case "header":
                 if ["accept", "content-type", "authorization"].contains(name.lowercased()) {
                     warn(node, parameterPointer, "header '\(name)' is set by the client; left out")
                     continue
                 }
                 if node["required"]?.boolValue != true { shape.optional = true }
-                headers.append((name, shape.located))
+                headers.append((name, shape))
             default:
                 warn(node, parameterPointer, "\(place) parameters are not supported; '\(name)' is left out")
             }
         }
-        if !params.isEmpty { endpoint.append(("params", .object(params))) }
+        Self.nameArguments(&params, &query, &headers)
+        if !params.isEmpty { endpoint.append(("params", .object(params.map { ($0.0, $0.1.located) }))) }
         // The path key's own query, sent with every request (a parameter of the same name wins).
         let fixed = constants.filter { constant in !query.contains { $0.0 == constant.0 } }
-        query = fixed.map { ($0.0, DraftJSON.located(.object([("$value", .string($0.1))]), pathLocation)) } + query
-        if !query.isEmpty { endpoint.append(("query", .object(query))) }
-        if !headers.isEmpty { endpoint.append(("headers", .object(headers))) }
+        let queryItems = fixed.map { ($0.0, DraftJSON.located(.object([("$value", .string($0.1))]), pathLocation)) } + query.map { ($0.0, $0.1.located) }
+        if !queryItems.isEmpty { endpoint.append(("query", .object(queryItems))) }
+        if !headers.isEmpty { endpoint.append(("headers", .object(headers.map { ($0.0, $0.1.located) }))) }
 
         // The request body.
         let bodyAllowed = typedMethod?.allowsBody ?? false
@@ -193,6 +194,50 @@ extension OpenAPITranslator {
             return [.object(endpoint), .object(stream)]
         }
         return [.object(stream)]
+    }
+
+    /// Parameters that would give the factory one argument name twice (Kubernetes's path
+    /// `path` and query `path`, Twilio's `StartTime<` and `StartTime>`) are named here, with
+    /// `$name`, so generating the spec has nothing to warn about: a comparison takes its
+    /// meaning (`startTimeBefore`), another clash its place (`pathQuery`). The first keeps
+    /// the plain name, in the factory's order (path, query, headers).
+    static func nameArguments(_ params: inout [(String, DraftShape)], _ query: inout [(String, DraftShape)], _ headers: inout [(String, DraftShape)]) {
+        var taken: Set<String> = []
+        func name(_ list: inout [(String, DraftShape)], place: String) {
+            for index in list.indices {
+                if let chosen = explicitName(list[index].0, taken: &taken, place: place) { list[index].1.modifiers.append(("$name", .string(chosen))) }
+            }
+        }
+        name(&params, place: "Path")
+        name(&query, place: "Query")
+        name(&headers, place: "Header")
+    }
+
+    /// The `$name` a key needs when its Swift name is taken (nil when it is free): what a
+    /// comparison means (`startTimeBefore`), a sign spelled out (`+1` → `plus1`), else its
+    /// place (`pathQuery`), numbered as a last resort.
+    static func explicitName(_ key: String, taken: inout Set<String>, place: String) -> String? {
+        let base = SwiftName.property(key)
+        guard taken.contains(base) else {
+            taken.insert(base)
+            return nil
+        }
+        let signs: [(String, String)] = [("+", "plus "), ("-", "minus ")]
+        let spelled = signs.first { key.hasPrefix($0.0) }.map { SwiftName.property($0.1 + key.dropFirst($0.0.count)) }
+        var candidate = base + comparison(key)
+        if candidate == base, let spelled { candidate = spelled }
+        if candidate == base || taken.contains(candidate) { candidate = base + place }
+        candidate = SwiftName.distinct(candidate, from: taken)
+        taken.insert(candidate)
+        return candidate
+    }
+
+    /// What a key's trailing comparison (`DateCreated<`, `Price>=`) means, as a name's ending.
+    static func comparison(_ key: String) -> String {
+        let timely = ["date", "time", "created", "updated", "at"].contains { key.lowercased().contains($0) }
+        let endings: [(String, String, String)] = [("<=", "AtOrBefore", "AtMost"), (">=", "AtOrAfter", "AtLeast"), ("<", "Before", "Below"), (">", "After", "Above")]
+        guard let ending = endings.first(where: { key.hasSuffix($0.0) }) else { return "" }
+        return timely ? ending.1 : ending.2
     }
 
     /// The success response's event stream, when it has one: `stream`, `response` (one

@@ -135,19 +135,41 @@ struct DTOContextBuilder {
         let cases = info.variants.map { variant in
             OneOfCaseContext(
                 access: access, name: SwiftName.escaped(variant.name), type: spell(variant.type),
-                tag: variant.tag.map(SwiftLiteral.string) ?? "", writesTag: info.discriminator != nil, helper: helper, key: key
+                tag: variant.tag.map(SwiftLiteral.string) ?? "", writesTag: info.discriminator != nil && variant.tag != nil, helper: helper, key: key
             )
         }
         let choice: OneOfContext.Choice
         if info.discriminator != nil {
-            choice = .tagged(key: key, accepted: info.variants.compactMap { $0.tag.map(SwiftLiteral.string) }.joined(separator: ", "))
+            choice = .tagged(
+                key: key, accepted: info.variants.compactMap { $0.tag.map(SwiftLiteral.string) }.joined(separator: ", "),
+                byKind: info.variants.filter { $0.tag == nil }.map { KindCaseContext(kind: $0.kind.rawValue, type: spell($0.type), name: SwiftName.escaped($0.name)) }
+            )
         } else {
-            choice = .untagged(attempts: info.variants.map { variant in
-                AttemptContext(
-                    condition: variant.kind == .any ? "" : "kind == .\(variant.kind.rawValue), ",
-                    type: spell(variant.type), name: SwiftName.escaped(variant.name)
-                )
-            }, typeLiteral: SwiftLiteral.string(decl.qualifiedName))
+            // An object variant is passed over when the object has a key that only a later
+            // variant declares, or holds another value where it fixes one (`OneOfGuard`);
+            // those passed over are tried again, in order, when none fits.
+            var attempts: [AttemptContext] = []
+            var fallbacks: [AttemptContext] = []
+            for (variant, guarding) in zip(info.variants, table.guards(info)) {
+                let kind = variant.kind == .any ? "" : "kind == .\(variant.kind.rawValue), "
+                let attempt = AttemptContext(condition: kind, type: spell(variant.type), name: SwiftName.escaped(variant.name))
+                guard !guarding.isEmpty else {
+                    attempts.append(attempt)
+                    continue
+                }
+                var guarded = attempt
+                if !guarding.passOverKeys.isEmpty {
+                    let list = "[" + guarding.passOverKeys.map(SwiftLiteral.string).joined(separator: ", ") + "]"
+                    guarded.condition += onTape ? "!json.hasAnyKey(\(list)), " : "!\(helper).hasAnyKey(\(list), in: decoder), "
+                }
+                if !guarding.fixedValues.isEmpty {
+                    let pairs = "[" + guarding.fixedValues.map { "(\(SwiftLiteral.string($0.key)), \(SwiftLiteral.string($0.value)))" }.joined(separator: ", ") + "]"
+                    guarded.condition += onTape ? "!json.holdsOtherValues(\(pairs)), " : "!\(helper).holdsOtherValues(\(pairs), in: decoder), "
+                }
+                attempts.append(guarded)
+                fallbacks.append(attempt)
+            }
+            choice = .untagged(attempts: attempts + fallbacks, typeLiteral: SwiftLiteral.string(decl.qualifiedName))
         }
         return OneOfContext(
             doc: docLines(decl.doc), access: access, isolation: Isolation.declaration(decl), name: decl.name, helper: helper,

@@ -202,8 +202,9 @@ struct OneOfContext: TemplateContext {
     var nested: [DeclarationContext]
 
     enum Choice {
-        /// The tag's key as a literal, and every tag as a literal.
-        case tagged(key: String, accepted: String)
+        /// The tag's key as a literal, every tag as a literal, and the variants that are no
+        /// object, chosen by their JSON kind first.
+        case tagged(key: String, accepted: String, byKind: [KindCaseContext])
         case untagged(attempts: [AttemptContext], typeLiteral: String)
     }
 
@@ -211,10 +212,11 @@ struct OneOfContext: TemplateContext {
         var tagged = MustacheValue.bool(false)
         var untagged = MustacheValue.bool(false)
         switch choice {
-        case .tagged(let key, let accepted):
+        case .tagged(let key, let accepted, let byKind):
             tagged = .object([
-                "helper": .string(helper), "key": .string(key), "cases": .list(cases.map(\.value)),
+                "helper": .string(helper), "key": .string(key), "cases": .list(cases.filter { !$0.tag.isEmpty }.map(\.value)),
                 "unknown": .optional(unknown), "accepted": .string(accepted),
+                "needsKind": .bool(!byKind.isEmpty), "byKind": .list(byKind.map(\.value)),
             ])
         case .untagged(let attempts, let typeLiteral):
             untagged = .object([
@@ -249,6 +251,15 @@ struct OneOfCaseContext: TemplateContext {
             "helper": .string(helper), "key": .string(key), "access": .string(access),
         ]
     }
+}
+
+/// A variant of a tagged one-of that is no object: `if kind == .string { self = .string(...) }`.
+struct KindCaseContext: TemplateContext {
+    var kind: String
+    var type: String
+    var name: String
+
+    var entries: MustacheObject { ["kind": .string(kind), "type": .string(type), "name": .string(name)] }
 }
 
 /// The open one-of's catch-all case, holding the JSON as it arrived.

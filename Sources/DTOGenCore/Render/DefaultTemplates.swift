@@ -73,6 +73,15 @@ nonisolated extension {{{type}}}: {{{protocol}}} {
 nonisolated extension {{{type}}}: {{{protocol}}} {
     {{{access}}}init(fastJSON json: {{{valueType}}}) throws {
 {{#tagged}}
+{{#needsKind}}
+        let kind = json.oneOfKind
+{{/needsKind}}
+{{#byKind}}
+        if kind == .{{{kind}}} {
+            self = .{{{name}}}(try json.decode({{{type}}}.self))
+            return
+        }
+{{/byKind}}
         switch json.tag({{{key}}}) {
 {{#cases}}
         case {{{tag}}}: self = .{{{name}}}(try json.decode({{{type}}}.self))
@@ -397,6 +406,15 @@ extension {{{bodyType}}} {
 
     {{{access}}}init(from decoder: any {{{decoder}}}) throws {
 {{#tagged}}
+{{#needsKind}}
+        let kind = {{{helper}}}.kind(of: decoder)
+{{/needsKind}}
+{{#byKind}}
+        if kind == .{{{kind}}} {
+            self = .{{{name}}}(try {{{type}}}(from: decoder))
+            return
+        }
+{{/byKind}}
         switch {{{helper}}}.tag(of: decoder, key: {{{key}}}) {
 {{#cases}}
         case {{{tag}}}: self = .{{{name}}}(try {{{type}}}(from: decoder))

@@ -92,6 +92,17 @@ public enum EnumStyle: String, CaseIterable, Sendable, SpecKeyword {
     static let expected = "'open' (unknown values are kept) or 'closed'"
 }
 
+/// `options.unusedTypes`: what becomes of a type no endpoint uses. Both generate it; `warn`
+/// says so, since in a spec written by hand it is often a leftover or a typo, and `generate`
+/// does not, for a spec `dtogen import` wrote (a document declares schemas for its readers:
+/// webhook events, payloads of other channels).
+public enum UnusedTypes: String, CaseIterable, Sendable, SpecKeyword {
+    case warn, generate
+
+    static let noun = "unusedTypes option"
+    static let expected = "'warn' (generated, with a warning; the default) or 'generate' (generated, no warning)"
+}
+
 /// `options.naming`: `swift` (API Design Guidelines casing) or `camel` (plain camel case).
 public enum NamingStyle: String, CaseIterable, Sendable, SpecKeyword {
     case swift

@@ -4,7 +4,7 @@ public enum SpecReader {
     /// From common to rare: suggestions prefer the earlier of two equally close names.
     static let builtinScalars = ["String", "Int", "Double", "Bool", "Date", "URL", "Int64", "Float", "Decimal", "UUID", "JSON", "Data", "File"]
     static let topLevelKeys = ["name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports", "openapi", "operations", "repository", "kinds"]
-    static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums", "dtoFiles"]
+    static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums", "unusedTypes", "dtoFiles"]
     static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "bodyEncoding", "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc", "examples", "bodyFrom", "stream", "end", "events"]
     static let envelopeKeys = ["data", "success", "message", "path"]
     static let domainKeys = ["model", "kind", "each", "fields", "update"]
@@ -182,6 +182,7 @@ private struct Reader {
                     case "naming": spec.naming = keyword(option.value, "'options.naming'", NamingStyle.read)
                     case "namespace": spec.namespace = string(option.value, "'options.namespace'")
                     case "enums": spec.enums = keyword(option.value, "'options.enums'", EnumStyle.read)
+                    case "unusedTypes": spec.unusedTypes = keyword(option.value, "'options.unusedTypes'", UnusedTypes.read)
                     case "dtoFiles":
                         guard case .number(let text) = option.value.value, let count = Int(text), SpecFileNaming.dtoFileCounts.contains(count) else {
                             sink.error(option.value.location, "'options.dtoFiles' must be a whole number from \(SpecFileNaming.dtoFileCounts.lowerBound) to \(SpecFileNaming.dtoFileCounts.upperBound), found \(option.value.kindDescription)")

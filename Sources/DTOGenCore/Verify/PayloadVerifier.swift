@@ -260,6 +260,10 @@ struct PayloadVerifier {
     private mutating func checkOneOf(_ node: JSONNode, _ info: OneOfInfo, _ decl: Decl, path: String, declared: Declared) {
         let oneOfDeclared = Declared(owner: decl.qualifiedName, file: decl.specFile ?? specPath, location: decl.location)
         if let key = info.discriminator {
+            // A variant that is no object is chosen by its JSON kind.
+            if let byKind = info.variants.first(where: { $0.tag == nil && $0.kind == Self.kind(of: node) }) {
+                return check(node, byKind.type, path: path, declared: oneOfDeclared, dates: nil)
+            }
             guard let members = node.members else { return report(node, "\(describe(path)) is \(shown(node)); \(decl.qualifiedName) is a one-of told apart by '\(key)', so it is an object", oneOfDeclared) }
             guard let tagNode = members.first(where: { $0.key == key })?.value else {
                 if info.unknownCaseName == nil {

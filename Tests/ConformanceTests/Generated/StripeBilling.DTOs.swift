@@ -500,6 +500,223 @@ nonisolated struct StripeSubscription: Codable, Sendable, Hashable {
     }
 }
 
+nonisolated struct StripeCharge: Codable, Sendable, Hashable {
+    let id: String
+    let object: Object
+    let amount: Int
+    let paid: Bool?
+
+    init(
+        id: String,
+        object: Object,
+        amount: Int,
+        paid: Bool? = nil,
+    ) {
+        self.id = id
+        self.object = object
+        self.amount = amount
+        self.paid = paid
+    }
+
+    enum Object: String, Codable, Sendable, Hashable, CaseIterable {
+        case charge
+    }
+}
+
+nonisolated struct StripeRefund: Codable, Sendable, Hashable {
+    let id: String
+    let object: Object
+    let amount: Int
+    let charge: String?
+
+    init(
+        id: String,
+        object: Object,
+        amount: Int,
+        charge: String? = nil,
+    ) {
+        self.id = id
+        self.object = object
+        self.amount = amount
+        self.charge = charge
+    }
+
+    enum Object: String, Codable, Sendable, Hashable, CaseIterable {
+        case refund
+    }
+}
+
+nonisolated struct InvoiceSummary: Codable, Sendable, Hashable {
+    let id: String
+    let object: String?
+    let amountDue: Int?
+    let status: String?
+
+    init(
+        id: String,
+        object: String? = nil,
+        amountDue: Int? = nil,
+        status: String? = nil,
+    ) {
+        self.id = id
+        self.object = object
+        self.amountDue = amountDue
+        self.status = status
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case object
+        case amountDue = "amount_due"
+        case status
+    }
+}
+
+nonisolated struct DeletedInvoice: Codable, Sendable, Hashable {
+    let id: String
+    let object: String?
+    let deleted: Bool
+
+    init(
+        id: String,
+        object: String? = nil,
+        deleted: Bool,
+    ) {
+        self.id = id
+        self.object = object
+        self.deleted = deleted
+    }
+}
+
+nonisolated struct BalanceTransaction: Codable, Sendable, Hashable {
+    let id: String
+    let amount: Int
+    let source: BalanceTransactionSource?
+    let invoice: InvoiceOrDeleted?
+
+    init(
+        id: String,
+        amount: Int,
+        source: BalanceTransactionSource? = nil,
+        invoice: InvoiceOrDeleted? = nil,
+    ) {
+        self.id = id
+        self.amount = amount
+        self.source = source
+        self.invoice = invoice
+    }
+
+    indirect enum BalanceTransactionSource: Codable, Sendable, Hashable {
+        case string(String)
+        case charge(StripeCharge)
+        case refund(StripeRefund)
+        /// A value that no variant matches, kept as it arrived.
+        case unknown(DTORuntime.JSONValue)
+
+        init(from decoder: any Swift.Decoder) throws {
+            let kind = DTORuntime.OneOf.kind(of: decoder)
+            if kind == .string {
+                self = .string(try String(from: decoder))
+                return
+            }
+            switch DTORuntime.OneOf.tag(of: decoder, key: "object") {
+            case "charge": self = .charge(try StripeCharge(from: decoder))
+            case "refund": self = .refund(try StripeRefund(from: decoder))
+            default:
+                self = .unknown(try DTORuntime.JSONValue(from: decoder))
+            }
+        }
+
+        func encode(to encoder: any Swift.Encoder) throws {
+            switch self {
+            case .string(let value):
+                try value.encode(to: encoder)
+            case .charge(let value):
+                try value.encode(to: encoder)
+                try DTORuntime.OneOf.writeTag("charge", key: "object", to: encoder)
+            case .refund(let value):
+                try value.encode(to: encoder)
+                try DTORuntime.OneOf.writeTag("refund", key: "object", to: encoder)
+            case .unknown(let value):
+                try value.encode(to: encoder)
+            }
+        }
+
+        /// The value when this is `.string`.
+        var string: String? {
+            if case .string(let value) = self { value } else { nil }
+        }
+
+        /// The value when this is `.charge`.
+        var charge: StripeCharge? {
+            if case .charge(let value) = self { value } else { nil }
+        }
+
+        /// The value when this is `.refund`.
+        var refund: StripeRefund? {
+            if case .refund(let value) = self { value } else { nil }
+        }
+
+        /// The value when this is `.unknown`.
+        var unknown: DTORuntime.JSONValue? {
+            if case .unknown(let value) = self { value } else { nil }
+        }
+    }
+
+    indirect enum InvoiceOrDeleted: Codable, Sendable, Hashable {
+        case string(String)
+        case invoiceSummary(InvoiceSummary)
+        case deletedInvoice(DeletedInvoice)
+
+        init(from decoder: any Swift.Decoder) throws {
+            let kind = DTORuntime.OneOf.kind(of: decoder)
+            if kind == .string, let value = try? String(from: decoder) {
+                self = .string(value)
+                return
+            }
+            if kind == .object, !DTORuntime.OneOf.hasAnyKey(["deleted"], in: decoder), let value = try? InvoiceSummary(from: decoder) {
+                self = .invoiceSummary(value)
+                return
+            }
+            if kind == .object, let value = try? DeletedInvoice(from: decoder) {
+                self = .deletedInvoice(value)
+                return
+            }
+            if kind == .object, let value = try? InvoiceSummary(from: decoder) {
+                self = .invoiceSummary(value)
+                return
+            }
+            throw DTORuntime.OneOf.noVariant(in: decoder, type: "BalanceTransaction.InvoiceOrDeleted")
+        }
+
+        func encode(to encoder: any Swift.Encoder) throws {
+            switch self {
+            case .string(let value):
+                try value.encode(to: encoder)
+            case .invoiceSummary(let value):
+                try value.encode(to: encoder)
+            case .deletedInvoice(let value):
+                try value.encode(to: encoder)
+            }
+        }
+
+        /// The value when this is `.string`.
+        var string: String? {
+            if case .string(let value) = self { value } else { nil }
+        }
+
+        /// The value when this is `.invoiceSummary`.
+        var invoiceSummary: InvoiceSummary? {
+            if case .invoiceSummary(let value) = self { value } else { nil }
+        }
+
+        /// The value when this is `.deletedInvoice`.
+        var deletedInvoice: DeletedInvoice? {
+            if case .deletedInvoice(let value) = self { value } else { nil }
+        }
+    }
+}
+
 nonisolated struct StripeEvent: Codable, Sendable, Hashable {
     let id: String
     let object: String
@@ -825,6 +1042,55 @@ nonisolated extension StripeSubscription: DTORuntime.FastJSONDecodable {
     }
 }
 
+nonisolated extension StripeCharge: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.object = try container.decode(StripeCharge.Object.self, forKey: "object")
+        self.amount = try container.decode(Int.self, forKey: "amount")
+        self.paid = try container.decodeIfPresent(Bool.self, forKey: "paid")
+    }
+}
+
+nonisolated extension StripeRefund: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.object = try container.decode(StripeRefund.Object.self, forKey: "object")
+        self.amount = try container.decode(Int.self, forKey: "amount")
+        self.charge = try container.decodeIfPresent(String.self, forKey: "charge")
+    }
+}
+
+nonisolated extension InvoiceSummary: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.object = try container.decodeIfPresent(String.self, forKey: "object")
+        self.amountDue = try container.decodeIfPresent(Int.self, forKey: "amount_due")
+        self.status = try container.decodeIfPresent(String.self, forKey: "status")
+    }
+}
+
+nonisolated extension DeletedInvoice: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.object = try container.decodeIfPresent(String.self, forKey: "object")
+        self.deleted = try container.decode(Bool.self, forKey: "deleted")
+    }
+}
+
+nonisolated extension BalanceTransaction: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.id = try container.decode(String.self, forKey: "id")
+        self.amount = try container.decode(Int.self, forKey: "amount")
+        self.source = try container.decodeIfPresent(BalanceTransaction.BalanceTransactionSource.self, forKey: "source")
+        self.invoice = try container.decodeIfPresent(BalanceTransaction.InvoiceOrDeleted.self, forKey: "invoice")
+    }
+}
+
 nonisolated extension StripeEvent: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
@@ -900,6 +1166,49 @@ nonisolated extension StripeSubscription.InvoiceRef: DTORuntime.FastJSONDecodabl
         }
         if kind == .object, let value = try? json.decode(StripeInvoice.self) {
             self = .stripeInvoice(value)
+            return
+        }
+        throw json.noVariant()
+    }
+}
+
+nonisolated extension StripeCharge.Object: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension StripeRefund.Object: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension BalanceTransaction.BalanceTransactionSource: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        let kind = json.oneOfKind
+        if kind == .string {
+            self = .string(try json.decode(String.self))
+            return
+        }
+        switch json.tag("object") {
+        case "charge": self = .charge(try json.decode(StripeCharge.self))
+        case "refund": self = .refund(try json.decode(StripeRefund.self))
+        default:
+            self = .unknown(try json.decode(DTORuntime.JSONValue.self))
+        }
+    }
+}
+
+nonisolated extension BalanceTransaction.InvoiceOrDeleted: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        let kind = json.oneOfKind
+        if kind == .string, let value = try? json.decode(String.self) {
+            self = .string(value)
+            return
+        }
+        if kind == .object, !json.hasAnyKey(["deleted"]), let value = try? json.decode(InvoiceSummary.self) {
+            self = .invoiceSummary(value)
+            return
+        }
+        if kind == .object, let value = try? json.decode(DeletedInvoice.self) {
+            self = .deletedInvoice(value)
+            return
+        }
+        if kind == .object, let value = try? json.decode(InvoiceSummary.self) {
+            self = .invoiceSummary(value)
             return
         }
         throw json.noVariant()

@@ -28,6 +28,16 @@ nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, List
     }
 }
 
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, List<BalanceTransaction>> {
+    /// `GET /balance_transactions`
+    static var balanceTransactions: Self {
+        Self(
+            method: .get,
+            path: "/balance_transactions",
+        )
+    }
+}
+
 nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, List<StripeEvent>> {
     /// `GET /events`
     static var events: Self {

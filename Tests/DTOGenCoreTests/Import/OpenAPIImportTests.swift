@@ -548,6 +548,143 @@ struct OpenAPIImportTests {
         #expect(run.output == "call f\nmessage hi\nshell *\nsearch q\nunknown\n", "\(run.output)")
     }
 
+    /// Stripe's expandable fields with several object types (`BalanceTransaction.source`: an
+    /// id, or an object tagged by `object`) and OpenAI's `"auto"` beside tagged objects: the
+    /// variants that are no object are chosen by their JSON kind and the objects by their tag,
+    /// so a charge is never read as the first object variant whose keys it has. An id beside a
+    /// single object stays untagged. Generated code decodes each and nothing warns.
+    @Test func oneOfsTaggedBesideAVariantOfAnotherKind() throws {
+        let document = """
+            openapi: 3.0.0
+            info: { title: Balance, version: "1" }
+            paths:
+              /balance_transactions:
+                get:
+                  operationId: listBalanceTransactions
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/balance_transaction" } } } } }
+            components:
+              schemas:
+                balance_transaction:
+                  type: object
+                  required: [id, source, format]
+                  properties:
+                    id: { type: string }
+                    source:
+                      anyOf:
+                        - { type: string, maxLength: 5000 }
+                        - $ref: "#/components/schemas/application_fee"
+                        - $ref: "#/components/schemas/charge"
+                      nullable: true
+                    customer:
+                      anyOf: [{ type: string }, { $ref: "#/components/schemas/customer" }]
+                    format:
+                      oneOf:
+                        - { type: string, enum: [auto] }
+                        - { type: object, required: [type], properties: { type: { type: string, enum: [text] } } }
+                        - { type: object, required: [type, schema], properties: { type: { type: string, enum: [json_schema] }, schema: { type: string } } }
+                application_fee:
+                  type: object
+                  required: [id, object, amount]
+                  properties: { id: { type: string }, object: { type: string, enum: [application_fee] }, amount: { type: integer } }
+                charge:
+                  type: object
+                  required: [id, object, amount]
+                  properties: { id: { type: string }, object: { type: string, enum: [charge] }, amount: { type: integer }, paid: { type: boolean } }
+                customer:
+                  type: object
+                  required: [id]
+                  properties: { id: { type: string }, email: { type: string } }
+            """
+        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "balance.yaml")
+        #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
+        let spec = imported.spec
+        #expect(spec.contains(#""$oneOf": {\#n          "string": "String",\#n          "application_fee": "ApplicationFee",\#n          "charge": "Charge"\#n        },\#n        "$discriminator": "object""#), "\(spec)")
+        #expect(spec.contains(#""$oneOf": ["String", "Customer"]"#), "\(spec)")
+        #expect(spec.contains(#""auto": { "$enum": ["auto"] }"#), "\(spec)")
+        let main = #"""
+            import Foundation
+            let json = #"[{"id": "t1", "source": "ch_1", "customer": "cus_1", "format": "auto"}, {"id": "t2", "source": {"id": "ch_2", "object": "charge", "amount": 5}, "customer": {"id": "cus_2"}, "format": {"type": "json_schema", "schema": "s"}}, {"id": "t3", "source": {"id": "fee_1", "object": "application_fee", "amount": 1}, "format": {"type": "text"}}, {"id": "t4", "source": null, "format": {"type": "later"}}]"#
+            for transaction in try JSONDecoder().decode([BalanceTransaction].self, from: Data(json.utf8)) {
+                switch transaction.source {
+                case .string(let id): print("id", id, terminator: " ")
+                case .charge(let charge): print("charge", charge.id, terminator: " ")
+                case .applicationFee(let fee): print("fee", fee.id, terminator: " ")
+                case .unknown: print("unknown", terminator: " ")
+                case nil: print("none", terminator: " ")
+                }
+                switch transaction.format {
+                case .auto: print("auto")
+                case .text: print("text")
+                case .jsonSchema(let format): print("schema", format.schema)
+                case .unknown: print("unknown")
+                }
+            }
+            let again = try JSONDecoder().decode([BalanceTransaction].self, from: JSONEncoder().encode(JSONDecoder().decode([BalanceTransaction].self, from: Data(json.utf8))))
+            print(again.count, again[1].source?.charge?.amount ?? -1)
+            """#
+        let run = try Self.generateAndRun(spec, main: main)
+        #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
+        #expect(run.output == "id ch_1 auto\ncharge ch_2 schema s\nfee fee_1 text\nnone unknown\n4 5\n", "\(run.output)")
+    }
+
+    /// What generation would have to decide with a warning, import decides: keys that give
+    /// one Swift name get a `$name` (GitHub's `+1`/`-1`, Twilio's `StartTime<`/`StartTime>`,
+    /// Kubernetes's path and query `path`), schemas no operation uses are generated quietly,
+    /// an untagged object variant whose keys are some of another's is written before it, and
+    /// one with another's keys and nothing to tell it apart is left out with one warning at
+    /// import. Generating the spec then prints nothing.
+    @Test func importDecidesWhatGenerationWouldWarnAbout() throws {
+        let document = """
+            openapi: 3.0.0
+            info: { title: Names, version: "1" }
+            paths:
+              /calls/{path}:
+                get:
+                  operationId: listCalls
+                  parameters:
+                    - { name: path, in: path, required: true, schema: { type: string } }
+                    - { name: path, in: query, schema: { type: string } }
+                    - { name: StartTime, in: query, schema: { type: string } }
+                    - { name: StartTime<, in: query, schema: { type: string } }
+                    - { name: StartTime>, in: query, schema: { type: string } }
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Reactions" } } } }
+            components:
+              schemas:
+                Reactions:
+                  type: object
+                  properties:
+                    "+1": { type: integer }
+                    "-1": { type: integer }
+                    sink: { oneOf: [{ $ref: "#/components/schemas/Elastic" }, { $ref: "#/components/schemas/Open" }, { $ref: "#/components/schemas/Small" }] }
+                Elastic: { type: object, required: [url], properties: { url: { type: string }, index: { type: string } } }
+                Open: { type: object, required: [url], properties: { url: { type: string }, index: { type: string } } }
+                Small: { type: object, properties: { url: { type: string } } }
+                Webhook: { type: object, properties: { event: { type: string } } }
+            """
+        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "names.yaml")
+        #expect(!imported.hasErrors)
+        #expect(imported.diagnostics.map(\.description) == [
+            "names.yaml:22:67: warning: #/components/schemas/Reactions/properties/sink/oneOf/1: 'Open' has the keys of 'Elastic' and no value to tell it apart; an object of it decodes as 'Elastic', so the one-of leaves it out",
+        ])
+        let spec = imported.spec
+        for written in [
+            #""path": { "$type": "String?", "$name": "pathQuery" }"#,
+            #""StartTime<": { "$type": "String?", "$name": "startTimeBefore" }"#,
+            #""StartTime>": { "$type": "String?", "$name": "startTimeAfter" }"#,
+            #""-1": { "$type": "Int?", "$name": "minus1" }"#,
+            #""$oneOf": ["Small", "Elastic"]"#,
+            #""unusedTypes": "generate""#,
+        ] {
+            #expect(spec.contains(written), "\(written) in \(spec)")
+        }
+        let result = Generator.generate([SpecInput(path: "names.json", bytes: Array(spec.utf8))])
+        #expect(!result.hasErrors && result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let endpoints = try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
+        #expect(endpoints.contains("pathQuery: String? = nil") && endpoints.contains("startTimeBefore: String? = nil"), "\(endpoints)")
+    }
+
     /// Stripe's shapes: `format: unix-time` is a Date in seconds since 1970 (and a one-of
     /// variant of it the number it is); an empty form body (`properties: {}`) is no body and
     /// no warning; an operation that accepts basic auth or a bearer token sends the token

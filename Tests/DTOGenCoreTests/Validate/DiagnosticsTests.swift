@@ -59,7 +59,9 @@ struct DiagnosticsTests {
         Case(name: "mapping without a dto", spec: #"{ "endpoints": [], "mappings": [«{ "model": "C", "fields": {} }] }"#, message: "a mapping needs a 'dto': the DTO type it maps from, such as \"Charge.Card\""),
         Case(name: "mapping with each", spec: #"{ "types": { "T": { "x": "Int" } }, "endpoints": [], "mappings": [{ "dto": "T", «"each": "x", "model": "C", "fields": {} }] }"#, message: "unknown key 'each' in a mapping; allowed keys are 'dto', 'model', 'kind', 'fields', 'update'"),
         Case(name: "discriminator without oneOf", spec: #"{ "types": { "T": { "a": { "$type": "String", «"$discriminator": "object" } } }, "endpoints": [] }"#, message: "'$discriminator' names the key that tells '$oneOf' variants apart; it needs a '$oneOf'"),
-        Case(name: "tagged variant that is no object", spec: #"{ "types": { "T": { "a": { "$oneOf": { "x": «"String" }, "$discriminator": "kind" } } }, "endpoints": [] }"#, message: "the variants of a '$oneOf' with '$discriminator' must be objects; 'x' is String"),
+        Case(name: "tagged variant of any JSON", spec: #"{ "types": { "T": { "a": { "$oneOf": { "x": «"JSON", "y": { "k": "Int" } }, "$discriminator": "kind" } } }, "endpoints": [] }"#, message: "the variants of a '$oneOf' with '$discriminator' must be objects, or values of one JSON kind each (a string, a number, a bool, an array); 'x' is JSONValue"),
+        Case(name: "tagged variants of one kind", spec: #"{ "types": { "T": { "a": { "$oneOf": { "x": "String", "y": «"String", "z": { "k": "Int" } }, "$discriminator": "kind" } } }, "endpoints": [] }"#, message: "'y' and 'x' are both strings; in a '$oneOf' with '$discriminator', only objects are told apart by the tag, so one variant of each other JSON kind"),
+        Case(name: "tagged one-of without an object", spec: #"{ "types": { "T": { "a": «{ "$oneOf": { "x": "String" }, "$discriminator": "kind" } } }, "endpoints": [] }"#, message: "a '$oneOf' with '$discriminator' tells objects apart by their tag, and none of its variants is an object; for variants told apart by their JSON, write an array of shapes"),
         Case(name: "tags without a discriminator", spec: #"{ "types": { "T": { "a": { "$oneOf": { «"x": { "k": "Int" } } } } }, "endpoints": [] }"#, message: "a '$oneOf' written as an object of tags needs '$discriminator', the key that holds the tag; for variants told apart by their JSON, write an array of shapes"),
         Case(name: "date variant", spec: #"{ "types": { "T": { "a": { "$oneOf": [«"Date", "Int"] } } }, "endpoints": [] }"#, message: "a Date cannot be a '$oneOf' variant (its format would be ambiguous); use \"String\" and convert it in a mapping"),
         Case(name: "no such variant in a path", spec: #"{ "types": { "T": { "c": { "$oneOf": ["String", "U"] } }, "U": { "e": "String" } }, "endpoints": [{ "name": "a", "path": "/a", "response": "T", "domain": { "model": "M", "fields": { "x": "c.«usr.e" } } }] }"#, message: "no variant 'usr' in T.C; its variants are 'string', 'u'"),
@@ -312,12 +314,14 @@ struct DiagnosticsTests {
         ])
     }
 
+    /// B declares a key A lacks (an object with `name` passes A over), D fixes `type` to
+    /// another value than C: only E, with A's keys and nothing else, is never reached.
     @Test func untaggedObjectVariantsThatCannotBeToldApartAreAWarning() {
-        let spec = #"{ "types": { "A": { "id": "String" }, "B": { "id": "String", "name": "String" }, "T": { "v": { "$oneOf": ["A", "B"] } } }, "endpoints": [] }"#
+        let spec = #"{ "types": { "A": { "id": "String" }, "B": { "id": "String", "name": "String" }, "C": { "type": { "$enum": ["c"] } }, "D": { "type": { "$enum": ["d"] } }, "E": { "id": "String?" }, "T": { "v": { "$oneOf": ["A", "B", "C", "D", "E"] } } }, "endpoints": [] }"#
         let result = generate(spec)
         #expect(!result.hasErrors)
         #expect(result.diagnostics.map(\.description) == [
-            "spec.json:1:112: warning: 'b' cannot be told apart from 'a' by a required key: an object of it also decodes as 'a', which is tried first; add '$discriminator', or list it first",
+            "spec.json:1:227: warning: 'e' cannot be told apart from 'a': it declares no key that 'a' lacks, and fixes no key to another value, so an object of it decodes as 'a', which is tried first; add '$discriminator', or list it first",
         ])
     }
 

@@ -1,0 +1,44 @@
+import DTOGenCore
+import Foundation
+import Testing
+
+/// Every real document in `../shared/conformance/` (when it is there): imported, and the spec
+/// import wrote generated with no warning, since no one wrote that spec but import. What
+/// import could not decide it says at import time, with the pointer.
+struct ConformanceDocumentsTests {
+    static let conformance = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance")
+
+    static let documents: [String] = {
+        let folders = ["openapi", "bigapis", "bigapis2", "history"]
+        var paths: [String] = []
+        for folder in folders {
+            let url = conformance.appendingPathComponent(folder)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+            paths += names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".yaml") }.sorted().map { "\(folder)/\($0)" }
+        }
+        if FileManager.default.fileExists(atPath: conformance.appendingPathComponent("bigapis/digitalocean/specification/DigitalOcean-public.v2.yaml").path) {
+            paths.append("bigapis/digitalocean/specification/DigitalOcean-public.v2.yaml")
+        }
+        return paths
+    }()
+
+    /// Documents import refuses today, each with the reason; the list #34 empties.
+    static let refused: Set<String> = ["bigapis2/docker-engine.yaml"]
+
+    @Test(arguments: documents)
+    func generatingAnImportedDocumentPrintsNoWarning(_ document: String) throws {
+        let path = Self.conformance.appendingPathComponent(document).path
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        let imported = OpenAPIImporter.importDocument(bytes: Array(bytes), path: path) { other in
+            FileManager.default.contents(atPath: other).map(Array.init)
+        }
+        guard !Self.refused.contains(document) else {
+            #expect(imported.hasErrors, "\(document) imports now: take it off the refused list")
+            return
+        }
+        #expect(!imported.hasErrors, "\(imported.diagnostics.prefix(5))")
+        let result = Generator.generate([SpecInput(path: "spec.json", bytes: Array(imported.spec.utf8))])
+        #expect(!result.hasErrors)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.prefix(10).map(\.description).joined(separator: "\n"))")
+    }
+}
