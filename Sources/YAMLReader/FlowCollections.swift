@@ -16,7 +16,11 @@ extension YAMLParser {
             while k < b.count, b[k] == Self.space { k += 1 }
             var content = k
             while content < b.count, isSpaceOrTab(b[content]) { content += 1 }
-            if content < b.count, b[content] != Self.newline, b[content] != UInt8(ascii: "#"), k - lineStart <= flowParentIndent {
+            // libyaml (and so the tools a document was checked with) reads a closing bracket
+            // at the block's indentation, as Docker Engine's document writes
+            // `example: {` ... `}`; dtogen does too. Other lines stay indented more.
+            let closes = content < b.count && (b[content] == UInt8(ascii: "}") || b[content] == UInt8(ascii: "]"))
+            if content < b.count, b[content] != Self.newline, b[content] != UInt8(ascii: "#"), !closes || k - lineStart < flowParentIndent, k - lineStart <= flowParentIndent {
                 col += k - i
                 i = k
                 throw error("a flow collection's lines must be indented more than the block it is in")

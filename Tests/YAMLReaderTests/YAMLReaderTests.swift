@@ -65,6 +65,17 @@ struct YAMLReaderTests {
         }
     }
 
+    /// Where dtogen reads what libyaml reads and YAML 1.2's letter does not allow: a flow
+    /// collection closed at its key's indentation (Docker Engine's `example: {` ... `}`).
+    /// A flow entry at that indentation stays an error.
+    @Test func aFlowCollectionMayCloseAtItsKeysIndentation() throws {
+        let yaml = "a:\n  example: {\n    \"80/tcp\": {}\n  }\n  b: [1,\n    2\n  ]\n"
+        let root = try #require(try YAMLReader.parseStream(bytes: Array(yaml.utf8)).first)
+        #expect(root["a"]?["example"]?["80/tcp"]?.members?.isEmpty == true)
+        #expect(root["a"]?["b"]?.elements?.count == 2)
+        #expect(throws: (any Error).self) { try YAMLReader.parseStream(bytes: Array("a:\n  b: [1,\n  2]\n".utf8)) }
+    }
+
     @Test func aliasExpansionAndNestingAreBounded() {
         // A "billion laughs": each level doubles ten times.
         var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"

@@ -326,11 +326,18 @@ extension OpenAPITranslator {
     /// The body keys of an endpoint: `body`, and `bodyEncoding`/`contentType` when not JSON.
     mutating func requestBody(_ operation: JSONNode, swaggerBody: JSONNode?, formFields: [(String, DraftJSON)], pointer: String, hint: String) -> [(String, DraftJSON)]? {
         if swagger2 {
+            let consumes = (operation["consumes"] ?? root["consumes"])?.elements?.compactMap(\.stringValue) ?? []
             if let swaggerBody {
-                return [("body", shape(swaggerBody, pointer: pointer + "/parameters/body", hint: hint).located)]
+                let body = shape(swaggerBody, pointer: pointer + "/parameters/body", hint: hint)
+                // Bytes (`format: binary`, Docker's tar archives) go with the media type the
+                // operation consumes.
+                if case .string("Data") = body.base {
+                    let media = consumes.first { !Self.isJSON($0) && $0 != "*/*" } ?? "application/octet-stream"
+                    return [("body", body.located), ("contentType", .string(media))]
+                }
+                return [("body", body.located)]
             }
             guard !formFields.isEmpty else { return nil }
-            let consumes = (operation["consumes"] ?? root["consumes"])?.elements?.compactMap(\.stringValue) ?? []
             let multipart = consumes.contains("multipart/form-data") || formFields.contains { field in
                 if case .string(let reference) = field.1 { return reference.hasPrefix("File") }
                 return false
@@ -404,8 +411,15 @@ extension OpenAPITranslator {
         if let success, let response = followed(success.value, pointer: pointer + "/" + success.key) {
             let successPointer = pointer + "/" + success.key
             if swagger2 {
+                // What the operation produces decides as `content` does in 3.0: text when it
+                // produces no JSON but text (Docker's `/_ping`, `OK`), bytes when neither.
+                let produces = (operation["produces"] ?? root["produces"])?.elements?.compactMap(\.stringValue) ?? []
                 if let schema = response["schema"] {
-                    result = [("response", .located(responseShape(schema, pointer: successPointer + "/schema", hint: hint), schema.location))]
+                    if !produces.isEmpty, !produces.contains(where: Self.isJSON) {
+                        result = [("response", .string(produces.contains { $0.hasPrefix("text/") } ? "String" : "Data"))]
+                    } else {
+                        result = [("response", .located(responseShape(schema, pointer: successPointer + "/schema", hint: hint), schema.location))]
+                    }
                 }
             } else if let all = response["content"]?.members, !all.isEmpty {
                 // A streamed body is a stream endpoint of its own (`streamedResponse`).
