@@ -226,7 +226,10 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
         if !endpointPath.hasPrefix("/") { endpointPath = "/" + endpointPath }
         components.percentEncodedPath = basePath + endpointPath
         let items = query.flatMap { item in
-            item.values.map { "\(QueryEncoding.encode(item.name))=\(QueryEncoding.encode($0))" }
+            if let style = item.joined {
+                return item.values.isEmpty ? [] : ["\(QueryEncoding.encode(item.name))=" + item.values.map(QueryEncoding.encode).joined(separator: style.encodedSeparator)]
+            }
+            return item.values.map { "\(QueryEncoding.encode(item.name))=\(QueryEncoding.encode($0))" }
                 + item.items.map { "\(QueryEncoding.encode($0.name))=\(QueryEncoding.encode($0.value))" }
         }
         components.percentEncodedQuery = items.isEmpty ? nil : items.joined(separator: "&")

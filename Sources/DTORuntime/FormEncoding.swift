@@ -48,18 +48,17 @@ public struct FilePart: Codable, Sendable, Hashable {
 }
 
 /// `multipart/form-data` bodies: a part per top-level field, in sorted order; files as file
-/// parts, strings, numbers and booleans as text, objects and arrays as JSON; `null` left out.
+/// parts, strings, numbers and booleans as text, objects as JSON, an array as a part per
+/// element; `null` left out.
 /// Names and file names escape `"`, CR and LF as the WHATWG form serializer does.
 enum MultipartEncoding {
     static func encode(_ value: JSONValue, boundary: String) -> Data {
         var body = Data()
         func line(_ text: String) { body.append(Data((text + "\r\n").utf8)) }
-        guard case .object(let members) = value else { return body }
-        for key in members.keys.sorted() {
-            guard let field = members[key] else { continue }
+        func part(_ key: String, _ field: JSONValue) {
             switch field {
             case .null:
-                continue
+                return
             case .object(let object) where object[FilePart.marker] == .bool(true):
                 let data = object["data"]?.stringValue.flatMap { Data(base64Encoded: $0) } ?? Data()
                 line("--\(boundary)")
@@ -86,6 +85,17 @@ enum MultipartEncoding {
                 }
                 line("")
                 line(text)
+            }
+        }
+        guard case .object(let members) = value else { return body }
+        for key in members.keys.sorted() {
+            guard let field = members[key] else { continue }
+            // An array is a part per element under the field's name (OpenAPI's multipart
+            // encoding): `keyword=a`, `keyword=b`, several files under one name.
+            if case .array(let elements) = field {
+                for element in elements { part(key, element) }
+            } else {
+                part(key, field)
             }
         }
         line("--\(boundary)--")

@@ -14,4 +14,8 @@ public enum GeneratedCodeSupport {
     /// The runtime of dtogen 0.5: `StreamEndpoint` and `EventStream`, which output has when a
     /// spec streams (`"stream"`).
     public enum Version5 {}
+    /// The runtime of dtogen 0.6: untagged one-of guards (`OneOf.hasAnyKey`,
+    /// `OneOf.holdsOtherValues`) and parameter styles (`Parameter.unexploded(_:)`,
+    /// `Parameter(_:object:explode:)`, `PathStyle`), which output has when a spec needs them.
+    public enum Version6 {}
 }

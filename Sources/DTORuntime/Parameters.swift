@@ -32,6 +32,9 @@ public struct Parameter: Sendable, Hashable {
     /// An object sent as a query item: its fields as bracket-style items (`created[gte]=1`),
     /// sent instead of `values`.
     public var items: [Item] = []
+    /// Set when `values` are written as one item (`unexploded(_:)`), joined as this style
+    /// writes them; each value percent-encoded, the separator not.
+    public var joined: QueryStyle?
 
     /// One `name=value` of an object query item.
     public struct Item: Sendable, Hashable {
@@ -64,6 +67,72 @@ public struct Parameter: Sendable, Hashable {
         self.name = name
         self.values = (dates ?? []).map { format.parameterValue($0) }
     }
+}
+
+/// How a query item writes an array (or an object's keys and values) that is not exploded:
+/// OpenAPI's `form` (`tags=a,b`, Swagger 2.0's default `csv`), `spaceDelimited`
+/// (`tags=a%20b`) and `pipeDelimited` (`tags=a|b`).
+public enum QueryStyle: Sendable, Hashable {
+    case form, spaceDelimited, pipeDelimited
+
+    /// The separator as it stands in a query: a space and `|` are not allowed unescaped.
+    var encodedSeparator: String {
+        switch self {
+        case .form: ","
+        case .spaceDelimited: "%20"
+        case .pipeDelimited: "%7C"
+        }
+    }
+}
+
+extension Parameter {
+    /// The item with its values as one, joined as `style` writes them: `tags=a,b` rather
+    /// than `tags=a&tags=b`. No values (a nil argument) stay no item.
+    public func unexploded(_ style: QueryStyle = .form) -> Parameter {
+        var copy = self
+        copy.joined = style
+        if !items.isEmpty {
+            copy.values = items.flatMap { [$0.name, $0.value] }
+            copy.items = []
+        }
+        return copy
+    }
+
+    /// An object sent in the `form` style: exploded, each of its fields an item of its own
+    /// (`R=100&G=200`); not exploded (`.unexploded()`), one item of keys and values
+    /// (`color=R,100,G,200`). Fields are in key order; nested objects and arrays are sent as
+    /// JSON text, which no style defines; nothing when nil.
+    public init(_ name: String, object value: (some Encodable & Sendable)?) {
+        self.name = name
+        self.values = []
+        guard let value, let data = try? JSONEncoder().encode(value), case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: data) else { return }
+        self.items = members.keys.sorted().compactMap { key in
+            guard let text = Self.text(members[key] ?? .null) else { return nil }
+            return Item(name: key, value: text)
+        }
+    }
+
+    static func text(_ value: JSONValue) -> String? {
+        switch value {
+        case .null: return nil
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return WholeNumber.text(n)
+        case .integer(let i): return String(i)
+        case .unsignedInteger(let u): return String(u)
+        case .string(let s): return s
+        case .object, .array:
+            guard let data = try? JSONEncoder().encode(value) else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+}
+
+/// How a path parameter is written (OpenAPI's path styles): `simple` (`3,4,5`, the default),
+/// `label` (`.3.4.5`), `matrix` (`;id=3,4,5`, exploded `;id=3;id=4;id=5`).
+public enum PathStyle: Sendable, Hashable {
+    case simple
+    case label
+    case matrix(name: String, explode: Bool)
 }
 
 extension DateFormat {
@@ -104,6 +173,24 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
             encoded += PathEncoding.encodeSegment(value.parameterValues.joined(separator: ","))
         }
 
+        /// A value in a path style: each value percent-encoded, the style's separators not.
+        public mutating func appendInterpolation(_ value: some ParameterValue, style: PathStyle) {
+            let values = value.parameterValues.map(PathEncoding.encodeSegmentValue)
+            switch style {
+            case .simple:
+                encoded += values.joined(separator: ",")
+            case .label:
+                encoded += "." + values.joined(separator: ".")
+            case .matrix(let name, let explode):
+                let key = ";" + PathEncoding.encodeSegmentValue(name)
+                if explode, !values.isEmpty {
+                    encoded += values.map { key + "=" + $0 }.joined()
+                } else {
+                    encoded += values.isEmpty ? key : key + "=" + values.joined(separator: ",")
+                }
+            }
+        }
+
         public mutating func appendInterpolation(_ date: Date, format: DateFormat) {
             encoded += PathEncoding.encodeSegment(format.parameterValue(date))
         }
@@ -128,6 +215,18 @@ enum PathEncoding {
         if value == "." { return "%2E" }
         if value == ".." { return "%2E%2E" }
         return value.addingPercentEncoding(withAllowedCharacters: segmentAllowed) ?? ""
+    }
+
+    /// One value of a styled path parameter: the style's separators (`,` `.` `;` `=`) are
+    /// escaped inside it, so they only ever separate values.
+    static let valueAllowed: CharacterSet = {
+        var set = segmentAllowed
+        set.remove(charactersIn: ",.=")
+        return set
+    }()
+
+    static func encodeSegmentValue(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: valueAllowed) ?? ""
     }
 
     static func encodeLiteral(_ value: String) -> String {

@@ -138,13 +138,16 @@ struct FormBodyTests {
 /// `"bodyEncoding": "multipart"` with a `File` field (spec-format-2 §8): the bytes `curl -F`
 /// sends for `-F purpose=dispute_evidence -F "file=@note.txt;type=text/plain"`.
 struct MultipartBodyTests {
+    /// A text part per field, a file part, a JSON part for an object, a part per element
+    /// of an array (OpenAPI's multipart encoding; swift-openapi-generator's Petstore
+    /// `multipartUploadTyped` sends its `keyword` array so).
     @Test func multipartBodiesHaveATextPartPerFieldAndAFilePart() async throws {
         let server = try LoopbackServer { _ in .json(#"{"id": "file_1", "filename": "note.txt"}"#) }
         defer { server.stop() }
         let body = UploadFileBody(
             purpose: "dispute_evidence",
             file: FilePart(data: Data("hello\r\nworld".utf8), filename: "note.txt", contentType: "text/plain"),
-            metadata: ["case": "7"], sizeHint: nil
+            metadata: ["case": "7"], sizeHint: nil, tags: ["a", "b"]
         )
         let uploaded = try await APIClient(baseURL: server.baseURL).send(.uploadFile(body: body), using: AccessToken(rawValue: "sk_test"))
         #expect(uploaded.id == "file_1")
@@ -167,6 +170,15 @@ struct MultipartBodyTests {
             #"Content-Disposition: form-data; name="purpose""#,
             "",
             "dispute_evidence",
+            // An array: a part per element, under the field's name.
+            "--\(boundary)",
+            #"Content-Disposition: form-data; name="tags""#,
+            "",
+            "a",
+            "--\(boundary)",
+            #"Content-Disposition: form-data; name="tags""#,
+            "",
+            "b",
             "--\(boundary)--",
             "",
         ].joined(separator: "\r\n")

@@ -46,6 +46,46 @@ struct PathAndQueryEncodingTests {
         #expect(request.url?.absoluteString == "https://h.example/v1/s?q=a%20b%26c%3Dd%2Be&tag=x&tag=y&color=light%20blue&at=0")
     }
 
+    struct RGB: Codable, Sendable { var R: Int; var G: Int; var B: Int }
+
+    /// The OpenAPI specification's style examples (3.0.3, "Style Examples"): `color` is
+    /// `"blue"`, `["blue", "black", "brown"]` or `{"R": 100, "G": 200, "B": 150}`. Keys of an
+    /// object are written in key order (the table's `R, G, B` is not; `B` comes first here).
+    @Test func everyStyleAsTheOpenAPITableWritesIt() throws {
+        let array = ["blue", "black", "brown"]
+        let object = RGB(R: 100, G: 200, B: 150)
+        func path(_ path: EndpointPath) -> String { path.percentEncoded }
+        // Path styles.
+        #expect(path("/\("blue", style: .simple)") == "/blue")
+        #expect(path("/\(array, style: .simple)") == "/blue,black,brown")
+        #expect(path("/\("blue", style: .label)") == "/.blue")
+        #expect(path("/\(array, style: .label)") == "/.blue.black.brown")
+        #expect(path("/\("blue", style: .matrix(name: "color", explode: false))") == "/;color=blue")
+        #expect(path("/\(array, style: .matrix(name: "color", explode: false))") == "/;color=blue,black,brown")
+        #expect(path("/\(array, style: .matrix(name: "color", explode: true))") == "/;color=blue;color=black;color=brown")
+        #expect(path("/\([String](), style: .matrix(name: "color", explode: false))") == "/;color")
+        // A separator inside a value is escaped, so it only ever separates values.
+        #expect(path("/\(["a,b", "c.d"], style: .label)") == "/.a%2Cb.c%2Ed")
+        // Query styles.
+        func query(_ parameters: [Parameter]) throws -> String {
+            let endpoint = Endpoint<EndpointKinds.Public, JSONValue>(path: "/p", query: parameters)
+            return try endpoint.makeRequest(baseURL: URL(string: "https://h.example")!, with: ()).url?.query ?? ""
+        }
+        #expect(try query([.init("color", "blue").unexploded()]) == "color=blue")
+        #expect(try query([.init("color", array).unexploded()]) == "color=blue,black,brown")
+        #expect(try query([.init("color", array)]) == "color=blue&color=black&color=brown")
+        #expect(try query([.init("color", object: object).unexploded()]) == "color=B,150,G,200,R,100")
+        #expect(try query([.init("color", object: object)]) == "B=150&G=200&R=100")
+        #expect(try query([.init("color", array).unexploded(.spaceDelimited)]) == "color=blue%20black%20brown")
+        #expect(try query([.init("color", object: object).unexploded(.spaceDelimited)]) == "color=B%20150%20G%20200%20R%20100")
+        #expect(try query([.init("color", array).unexploded(.pipeDelimited)]) == "color=blue%7Cblack%7Cbrown")
+        #expect(try query([.init("color", deepObject: object)]) == "color%5BB%5D=150&color%5BG%5D=200&color%5BR%5D=100")
+        // Values are escaped one by one: a comma in a value is not a separator.
+        #expect(try query([.init("q", ["a,b", "c"]).unexploded()]) == "q=a%2Cb,c")
+        let none: [String]? = nil
+        #expect(try query([.init("color", none).unexploded(), .init("n", 1)]) == "n=1")
+    }
+
     @Test func numbersAreWrittenAsJSONWritesThem() {
         #expect(1548873165000.0.parameterValues == ["1548873165000"])
         #expect(2.5.parameterValues == ["2.5"])

@@ -29,7 +29,8 @@ struct EndpointResolver {
 
         /// Resolves a parameter's type and checks it is something a URL or header can carry;
         /// adds its argument and returns how its value is sent.
-        func parameter(_ property: PropertySpec, what: String, optionalDefaultsToNil: Bool) -> ParameterValue? {
+        func parameter(_ property: PropertySpec, place: ParameterPlace, optionalDefaultsToNil: Bool) -> ParameterValue? {
+            let what = place.rawValue
             if let constant = property.shape.constant {
                 guard what != "path parameter" else {
                     types.sink.error(constant.location, "'$value' applies to query items and headers; a path parameter is an argument of the factory")
@@ -52,9 +53,10 @@ struct EndpointResolver {
             }
             guard var type = types.resolve(shape, hint: typeName, parent: nil, element: false) else { return nil }
             types.parameterTypes.append(type)
-            // An object query item goes in the bracket style (`created[gte]=1`).
-            let deepObject = what == "query item" && isObjectQueryType(type.nonOptional)
-            guard isParameterType(type.nonOptional) || deepObject else {
+            // An object query item goes in the bracket style (`created[gte]=1`) or, with
+            // `$style: form`, as items of its own.
+            let object = place == .query && isObjectQueryType(type.nonOptional)
+            guard isParameterType(type.nonOptional) || object else {
                 let objects = what == "query item" ? "; a query item may also be an object, a dictionary or an array of objects without dates" : ""
                 types.sink.error(shape.location, "\(what) '\(property.key)' must be a scalar, an enum, a Date, or an array of those\(objects); found \(types.table.describe(type))")
                 return nil
@@ -82,7 +84,38 @@ struct EndpointResolver {
             } else if case .array(let element) = types.table.resolved(type.nonOptional), types.table.isEnum(element) {
                 rawValue = .elements
             }
-            return ParameterValue(argument: name, optional: type.isOptional, rawValue: rawValue, dateFormat: format, deepObject: deepObject)
+            if place == .path, format != nil, types.table.isArray(type.nonOptional) {
+                types.sink.error(shape.location, "path parameter '\(property.key)' cannot be an array of dates; send them as strings")
+            }
+            var value = ParameterValue(argument: name, optional: type.isOptional, rawValue: rawValue, dateFormat: format, object: object)
+            value.key = property.key
+            style(&value, shape, place: place, key: property.key, type: type.nonOptional)
+            return value
+        }
+
+        /// `$style` and `$explode`: allowed in the place, for the values they shape.
+        func style(_ value: inout ParameterValue, _ shape: ShapeSpec, place: ParameterPlace, key: String, type: TypeRef) {
+            let allowed = ParameterStyle.allowed(in: place)
+            var style = value.object ? .deepObject : allowed[0]
+            if let written = shape.style {
+                if !allowed.contains(written.value) {
+                    types.sink.error(written.location, "a \(place.rawValue) is written in the \(allowed.map { "'\($0.rawValue)'" }.joined(separator: ", ")) style\(allowed.count > 1 ? "s" : ""); '\(key)' cannot be '\(written.value.rawValue)'")
+                } else if written.value == .deepObject, !value.object {
+                    types.sink.error(written.location, "'deepObject' writes an object's fields (`\(key)[field]=value`); '\(key)' is \(types.table.describe(type))")
+                } else if value.object, ![.deepObject, .form].contains(written.value) {
+                    types.sink.error(written.location, "an object query item is written in the 'deepObject' or 'form' style; '\(key)' cannot be '\(written.value.rawValue)'")
+                } else if value.dateFormat != nil, place == .path, written.value != .simple {
+                    types.sink.error(written.location, "a Date path parameter is written in the 'simple' style")
+                } else {
+                    style = written.value
+                }
+            }
+            value.style = style
+            // OpenAPI's default: exploded in the form style only.
+            value.explode = shape.explode?.value ?? (style == .form || style == .deepObject)
+            if let explode = shape.explode, style == .deepObject, !explode.value {
+                types.sink.error(explode.location, "'deepObject' is always exploded")
+            }
         }
 
         // Path parameters, in the order they appear in the path.
@@ -95,12 +128,9 @@ struct EndpointResolver {
                 path.append(.literal(text))
             case .placeholder(let key, _):
                 let property = declared[key] ?? PropertySpec(key: key, keyLocation: endpoint.path.location, shape: ShapeSpec(kind: .reference("String"), location: endpoint.path.location))
-                guard let value = parameter(property, what: "path parameter", optionalDefaultsToNil: false) else { continue }
+                guard let value = parameter(property, place: .path, optionalDefaultsToNil: false) else { continue }
                 if value.optional {
                     types.sink.error(property.shape.optionalLocation ?? property.shape.location, "path parameter '\(key)' cannot be optional: the path needs a value")
-                }
-                if let type = arguments.last?.type, types.table.isArray(type.nonOptional) {
-                    types.sink.error(property.shape.location, "path parameter '\(key)' cannot be an array")
                 }
                 path.append(.parameter(value))
             }
@@ -108,7 +138,7 @@ struct EndpointResolver {
 
         var query: [NamedParameter] = []
         for property in endpoint.query {
-            guard let value = parameter(property, what: "query item", optionalDefaultsToNil: true) else { continue }
+            guard let value = parameter(property, place: .query, optionalDefaultsToNil: true) else { continue }
             query.append(NamedParameter(name: property.key, value: value))
         }
         var headers: [NamedParameter] = []
@@ -117,7 +147,7 @@ struct EndpointResolver {
                 types.sink.error(property.keyLocation, "'\(property.key)' is not a valid HTTP header name")
                 continue
             }
-            guard let value = parameter(property, what: "header", optionalDefaultsToNil: true) else { continue }
+            guard let value = parameter(property, place: .header, optionalDefaultsToNil: true) else { continue }
             headers.append(NamedParameter(name: property.key, value: value))
         }
         var bodyArgument: String?

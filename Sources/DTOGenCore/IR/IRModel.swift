@@ -475,14 +475,32 @@ struct ParameterValue: Sendable, Equatable {
 
     /// The argument it comes from.
     var argument: String
+    /// The key the spec names it by (a matrix path parameter writes it).
+    var key = ""
     var optional: Bool
     var rawValue: RawValue
     /// The format of a date (or dates).
     var dateFormat: DateFormatSpec?
     /// `$value`: sent as this text on every request; `argument` is empty.
     var constant: String?
-    /// An object (or a dictionary, or an array of them) sent in the bracket style.
-    var deepObject = false
+    /// How arrays and objects are written (the place's default unless `$style` says).
+    var style: ParameterStyle = .form
+    var explode = true
+    /// An object (or a dictionary, or an array of them) sent as a query item.
+    var object = false
+
+    /// An object sent in the bracket style.
+    var deepObject: Bool { style == .deepObject }
+
+    /// Whether it is written as the runtime before version 6 wrote every parameter.
+    var hasDefaultStyle: Bool {
+        switch style {
+        case .form: explode
+        case .simple, .deepObject: true
+        case .spaceDelimited, .pipeDelimited: explode
+        case .label, .matrix: false
+        }
+    }
 }
 
 /// A query item or header: the name it is sent under and the value.
@@ -654,6 +672,17 @@ struct SpecIR: Sendable {
 
     /// `StreamEndpoint`: runtime version 5.
     var usesVersion5: Bool { endpoints.contains { $0.stream != nil } }
+
+    /// Untagged one-of guards and parameter styles: runtime version 6.
+    var usesVersion6: Bool {
+        let styled = endpoints.contains { endpoint in
+            (endpoint.query + endpoint.headers).contains { !$0.value.hasDefaultStyle || ($0.value.object && !$0.value.deepObject) }
+                || endpoint.path.contains { if case .parameter(let value) = $0 { !value.hasDefaultStyle } else { false } }
+        }
+        return styled || types.decls.contains { decl in
+            if !decl.external, case .oneOf(let info) = decl.kind { types.guards(info).contains { !$0.isEmpty } } else { false }
+        }
+    }
 }
 
 /// `"repository"`: a protocol with one async method per endpoint, a live implementation

@@ -617,12 +617,20 @@ struct OpenAPITranslator {
         var names: Set<String> = []
         for property in properties {
             var field = shape(property.value, pointer: pointer + "/properties/" + Self.escape(property.key), hint: SwiftName.type(property.key), inMultipart: inMultipart)
-            if !required.contains(property.key) { field.optional = true }
+            // `readOnly` (the server sets it: a request body need not have it) and `writeOnly`
+            // (a password: a response does not have it) are never required of both.
+            if !required.contains(property.key) || Self.readOrWriteOnly(property.value) || followed(property.value, pointer: pointer).map(Self.readOrWriteOnly) == true {
+                field.optional = true
+            }
             // GitHub's reactions, `+1` and `-1`: `plus1` and `minus1`, not a warning at every build.
             if let name = Self.explicitName(property.key, taken: &names, place: "Field") { field.modifiers.append(("$name", .string(name))) }
             fields.append((property.key.hasPrefix("$") ? "$" + property.key : property.key, field.located))
         }
         return DraftShape(base: .object(fields))
+    }
+
+    static func readOrWriteOnly(_ schema: JSONNode) -> Bool {
+        schema["readOnly"]?.boolValue == true || schema["writeOnly"]?.boolValue == true
     }
 
     /// `allOf`: the properties and requirements of every part, in order.

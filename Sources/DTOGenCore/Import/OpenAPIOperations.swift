@@ -89,6 +89,15 @@ extension OpenAPITranslator {
             parameters.append((node, parameterPointer))
         }
         let pathNames = Set(PathTemplate(path).placeholders.map(\.name))
+        // A path key's query may be a template (`/search?term={term}`): each `{name}` is the
+        // query item of the parameter it names, which the document declares `in: path`.
+        var templated: [(key: String, placeholder: String)] = []
+        var constants = constants
+        constants.removeAll { constant in
+            guard constant.1.hasPrefix("{"), constant.1.hasSuffix("}"), constant.1.count > 2 else { return false }
+            templated.append((constant.0, String(constant.1.dropFirst().dropLast())))
+            return true
+        }
         var params: [(String, DraftShape)] = []
         var query: [(String, DraftShape)] = []
         var headers: [(String, DraftShape)] = []
@@ -121,7 +130,15 @@ extension OpenAPITranslator {
                 formFields.append((name, shape.json))
                 continue
             }
+            // How arrays and objects are written: `style`/`explode` (3.x), `collectionFormat` (2.0).
+            if ["path", "query", "header"].contains(place) {
+                guard let modifiers = parameterStyle(node, schema: schema, place: place, pointer: parameterPointer) else { continue }
+                shape.modifiers += modifiers
+            }
             switch place {
+            case "path" where !pathNames.contains(name) && templated.contains { $0.placeholder == name }:
+                shape.optional = false
+                for entry in templated where entry.placeholder == name { query.append((entry.key, shape)) }
             case "path":
                 guard pathNames.contains(name) else {
                     warn(node, parameterPointer, "path parameter '\(name)' is not in the path '\(path)'; left out")
@@ -130,13 +147,6 @@ extension OpenAPITranslator {
                 shape.optional = false
                 params.append((name, shape))
             case "query":
-                // dtogen sends an object in the deepObject style (`created[gte]=1`); in another
-                // style its fields would be query items of their own.
-                let style = node["style"]?.stringValue ?? "form"
-                if style != "deepObject", isObjectSchema(schema, pointer: parameterPointer) {
-                    warn(node, parameterPointer, "query parameter '\(name)' is an object in the '\(style)' style; dtogen sends objects in the deepObject style (\(name)[key]=value); left out")
-                    continue
-                }
                 if node["required"]?.boolValue != true { shape.optional = true }
                 query.append((name, shape))
             case "header":
@@ -149,6 +159,10 @@ extension OpenAPITranslator {
             default:
                 warn(node, parameterPointer, "\(place) parameters are not supported; '\(name)' is left out")
             }
+        }
+        // A template no parameter declares is a text of its own.
+        for entry in templated where !query.contains(where: { $0.0 == entry.key }) {
+            query.append((entry.key, DraftShape(base: .string("String"))))
         }
         Self.nameArguments(&params, &query, &headers)
         if !params.isEmpty { endpoint.append(("params", .object(params.map { ($0.0, $0.1.located) }))) }
@@ -527,6 +541,59 @@ extension OpenAPITranslator {
     }
 
     /// An object schema, or an array of objects (through references).
+    /// A parameter's `$style` and `$explode`, written only for an array or an object and only
+    /// where they differ from dtogen's defaults (the form style exploded for query items, the
+    /// bracket style for objects in a query, simple for paths and headers); nil, with a
+    /// warning, when dtogen cannot write the parameter as the document says.
+    mutating func parameterStyle(_ node: JSONNode, schema: JSONNode, place: String, pointer: String) -> [(String, DraftJSON)]? {
+        let resolved = followed(schema, pointer: pointer) ?? schema
+        let isArray = Self.types(of: resolved).contains("array")
+        let isObject = !isArray && isObjectSchema(schema, pointer: pointer)
+        // An object in a path or a header is the resolver's to reject, with its reason.
+        guard isArray || (isObject && place == "query") else { return [] }
+        let name = node["name"]?.stringValue ?? ""
+        var style: ParameterStyle
+        var explode: Bool
+        if swagger2 {
+            // `collectionFormat`: csv by default.
+            let format = node["collectionFormat"]?.stringValue ?? "csv"
+            switch (format, place) {
+            case ("multi", "query"): (style, explode) = (.form, true)
+            case ("csv", "query"): (style, explode) = (.form, false)
+            case ("ssv", "query"): (style, explode) = (.spaceDelimited, false)
+            case ("pipes", "query"): (style, explode) = (.pipeDelimited, false)
+            case ("csv", _): (style, explode) = (.simple, false)
+            default:
+                warn(node, pointer, "\(place) parameter '\(name)' is an array in the '\(format)' collection format, which dtogen does not write; left out")
+                return nil
+            }
+        } else {
+            let written = node["style"]?.stringValue
+            let defaultStyle: ParameterStyle = place == "query" ? .form : .simple
+            guard let read = written.map({ ParameterStyle(rawValue: $0) }) ?? defaultStyle else {
+                warn(node, pointer, "\(place) parameter '\(name)' has the style '\(written ?? "")', which dtogen does not write; left out")
+                return nil
+            }
+            style = read
+            // deepObject is only defined exploded.
+            explode = style == .deepObject || (node["explode"]?.boolValue ?? (style == .form))
+        }
+        let allowed = ParameterStyle.allowed(in: place == "path" ? .path : place == "query" ? .query : .header)
+        if isObject, place != "query" || ![.form, .deepObject].contains(style) || !allowed.contains(style) {
+            warn(node, pointer, "\(place) parameter '\(name)' is an object in the '\(style.rawValue)' style; dtogen writes objects in query items only, in the 'form' or 'deepObject' style; left out")
+            return nil
+        }
+        guard allowed.contains(style), !(isArray && style == .deepObject) else {
+            warn(node, pointer, "\(place) parameter '\(name)' is \(isArray ? "an array" : "an object") in the '\(style.rawValue)' style, which a \(place) parameter cannot be written in; left out")
+            return nil
+        }
+        var modifiers: [(String, DraftJSON)] = []
+        let defaultStyle: ParameterStyle = isObject ? .deepObject : allowed[0]
+        if style != defaultStyle { modifiers.append(("$style", .string(style.rawValue))) }
+        if explode != (style == .form || style == .deepObject) { modifiers.append(("$explode", .bool(explode))) }
+        return modifiers
+    }
+
     mutating func isObjectSchema(_ schema: JSONNode, pointer: String) -> Bool {
         guard let resolved = followed(schema, pointer: pointer) else { return false }
         if resolved["properties"] != nil || resolved["additionalProperties"] != nil || resolved["allOf"] != nil || Self.types(of: resolved).contains("object") { return true }

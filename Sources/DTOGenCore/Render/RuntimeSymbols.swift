@@ -21,6 +21,8 @@ struct RuntimeSymbols: Sendable {
     static let versionWithKinds = 4
     /// What output with stream endpoints (`StreamEndpoint`) needs.
     static let versionWithStreams = 5
+    /// What output with untagged one-of guards or parameter styles needs.
+    static let versionWithStyles = 6
 
     private func qualified(_ name: String) -> String {
         module.map { "\($0).\(name)" } ?? name

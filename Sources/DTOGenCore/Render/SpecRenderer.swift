@@ -11,7 +11,8 @@ struct SpecRenderer: Sendable {
 
     func render(_ ir: SpecIR) -> Result<[GeneratedFile], MustacheError> {
         guard ir.generates else { return .success([]) }
-        let version = ir.usesVersion5 ? RuntimeSymbols.versionWithStreams
+        let version = ir.usesVersion6 ? RuntimeSymbols.versionWithStyles
+            : ir.usesVersion5 ? RuntimeSymbols.versionWithStreams
             : ir.usesVersion4 ? RuntimeSymbols.versionWithKinds
             : fastDecoding ? RuntimeSymbols.generatedCodeVersion : RuntimeSymbols.versionWithoutFastPaths
         let runtime = RuntimeSymbols(module: runtimeModule, version: version)

@@ -241,18 +241,41 @@ struct SwiftPrinter: Sendable {
             case .literal(let literal):
                 text += SwiftLiteral.stringContent(literal)
             case .parameter(let value):
-                text += "\\(\(parameter(value))\(value.dateFormat.map { ", format: \(dateFormat($0))" } ?? ""))"
+                text += "\\(\(parameter(value))\(value.dateFormat.map { ", format: \(dateFormat($0))" } ?? "")\(pathStyle(value)))"
             }
         }
         return text + "\""
     }
 
-    /// A query item or header: `.init("name", value)`.
-    func namedParameter(_ parameter: NamedParameter) -> String {
-        if parameter.value.deepObject {
-            return ".init(\(SwiftLiteral.string(parameter.name)), deepObject: \(SwiftName.escaped(parameter.value.argument)))"
+    /// `, style: .label` after a path parameter written in another style than `simple`.
+    func pathStyle(_ value: ParameterValue) -> String {
+        switch value.style {
+        case .label: ", style: .label"
+        case .matrix: ", style: .matrix(name: \(SwiftLiteral.string(value.key)), explode: \(value.explode))"
+        default: ""
         }
-        return ".init(\(SwiftLiteral.string(parameter.name)), \(self.parameter(parameter.value))\(parameter.value.dateFormat.map { ", format: \(dateFormat($0))" } ?? ""))"
+    }
+
+    /// A query item or header: `.init("name", value)`, then `.unexploded()` for an array
+    /// (or an object) written as one item.
+    func namedParameter(_ parameter: NamedParameter) -> String {
+        let name = SwiftLiteral.string(parameter.name)
+        let value = parameter.value
+        if value.deepObject {
+            return ".init(\(name), deepObject: \(SwiftName.escaped(value.argument)))"
+        }
+        var text = value.object
+            ? ".init(\(name), object: \(SwiftName.escaped(value.argument)))"
+            : ".init(\(name), \(self.parameter(value))\(value.dateFormat.map { ", format: \(dateFormat($0))" } ?? ""))"
+        if !value.explode {
+            switch value.style {
+            case .form: text += ".unexploded()"
+            case .spaceDelimited: text += ".unexploded(.spaceDelimited)"
+            case .pipeDelimited: text += ".unexploded(.pipeDelimited)"
+            default: break
+            }
+        }
+        return text
     }
 
     /// `.get`: the runtime's `HTTPMethod` has a static member for each method a spec can name.

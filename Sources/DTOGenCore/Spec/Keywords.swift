@@ -77,6 +77,42 @@ public enum PaginationStyle: String, CaseIterable, Sendable, SpecKeyword {
     static let noun = "pagination style"
 }
 
+/// `$style` on a path parameter, query item or header: how arrays and objects are written,
+/// as OpenAPI's `style` names it (with `$explode`, OpenAPI's `explode`).
+public enum ParameterStyle: String, CaseIterable, Sendable, SpecKeyword {
+    /// Query items: `tags=a&tags=b` exploded (the default), `tags=a,b` not.
+    case form
+    /// Query items: `tags=a%20b`.
+    case spaceDelimited
+    /// Query items: `tags=a|b`.
+    case pipeDelimited
+    /// Query items that are objects: `created[gte]=1` (the default for objects).
+    case deepObject
+    /// Path parameters and headers: `a,b` (the default).
+    case simple
+    /// Path parameters: `.a.b`.
+    case label
+    /// Path parameters: `;id=a,b`, exploded `;id=a;id=b`.
+    case matrix
+
+    static let noun = "parameter style"
+    static let expected = "'form', 'spaceDelimited', 'pipeDelimited' or 'deepObject' for a query item; 'simple', 'label' or 'matrix' for a path parameter; 'simple' for a header"
+
+    /// The styles a place allows, its default first.
+    static func allowed(in place: ParameterPlace) -> [ParameterStyle] {
+        switch place {
+        case .path: [.simple, .label, .matrix]
+        case .query: [.form, .spaceDelimited, .pipeDelimited, .deepObject]
+        case .header: [.simple]
+        }
+    }
+}
+
+/// Where a parameter goes.
+enum ParameterPlace: String, Sendable {
+    case path = "path parameter", query = "query item", header
+}
+
 /// `options.access`: the access level of everything generated.
 public enum AccessLevel: String, CaseIterable, Sendable, SpecKeyword {
     case `internal`, `public`
@@ -186,6 +222,8 @@ enum Modifier: String, CaseIterable, Sendable {
     case oneOf = "$oneOf", discriminator = "$discriminator", examples = "$examples"
     /// A query item or header sent with the same value on every request (no argument).
     case value = "$value"
+    /// How a path parameter, query item or header writes arrays and objects (OpenAPI's).
+    case style = "$style", explode = "$explode"
 
     /// The keys that give a shape its kind; a shape has at most one.
     static let special: [Modifier] = [.type, .enumeration, .dictionary, .oneOf]

@@ -86,6 +86,9 @@ public struct ShapeSpec: Sendable {
     public var lossy: Located<Bool>?
     /// `$value`: a query item or header sent as this text on every request, not an argument.
     public var constant: Located<String>?
+    /// `$style` and `$explode` on a parameter: how its arrays and objects are written.
+    public var style: Located<ParameterStyle>?
+    public var explode: Located<Bool>?
     /// `$nullable`: an explicit JSON `null` is kept apart from a missing key.
     public var nullable: Located<Bool>?
     public var format: Located<FieldFormat>?

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 6).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version6
 
 nonisolated struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     let object: String
@@ -931,17 +931,20 @@ nonisolated struct UploadFileBody: Codable, Sendable, Hashable {
     let file: DTORuntime.FilePart
     let metadata: [String: String]?
     let sizeHint: Int?
+    let tags: [String]?
 
     init(
         purpose: String,
         file: DTORuntime.FilePart,
         metadata: [String: String]? = nil,
         sizeHint: Int? = nil,
+        tags: [String]? = nil,
     ) {
         self.purpose = purpose
         self.file = file
         self.metadata = metadata
         self.sizeHint = sizeHint
+        self.tags = tags
     }
 
     enum CodingKeys: String, CodingKey {
@@ -949,6 +952,7 @@ nonisolated struct UploadFileBody: Codable, Sendable, Hashable {
         case file
         case metadata
         case sizeHint = "size_hint"
+        case tags
     }
 }
 

@@ -320,20 +320,20 @@ struct OpenAPIImportTests {
     /// parameter it rejects is left out with its reason and the endpoint keeps the rest; a
     /// rejected path parameter leaves the endpoint out (its path names it). On a document
     /// written on one line, each error still leaves out only the part it is in. An object in
-    /// the deepObject style is sent in the bracket style; in another style it is left out.
+    /// the deepObject style is sent in the bracket style, in the form style as items of its own.
     @Test func parametersARequestCannotSendAreLeftOutAlone() throws {
         let document = ##"{"openapi":"3.0.0","info":{"title":"Find","version":"1"},"paths":{"/find":{"get":{"operationId":"find","parameters":[{"name":"q","in":"query","schema":{"type":"string"}},{"name":"filter","in":"query","schema":{"type":"object","properties":{"a":{"type":"string"}}}},{"name":"X-Ids","in":"header","schema":{"type":"array","items":{"type":"array","items":{"type":"integer"}}}}],"responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"type":"object","properties":{"n":{"type":"integer"}}}}}}}}},"/things/{where}":{"get":{"operationId":"thing","parameters":[{"name":"where","in":"path","required":true,"schema":{"$ref":"#/components/schemas/Where"}}],"responses":{"200":{"description":"ok"}}}},"/all":{"get":{"operationId":"all","responses":{"200":{"description":"ok"}}}},"/snapshots/{id}":{"delete":{"operationId":"deleteSnapshot","parameters":[{"name":"id","in":"path","required":true,"schema":{"anyOf":[{"type":"integer"},{"type":"string"}]}}],"responses":{"204":{"description":"gone"}}}},"/ranges":{"get":{"operationId":"ranges","parameters":[{"name":"created","in":"query","style":"deepObject","schema":{"type":"object","properties":{"gte":{"type":"integer"}}}},{"name":"since","in":"query","style":"deepObject","schema":{"anyOf":[{"type":"object","properties":{"gt":{"type":"integer"}}},{"type":"integer"}]}}],"responses":{"204":{"description":"ok"}}}}},"components":{"schemas":{"Where":{"type":"object","properties":{"x":{"type":"number"}}}}}}"##
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "find.json")
         #expect(!imported.hasErrors, "\(imported.diagnostics)")
         #expect(imported.diagnostics.map(\.description) == [
-            "find.json:1:171: warning: #/paths/~1find/get/parameters/1: query parameter 'filter' is an object in the 'form' style; dtogen sends objects in the deepObject style (filter[key]=value); left out",
             "find.json:1:305: warning: header 'X-Ids' of endpoint 'find' is left out: header 'X-Ids' must be a scalar, an enum, a Date, or an array of those; found [[Int]]?",
             "find.json:1:632: warning: endpoint 'thing' is left out: path parameter 'where' must be a scalar, an enum, a Date, or an array of those; found Where",
         ])
         let result = Generator.generate([SpecInput(path: "find.json", bytes: Array(imported.spec.utf8))])
         #expect(!result.hasErrors, "\(result.diagnostics)")
         let endpoints = try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
-        #expect(endpoints.contains("static func find(q: String? = nil) -> Self"))
+        #expect(endpoints.contains("static func find(q: String? = nil, filter: FindFilter? = nil) -> Self"), "\(endpoints)")
+        #expect(endpoints.contains(#".init("filter", object: filter)"#), "an object in the form style is sent as items of its own")
         #expect(endpoints.contains("static var all: Self"))
         #expect(!endpoints.contains("thing"))
         #expect(endpoints.contains("static func deleteSnapshot(id: String) -> Self"), "a choice of scalars is sent as text")
@@ -453,7 +453,7 @@ struct OpenAPIImportTests {
         let list = """
             operationId: listItems
             parameters:
-              - { in: query, name: filter, schema: { type: object, properties: { a: { type: string } } } }
+              - { in: query, name: filter, style: pipeDelimited, schema: { type: object, properties: { a: { type: string } } } }
             responses:
               "200":
                 description: ok
@@ -467,7 +467,7 @@ struct OpenAPIImportTests {
         let result = Generator.generate([input])
         #expect(!result.hasErrors, "\(result.diagnostics)")
         #expect(result.diagnostics.map(\.description) == [
-            "docs/ops/list.yaml:3:5: warning: #/paths/~1items/get/parameters/0: query parameter 'filter' is an object in the 'form' style; dtogen sends objects in the deepObject style (filter[key]=value); left out",
+            "docs/ops/list.yaml:3:5: warning: #/paths/~1items/get/parameters/0: query parameter 'filter' is an object in the 'pipeDelimited' style; dtogen writes objects in query items only, in the 'form' or 'deepObject' style; left out",
         ])
         let dtos = try #require(result.files.first { $0.path.hasSuffix("DTOs.swift") }?.contents)
         #expect(dtos.contains("struct Item: Codable") && dtos.contains("let name: String?"))
@@ -852,7 +852,7 @@ struct OpenAPIImportTests {
                   operationId: getShort
                   parameters:
                     - { name: id, in: path, required: true, schema: { type: integer } }
-                    - { name: filter, in: query, schema: { type: object, properties: { a: { type: string } } } }
+                    - { name: filter, in: query, style: pipeDelimited, schema: { type: object, properties: { a: { type: string } } } }
                   responses:
                     "200": { description: ok }
             """
@@ -860,7 +860,7 @@ struct OpenAPIImportTests {
         let input = SpecInput(path: "specs/shop.json", bytes: Array(spec.utf8), files: ["docs/shop.yaml": Array(document.utf8)])
         let result = Generator.generate([input])
         #expect(!result.hasErrors)
-        #expect(result.diagnostics.map(\.description) == ["docs/shop.yaml:9:11: warning: #/paths/~1items~1{id}/get/parameters/1: query parameter 'filter' is an object in the 'form' style; dtogen sends objects in the deepObject style (filter[key]=value); left out"])
+        #expect(result.diagnostics.map(\.description) == ["docs/shop.yaml:9:11: warning: #/paths/~1items~1{id}/get/parameters/1: query parameter 'filter' is an object in the 'pipeDelimited' style; dtogen writes objects in query items only, in the 'form' or 'deepObject' style; left out"])
     }
 
     /// springdoc's `Result<T>`: most operations answer `{code, msg, data}`, so the spec gets

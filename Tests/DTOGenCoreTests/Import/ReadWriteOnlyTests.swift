@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import DTOGenCore
+
+/// `readOnly` and `writeOnly` (Jira has 38 properties both `readOnly` and `required`, Square
+/// 15): one type, whose such properties are optional, so a caller building a request body
+/// need not supply (and does not send) what only the server sets, and a response without
+/// the password it never returns still decodes.
+struct ReadWriteOnlyTests {
+    @Test func readOnlyAndWriteOnlyAreNeverRequired() throws {
+        let document = """
+            openapi: 3.0.0
+            info: { title: Users, version: "1" }
+            servers: [{ url: "https://users.example" }]
+            paths:
+              /users:
+                post:
+                  operationId: createUser
+                  requestBody: { content: { application/json: { schema: { $ref: "#/components/schemas/User" } } } }
+                  responses:
+                    "201": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/User" } } } }
+            components:
+              schemas:
+                Id: { type: string, readOnly: true }
+                User:
+                  type: object
+                  required: [id, created, name, password]
+                  properties:
+                    id: { $ref: "#/components/schemas/Id" }
+                    created: { type: string, readOnly: true }
+                    name: { type: string }
+                    password: { type: string, writeOnly: true }
+            """
+        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "users.yaml")
+        #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
+        #expect(imported.spec.contains(#""User": {\#n      "id": "String?",\#n      "created": "String?",\#n      "name": "String",\#n      "password": "String?"\#n    }"#), "\(imported.spec)")
+        let main = #"""
+            import Foundation
+            let endpoint = Endpoint<EndpointKinds.Public, User>.createUser(body: User(name: "Ann", password: "s3cret"))
+            let request = try endpoint.makeRequest(baseURL: UsersAPI.baseURL, with: ())
+            let sent = try JSONSerialization.jsonObject(with: request.httpBody ?? Data()) as? [String: String] ?? [:]
+            print(sent.keys.sorted())
+            let answer = try JSONDecoder().decode(User.self, from: Data(#"{"id": "u1", "created": "today", "name": "Ann"}"#.utf8))
+            print(answer.id ?? "-", answer.password ?? "no password")
+            """#
+        let run = try OpenAPIImportTests.generateAndRun(imported.spec, main: main)
+        #expect(run.output == "[\"name\", \"password\"]\nu1 no password\n", "\(run.output)")
+    }
+}
