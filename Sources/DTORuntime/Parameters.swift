@@ -127,6 +127,36 @@ extension Parameter {
     }
 }
 
+extension Parameter {
+    /// The `Cookie` header of an endpoint's cookies: `session=abc; theme=dark` (an array's
+    /// values joined by `,`, OpenAPI's `form` style), each value percent-encoded where a
+    /// cookie value cannot hold it (RFC 6265: no space, `"`, `,`, `;` or `\\`); no header
+    /// when every cookie is nil.
+    public init(cookies: [Parameter]) {
+        name = "Cookie"
+        let pairs = cookies.compactMap { cookie -> String? in
+            guard !cookie.values.isEmpty else { return nil }
+            return cookie.name + "=" + cookie.values.map(CookieEncoding.encode).joined(separator: ",")
+        }
+        values = pairs.isEmpty ? [] : [pairs.joined(separator: "; ")]
+    }
+}
+
+enum CookieEncoding {
+    /// RFC 6265's cookie-octets, less `%` (the escape itself).
+    static let allowed: CharacterSet = {
+        var set = CharacterSet()
+        for byte in UInt8(0x21)...UInt8(0x7E) where ![0x22, 0x2C, 0x3B, 0x5C, 0x25].contains(byte) {
+            set.insert(Unicode.Scalar(byte))
+        }
+        return set
+    }()
+
+    static func encode(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+}
+
 /// How a path parameter is written (OpenAPI's path styles): `simple` (`3,4,5`, the default),
 /// `label` (`.3.4.5`), `matrix` (`;id=3,4,5`, exploded `;id=3;id=4;id=5`).
 public enum PathStyle: Sendable, Hashable {

@@ -432,8 +432,8 @@ struct APIComparer {
             if before.envelope != endpoint.envelope { add([.wire], symbol, "its envelope changed", at: location, in: after.spec) }
             if before.stream != endpoint.stream { add([.source, .wire], symbol, endpoint.stream == nil ? "no longer streams" : "is now a stream", at: location, in: after.spec) }
             if before.bodyEncoding != endpoint.bodyEncoding { add([.wire], symbol, "sends its body as \(endpoint.bodyEncoding?.rawValue ?? "JSON") (was \(before.bodyEncoding?.rawValue ?? "JSON"))", at: location, in: after.spec) }
-            let oldNames = Set((before.query + before.headers).map(\.name))
-            let newNames = Set((endpoint.query + endpoint.headers).map(\.name))
+            let oldNames = Set((before.query + before.headers + before.cookies).map(\.name))
+            let newNames = Set((endpoint.query + endpoint.headers + endpoint.cookies).map(\.name))
             for removed in oldNames.subtracting(newNames).sorted() {
                 add([.wire], symbol, "no longer sends '\(removed)'", at: location, in: after.spec)
             }

@@ -150,6 +150,15 @@ struct EndpointResolver {
             guard let value = parameter(property, place: .header, optionalDefaultsToNil: true) else { continue }
             headers.append(NamedParameter(name: property.key, value: value))
         }
+        var cookies: [NamedParameter] = []
+        for property in endpoint.cookies {
+            if !isHeaderName(property.key) {
+                types.sink.error(property.keyLocation, "'\(property.key)' is not a valid cookie name")
+                continue
+            }
+            guard let value = parameter(property, place: .cookie, optionalDefaultsToNil: true) else { continue }
+            cookies.append(NamedParameter(name: property.key, value: value))
+        }
         var bodyArgument: String?
         if let body {
             let name = names["body"] == nil ? "body" : SwiftName.distinct("body", from: Set(names.keys))
@@ -187,6 +196,7 @@ struct EndpointResolver {
             }
         )
         resolved.location = endpoint.name.location
+        resolved.cookies = cookies
         if let bodyFrom = endpoint.bodyFrom { resolved.bodyFrom = self.bodyFrom(bodyFrom, body: body) }
         if let stream = endpoint.stream {
             if resolved.rawResponse == .data, let written = endpoint.response {

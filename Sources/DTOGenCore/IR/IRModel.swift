@@ -536,6 +536,8 @@ struct EndpointIR: Sendable {
     var path: [PathPart]
     var query: [NamedParameter]
     var headers: [NamedParameter]
+    /// Sent together in the `Cookie` header.
+    var cookies: [NamedParameter] = []
     /// The argument that holds the body.
     var body: String?
     var envelope: EnvelopeIR?
@@ -676,7 +678,7 @@ struct SpecIR: Sendable {
     /// Untagged one-of guards and parameter styles: runtime version 6.
     var usesVersion6: Bool {
         let styled = endpoints.contains { endpoint in
-            (endpoint.query + endpoint.headers).contains { !$0.value.hasDefaultStyle || ($0.value.object && !$0.value.deepObject) }
+            !endpoint.cookies.isEmpty || (endpoint.query + endpoint.headers).contains { !$0.value.hasDefaultStyle || ($0.value.object && !$0.value.deepObject) }
                 || endpoint.path.contains { if case .parameter(let value) = $0 { !value.hasDefaultStyle } else { false } }
         }
         return styled || types.decls.contains { decl in

@@ -101,6 +101,7 @@ extension OpenAPITranslator {
         var params: [(String, DraftShape)] = []
         var query: [(String, DraftShape)] = []
         var headers: [(String, DraftShape)] = []
+        var cookies: [(String, DraftShape)] = []
         var formFields: [(String, DraftJSON)] = []
         var swaggerBody: JSONNode?
         for (node, parameterPointer) in parameters {
@@ -131,7 +132,7 @@ extension OpenAPITranslator {
                 continue
             }
             // How arrays and objects are written: `style`/`explode` (3.x), `collectionFormat` (2.0).
-            if ["path", "query", "header"].contains(place) {
+            if ["path", "query", "header", "cookie"].contains(place) {
                 guard let modifiers = parameterStyle(node, schema: schema, place: place, pointer: parameterPointer) else { continue }
                 shape.modifiers += modifiers
             }
@@ -156,6 +157,9 @@ extension OpenAPITranslator {
                 }
                 if node["required"]?.boolValue != true { shape.optional = true }
                 headers.append((name, shape))
+            case "cookie":
+                if node["required"]?.boolValue != true { shape.optional = true }
+                cookies.append((name, shape))
             default:
                 warn(node, parameterPointer, "\(place) parameters are not supported; '\(name)' is left out")
             }
@@ -164,13 +168,14 @@ extension OpenAPITranslator {
         for entry in templated where !query.contains(where: { $0.0 == entry.key }) {
             query.append((entry.key, DraftShape(base: .string("String"))))
         }
-        Self.nameArguments(&params, &query, &headers)
+        Self.nameArguments(&params, &query, &headers, &cookies)
         if !params.isEmpty { endpoint.append(("params", .object(params.map { ($0.0, $0.1.located) }))) }
         // The path key's own query, sent with every request (a parameter of the same name wins).
         let fixed = constants.filter { constant in !query.contains { $0.0 == constant.0 } }
         let queryItems = fixed.map { ($0.0, DraftJSON.located(.object([("$value", .string($0.1))]), pathLocation)) } + query.map { ($0.0, $0.1.located) }
         if !queryItems.isEmpty { endpoint.append(("query", .object(queryItems))) }
         if !headers.isEmpty { endpoint.append(("headers", .object(headers.map { ($0.0, $0.1.located) }))) }
+        if !cookies.isEmpty { endpoint.append(("cookies", .object(cookies.map { ($0.0, $0.1.located) }))) }
 
         // The request body.
         let bodyAllowed = typedMethod?.allowsBody ?? false
@@ -215,7 +220,7 @@ extension OpenAPITranslator {
     /// `$name`, so generating the spec has nothing to warn about: a comparison takes its
     /// meaning (`startTimeBefore`), another clash its place (`pathQuery`). The first keeps
     /// the plain name, in the factory's order (path, query, headers).
-    static func nameArguments(_ params: inout [(String, DraftShape)], _ query: inout [(String, DraftShape)], _ headers: inout [(String, DraftShape)]) {
+    static func nameArguments(_ params: inout [(String, DraftShape)], _ query: inout [(String, DraftShape)], _ headers: inout [(String, DraftShape)], _ cookies: inout [(String, DraftShape)]) {
         var taken: Set<String> = []
         func name(_ list: inout [(String, DraftShape)], place: String) {
             for index in list.indices {
@@ -225,6 +230,7 @@ extension OpenAPITranslator {
         name(&params, place: "Path")
         name(&query, place: "Query")
         name(&headers, place: "Header")
+        name(&cookies, place: "Cookie")
     }
 
     /// The `$name` a key needs when its Swift name is taken (nil when it is free): what a
@@ -569,7 +575,7 @@ extension OpenAPITranslator {
             }
         } else {
             let written = node["style"]?.stringValue
-            let defaultStyle: ParameterStyle = place == "query" ? .form : .simple
+            let defaultStyle: ParameterStyle = place == "query" || place == "cookie" ? .form : .simple
             guard let read = written.map({ ParameterStyle(rawValue: $0) }) ?? defaultStyle else {
                 warn(node, pointer, "\(place) parameter '\(name)' has the style '\(written ?? "")', which dtogen does not write; left out")
                 return nil
@@ -578,7 +584,8 @@ extension OpenAPITranslator {
             // deepObject is only defined exploded.
             explode = style == .deepObject || (node["explode"]?.boolValue ?? (style == .form))
         }
-        let allowed = ParameterStyle.allowed(in: place == "path" ? .path : place == "query" ? .query : .header)
+        let places: [String: ParameterPlace] = ["path": .path, "query": .query, "header": .header, "cookie": .cookie]
+        let allowed = ParameterStyle.allowed(in: places[place] ?? .header)
         if isObject, place != "query" || ![.form, .deepObject].contains(style) || !allowed.contains(style) {
             warn(node, pointer, "\(place) parameter '\(name)' is an object in the '\(style.rawValue)' style; dtogen writes objects in query items only, in the 'form' or 'deepObject' style; left out")
             return nil

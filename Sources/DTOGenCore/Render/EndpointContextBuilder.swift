@@ -46,7 +46,7 @@ struct EndpointContextBuilder {
         return FactoryContext(
             doc: doc, access: access, name: name, layout: layout,
             method: printer.method(endpoint.method), path: printer.path(endpoint.path),
-            query: endpoint.query.map(printer.namedParameter), headers: endpoint.headers.map(printer.namedParameter),
+            query: endpoint.query.map(printer.namedParameter), headers: endpoint.headers.map(printer.namedParameter) + printer.cookieHeader(endpoint.cookies),
             body: endpoint.body.map(SwiftName.escaped), envelope: endpoint.envelope.map(printer.envelope),
             errorType: endpoint.errorType.map(printer.qualifiedType), timeout: endpoint.timeout,
             bodyEncoding: printer.bodyEncoding(endpoint),

@@ -278,6 +278,12 @@ struct SwiftPrinter: Sendable {
         return text
     }
 
+    /// The cookies, as the one `Cookie` header that carries them: `.init(cookies: [...])`.
+    func cookieHeader(_ cookies: [NamedParameter]) -> [String] {
+        guard !cookies.isEmpty else { return [] }
+        return [".init(cookies: [\(cookies.map(namedParameter).joined(separator: ", "))])"]
+    }
+
     /// `.get`: the runtime's `HTTPMethod` has a static member for each method a spec can name.
     func method(_ method: HTTPMethod) -> String {
         "." + method.rawValue.lowercased()

@@ -96,7 +96,7 @@ public enum ParameterStyle: String, CaseIterable, Sendable, SpecKeyword {
     case matrix
 
     static let noun = "parameter style"
-    static let expected = "'form', 'spaceDelimited', 'pipeDelimited' or 'deepObject' for a query item; 'simple', 'label' or 'matrix' for a path parameter; 'simple' for a header"
+    static let expected = "'form', 'spaceDelimited', 'pipeDelimited' or 'deepObject' for a query item; 'simple', 'label' or 'matrix' for a path parameter; 'simple' for a header; 'form' for a cookie"
 
     /// The styles a place allows, its default first.
     static func allowed(in place: ParameterPlace) -> [ParameterStyle] {
@@ -104,13 +104,14 @@ public enum ParameterStyle: String, CaseIterable, Sendable, SpecKeyword {
         case .path: [.simple, .label, .matrix]
         case .query: [.form, .spaceDelimited, .pipeDelimited, .deepObject]
         case .header: [.simple]
+        case .cookie: [.form]
         }
     }
 }
 
 /// Where a parameter goes.
 enum ParameterPlace: String, Sendable {
-    case path = "path parameter", query = "query item", header
+    case path = "path parameter", query = "query item", header, cookie
 }
 
 /// `options.access`: the access level of everything generated.

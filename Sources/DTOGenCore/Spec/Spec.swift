@@ -134,6 +134,8 @@ public struct EndpointSpec: Sendable {
     public var params: [PropertySpec]
     public var query: [PropertySpec]
     public var headers: [PropertySpec]
+    /// `cookies`: sent together in the `Cookie` header (OpenAPI's `in: cookie`).
+    public var cookies: [PropertySpec] = []
     public var body: ShapeSpec?
     public var response: ShapeSpec?
     public var envelope: Located<EnvelopeSpec?>?

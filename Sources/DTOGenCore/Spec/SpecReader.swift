@@ -5,7 +5,7 @@ public enum SpecReader {
     static let builtinScalars = ["String", "Int", "Double", "Bool", "Date", "URL", "Int64", "Float", "Decimal", "UUID", "JSON", "Data", "File"]
     static let topLevelKeys = ["name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports", "openapi", "operations", "repository", "kinds"]
     static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums", "unusedTypes", "dtoFiles"]
-    static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "body", "bodyEncoding", "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc", "examples", "bodyFrom", "stream", "end", "events"]
+    static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "cookies", "body", "bodyEncoding", "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc", "examples", "bodyFrom", "stream", "end", "events"]
     static let envelopeKeys = ["data", "success", "message", "path"]
     static let domainKeys = ["model", "kind", "each", "fields", "update"]
     static let mappingKeys = ["dto", "model", "kind", "fields", "update"]
@@ -452,7 +452,7 @@ private struct Reader {
             shape.name = string(value, "'$name'")
         case .label:
             guard context == .argument else {
-                sink.error(member.keyLocation, "'$label' is only allowed on path parameters, query items and headers")
+                sink.error(member.keyLocation, "'$label' is only allowed on path parameters, query items, headers and cookies")
                 return
             }
             shape.label = string(value, "'$label'")
@@ -522,7 +522,7 @@ private struct Reader {
             shape.constant = Located(text, at: member.keyLocation)
         case .style, .explode:
             guard context == .argument else {
-                sink.error(member.keyLocation, "'\(modifier.rawValue)' says how a path parameter, query item or header is written; it is only allowed there")
+                sink.error(member.keyLocation, "'\(modifier.rawValue)' says how a path parameter, query item, header or cookie is written; it is only allowed there")
                 return
             }
             if modifier == .style {
@@ -646,6 +646,7 @@ private struct Reader {
             case "params": endpoint.params = readArguments(value, "'params'")
             case "query": endpoint.query = readArguments(value, "'query'")
             case "headers": endpoint.headers = readArguments(value, "'headers'")
+            case "cookies": endpoint.cookies = readArguments(value, "'cookies'")
             case "body": endpoint.body = readShape(value, context: .inner)
             case "response": endpoint.response = readShape(value, context: .inner)
             case "error": endpoint.error = string(value, "'error'")

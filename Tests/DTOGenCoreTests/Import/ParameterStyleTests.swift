@@ -106,6 +106,37 @@ struct ParameterStyleTests {
         #expect(imported.spec.contains(#""query": {\#n        "v": { "$value": "2" },\#n        "term": "String",\#n        "amount": "Int?",\#n        "page": "String"\#n      }"#), "\(imported.spec)")
     }
 
+    /// Cookie parameters (`in: cookie`) are the endpoint's `cookies`, sent together in one
+    /// `Cookie` header, values escaped where a cookie cannot hold them, nil ones left out.
+    @Test func cookieParametersAreSentInTheCookieHeader() throws {
+        let document = """
+            openapi: 3.0.0
+            info: { title: Cookies, version: "1" }
+            servers: [{ url: "https://c.example" }]
+            paths:
+              /items:
+                get:
+                  operationId: items
+                  parameters:
+                    - { name: session, in: cookie, required: true, schema: { type: string } }
+                    - { name: theme, in: cookie, schema: { type: string } }
+                    - { name: ids, in: cookie, schema: { type: array, items: { type: integer } } }
+                  responses: { "204": { description: ok } }
+            """
+        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "cookies.yaml")
+        #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
+        #expect(imported.spec.contains(#""cookies": {\#n        "session": "String",\#n        "theme": "String?",\#n        "ids": { "$type": ["Int"], "$optional": true }\#n      }"#), "\(imported.spec)")
+        let main = #"""
+            import Foundation
+            for endpoint in [Endpoint<EndpointKinds.Public, Void>.items(session: "a b;c", ids: [3, 4]), .items(session: "x")] {
+                let request = try endpoint.makeRequest(baseURL: CookiesAPI.baseURL, with: ())
+                print(request.value(forHTTPHeaderField: "Cookie") ?? "-")
+            }
+            """#
+        let run = try OpenAPIImportTests.generateAndRun(imported.spec, main: main)
+        #expect(run.output == "session=a%20b%3Bc; ids=3,4\nsession=x\n", "\(run.output)")
+    }
+
     /// The real Petstore (2.0, expanded): `findPets` sends its tags as one csv item.
     @Test func petstoreExpandedSendsTagsAsCSV() throws {
         let path = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/openapi/oai-v2.0-petstore-expanded.yaml").path
