@@ -100,8 +100,8 @@ struct EndpointResolver {
             if let written = shape.style {
                 if !allowed.contains(written.value) {
                     types.sink.error(written.location, "a \(place.rawValue) is written in the \(allowed.map { "'\($0.rawValue)'" }.joined(separator: ", ")) style\(allowed.count > 1 ? "s" : ""); '\(key)' cannot be '\(written.value.rawValue)'")
-                } else if written.value == .deepObject, !value.object {
-                    types.sink.error(written.location, "'deepObject' writes an object's fields (`\(key)[field]=value`); '\(key)' is \(types.table.describe(type))")
+                } else if written.value == .deepObject, !value.object, !types.table.isArray(type) || value.dateFormat != nil {
+                    types.sink.error(written.location, "'deepObject' writes an object's fields (`\(key)[field]=value`) or an array's elements (`\(key)[]=value`, Stripe's `expand[]`); '\(key)' is \(types.table.describe(type))")
                 } else if value.object, ![.deepObject, .form].contains(written.value) {
                     types.sink.error(written.location, "an object query item is written in the 'deepObject' or 'form' style; '\(key)' cannot be '\(written.value.rawValue)'")
                 } else if value.dateFormat != nil, place == .path, written.value != .simple {

@@ -590,7 +590,9 @@ extension OpenAPITranslator {
             warn(node, pointer, "\(place) parameter '\(name)' is an object in the '\(style.rawValue)' style; dtogen writes objects in query items only, in the 'form' or 'deepObject' style; left out")
             return nil
         }
-        guard allowed.contains(style), !(isArray && style == .deepObject) else {
+        // An array in the deepObject style (Stripe's `expand`) is sent in the bracket style,
+        // `expand[]=a&expand[]=b`, as Stripe reads it.
+        guard allowed.contains(style) else {
             warn(node, pointer, "\(place) parameter '\(name)' is \(isArray ? "an array" : "an object") in the '\(style.rawValue)' style, which a \(place) parameter cannot be written in; left out")
             return nil
         }

@@ -27,6 +27,7 @@ struct ParameterStyleTests {
                 - { name: color, in: query, schema: { $ref: "#/components/schemas/Color" } }
                 - { name: flat, in: query, explode: false, schema: { $ref: "#/components/schemas/Color" } }
                 - { name: deep, in: query, style: deepObject, schema: { $ref: "#/components/schemas/Color" } }
+                - { name: expand, in: query, style: deepObject, explode: true, schema: { type: array, items: { type: string } } }
                 - { name: X-Tags, in: header, schema: { type: array, items: { type: string } } }
               responses: { "204": { description: ok } }
         components:
@@ -44,6 +45,8 @@ struct ParameterStyleTests {
             #""csv": { "$type": ["String"], "$optional": true, "$explode": false }"#,
             #""color": { "$type": "Color?", "$style": "form" }"#,
             #""deep": "Color?""#,
+            // Stripe's `expand`: an array in the deepObject style, sent as `expand[]=...`.
+            #""expand": { "$type": ["String"], "$optional": true, "$style": "deepObject" }"#,
         ] {
             #expect(imported.spec.contains(written), "\(written) in \(imported.spec)")
         }
@@ -52,7 +55,7 @@ struct ParameterStyleTests {
             let endpoint = Endpoint<EndpointKinds.Public, Void>.colors(
                 ids: [3, 4], labels: ["a", "b"], matrix: ["c", "d"], exploded: ["e", "f"],
                 form: ["g", "h"], csv: ["i", "j"], space: ["k", "l"], pipe: ["m", "n"],
-                color: Color(r: 1, g: 2), flat: Color(r: 3, g: 4), deep: Color(r: 5, g: nil), xTags: ["o", "p"]
+                color: Color(r: 1, g: 2), flat: Color(r: 3, g: 4), deep: Color(r: 5, g: nil), expand: ["q", "r"], xTags: ["o", "p"]
             )
             let request = try endpoint.makeRequest(baseURL: StylesAPI.baseURL, with: ())
             print(request.url?.absoluteString ?? "-")
@@ -60,7 +63,7 @@ struct ParameterStyleTests {
             """#
         let run = try OpenAPIImportTests.generateAndRun(imported.spec, main: main)
         #expect(run.output == """
-            https://api.example.com/colors/3,4/.a.b/;matrix=c,d/;exploded=e;exploded=f?form=g&form=h&csv=i,j&space=k%20l&pipe=m%7Cn&G=2&R=1&flat=G,4,R,3&deep%5BR%5D=5
+            https://api.example.com/colors/3,4/.a.b/;matrix=c,d/;exploded=e;exploded=f?form=g&form=h&csv=i,j&space=k%20l&pipe=m%7Cn&G=2&R=1&flat=G,4,R,3&deep%5BR%5D=5&expand%5B%5D=q&expand%5B%5D=r
             o,p
 
             """, "\(run.output)")
