@@ -42,7 +42,7 @@ let package = Package(
             name: "SeedExamples",
             dependencies: ["DTORuntime"],
             path: ".",
-            exclude: ["Sources", "Tests", "Templates", "specs", "Scripts", "docs", "README.md", ".ci", "Plugins", "Examples/QuakesApp", "Benchmarks"],
+            exclude: ["Sources", "Tests", "Templates", "specs", "Scripts", "docs", "README.md", "CHANGELOG.md", ".ci", "Plugins", "Examples/QuakesApp", "Benchmarks"],
             sources: ["Generated", "Examples/SeedModels"]
         ),
         // DTORuntime too: the generator's date rules are checked against the runtime's.

@@ -1,7 +1,8 @@
 /// What generated files check they are compiled against. Each file names the version of
 /// the runtime it needs (`GeneratedCodeSupport.Version2`); output of a newer dtogen against
 /// an older runtime then fails on that line, next to a comment that says to update the
-/// dtogen package, instead of failing somewhere inside the generated code.
+/// dtogen package, instead of failing somewhere inside the generated code. dtogen 0.N's
+/// runtime has `VersionN` and every earlier one; `CHANGELOG.md` says what each added.
 @_spi(Generated)
 public enum GeneratedCodeSupport {
     /// The runtime of dtogen 0.2: qualified runtime names, `@_spi(Generated)` plumbing.

@@ -55,7 +55,7 @@ let usage = """
       0 done; 1 spec errors, or stale output with --check; 2 usage or file errors.
     """
 
-let version = "0.3.0"
+let version = DTOGenVersion.tool
 
 func fail(_ message: String, code: Int32 = 2) -> Never {
     FileHandle.standardError.write(Data("dtogen: error: \(message)\n".utf8))

@@ -665,26 +665,6 @@ struct SpecIR: Sendable {
     var dtoFiles = 1
     /// The files locations other than the spec's point into (`Spec.otherFiles`).
     var otherFiles: [String] = []
-
-    /// Whether the output uses what only DTORuntime's version 4 has: the `basic` kind,
-    /// declared `kinds`, object query items.
-    var usesVersion4: Bool {
-        !kinds.isEmpty || endpoints.contains { $0.kind == .basic || $0.query.contains { $0.value.deepObject } }
-    }
-
-    /// `StreamEndpoint`: runtime version 5.
-    var usesVersion5: Bool { endpoints.contains { $0.stream != nil } }
-
-    /// Untagged one-of guards and parameter styles: runtime version 6.
-    var usesVersion6: Bool {
-        let styled = endpoints.contains { endpoint in
-            !endpoint.cookies.isEmpty || (endpoint.query + endpoint.headers).contains { !$0.value.hasDefaultStyle || ($0.value.object && !$0.value.deepObject) }
-                || endpoint.path.contains { if case .parameter(let value) = $0 { !value.hasDefaultStyle } else { false } }
-        }
-        return styled || types.decls.contains { decl in
-            if !decl.external, case .oneOf(let info) = decl.kind { types.guards(info).contains { !$0.isEmpty } } else { false }
-        }
-    }
 }
 
 /// `"repository"`: a protocol with one async method per endpoint, a live implementation

@@ -4,25 +4,13 @@
 struct RuntimeSymbols: Sendable {
     /// nil when the runtime's sources are compiled into the same module as the generated code.
     let module: String?
-    /// The runtime version the files need.
-    var version = RuntimeSymbols.generatedCodeVersion
+    /// The runtime version the files need (`RuntimeVersion.required(by:fastDecoding:)`).
+    var version = RuntimeVersion.fastPaths
 
-    init(module: String?, version: Int = RuntimeSymbols.generatedCodeVersion) {
+    init(module: String?, version: RuntimeVersion = .fastPaths) {
         self.module = module
         self.version = version
     }
-
-    /// The runtime version generated code is written against. Raised whenever generated
-    /// code starts to use something an older runtime lacks: 3 for fast paths (`FastJSONDecodable`).
-    static let generatedCodeVersion = 3
-    /// What output without fast paths (`--no-fast-decoding`) needs.
-    static let versionWithoutFastPaths = 2
-    /// What output with the `basic` kind, declared `kinds` or object query items needs.
-    static let versionWithKinds = 4
-    /// What output with stream endpoints (`StreamEndpoint`) needs.
-    static let versionWithStreams = 5
-    /// What output with untagged one-of guards or parameter styles needs.
-    static let versionWithStyles = 6
 
     private func qualified(_ name: String) -> String {
         module.map { "\($0).\(name)" } ?? name
@@ -52,7 +40,7 @@ struct RuntimeSymbols: Sendable {
     var oneOf: String { qualified("OneOf") }
     var pagination: String { qualified("Pagination") }
     /// A type that exists only in a runtime new enough for this output.
-    var versionCheck: String { qualified("GeneratedCodeSupport.Version\(version)") }
+    var versionCheck: String { qualified("GeneratedCodeSupport.Version\(version.rawValue)") }
     static let spi = "Generated"
 
     // Standard-library protocols named in generated signatures.

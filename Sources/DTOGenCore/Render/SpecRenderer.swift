@@ -11,11 +11,7 @@ struct SpecRenderer: Sendable {
 
     func render(_ ir: SpecIR) -> Result<[GeneratedFile], MustacheError> {
         guard ir.generates else { return .success([]) }
-        let version = ir.usesVersion6 ? RuntimeSymbols.versionWithStyles
-            : ir.usesVersion5 ? RuntimeSymbols.versionWithStreams
-            : ir.usesVersion4 ? RuntimeSymbols.versionWithKinds
-            : fastDecoding ? RuntimeSymbols.generatedCodeVersion : RuntimeSymbols.versionWithoutFastPaths
-        let runtime = RuntimeSymbols(module: runtimeModule, version: version)
+        let runtime = RuntimeSymbols(module: runtimeModule, version: RuntimeVersion.required(by: ir, fastDecoding: fastDecoding))
         let file = FileContext(header: Generator.header(forSpecPath: ir.path), runtime: runtime)
         let printer = SwiftPrinter(table: ir.types, runtime: runtime)
         let access = ir.access == .public ? "public " : ""

@@ -64,7 +64,7 @@ struct FileContext {
             } ?? .bool(false),
             "runtimeVersionCheck": .object([
                 "type": .string(runtime.versionCheck),
-                "version": .string(String(runtime.version)),
+                "version": .string(String(runtime.version.rawValue)),
             ]),
         ]
     }

@@ -23,17 +23,17 @@ struct RuntimeVersionTests {
         let lines = dtos.contents.split(separator: "\n", omittingEmptySubsequences: false)
         let checkLine = try #require(lines.firstIndex { $0.contains("private typealias RequiredDTORuntime") }) + 1
         #expect(old.output.contains("S.DTOs.swift:\(checkLine):"), "\(old.output)")
-        #expect(old.output.contains("Version\(RuntimeSymbols.versionWithoutFastPaths)"), "\(old.output)")
+        #expect(old.output.contains("Version\(RuntimeVersion.qualifiedNames.rawValue)"), "\(old.output)")
         #expect(lines[checkLine - 3].contains("older than the dtogen that wrote"))
         #expect(lines[checkLine - 2].contains("update the dtogen package"))
         // Nothing else fails: every error is on a version line.
         let errors = old.output.split(separator: "\n").filter { $0.contains(": error:") }
         #expect(!errors.isEmpty)
-        #expect(errors.allSatisfy { $0.contains(":\(checkLine):") && $0.contains("Version\(RuntimeSymbols.versionWithoutFastPaths)") }, "\(errors)")
+        #expect(errors.allSatisfy { $0.contains(":\(checkLine):") && $0.contains("Version\(RuntimeVersion.qualifiedNames.rawValue)") }, "\(errors)")
     }
 
     @Test func theCurrentRuntimeCompiles() throws {
-        let current = try typecheck(runtimeVersions: [1, RuntimeSymbols.versionWithoutFastPaths])
+        let current = try typecheck(runtimeVersions: [1, RuntimeVersion.qualifiedNames.rawValue])
         #expect(current.status == 0, "\(current.output)")
     }
 
@@ -42,9 +42,9 @@ struct RuntimeVersionTests {
         let spec = [("s.json", #"{ "types": { "T": { "a": "Int" } }, "endpoints": [] }"#)]
         let fast = generate(spec).files.first { $0.path == "S.DTOs.swift" }?.contents ?? ""
         let plain = generate(spec, options: GeneratorOptions(fastDecoding: false)).files.first { $0.path == "S.DTOs.swift" }?.contents ?? ""
-        #expect(fast.contains("private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version\(RuntimeSymbols.generatedCodeVersion)"))
+        #expect(fast.contains("private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version\(RuntimeVersion.fastPaths.rawValue)"))
         #expect(fast.contains("extension T: DTORuntime.FastJSONDecodable"))
-        #expect(plain.contains("private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version\(RuntimeSymbols.versionWithoutFastPaths)"))
+        #expect(plain.contains("private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version\(RuntimeVersion.qualifiedNames.rawValue)"))
         #expect(!plain.contains("FastJSON"))
     }
 }

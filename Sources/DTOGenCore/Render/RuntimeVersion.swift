@@ -1,0 +1,47 @@
+/// dtogen's version, and the DTORuntime versions its output needs, in one place:
+/// `dtogen --version` prints `tool`, each generated file names the runtime version it needs
+/// (`GeneratedCodeSupport.Version6`), and `CHANGELOG.md` has an entry for each.
+public enum DTOGenVersion {
+    /// The version `dtogen --version` prints; its minor number is the latest runtime version.
+    public static let tool = "0.6.0"
+}
+
+/// A version of DTORuntime (`GeneratedCodeSupport.Version<N>`): each adds what some output
+/// needs, and a file names the highest it uses, so output of a newer dtogen compiled against
+/// an older runtime fails on that line with a message, not inside the generated code.
+enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
+    /// Qualified runtime names, `@_spi(Generated)` plumbing: output without fast paths.
+    case qualifiedNames = 2
+    /// `FastJSONDecodable`: output with fast paths (the default).
+    case fastPaths = 3
+    /// `EndpointKinds.Basic`, `APIKeyKind`, object query items (`Parameter(_:deepObject:)`).
+    case kinds = 4
+    /// `StreamEndpoint` and `EventStream`.
+    case streams = 5
+    /// Untagged one-of guards, parameter styles, cookies.
+    case styles = 6
+
+    static let latest = RuntimeVersion.allCases.max() ?? .styles
+
+    static func < (a: RuntimeVersion, b: RuntimeVersion) -> Bool { a.rawValue < b.rawValue }
+
+    /// The version a spec's output needs: the highest any of its parts uses.
+    static func required(by ir: SpecIR, fastDecoding: Bool) -> RuntimeVersion {
+        if usesStyles(ir) { return .styles }
+        if ir.endpoints.contains(where: { $0.stream != nil }) { return .streams }
+        if !ir.kinds.isEmpty || ir.endpoints.contains(where: { $0.kind == .basic || $0.query.contains { $0.value.deepObject } }) { return .kinds }
+        return fastDecoding ? .fastPaths : .qualifiedNames
+    }
+
+    /// A parameter written in another than the default style, a cookie, or an untagged
+    /// one-of whose variants are guarded.
+    static func usesStyles(_ ir: SpecIR) -> Bool {
+        let styled = ir.endpoints.contains { endpoint in
+            !endpoint.cookies.isEmpty || (endpoint.query + endpoint.headers).contains { !$0.value.hasDefaultStyle || ($0.value.object && !$0.value.deepObject) }
+                || endpoint.path.contains { if case .parameter(let value) = $0 { !value.hasDefaultStyle } else { false } }
+        }
+        return styled || ir.types.decls.contains { decl in
+            if !decl.external, case .oneOf(let info) = decl.kind { ir.types.guards(info).contains { !$0.isEmpty } } else { false }
+        }
+    }
+}
