@@ -166,7 +166,7 @@ public struct APIClient: Sendable {
 
     /// Sends the endpoint and returns the payload with the response's status and headers.
     public func response<Kind, Response>(for endpoint: Endpoint<Kind, Response>, using data: Kind.RequestData) async throws -> APIResponse<Response> {
-        try Task.checkCancellation()
+        try _Concurrency.Task.checkCancellation()
         var request = try await Kind.authorize(try endpoint.makeRequest(baseURL: baseURL, with: data), with: data)
         if endpoint.timeout == nil, let timeout { request.timeoutInterval = timeout }
         let transport = self.transport
@@ -201,7 +201,7 @@ public struct APIClient: Sendable {
     /// and headers, with an empty body once the stream has started: a retry never replays a
     /// stream that has started.
     public func stream<Kind, Event>(_ endpoint: StreamEndpoint<Kind, Event>, using data: Kind.RequestData) async throws -> EventStream<Event> {
-        try Task.checkCancellation()
+        try _Concurrency.Task.checkCancellation()
         var request = try await Kind.authorize(try endpoint.request.makeRequest(baseURL: baseURL, with: data), with: data)
         if endpoint.request.timeout == nil, let timeout { request.timeoutInterval = timeout }
         request.setValue(endpoint.format.accept, forHTTPHeaderField: "Accept")

@@ -180,7 +180,7 @@ public struct EventStream<Event: Sendable>: AsyncSequence, Sendable {
 
         public mutating func next() async throws -> Event? {
             while true {
-                if Task.isCancelled {
+                if _Concurrency.Task.isCancelled {
                     finish()
                     return nil
                 }

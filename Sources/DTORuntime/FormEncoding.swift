@@ -47,6 +47,21 @@ public struct FilePart: Codable, Sendable, Hashable {
     }
 }
 
+extension JSONValue {
+    /// A scalar as a form field, query item or multipart text part writes it (numbers as JSON
+    /// writes them); nil for `null`, an object or an array, which each encoding writes its way.
+    var scalarText: String? {
+        switch self {
+        case .bool(let b): b ? "true" : "false"
+        case .number(let n): WholeNumber.text(n)
+        case .integer(let i): String(i)
+        case .unsignedInteger(let u): String(u)
+        case .string(let s): s
+        case .null, .object, .array: nil
+        }
+    }
+}
+
 /// `multipart/form-data` bodies: a part per top-level field, in sorted order; files as file
 /// parts, strings, numbers and booleans as text, objects as JSON, an array as a part per
 /// element; `null` left out.
@@ -71,13 +86,9 @@ enum MultipartEncoding {
                 line("--\(boundary)")
                 line("Content-Disposition: form-data; name=\"\(escape(key))\"")
                 let text: String
-                switch field {
-                case .string(let s): text = s
-                case .bool(let b): text = b ? "true" : "false"
-                case .number(let n): text = WholeNumber.text(n)
-                case .integer(let i): text = String(i)
-                case .unsignedInteger(let u): text = String(u)
-                default:
+                if let scalar = field.scalarText {
+                    text = scalar
+                } else {
                     line("Content-Type: application/json")
                     let encoder = JSONEncoder()
                     encoder.outputFormatting = [.sortedKeys]
@@ -131,11 +142,8 @@ enum FormEncoding {
     private static func append(_ value: JSONValue, name: String, to pairs: inout [(String, String)]) {
         switch value {
         case .null: return
-        case .bool(let b): pairs.append((name, b ? "true" : "false"))
-        case .number(let n): pairs.append((name, WholeNumber.text(n)))
-        case .integer(let i): pairs.append((name, String(i)))
-        case .unsignedInteger(let u): pairs.append((name, String(u)))
-        case .string(let s): pairs.append((name, s))
+        case .bool, .number, .integer, .unsignedInteger, .string:
+            if let text = value.scalarText { pairs.append((name, text)) }
         case .object(let members):
             for key in members.keys.sorted() { append(members[key] ?? .null, name: "\(name)[\(key)]", to: &pairs) }
         case .array(let elements):

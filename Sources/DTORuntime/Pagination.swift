@@ -67,7 +67,7 @@ public struct APIPages<Kind: EndpointKind, Response: Sendable>: AsyncSequence, S
 
         public mutating func next() async throws -> Response? {
             guard let endpoint = next else { return nil }
-            try Task.checkCancellation()
+            try _Concurrency.Task.checkCancellation()
             let response = try await client.response(for: endpoint, using: data)
             next = endpoint.nextPage?(endpoint, response.value, response.headers)
             return response.value

@@ -113,17 +113,10 @@ extension Parameter {
     }
 
     static func text(_ value: JSONValue) -> String? {
-        switch value {
-        case .null: return nil
-        case .bool(let b): return b ? "true" : "false"
-        case .number(let n): return WholeNumber.text(n)
-        case .integer(let i): return String(i)
-        case .unsignedInteger(let u): return String(u)
-        case .string(let s): return s
-        case .object, .array:
-            guard let data = try? JSONEncoder().encode(value) else { return nil }
-            return String(decoding: data, as: UTF8.self)
-        }
+        if let scalar = value.scalarText { return scalar }
+        if case .null = value { return nil }
+        guard let data = try? JSONEncoder().encode(value) else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 }
 

@@ -27,19 +27,19 @@ public struct RetryMiddleware: APIMiddleware {
             || request.value(forHTTPHeaderField: "Idempotency-Key") != nil
         var attempt = 1
         while true {
-            try Task.checkCancellation()
+            try _Concurrency.Task.checkCancellation()
             let result: (Data, HTTPURLResponse)
             do {
                 result = try await next(request)
             } catch let error as APIError {
                 guard retryable, attempt < maxAttempts, case .transport = error else { throw error }
-                try await Task.sleep(for: delay(attempt: attempt, retryAfter: nil))
+                try await _Concurrency.Task.sleep(for: delay(attempt: attempt, retryAfter: nil))
                 attempt += 1
                 continue
             }
             let (_, response) = result
             guard retryable, attempt < maxAttempts, Self.retriedStatusCodes.contains(response.statusCode) else { return result }
-            try await Task.sleep(for: delay(attempt: attempt, retryAfter: response.value(forHTTPHeaderField: "Retry-After")))
+            try await _Concurrency.Task.sleep(for: delay(attempt: attempt, retryAfter: response.value(forHTTPHeaderField: "Retry-After")))
             attempt += 1
         }
     }

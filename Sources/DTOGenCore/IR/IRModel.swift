@@ -495,7 +495,7 @@ struct ParameterValue: Sendable, Equatable {
     /// Whether it is written as the runtime before version 6 wrote every parameter.
     var hasDefaultStyle: Bool {
         switch style {
-        case .form: explode
+        case .form: explode && !object
         case .simple, .deepObject: true
         case .spaceDelimited, .pipeDelimited: explode
         case .label, .matrix: false

@@ -62,8 +62,8 @@ extension OpenAPITranslator {
                     return values.count == candidates.count && Set(values.joined()).count == values.joined().count
                 }
             }
-            guard let chosen = distinguishing(objects.map { fixedRequiredValues($0.node, pointer: $0.pointer) })
-                ?? distinguishing(objects.map { fixedRequiredValues($0.node, pointer: $0.pointer, requiredOnly: false) }) else { return nil }
+            guard let chosen = distinguishing(objects.map { fixedProperties($0.node, pointer: $0.pointer) })
+                ?? distinguishing(objects.map { fixedProperties($0.node, pointer: $0.pointer, requiredOnly: false) }) else { return nil }
             property = chosen
         }
         var tagged: [(tag: String, shape: DraftJSON)] = []
@@ -125,7 +125,7 @@ extension OpenAPITranslator {
                 continue
             }
             let keys = Set(declaredProperties(of: variant, pointer: variantPointer, depth: 0))
-            let fixed = fixedRequiredValues(variant, pointer: variantPointer, requiredOnly: false)
+            let fixed = fixedProperties(variant, pointer: variantPointer, requiredOnly: false)
             var name = "variant \(index + 1)"
             if let ref = variant["$ref"]?.stringValue, let (target, node) = resolveTarget(ref, at: variant, pointer: variantPointer),
                let named = typeName(of: target, node: node, ref: ref) {
@@ -231,7 +231,7 @@ extension OpenAPITranslator {
     /// The required properties (or with `requiredOnly: false`, all properties) of an object
     /// schema, its `allOf` parts included, whose value is fixed to one or a few strings, in
     /// the order written.
-    mutating func fixedRequiredValues(_ schema: JSONNode, pointer: String, requiredOnly: Bool = true) -> [(key: String, values: [String])] {
+    mutating func fixedProperties(_ schema: JSONNode, pointer: String, requiredOnly: Bool = true) -> [(key: String, values: [String])] {
         var result: [(key: String, values: [String])] = []
         let keys = requiredOnly ? requiredProperties(of: schema, pointer: pointer, depth: 0) : declaredProperties(of: schema, pointer: pointer, depth: 0)
         for key in keys where !result.contains(where: { $0.key == key }) {

@@ -132,8 +132,8 @@ extension OpenAPITranslator {
                 continue
             }
             // How arrays and objects are written: `style`/`explode` (3.x), `collectionFormat` (2.0).
-            if ["path", "query", "header", "cookie"].contains(place) {
-                guard let modifiers = parameterStyle(node, schema: schema, place: place, pointer: parameterPointer) else { continue }
+            if let typed = ParameterPlace(openAPI: place) {
+                guard let modifiers = parameterStyle(node, schema: schema, place: typed, pointer: parameterPointer) else { continue }
                 shape.modifiers += modifiers
             }
             switch place {
@@ -551,12 +551,12 @@ extension OpenAPITranslator {
     /// where they differ from dtogen's defaults (the form style exploded for query items, the
     /// bracket style for objects in a query, simple for paths and headers); nil, with a
     /// warning, when dtogen cannot write the parameter as the document says.
-    mutating func parameterStyle(_ node: JSONNode, schema: JSONNode, place: String, pointer: String) -> [(String, DraftJSON)]? {
+    mutating func parameterStyle(_ node: JSONNode, schema: JSONNode, place: ParameterPlace, pointer: String) -> [(String, DraftJSON)]? {
         let resolved = followed(schema, pointer: pointer) ?? schema
         let isArray = Self.types(of: resolved).contains("array")
         let isObject = !isArray && isObjectSchema(schema, pointer: pointer)
         // An object in a path or a header is the resolver's to reject, with its reason.
-        guard isArray || (isObject && place == "query") else { return [] }
+        guard isArray || (isObject && place == .query) else { return [] }
         let name = node["name"]?.stringValue ?? ""
         var style: ParameterStyle
         var explode: Bool
@@ -564,36 +564,35 @@ extension OpenAPITranslator {
             // `collectionFormat`: csv by default.
             let format = node["collectionFormat"]?.stringValue ?? "csv"
             switch (format, place) {
-            case ("multi", "query"): (style, explode) = (.form, true)
-            case ("csv", "query"): (style, explode) = (.form, false)
-            case ("ssv", "query"): (style, explode) = (.spaceDelimited, false)
-            case ("pipes", "query"): (style, explode) = (.pipeDelimited, false)
+            case ("multi", .query): (style, explode) = (.form, true)
+            case ("csv", .query): (style, explode) = (.form, false)
+            case ("ssv", .query): (style, explode) = (.spaceDelimited, false)
+            case ("pipes", .query): (style, explode) = (.pipeDelimited, false)
             case ("csv", _): (style, explode) = (.simple, false)
             default:
-                warn(node, pointer, "\(place) parameter '\(name)' is an array in the '\(format)' collection format, which dtogen does not write; left out")
+                warn(node, pointer, "\(place.openAPI) parameter '\(name)' is an array in the '\(format)' collection format, which dtogen does not write; left out")
                 return nil
             }
         } else {
             let written = node["style"]?.stringValue
-            let defaultStyle: ParameterStyle = place == "query" || place == "cookie" ? .form : .simple
+            let defaultStyle = ParameterStyle.allowed(in: place)[0]
             guard let read = written.map({ ParameterStyle(rawValue: $0) }) ?? defaultStyle else {
-                warn(node, pointer, "\(place) parameter '\(name)' has the style '\(written ?? "")', which dtogen does not write; left out")
+                warn(node, pointer, "\(place.openAPI) parameter '\(name)' has the style '\(written ?? "")', which dtogen does not write; left out")
                 return nil
             }
             style = read
             // deepObject is only defined exploded.
             explode = style == .deepObject || (node["explode"]?.boolValue ?? (style == .form))
         }
-        let places: [String: ParameterPlace] = ["path": .path, "query": .query, "header": .header, "cookie": .cookie]
-        let allowed = ParameterStyle.allowed(in: places[place] ?? .header)
-        if isObject, place != "query" || ![.form, .deepObject].contains(style) || !allowed.contains(style) {
-            warn(node, pointer, "\(place) parameter '\(name)' is an object in the '\(style.rawValue)' style; dtogen writes objects in query items only, in the 'form' or 'deepObject' style; left out")
+        let allowed = ParameterStyle.allowed(in: place)
+        if isObject, place != .query || ![.form, .deepObject].contains(style) || !allowed.contains(style) {
+            warn(node, pointer, "\(place.openAPI) parameter '\(name)' is an object in the '\(style.rawValue)' style; dtogen writes objects in query items only, in the 'form' or 'deepObject' style; left out")
             return nil
         }
         // An array in the deepObject style (Stripe's `expand`) is sent in the bracket style,
         // `expand[]=a&expand[]=b`, as Stripe reads it.
         guard allowed.contains(style) else {
-            warn(node, pointer, "\(place) parameter '\(name)' is \(isArray ? "an array" : "an object") in the '\(style.rawValue)' style, which a \(place) parameter cannot be written in; left out")
+            warn(node, pointer, "\(place.openAPI) parameter '\(name)' is \(isArray ? "an array" : "an object") in the '\(style.rawValue)' style, which a \(place.openAPI) parameter cannot be written in; left out")
             return nil
         }
         var modifiers: [(String, DraftJSON)] = []

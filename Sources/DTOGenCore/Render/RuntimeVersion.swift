@@ -37,7 +37,7 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     /// one-of whose variants are guarded.
     static func usesStyles(_ ir: SpecIR) -> Bool {
         let styled = ir.endpoints.contains { endpoint in
-            !endpoint.cookies.isEmpty || (endpoint.query + endpoint.headers).contains { !$0.value.hasDefaultStyle || ($0.value.object && !$0.value.deepObject) }
+            !endpoint.cookies.isEmpty || (endpoint.query + endpoint.headers).contains { !$0.value.hasDefaultStyle }
                 || endpoint.path.contains { if case .parameter(let value) = $0 { !value.hasDefaultStyle } else { false } }
         }
         return styled || ir.types.decls.contains { decl in

@@ -112,6 +112,26 @@ public enum ParameterStyle: String, CaseIterable, Sendable, SpecKeyword {
 /// Where a parameter goes.
 enum ParameterPlace: String, Sendable {
     case path = "path parameter", query = "query item", header, cookie
+
+    /// A parameter's `in` in an OpenAPI document.
+    var openAPI: String {
+        switch self {
+        case .path: "path"
+        case .query: "query"
+        case .header: "header"
+        case .cookie: "cookie"
+        }
+    }
+
+    init?(openAPI location: String) {
+        switch location {
+        case "path": self = .path
+        case "query": self = .query
+        case "header": self = .header
+        case "cookie": self = .cookie
+        default: return nil
+        }
+    }
 }
 
 /// `options.access`: the access level of everything generated.
