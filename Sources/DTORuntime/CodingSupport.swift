@@ -145,6 +145,22 @@ extension KeyedDecodingContainer {
         return try decodeDates(forKey: key, format: format)
     }
 
+    /// A dictionary of dates (Kubernetes's `disruptedPods`: pod name → time).
+    public func decodeDateDictionary(forKey key: Key, format: DateFormat) throws -> [String: Date] {
+        let raws = try decode([String: RawDate].self, forKey: key)
+        return try raws.mapValues { raw in
+            guard let date = format.date(from: raw) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "Expected \(format.description), found \(raw)")
+            }
+            return date
+        }
+    }
+
+    public func decodeDateDictionaryIfPresent(forKey key: Key, format: DateFormat) throws -> [String: Date]? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decodeDateDictionary(forKey: key, format: format)
+    }
+
     // MARK: Lenient fields
 
     /// A lenient scalar: the value if it decodes, else a coerced value (`"42"` → 42), else `nil`. Never throws.
@@ -204,6 +220,15 @@ extension KeyedEncodingContainer {
     public mutating func encodeDatesIfPresent(_ dates: [Date]?, forKey key: Key, format: DateFormat) throws {
         guard let dates else { return }
         try encodeDates(dates, forKey: key, format: format)
+    }
+
+    public mutating func encodeDateDictionary(_ dates: [String: Date], forKey key: Key, format: DateFormat) throws {
+        try encode(dates.mapValues { format.raw(from: $0) }, forKey: key)
+    }
+
+    public mutating func encodeDateDictionaryIfPresent(_ dates: [String: Date]?, forKey key: Key, format: DateFormat) throws {
+        guard let dates else { return }
+        try encodeDateDictionary(dates, forKey: key, format: format)
     }
 }
 

@@ -135,6 +135,8 @@ public struct HTTPMethod: RawRepresentable, Sendable, Hashable {
     public static let patch = HTTPMethod(rawValue: "PATCH")
     public static let delete = HTTPMethod(rawValue: "DELETE")
     public static let head = HTTPMethod(rawValue: "HEAD")
+    /// Since runtime version 7.
+    public static let options = HTTPMethod(rawValue: "OPTIONS")
 }
 
 /// A request the app can make and the type its response decodes to. `Kind` and `Response`
@@ -226,11 +228,12 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
         if !endpointPath.hasPrefix("/") { endpointPath = "/" + endpointPath }
         components.percentEncodedPath = basePath + endpointPath
         let items = query.flatMap { item in
+            let reserved = item.reservedAllowed
             if let style = item.joined {
-                return item.values.isEmpty ? [] : ["\(QueryEncoding.encode(item.name))=" + item.values.map(QueryEncoding.encode).joined(separator: style.encodedSeparator)]
+                return item.values.isEmpty ? [] : ["\(QueryEncoding.encode(item.name))=" + item.values.map { QueryEncoding.encode($0, reserved: reserved) }.joined(separator: style.encodedSeparator)]
             }
-            return item.values.map { "\(QueryEncoding.encode(item.name))=\(QueryEncoding.encode($0))" }
-                + item.items.map { "\(QueryEncoding.encode($0.name))=\(QueryEncoding.encode($0.value))" }
+            return item.values.map { "\(QueryEncoding.encode(item.name))=\(QueryEncoding.encode($0, reserved: reserved))" }
+                + item.items.map { "\(QueryEncoding.encode($0.name))=\(QueryEncoding.encode($0.value, reserved: reserved))" }
         }
         components.percentEncodedQuery = items.isEmpty ? nil : items.joined(separator: "&")
         guard let url = components.url else {

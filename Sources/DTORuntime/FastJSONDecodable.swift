@@ -126,6 +126,26 @@ public struct FastJSONValue {
         return result
     }
 
+    /// The members of an object, each value read by `value`; the first of duplicated keys
+    /// wins, as in `JSONDecoder`.
+    @inlinable
+    @_spi(Generated) public func dictionary<Value>(_ value: (FastJSONValue) throws -> Value) throws -> [String: Value] {
+        let entry = self.entry
+        guard entry.kind == .object else { throw FastJSONFailure() }
+        var result: [String: Value] = [:]
+        result.reserveCapacity(Int(entry.end))
+        var member = index + 1
+        let end = Int(entry.start)
+        while member < end {
+            guard let key = tape.string(at: tape.entries[member]) else { throw FastJSONFailure() }
+            if result[key] == nil {
+                result[key] = try value(FastJSONValue(tape: tape, index: member + 1))
+            }
+            member = tape.next(after: member + 1)
+        }
+        return result
+    }
+
     /// A type with a fast path, called directly.
     @inlinable
     @_spi(Generated) public func decode<T: FastJSONDecodable>(_ type: T.Type) throws -> T {
@@ -224,6 +244,16 @@ extension FastJSONObject {
     @inlinable
     @_spi(Generated) public mutating func decodeDatesIfPresent(forKey key: StaticString, format: DateFormat) throws -> [Date]? {
         try valueIfPresent(key)?.array { try $0.date(format) }
+    }
+
+    @inlinable
+    @_spi(Generated) public mutating func decodeDateDictionary(forKey key: StaticString, format: DateFormat) throws -> [String: Date] {
+        try value(key).dictionary { try $0.date(format) }
+    }
+
+    @inlinable
+    @_spi(Generated) public mutating func decodeDateDictionaryIfPresent(forKey key: StaticString, format: DateFormat) throws -> [String: Date]? {
+        try valueIfPresent(key)?.dictionary { try $0.date(format) }
     }
 
     // MARK: Lenient fields
@@ -391,21 +421,7 @@ extension Optional: FastJSONDecodable where Wrapped: FastJSONDecodable {
 extension Dictionary: FastJSONDecodable where Key == String, Value: FastJSONDecodable {
     @inlinable
     @_spi(Generated) public init(fastJSON value: FastJSONValue) throws {
-        let entry = value.entry
-        guard entry.kind == .object else { throw FastJSONFailure() }
-        let tape = value.tape
-        var result: [String: Value] = [:]
-        result.reserveCapacity(Int(entry.end))
-        var member = value.index + 1
-        let end = Int(entry.start)
-        while member < end {
-            guard let key = tape.string(at: tape.entries[member]) else { throw FastJSONFailure() }
-            if result[key] == nil {
-                result[key] = try Value(fastJSON: FastJSONValue(tape: tape, index: member + 1))
-            }
-            member = tape.next(after: member + 1)
-        }
-        self = result
+        self = try value.dictionary { try Value(fastJSON: $0) }
     }
 }
 

@@ -17,6 +17,10 @@ public enum GeneratedCodeSupport {
     public enum Version5 {}
     /// The runtime of dtogen 0.6: untagged one-of guards (`OneOf.hasAnyKey`,
     /// `OneOf.holdsOtherValues`) and parameter styles (`Parameter.unexploded(_:)`,
-    /// `Parameter(_:object:explode:)`, `PathStyle`), which output has when a spec needs them.
+    /// `Parameter(_:object:)`, `PathStyle`), which output has when a spec needs them.
     public enum Version6 {}
+    /// The runtime of dtogen 0.7: parameters sent as JSON (`Parameter(_:json:)`,
+    /// `Parameter(_:encoded:)`), dates in dictionaries (`decodeDateDictionary`) and
+    /// `HTTPMethod.options`, which output has when a spec uses them.
+    public enum Version7 {}
 }

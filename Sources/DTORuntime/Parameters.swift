@@ -35,6 +35,8 @@ public struct Parameter: Sendable, Hashable {
     /// Set when `values` are written as one item (`unexploded(_:)`), joined as this style
     /// writes them; each value percent-encoded, the separator not.
     public var joined: QueryStyle?
+    /// Set by `allowingReserved()`: a query item's reserved characters go unescaped.
+    public var reservedAllowed = false
 
     /// One `name=value` of an object query item.
     public struct Item: Sendable, Hashable {
@@ -86,6 +88,15 @@ public enum QueryStyle: Sendable, Hashable {
 }
 
 extension Parameter {
+    /// The query item with RFC 3986's reserved characters sent as they are (OpenAPI's
+    /// `allowReserved`: `path=/a/b:c`), except `&`, `=`, `+` and `#`, which would change what
+    /// the query says, and `[`, `]`, which a URL's query cannot hold.
+    public func allowingReserved() -> Parameter {
+        var copy = self
+        copy.reservedAllowed = true
+        return copy
+    }
+
     /// The item with its values as one, joined as `style` writes them: `tags=a,b` rather
     /// than `tags=a&tags=b`. No values (a nil argument) stay no item.
     public func unexploded(_ style: QueryStyle = .form) -> Parameter {
@@ -110,6 +121,38 @@ extension Parameter {
             guard let text = Self.text(members[key] ?? .null) else { return nil }
             return Item(name: key, value: text)
         }
+    }
+
+    /// A value whose type says only that it is JSON (`JSONValue`, a one-of of scalars such as
+    /// Kubernetes's `IntOrString`, or an array of those), sent as the JSON it encodes to:
+    /// a scalar as its text, an array as its elements (exploded or not, as `unexploded(_:)`
+    /// says), an object as its fields (as `init(_:object:)`); nothing when nil or null.
+    public init(_ name: String, encoded value: (some Encodable & Sendable)?) {
+        self.name = name
+        self.values = []
+        guard let value, let data = try? JSONEncoder().encode(value), let json = try? JSONDecoder().decode(JSONValue.self, from: data) else { return }
+        switch json {
+        case .object(let members):
+            items = members.keys.sorted().compactMap { key in Self.text(members[key] ?? .null).map { Item(name: key, value: $0) } }
+        case .array(let elements):
+            values = elements.compactMap(Self.text)
+        default:
+            values = Self.text(json).map { [$0] } ?? []
+        }
+    }
+
+    /// A value sent as its JSON text in one item (OpenAPI's `content: application/json` on a
+    /// parameter: `filter={"status":"active"}`), keys sorted so a request is the same on every
+    /// run; nothing when nil.
+    public init(_ name: String, json value: (some Encodable & Sendable)?) {
+        self.name = name
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let value, let data = try? encoder.encode(value) else {
+            self.values = []
+            return
+        }
+        self.values = [String(decoding: data, as: UTF8.self)]
     }
 
     static func text(_ value: JSONValue) -> String? {
@@ -261,7 +304,10 @@ enum QueryEncoding {
     /// RFC 3986 unreserved characters only: `+`, `&`, `=` and spaces are always escaped.
     static let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
-    static func encode(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    /// Unreserved characters and the reserved ones that leave a query's structure as it is.
+    static let allowedWithReserved = allowed.union(CharacterSet(charactersIn: ":/?@!$'()*,;"))
+
+    static func encode(_ value: String, reserved: Bool = false) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: reserved ? allowedWithReserved : allowed) ?? ""
     }
 }

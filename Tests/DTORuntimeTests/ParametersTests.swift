@@ -86,6 +86,29 @@ struct PathAndQueryEncodingTests {
         #expect(try query([.init("color", none).unexploded(), .init("n", 1)]) == "n=1")
     }
 
+    /// Version 7: a value as its JSON text (`content: application/json`), a value typed only
+    /// as JSON as the scalars it encodes to, and `allowReserved`.
+    @Test func jsonValuedParametersAndReservedCharacters() throws {
+        func query(_ parameters: [Parameter]) throws -> String {
+            let endpoint = Endpoint<EndpointKinds.Public, JSONValue>(path: "/p", query: parameters)
+            return try endpoint.makeRequest(baseURL: URL(string: "https://h.example")!, with: ()).url?.query ?? ""
+        }
+        let filter = RGB(R: 1, G: 2, B: 3)
+        #expect(Parameter("X-Filter", json: filter).values == [#"{"B":3,"G":2,"R":1}"#])
+        #expect(Parameter("X-Filter", json: ["a/b"]).values == [#"["a/b"]"#])
+        let noFilter: RGB? = nil
+        #expect(Parameter("X-Filter", json: noFilter).values == [])
+        #expect(try query([.init("f", json: ["k": "v w"])]) == "f=%7B%22k%22%3A%22v%20w%22%7D")
+        let mixed: JSONValue = .array([.integer(80), .string("http"), .bool(true)])
+        #expect(try query([.init("p", encoded: mixed)]) == "p=80&p=http&p=true")
+        #expect(try query([.init("p", encoded: mixed).unexploded()]) == "p=80,http,true")
+        #expect(try query([.init("p", encoded: JSONValue.string("a b"))]) == "p=a%20b")
+        #expect(try query([.init("p", encoded: JSONValue.object(["G": .integer(2), "R": .integer(1)]))]) == "G=2&R=1")
+        #expect(try query([.init("p", encoded: JSONValue.null), .init("n", 1)]) == "n=1")
+        #expect(try query([.init("path", "/a/b:c&d=e+f#g[h]").allowingReserved()]) == "path=/a/b:c%26d%3De%2Bf%23g%5Bh%5D")
+        #expect(try query([.init("path", "/a/b:c")]) == "path=%2Fa%2Fb%3Ac")
+    }
+
     @Test func numbersAreWrittenAsJSONWritesThem() {
         #expect(1548873165000.0.parameterValues == ["1548873165000"])
         #expect(2.5.parameterValues == ["2.5"])

@@ -53,12 +53,22 @@ struct EndpointResolver {
             }
             guard var type = types.resolve(shape, hint: typeName, parent: nil, element: false) else { return nil }
             types.parameterTypes.append(type)
-            // An object query item goes in the bracket style (`created[gte]=1`) or, with
-            // `$style: form`, as items of its own.
-            let object = place == .query && isObjectQueryType(type.nonOptional)
-            guard isParameterType(type.nonOptional) || object else {
+            // `$style: "json"`: any value, as its JSON text. Otherwise an object query item
+            // goes in the bracket style (`created[gte]=1`) or, with `$style: form`, as items of
+            // its own; a value typed only as JSON (`JSONValue`, `IntOrString`) as the JSON
+            // scalars it encodes to.
+            let json = shape.style?.value == .json && place != .path
+            let object = !json && place == .query && isObjectQueryType(type.nonOptional)
+            let encoded = !json && !object && place != .path && !isParameterType(type.nonOptional) && isEncodedParameterType(type.nonOptional)
+            // A DTO writes its dates in the spec's format; a bare Date would be the encoder's.
+            if json, types.containsDate(type) || types.table.resolved(type.nonOptional) == .scalar(.file) {
+                types.sink.error(shape.location, "\(what) '\(property.key)' is sent as JSON text; send a date or a file in the default style, found \(types.table.describe(type))")
+                return nil
+            }
+            guard json || isParameterType(type.nonOptional) || object || encoded else {
                 let objects = what == "query item" ? "; a query item may also be an object, a dictionary or an array of objects without dates" : ""
-                types.sink.error(shape.location, "\(what) '\(property.key)' must be a scalar, an enum, a Date, or an array of those\(objects); found \(types.table.describe(type))")
+                let others = place == .path ? "" : "; any other value can be sent as its JSON text with '$style: \"json\"'"
+                types.sink.error(shape.location, "\(what) '\(property.key)' must be a scalar, an enum, a Date, or an array of those\(objects); found \(types.table.describe(type))\(others)")
                 return nil
             }
             var format: DateFormatSpec?
@@ -87,7 +97,8 @@ struct EndpointResolver {
             if place == .path, format != nil, types.table.isArray(type.nonOptional) {
                 types.sink.error(shape.location, "path parameter '\(property.key)' cannot be an array of dates; send them as strings")
             }
-            var value = ParameterValue(argument: name, optional: type.isOptional, rawValue: rawValue, dateFormat: format, object: object)
+            var value = ParameterValue(argument: name, optional: type.isOptional, rawValue: json || encoded ? .none : rawValue, dateFormat: format, object: object)
+            value.encoded = encoded
             value.key = property.key
             style(&value, shape, place: place, key: property.key, type: type.nonOptional)
             return value
@@ -104,6 +115,8 @@ struct EndpointResolver {
                     types.sink.error(written.location, "'deepObject' writes an object's fields (`\(key)[field]=value`) or an array's elements (`\(key)[]=value`, Stripe's `expand[]`); '\(key)' is \(types.table.describe(type))")
                 } else if value.object, ![.deepObject, .form].contains(written.value) {
                     types.sink.error(written.location, "an object query item is written in the 'deepObject' or 'form' style; '\(key)' cannot be '\(written.value.rawValue)'")
+                } else if value.encoded, written.value == .deepObject {
+                    types.sink.error(written.location, "'deepObject' writes an object's fields or an array's elements; '\(key)' is \(types.table.describe(type)), sent as the JSON scalars it encodes to")
                 } else if value.dateFormat != nil, place == .path, written.value != .simple {
                     types.sink.error(written.location, "a Date path parameter is written in the 'simple' style")
                 } else {
@@ -115,6 +128,13 @@ struct EndpointResolver {
             value.explode = shape.explode?.value ?? (style == .form || style == .deepObject)
             if let explode = shape.explode, style == .deepObject, !explode.value {
                 types.sink.error(explode.location, "'deepObject' is always exploded")
+            }
+            if let allow = shape.allowReserved {
+                if place != .query {
+                    types.sink.error(allow.location, "'$allowReserved' applies to query items; a \(place.rawValue) '\(key)' is escaped as its place requires")
+                } else {
+                    value.allowReserved = allow.value
+                }
             }
         }
 
@@ -376,6 +396,25 @@ struct EndpointResolver {
         case .array(let element):
             let inner = types.table.resolved(element)
             return !inner.isOptional && !types.table.isArray(inner) && isParameterType(inner)
+        default: return false
+        }
+    }
+
+    /// A value typed only as JSON, sent as the JSON scalars it encodes to: `JSONValue`, a
+    /// one-of whose variants are all parameter values without dates (Kubernetes's
+    /// `IntOrString`), or an array of those.
+    func isEncodedParameterType(_ type: TypeRef) -> Bool {
+        switch types.table.resolved(type) {
+        case .json: return true
+        case .array(let element):
+            let inner = types.table.resolved(element)
+            return !inner.isOptional && !types.table.isArray(inner) && isEncodedParameterType(inner)
+        case .named(let id):
+            guard case .oneOf(let info) = types.table[id].kind else { return false }
+            return info.variants.allSatisfy { variant in
+                let type = types.table.resolved(variant.type)
+                return isParameterType(type) && !types.containsDate(type)
+            }
         default: return false
         }
     }

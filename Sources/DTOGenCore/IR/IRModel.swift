@@ -143,13 +143,19 @@ indirect enum Literal: Sendable, Equatable {
     case dictionary([Entry])
 }
 
+/// Where a field's dates are: the field itself, the elements of its array, or the values of
+/// its dictionary (Kubernetes's `disruptedPods`).
+enum DateContainer: Sendable, Equatable {
+    case single, array, dictionary
+}
+
 /// How one stored property is read from and written to JSON.
 struct FieldCoding: Sendable, Equatable {
     enum Strategy: Sendable, Equatable {
         /// `decode(T.self, …)`.
         case plain
-        /// A `Date` (or `[Date]` when `array`) in a format the runtime knows.
-        case date(DateFormatSpec, array: Bool)
+        /// A `Date`, `[Date]` or `[String: Date]` in a format the runtime knows.
+        case date(DateFormatSpec, DateContainer)
         /// An array whose undecodable elements are skipped.
         case lossyArray(element: TypeRef)
         /// A scalar coerced from another JSON kind when it does not decode as is.
@@ -488,17 +494,24 @@ struct ParameterValue: Sendable, Equatable {
     var explode = true
     /// An object (or a dictionary, or an array of them) sent as a query item.
     var object = false
+    /// A value typed only as JSON (`JSONValue`, a one-of of scalars, an array of them): sent
+    /// as the JSON it encodes to (`Parameter(_:encoded:)`).
+    var encoded = false
+    /// `$allowReserved`: a query item's reserved characters are sent unescaped.
+    var allowReserved = false
 
     /// An object sent in the bracket style.
     var deepObject: Bool { style == .deepObject }
 
     /// Whether it is written as the runtime before version 6 wrote every parameter.
     var hasDefaultStyle: Bool {
-        switch style {
-        case .form: explode && !object
-        case .simple, .deepObject: true
-        case .spaceDelimited, .pipeDelimited: explode
-        case .label, .matrix: false
+        if allowReserved { return false }
+        return switch style {
+        case .form: explode && !object && !encoded
+        case .simple: !encoded
+        case .deepObject: true
+        case .spaceDelimited, .pipeDelimited: explode && !encoded
+        case .label, .matrix, .json: false
         }
     }
 }

@@ -70,7 +70,8 @@ extension TypeResolver {
             }
         }
 
-        // Dates: a field holds Date, [Date] (optional or not); deeper nesting is not supported.
+        // Dates: a field holds Date, [Date] or [String: Date] (optional or not); deeper nesting
+        // is not supported.
         let dateDepth = dateNesting(resolvedBase)
         var format: DateFormatSpec?
         if let written = shape.format, case .date(let f) = written.value {
@@ -81,12 +82,11 @@ extension TypeResolver {
         }
         var strategy = FieldCoding.Strategy.plain
         if let depth = dateDepth {
-            switch depth {
-            case .direct, .array:
+            if let container = depth {
                 format = format ?? defaultDates
-                strategy = .date(format ?? defaultDates, array: depth == .array)
-            case .unsupported:
-                sink.error(shape.location, "dates nested inside dictionaries, arrays of arrays or optional elements are not supported; declare the innermost value as \"String\" and convert it in a mapping")
+                strategy = .date(format ?? defaultDates, container)
+            } else {
+                sink.error(shape.location, "dates nested inside arrays of arrays, dictionaries of collections or optional elements are not supported; declare the innermost value as \"String\" and convert it in a mapping")
             }
         }
 
@@ -97,7 +97,7 @@ extension TypeResolver {
                 sink.error(lossy.location, "'$lossy' applies to arrays; '\(property.key)' is \(table.describe(base))")
                 return field
             }
-            if dateDepth == .array {
+            if dateDepth.flatMap({ $0 }) == .array {
                 sink.error(lossy.location, "'$lossy' is not supported on arrays of dates")
             } else {
                 strategy = .lossyArray(element: element)
@@ -134,17 +134,16 @@ extension TypeResolver {
         return field
     }
 
-    enum DateNesting { case direct, array, unsupported }
-
-    func dateNesting(_ type: TypeRef) -> DateNesting? {
+    /// Where a type holds dates: nil when it holds none, `.some(nil)` when they are nested
+    /// deeper than the runtime reads them.
+    func dateNesting(_ type: TypeRef) -> DateContainer?? {
         switch table.resolved(type) {
-        case .scalar(.date): return .direct
-        case .array(let element):
-            switch table.resolved(element) {
-            case .scalar(.date): return .array
-            default: return containsDate(element) ? .unsupported : nil
-            }
-        case .dictionary(let value): return containsDate(value) ? .unsupported : nil
+        case .scalar(.date): return .single
+        case .array(let inner), .dictionary(let inner):
+            guard containsDate(inner) else { return nil }
+            guard table.resolved(inner) == .scalar(.date) else { return .some(nil) }
+            if case .array = table.resolved(type) { return .array }
+            return .dictionary
         default: return nil
         }
     }

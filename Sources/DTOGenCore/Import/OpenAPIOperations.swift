@@ -16,7 +16,7 @@ extension OpenAPITranslator {
             let shared = item["parameters"]?.elements ?? []
             for member in members where Self.methods.contains(member.key) {
                 let pointer = pathPointer + "/" + member.key
-                guard ["options", "trace"].contains(member.key) == false else {
+                guard member.key != "trace" else {
                     warn(member.value, pointer, "\(member.key.uppercased()) operations are not supported; left out")
                     continue
                 }
@@ -113,12 +113,22 @@ extension OpenAPITranslator {
                 swaggerBody = node["schema"]
                 continue
             }
-            guard let schema = swagger2 ? node : node["schema"] else {
-                warn(node, parameterPointer, "parameter '\(name)' has no schema (only 'content', which dtogen does not send); left out")
+            // `content: {application/json: {schema}}`: the value's JSON text (Linode's `X-Filter`).
+            var jsonContent: (schema: JSONNode, pointer: String)?
+            if !swagger2, node["schema"] == nil, let content = node["content"]?.members {
+                if place != "path", let media = content.first(where: { Self.isJSON($0.key) }), let schema = media.value["schema"] {
+                    jsonContent = (schema, parameterPointer + "/content/" + Self.escape(media.key) + "/schema")
+                } else {
+                    warn(node, parameterPointer, "parameter '\(name)' is sent as \(content.map(\.key).joined(separator: ", ")) content, which dtogen sends only as JSON in a query item, a header or a cookie; left out")
+                    continue
+                }
+            }
+            guard let schema = swagger2 ? node : jsonContent?.schema ?? node["schema"] else {
+                warn(node, parameterPointer, "parameter '\(name)' has neither 'schema' nor 'content'; left out")
                 continue
             }
-            var shape = self.shape(schema, pointer: parameterPointer, hint: SwiftName.type(name), inMultipart: true)
-            if place != "formData", isScalarChoice(schema, pointer: parameterPointer) {
+            var shape = self.shape(schema, pointer: jsonContent?.pointer ?? parameterPointer, hint: SwiftName.type(name), inMultipart: true)
+            if place != "formData", jsonContent == nil, isScalarChoice(schema, pointer: parameterPointer) {
                 // `anyOf: [integer, string]` (DigitalOcean's snapshot IDs): a URL or a header
                 // carries text whichever it is.
                 shape = DraftShape(base: .string("String"), optional: shape.optional)
@@ -132,7 +142,12 @@ extension OpenAPITranslator {
                 continue
             }
             // How arrays and objects are written: `style`/`explode` (3.x), `collectionFormat` (2.0).
-            if let typed = ParameterPlace(openAPI: place) {
+            if place == "query", node["allowReserved"]?.boolValue == true {
+                shape.modifiers.append(("$allowReserved", .bool(true)))
+            }
+            if jsonContent != nil {
+                shape.modifiers.append(("$style", .string(ParameterStyle.json.rawValue)))
+            } else if let typed = ParameterPlace(openAPI: place) {
                 guard let modifiers = parameterStyle(node, schema: schema, place: typed, pointer: parameterPointer) else { continue }
                 shape.modifiers += modifiers
             }
@@ -369,7 +384,12 @@ extension OpenAPITranslator {
         let bodyPointer = pointer + "/requestBody/content/"
         if let json = content.first(where: { Self.isJSON($0.key) }) {
             guard let schema = json.value["schema"] else { return [("body", .string("JSON"))] }
-            return [("body", shape(schema, pointer: bodyPointer + Self.escape(json.key) + "/schema", hint: hint).located)]
+            let body = shape(schema, pointer: bodyPointer + Self.escape(json.key) + "/schema", hint: hint)
+            // Bytes under `*/*` (springdoc's upload endpoints): sent as they are.
+            if case .string("Data") = body.base, json.key == "*/*" {
+                return [("body", body.located), ("contentType", .string("application/octet-stream"))]
+            }
+            return [("body", body.located)]
         }
         for (type, encoding) in [("application/x-www-form-urlencoded", BodyEncoding.form), ("multipart/form-data", .multipart)] {
             guard let form = content.first(where: { $0.key == type }), let schema = form.value["schema"] else { continue }
@@ -576,7 +596,7 @@ extension OpenAPITranslator {
         } else {
             let written = node["style"]?.stringValue
             let defaultStyle = ParameterStyle.allowed(in: place)[0]
-            guard let read = written.map({ ParameterStyle(rawValue: $0) }) ?? defaultStyle else {
+            guard let read = written.map({ ParameterStyle(rawValue: $0) }) ?? defaultStyle, read != .json else {
                 warn(node, pointer, "\(place.openAPI) parameter '\(name)' has the style '\(written ?? "")', which dtogen does not write; left out")
                 return nil
             }

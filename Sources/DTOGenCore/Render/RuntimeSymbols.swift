@@ -49,16 +49,26 @@ struct RuntimeSymbols: Sendable {
 
     // Methods the runtime adds to `KeyedDecodingContainer` / `KeyedEncodingContainer`
     // (members, so nothing can shadow them).
-    static let decodeDate = "decodeDate"
-    static let decodeDates = "decodeDates"
+    static func decodeDate(_ container: DateContainer) -> String {
+        switch container {
+        case .single: "decodeDate"
+        case .array: "decodeDates"
+        case .dictionary: "decodeDateDictionary"
+        }
+    }
     static let decodeLossyArray = "decodeLossyArray"
     static let decodeLenient = "decodeLenient"
     static let decodeStringEncoded = "decodeStringEncoded"
     static let decodeNullable = "decodeNullable"
     static let encodeStringEncoded = "encodeStringEncoded"
     static let encodeNullable = "encodeNullable"
-    static let encodeDate = "encodeDate"
-    static let encodeDates = "encodeDates"
+    static func encodeDate(_ container: DateContainer) -> String {
+        switch container {
+        case .single: "encodeDate"
+        case .array: "encodeDates"
+        case .dictionary: "encodeDateDictionary"
+        }
+    }
 
     // `Endpoint` modifiers and body encodings.
     static let decodingRawBody = "decodingRawBody"

@@ -3,7 +3,7 @@
 /// (`GeneratedCodeSupport.Version6`), and `CHANGELOG.md` has an entry for each.
 public enum DTOGenVersion {
     /// The version `dtogen --version` prints; its minor number is the latest runtime version.
-    public static let tool = "0.6.0"
+    public static let tool = "0.7.0"
 }
 
 /// A version of DTORuntime (`GeneratedCodeSupport.Version<N>`): each adds what some output
@@ -20,17 +20,36 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     case streams = 5
     /// Untagged one-of guards, parameter styles, cookies.
     case styles = 6
+    /// Parameters sent as JSON (`Parameter(_:json:)`, `Parameter(_:encoded:)`) or with
+    /// reserved characters (`allowingReserved()`), dates in dictionaries, `HTTPMethod.options`.
+    case jsonParameters = 7
 
-    static let latest = RuntimeVersion.allCases.max() ?? .styles
+    static let latest = RuntimeVersion.allCases.max() ?? .jsonParameters
 
     static func < (a: RuntimeVersion, b: RuntimeVersion) -> Bool { a.rawValue < b.rawValue }
 
     /// The version a spec's output needs: the highest any of its parts uses.
     static func required(by ir: SpecIR, fastDecoding: Bool) -> RuntimeVersion {
+        if usesJSONParameters(ir) { return .jsonParameters }
         if usesStyles(ir) { return .styles }
         if ir.endpoints.contains(where: { $0.stream != nil }) { return .streams }
         if !ir.kinds.isEmpty || ir.endpoints.contains(where: { $0.kind == .basic || $0.query.contains { $0.value.deepObject } }) { return .kinds }
         return fastDecoding ? .fastPaths : .qualifiedNames
+    }
+
+    /// A parameter sent as JSON or with reserved characters, an OPTIONS endpoint, or a field
+    /// of dates in a dictionary.
+    static func usesJSONParameters(_ ir: SpecIR) -> Bool {
+        let endpoints = ir.endpoints.contains { endpoint in
+            endpoint.method == .options
+                || (endpoint.query + endpoint.headers + endpoint.cookies).contains { $0.value.style == .json || $0.value.encoded || $0.value.allowReserved }
+        }
+        return endpoints || ir.types.decls.contains { decl in
+            guard !decl.external, case .structure(let fields) = decl.kind else { return false }
+            return fields.contains { field in
+                if case .date(_, .dictionary) = field.coding.strategy { true } else { false }
+            }
+        }
     }
 
     /// A parameter written in another than the default style, a cookie, or an untagged

@@ -35,8 +35,8 @@ extension SwiftPrinter {
         }
         var expression: String
         switch coding.strategy {
-        case .date(let format, let array):
-            expression = call(array ? RuntimeSymbols.decodeDates : RuntimeSymbols.decodeDate, "forKey: \(key), format: \(dateFormat(format))")
+        case .date(let format, let container):
+            expression = call(RuntimeSymbols.decodeDate(container), "forKey: \(key), format: \(dateFormat(format))")
         case .lossyArray(let element):
             expression = call(RuntimeSymbols.decodeLossyArray, "\(spell(element)).self, forKey: \(key)")
         case .lenient:
@@ -59,8 +59,8 @@ extension SwiftPrinter {
         let key = ".\(name)"
         let ifPresent = field.type.isOptional ? "IfPresent" : ""
         switch field.coding.strategy {
-        case .date(let format, let array):
-            let function = array ? RuntimeSymbols.encodeDates : RuntimeSymbols.encodeDate
+        case .date(let format, let container):
+            let function = RuntimeSymbols.encodeDate(container)
             return "try container.\(function)\(ifPresent)(\(name), forKey: \(key), format: \(dateFormat(format)))"
         case .stringEncoded:
             return "try container.\(RuntimeSymbols.encodeStringEncoded)\(ifPresent)(\(name), forKey: \(key))"

@@ -261,12 +261,22 @@ struct SwiftPrinter: Sendable {
     func namedParameter(_ parameter: NamedParameter) -> String {
         let name = SwiftLiteral.string(parameter.name)
         let value = parameter.value
-        if value.deepObject {
-            return ".init(\(name), deepObject: \(SwiftName.escaped(value.argument)))"
+        let argument = SwiftName.escaped(value.argument)
+        let reserved = value.allowReserved ? ".allowingReserved()" : ""
+        if value.style == .json {
+            return ".init(\(name), json: \(argument))\(reserved)"
         }
-        var text = value.object
-            ? ".init(\(name), object: \(SwiftName.escaped(value.argument)))"
-            : ".init(\(name), \(self.parameter(value))\(value.dateFormat.map { ", format: \(dateFormat($0))" } ?? ""))"
+        if value.deepObject {
+            return ".init(\(name), deepObject: \(argument))\(reserved)"
+        }
+        var text: String
+        if value.object {
+            text = ".init(\(name), object: \(argument))"
+        } else if value.encoded {
+            text = ".init(\(name), encoded: \(argument))"
+        } else {
+            text = ".init(\(name), \(self.parameter(value))\(value.dateFormat.map { ", format: \(dateFormat($0))" } ?? ""))"
+        }
         if !value.explode {
             switch value.style {
             case .form: text += ".unexploded()"
@@ -275,7 +285,7 @@ struct SwiftPrinter: Sendable {
             default: break
             }
         }
-        return text
+        return text + reserved
     }
 
     /// The cookies, as the one `Cookie` header that carries them: `.init(cookies: [...])`.

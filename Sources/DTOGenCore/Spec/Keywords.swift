@@ -30,7 +30,7 @@ struct KeywordError: Error, Sendable {
 
 /// `method`: the HTTP methods an endpoint can use.
 public enum HTTPMethod: String, CaseIterable, Sendable, SpecKeyword {
-    case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE", head = "HEAD"
+    case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE", head = "HEAD", options = "OPTIONS"
 
     static let noun = "method"
 
@@ -94,17 +94,20 @@ public enum ParameterStyle: String, CaseIterable, Sendable, SpecKeyword {
     case label
     /// Path parameters: `;id=a,b`, exploded `;id=a;id=b`.
     case matrix
+    /// Query items, headers and cookies: the value's JSON text (`filter={"a":1}`), what
+    /// OpenAPI writes as `content: application/json` on a parameter; any encodable type.
+    case json
 
     static let noun = "parameter style"
-    static let expected = "'form', 'spaceDelimited', 'pipeDelimited' or 'deepObject' for a query item; 'simple', 'label' or 'matrix' for a path parameter; 'simple' for a header; 'form' for a cookie"
+    static let expected = "'form', 'spaceDelimited', 'pipeDelimited', 'deepObject' or 'json' for a query item; 'simple', 'label' or 'matrix' for a path parameter; 'simple' or 'json' for a header; 'form' or 'json' for a cookie"
 
     /// The styles a place allows, its default first.
     static func allowed(in place: ParameterPlace) -> [ParameterStyle] {
         switch place {
         case .path: [.simple, .label, .matrix]
-        case .query: [.form, .spaceDelimited, .pipeDelimited, .deepObject]
-        case .header: [.simple]
-        case .cookie: [.form]
+        case .query: [.form, .spaceDelimited, .pipeDelimited, .deepObject, .json]
+        case .header: [.simple, .json]
+        case .cookie: [.form, .json]
         }
     }
 }
@@ -245,6 +248,8 @@ enum Modifier: String, CaseIterable, Sendable {
     case value = "$value"
     /// How a path parameter, query item or header writes arrays and objects (OpenAPI's).
     case style = "$style", explode = "$explode"
+    /// A query item whose reserved characters (`/`, `:`, `,`...) are sent as they are.
+    case allowReserved = "$allowReserved"
 
     /// The keys that give a shape its kind; a shape has at most one.
     static let special: [Modifier] = [.type, .enumeration, .dictionary, .oneOf]

@@ -89,6 +89,8 @@ public struct ShapeSpec: Sendable {
     /// `$style` and `$explode` on a parameter: how its arrays and objects are written.
     public var style: Located<ParameterStyle>?
     public var explode: Located<Bool>?
+    /// `$allowReserved` on a query item: RFC 3986's reserved characters are not escaped.
+    public var allowReserved: Located<Bool>?
     /// `$nullable`: an explicit JSON `null` is kept apart from a missing key.
     public var nullable: Located<Bool>?
     public var format: Located<FieldFormat>?

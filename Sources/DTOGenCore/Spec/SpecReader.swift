@@ -520,15 +520,19 @@ private struct Reader {
                 return
             }
             shape.constant = Located(text, at: member.keyLocation)
-        case .style, .explode:
+        case .style, .explode, .allowReserved:
             guard context == .argument else {
                 sink.error(member.keyLocation, "'\(modifier.rawValue)' says how a path parameter, query item, header or cookie is written; it is only allowed there")
                 return
             }
             if modifier == .style {
                 shape.style = keyword(value, "'$style'", ParameterStyle.read)
-            } else if let flag = bool(value, "'$explode'") {
-                shape.explode = Located(flag, at: member.keyLocation)
+            } else if let flag = bool(value, "'\(modifier.rawValue)'") {
+                if modifier == .explode {
+                    shape.explode = Located(flag, at: member.keyLocation)
+                } else {
+                    shape.allowReserved = Located(flag, at: member.keyLocation)
+                }
             }
         case .type, .enumeration, .dictionary, .oneOf:
             break // read by `readObjectShape`

@@ -215,14 +215,20 @@ struct PayloadVerifier {
             switch coding.strategy {
             case .plain, .nullable:
                 check(value, field.type, path: fieldPath, declared: declared, dates: nil)
-            case .date(let format, let array):
-                if array {
+            case .date(let format, let container):
+                switch container {
+                case .single:
+                    checkDate(value, format, path: fieldPath, declared: declared, optional: false)
+                case .array:
                     guard let elements = value.elements else { mismatch(value, fieldPath, declared, field.type); continue }
                     for (index, element) in elements.enumerated() {
                         checkDate(element, format, path: fieldPath + "[\(index)]", declared: declared, optional: isOptionalElement(field.type))
                     }
-                } else {
-                    checkDate(value, format, path: fieldPath, declared: declared, optional: false)
+                case .dictionary:
+                    guard let members = value.members else { mismatch(value, fieldPath, declared, field.type); continue }
+                    for member in members {
+                        checkDate(member.value, format, path: join(fieldPath, member.key), declared: declared, optional: false)
+                    }
                 }
             case .lossyArray:
                 // Elements that do not decode are dropped, never an error.

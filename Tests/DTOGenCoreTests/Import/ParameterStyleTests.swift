@@ -140,6 +140,95 @@ struct ParameterStyleTests {
         #expect(run.output == "session=a%20b%3Bc; ids=3,4\nsession=x\n", "\(run.output)")
     }
 
+    /// What the issue found left out of real documents, now sent as the document says:
+    /// `content: application/json` parameters (Linode's `X-Filter`) as JSON text, values
+    /// typed only as JSON (`JSONValue`, an array of Kubernetes's `IntOrString`) as their
+    /// scalars, `allowReserved`, `OPTIONS`, bytes under `*/*`, and dates in a dictionary
+    /// (Kubernetes's `disruptedPods`), read by both decoders.
+    @Test func jsonParametersOptionsAndDateDictionaries() throws {
+        let document = """
+            openapi: 3.0.3
+            info: { title: Devices, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /devices/{id}:
+                parameters:
+                  - { name: id, in: path, required: true, schema: { $ref: "#/components/schemas/DeviceID" } }
+                get:
+                  operationId: getDevice
+                  parameters:
+                    - { name: ports, in: query, schema: { type: array, items: { $ref: "#/components/schemas/IntOrString" } } }
+                    - { name: csv, in: query, explode: false, schema: { type: array, items: { $ref: "#/components/schemas/IntOrString" } } }
+                    - { name: anything, in: query, schema: {} }
+                    - { name: filter, in: query, content: { application/json: { schema: { type: object, properties: { status: { type: string }, tags: { type: array, items: { type: string } } } } } } }
+                    - { name: path, in: query, allowReserved: true, schema: { type: string } }
+                    - { name: X-Filter, in: header, content: { application/json: { schema: { type: object, properties: { "+order": { type: string } } } } } }
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Device" } } } }
+                options:
+                  operationId: deviceOptions
+                  responses: { "204": { description: ok } }
+              /upload:
+                put:
+                  operationId: upload
+                  requestBody: { content: { "*/*": { schema: { type: string, format: binary } } } }
+                  responses: { "204": { description: ok } }
+            components:
+              schemas:
+                DeviceID: { type: string }
+                IntOrString: { oneOf: [{ type: integer }, { type: string }] }
+                Device:
+                  type: object
+                  required: [id, seen]
+                  properties:
+                    id: { $ref: "#/components/schemas/DeviceID" }
+                    seen: { type: object, additionalProperties: { type: string, format: date-time } }
+                    lastSeen: { type: object, additionalProperties: { type: string, format: date-time } }
+            """
+        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "devices.yaml")
+        #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
+        for written in [#""$style": "json""#, #""$allowReserved": true"#, #""method": "OPTIONS""#, #""contentType": "application/octet-stream""#] {
+            #expect(imported.spec.contains(written), "\(written) in \(imported.spec)")
+        }
+        let main = #"""
+            import Foundation
+            let endpoint = Endpoint<EndpointKinds.Public, Device>.getDevice(
+                id: "d 1", ports: [.int(80), .string("http")], csv: [.int(1), .string("a,b")], anything: .array([.integer(1), .string("x y")]),
+                filter: GetDeviceFilter(status: "active", tags: ["a/b"]), path: "/a/b:c&d=e", xFilter: GetDeviceXFilter(order: "name")
+            )
+            let request = try endpoint.makeRequest(baseURL: DevicesAPI.baseURL, with: ())
+            print(request.url?.absoluteString ?? "-")
+            print(request.value(forHTTPHeaderField: "X-Filter") ?? "-")
+            print(try Endpoint<EndpointKinds.Public, Void>.deviceOptions(id: "d1").makeRequest(baseURL: DevicesAPI.baseURL, with: ()).httpMethod ?? "-")
+            let upload = try Endpoint<EndpointKinds.Public, Void>.upload(body: Data([1, 2])).makeRequest(baseURL: DevicesAPI.baseURL, with: ())
+            print(upload.value(forHTTPHeaderField: "Content-Type") ?? "-")
+            let json = Data(#"{"id": "d1", "seen": {"a": "2020-01-01T00:00:00Z", "b": "2020-01-01T00:00:01.5+01:00"}, "lastSeen": null}"#.utf8)
+            for device in [try JSONDecoder().decode(Device.self, from: json), try FastDecoder().decodeWithoutFallback(Device.self, from: json)] {
+                print(device.seen.keys.sorted().map { "\($0)=\(device.seen[$0]!.timeIntervalSince1970)" }, device.lastSeen == nil)
+            }
+            let encoded = try JSONEncoder().encode(Device(id: "d2", seen: ["c": Date(timeIntervalSince1970: 0)]))
+            print(try JSONDecoder().decode(Device.self, from: encoded).seen["c"]!.timeIntervalSince1970)
+            do {
+                _ = try JSONDecoder().decode(Device.self, from: Data(#"{"id": "d1", "seen": {"a": "yesterday"}}"#.utf8))
+                print("decoded a wrong date")
+            } catch {
+                print("wrong date refused")
+            }
+            """#
+        let run = try OpenAPIImportTests.generateAndRun(imported.spec, main: main)
+        #expect(run.output == """
+            https://api.example.com/devices/d%201?ports=80&ports=http&csv=1,a%2Cb&anything=1&anything=x%20y&filter=%7B%22status%22%3A%22active%22%2C%22tags%22%3A%5B%22a%2Fb%22%5D%7D&path=/a/b:c%26d%3De
+            {"+order":"name"}
+            OPTIONS
+            application/octet-stream
+            ["a=1577836800.0", "b=1577833201.5"] true
+            ["a=1577836800.0", "b=1577833201.5"] true
+            0.0
+            wrong date refused
+
+            """, "\(run.output)")
+    }
+
     /// The real Petstore (2.0, expanded): `findPets` sends its tags as one csv item.
     @Test func petstoreExpandedSendsTagsAsCSV() throws {
         let path = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/openapi/oai-v2.0-petstore-expanded.yaml").path
