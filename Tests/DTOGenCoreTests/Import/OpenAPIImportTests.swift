@@ -301,7 +301,7 @@ struct OpenAPIImportTests {
             "files.yaml:25:74: warning: endpoint 'getTimes' is left out: it uses type 'Times', which is left out",
             "files.yaml:28:11: warning: #/components/schemas/File: 'File' is a built-in type of dtogen specs; this schema is imported as 'FileObject'",
             "files.yaml:29:11: warning: #/components/schemas/Kind: 'Kind' is a generic parameter of the endpoints' factories; this schema is imported as 'KindObject'",
-            "files.yaml:31:46: warning: type 'Times' is left out: dates nested inside dictionaries, arrays of arrays or optional elements are not supported; declare the innermost value as \"String\" and convert it in a mapping",
+            "files.yaml:31:46: warning: type 'Times' is left out: dates nested inside arrays of arrays, dictionaries of collections or optional elements are not supported; declare the innermost value as \"String\" and convert it in a mapping",
         ])
         let spec = imported.spec
         #expect(spec.contains(#""FileObject": {"#) && spec.contains(#""response": "FileObject?""#), "a nullable schema is optional where it is used")
@@ -326,7 +326,7 @@ struct OpenAPIImportTests {
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "find.json")
         #expect(!imported.hasErrors, "\(imported.diagnostics)")
         #expect(imported.diagnostics.map(\.description) == [
-            "find.json:1:305: warning: header 'X-Ids' of endpoint 'find' is left out: header 'X-Ids' must be a scalar, an enum, a Date, or an array of those; found [[Int]]?",
+            "find.json:1:305: warning: header 'X-Ids' of endpoint 'find' is left out: header 'X-Ids' must be a scalar, an enum, a Date, or an array of those; found [[Int]]?; any other value can be sent as its JSON text with '$style: \"json\"'",
             "find.json:1:632: warning: endpoint 'thing' is left out: path parameter 'where' must be a scalar, an enum, a Date, or an array of those; found Where",
         ])
         let result = Generator.generate([SpecInput(path: "find.json", bytes: Array(imported.spec.utf8))])

@@ -23,7 +23,7 @@ struct SwiftPrinterTests {
     }
 
     @Test func methodsAreTheRuntimesStaticMembers() {
-        #expect(HTTPMethod.allCases.map(printer.method) == [".get", ".post", ".put", ".patch", ".delete", ".head"])
+        #expect(HTTPMethod.allCases.map(printer.method) == [".get", ".post", ".put", ".patch", ".delete", ".head", ".options"])
     }
 
     @Test(arguments: [

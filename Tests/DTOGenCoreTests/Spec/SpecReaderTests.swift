@@ -34,7 +34,7 @@ struct SpecReaderTests {
 
     @Test(arguments: [
         (#"{ "options": { "naming": 42 }, "endpoints": [] }"#, "'options.naming' must be a string, found a number"),
-        (#"{ "endpoints": [{ "name": "a", "path": "/a", "method": "get" }] }"#, "unknown method 'get'; expected 'GET', 'POST', 'PUT', 'PATCH', 'DELETE' or 'HEAD'; did you mean 'GET'?"),
+        (#"{ "endpoints": [{ "name": "a", "path": "/a", "method": "get" }] }"#, "unknown method 'get'; expected 'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD' or 'OPTIONS'; did you mean 'GET'?"),
         (#"{ "endpoints": [{ "name": "a", "path": "/a", "kind": "my-kind" }] }"#, "unknown endpoint kind 'my-kind'; expected 'public', 'private', 'refreshing', 'basic', a name from 'kinds' or the name of your type that conforms to EndpointKind"),
         (#"{ "types": { "T": { "d": { "$type": "Date", "$format": "unix" } } }, "endpoints": [] }"#, "unknown date format 'unix'; did you mean 'secondsSince1970'?"),
         (#"{ "types": { "T": { "a": { "$type": "Int", "$lenint": true } } }, "endpoints": [] }"#, "unknown modifier '$lenint'; did you mean '$lenient'?"),
