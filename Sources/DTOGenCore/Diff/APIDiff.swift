@@ -152,6 +152,15 @@ struct APIComparer {
         wire(was, in: oldSpec, old: true) == wire(now, in: newSpec, old: false)
     }
 
+    /// Whether `now` (in `after`'s spec) reads every JSON `was` (in `before`'s) read.
+    mutating func widens(_ was: TypeRef, _ before: APISide.TypeEntry, _ now: TypeRef, _ after: APISide.TypeEntry) -> Bool {
+        var digests = self
+        var widening = WireWidening(old: before.table, new: after.table) { a, b in digests.sameJSON(a, before.spec, b, after.spec) }
+        let widened = widening.widens(was, now)
+        wireShapes = digests.wireShapes
+        return widened
+    }
+
     /// The values of the enum a type is (through optionals and arrays).
     static func enumValues(_ type: TypeRef, _ table: TypeTable) -> Set<String>? {
         switch type {
@@ -323,11 +332,11 @@ struct APIComparer {
             var renamed = false
             if was != now {
                 guard sameJSON(previous.type.nonOptional, before.spec, field.type.nonOptional, after.spec) else {
-                    // An enum that gained values reads and writes every value it had.
-                    let widened = Self.enumValues(previous.type, before.table).map { old in
-                        Self.enumValues(field.type, after.table).map(old.isSubset) ?? false
-                    } ?? false
-                    add(widened ? [.source] : [.source, .wire], symbol, "type \(was) is now \(now)" + (widened ? " (its values and more)" : ""), at: field.keyLocation, in: after.spec)
+                    // A type that reads all the old one read (an enum with more values, an ID
+                    // that may now be its object) breaks code, not the wire.
+                    let widened = widens(previous.type.nonOptional, before, field.type.nonOptional, after)
+                    let more = Self.enumValues(previous.type, before.table) != nil ? " (its values and more)" : " (all it read, and more)"
+                    add(widened ? [.source] : [.source, .wire], symbol, "type \(was) is now \(now)" + (widened ? more : ""), at: field.keyLocation, in: after.spec)
                     continue
                 }
                 renamed = true
@@ -383,7 +392,7 @@ struct APIComparer {
             let was = before.table.describe(previous.type)
             let now = after.table.describe(variant.type)
             if was != now && !isReportedRename(previous.type, before.table, variant.type, after.table) {
-                let breaks: [APIBreak] = sameJSON(previous.type, before.spec, variant.type, after.spec) ? [.source] : [.source, .wire]
+                let breaks: [APIBreak] = widens(previous.type, before, variant.type, after) ? [.source] : [.source, .wire]
                 add(breaks, "\(type).\(variant.name)", "holds \(now) (was \(was))", at: after.decl.location, in: after.spec)
             }
             if previous.tag != variant.tag {

@@ -143,6 +143,18 @@ struct APIDiffTests {
             report: "breaking (2):\n  @new0: Charge.status: type Charge.Status is now ChargeStatus (its values and more) [source]\n  @old0: Charge.Status: type removed [source]\nnon-breaking (1):\n  @new1: ChargeStatus: type added\n"
         ),
         Case(
+            name: "an ID that may now be its object reads all it read",
+            old: types(#""Charge": { "customer": "String" }, "Customer": { "id": "String" }"#, endpoints: getCharge),
+            new: types(#""Charge": { «"customer": "ExpandableCustomer" }, "Customer": { "id": "String" }, «"ExpandableCustomer": { "$oneOf": { "string": "String", "customer": "Customer" }, "$discriminator": "object" }"#, endpoints: getCharge),
+            report: "breaking (1):\n  @new0: Charge.customer: type String is now ExpandableCustomer (all it read, and more) [source]\nnon-breaking (1):\n  @new1: ExpandableCustomer: type added\n"
+        ),
+        Case(
+            name: "a struct with more optional fields reads all it read; one with a new required field does not",
+            old: types(#""Charge": { "card": "Card", "bank": "Bank" }, "Card": { "last4": "String" }, "Bank": { "last4": "String" }"#, endpoints: getCharge),
+            new: types(#""Charge": { «"card": "PaymentCard", «"bank": "BankAccount" }, «"PaymentCard": { "last4": "String", "brand": "String?" }, «"BankAccount": { "last4": "String", "routing": "String" }, "Card": { "last4": "String" }, "Bank": { "last4": "String" }"#, endpoints: getCharge),
+            report: "breaking (2):\n  @new0: Charge.card: type Card is now PaymentCard (all it read, and more) [source]\n  @new1: Charge.bank: type Bank is now BankAccount [source, wire]\nnon-breaking (2):\n  @new2: PaymentCard: type added\n  @new3: BankAccount: type added\n"
+        ),
+        Case(
             name: "docs, order and formatting are not changes",
             old: types(#""Charge": { "id": "String", "note": "String?" }, "Card": { "last4": "String" }"#, endpoints: getCharge),
             new: types(#""Card": { "last4": { "$type": "String", "$doc": "The last four digits." } },   "Charge": { "note": "String?", "id": "String" }"#, endpoints: #"[{ "name": "charge", "path": "/charges", "response": "Charge", "doc": "One charge." }]"#),
