@@ -173,9 +173,9 @@ enum PatternFormatters {
         defer { cache.lock.unlock() }
         if let formatter = cache.formatters[pattern] { return formatter }
         let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.locale = Foundation.Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = Foundation.TimeZone(identifier: "UTC")
+        formatter.calendar = Foundation.Calendar(identifier: .gregorian)
         formatter.dateFormat = pattern
         cache.formatters[pattern] = formatter
         return formatter

@@ -94,7 +94,7 @@ extension Decimal: LenientCoercible {
     public init?(lenient value: JSONValue) {
         switch value {
         case .string(let s):
-            guard let d = Decimal(string: s.trimmingCharacters(in: .whitespaces), locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+            guard let d = Decimal(string: s.trimmingCharacters(in: .whitespaces), locale: Foundation.Locale(identifier: "en_US_POSIX")) else { return nil }
             self = d
         default:
             guard let d = lenientDouble(value) else { return nil }

@@ -123,7 +123,7 @@ final class FastJSONDecoder: Decoder {
             return data as! T
         }
         if T.self == Decimal.self {
-            guard entry.kind == .number, let decimal = Decimal(string: String(tape.text(of: entry)), locale: Locale(identifier: "en_US_POSIX")) else {
+            guard entry.kind == .number, let decimal = Decimal(string: String(tape.text(of: entry)), locale: Foundation.Locale(identifier: "en_US_POSIX")) else {
                 throw FastJSONDecoder.mismatch(Decimal.self, entry, codingPath)
             }
             return decimal as! T

@@ -77,7 +77,7 @@ extension Double: StringEncodedValue {
 }
 
 extension Decimal: StringEncodedValue {
-    public init?(stringEncoded text: String) { self.init(string: text, locale: Locale(identifier: "en_US_POSIX")) }
+    public init?(stringEncoded text: String) { self.init(string: text, locale: Foundation.Locale(identifier: "en_US_POSIX")) }
     public var stringEncoded: String { description }
 }
 

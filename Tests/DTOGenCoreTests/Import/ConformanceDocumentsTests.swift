@@ -56,4 +56,23 @@ struct ConformanceDocumentsTests {
         #expect(!result.hasErrors)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.prefix(10).map(\.description).joined(separator: "\n"))")
     }
+
+    /// No silent success at scale: the generated Swift of every document in `bigapis2`
+    /// type-checks, with the runtime's sources in the same module, as `--no-runtime-import`
+    /// writes it (where a schema named `Task` or `Locale` would shadow what the runtime
+    /// means). `openapi` is `OpenAPIImportTests`', `bigapis` `bigPublicAPIsImportGenerateAndTypeCheck`'s.
+    /// One after another: `swiftc` runs in parallel would starve the timing-sensitive tests.
+    @Test func everyBigapis2DocumentTypeChecks() throws {
+        let documents = Self.documents.filter { $0.hasPrefix("bigapis2/") }
+        for document in documents {
+            let path = Self.conformance.appendingPathComponent(document).path
+            let bytes = try #require(FileManager.default.contents(atPath: path))
+            let imported = OpenAPIImporter.importDocument(bytes: Array(bytes), path: path)
+            let result = Generator.generate([SpecInput(path: "imported.json", bytes: Array(imported.spec.utf8))], options: GeneratorOptions(runtimeModule: nil))
+            #expect(!result.hasErrors, "\(document): \(result.diagnostics.prefix(5))")
+            guard !result.hasErrors else { continue }
+            let checked = try Swiftc.typecheck(result.files, with: OpenAPIImportTests.app(writing: imported.customKinds, importsRuntime: false), runtime: true)
+            #expect(checked.status == 0, "\(document): \(OpenAPIImportTests.errors(checked.output))")
+        }
+    }
 }
