@@ -104,6 +104,8 @@ extension OpenAPITranslator {
         var cookies: [(String, DraftShape)] = []
         var formFields: [(String, DraftJSON)] = []
         var swaggerBody: JSONNode?
+        // A `Content-Type` header parameter with one value (Docker's `/build`: `application/x-tar`).
+        var declaredContentType: String?
         for (node, parameterPointer) in parameters {
             guard let name = node["name"]?.stringValue, let place = node["in"]?.stringValue else {
                 warn(node, parameterPointer, "a parameter needs 'name' and 'in'; left out")
@@ -167,6 +169,11 @@ extension OpenAPITranslator {
                 query.append((name, shape))
             case "header":
                 if ["accept", "content-type", "authorization"].contains(name.lowercased()) {
+                    let values = (schema["enum"]?.elements ?? []).compactMap(\.stringValue)
+                    if name.lowercased() == "content-type", let value = values.count == 1 ? values[0] : schema["default"]?.stringValue {
+                        declaredContentType = value
+                        continue
+                    }
                     warn(node, parameterPointer, "header '\(name)' is set by the client; left out")
                     continue
                 }
@@ -194,7 +201,10 @@ extension OpenAPITranslator {
 
         // The request body.
         let bodyAllowed = typedMethod?.allowsBody ?? false
-        if let body = requestBody(operation, swaggerBody: swaggerBody, formFields: formFields, pointer: pointer, hint: SwiftName.upperCamel(name) + "Body") {
+        if var body = requestBody(operation, swaggerBody: swaggerBody, formFields: formFields, pointer: pointer, hint: SwiftName.upperCamel(name) + "Body") {
+            if let declaredContentType, let index = body.firstIndex(where: { $0.0 == "contentType" }) {
+                body[index].1 = .string(declaredContentType)
+            }
             if bodyAllowed {
                 endpoint += body
             } else {

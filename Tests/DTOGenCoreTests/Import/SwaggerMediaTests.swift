@@ -13,6 +13,10 @@ struct SwaggerMediaTests {
               "/images/load":{"post":{"operationId":"ImageLoad","consumes":["application/x-tar"],
                 "parameters":[{"name":"imagesTarball","in":"body","schema":{"type":"string","format":"binary"}}],
                 "responses":{"200":{"description":"ok"}}}},
+              "/build":{"post":{"operationId":"ImageBuild","consumes":["application/octet-stream"],
+                "parameters":[{"name":"inputStream","in":"body","schema":{"type":"string","format":"binary"}},
+                  {"name":"Content-type","in":"header","type":"string","enum":["application/x-tar"],"default":"application/x-tar"}],
+                "responses":{"200":{"description":"ok"}}}},
               "/info":{"get":{"operationId":"SystemInfo","responses":{"200":{"description":"ok","schema":{"type":"object","properties":{"ID":{"type":"string"}}}}}}}}}
             """##
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "engine.json")
@@ -23,6 +27,8 @@ struct SwaggerMediaTests {
         #expect(byName["systemPing"]?["response"] as? String == "String")
         #expect(byName["imageLoad"]?["body"] as? String == "Data")
         #expect(byName["imageLoad"]?["contentType"] as? String == "application/x-tar")
+        // Its `Content-type` header parameter says the one type `/build` takes.
+        #expect(byName["imageBuild"]?["contentType"] as? String == "application/x-tar")
         #expect((byName["systemInfo"]?["response"] as? [String: String]) == ["ID": "String?"], "JSON stays JSON")
         let generated = Generator.generate([SpecInput(path: "engine.json", bytes: Array(imported.spec.utf8))])
         #expect(!generated.hasErrors && generated.diagnostics.isEmpty, "\(generated.diagnostics)")

@@ -1,0 +1,186 @@
+import Foundation
+@testable import DTOGenCore
+import PositionalJSON
+
+/// JSON text that a schema of the document allows, as a server would answer: every property
+/// (to a depth), the first of an enum, the first variant of a one-of, one element of an
+/// array; `writeOnly` properties are left out of responses.
+struct DocumentSampler {
+    let document: WireDocument
+
+    func sample(_ schema: JSONNode, depth: Int = 0) -> String {
+        let schema = document.follow(schema)
+        if depth > 10 { return "null" }
+        if let values = schema["enum"]?.elements, let first = values.first(where: { $0.value != .null }) { return Self.text(first) }
+        if let constant = schema["const"] { return Self.text(constant) }
+        if let parts = schema["allOf"]?.elements {
+            var members: [(String, String)] = []
+            for part in parts {
+                for member in objectMembers(document.follow(part), depth: depth) where !members.contains(where: { $0.0 == member.0 }) {
+                    members.append(member)
+                }
+            }
+            if !members.isEmpty || parts.contains(where: { isObject(document.follow($0)) }) { return object(members) }
+        }
+        for key in ["oneOf", "anyOf"] {
+            if let variants = schema[key]?.elements, let first = variants.first(where: { !isNull(document.follow($0)) }) {
+                return sample(first, depth: depth + 1)
+            }
+        }
+        switch type(of: schema) {
+        case "object":
+            return object(objectMembers(schema, depth: depth))
+        case "array":
+            let count = max(1, Int(schema["minItems"]?.numberLexeme ?? "1") ?? 1)
+            let element = schema["items"].map { sample($0, depth: depth + 1) } ?? "\"sample\""
+            return "[" + Array(repeating: element, count: min(count, 3)).joined(separator: ",") + "]"
+        case "integer":
+            return schema["minimum"]?.numberLexeme.flatMap { Double($0) }.map { String(Int($0.rounded(.up)) + (schema["exclusiveMinimum"]?.boolValue == true ? 1 : 0)) } ?? "1"
+        case "number":
+            return schema["minimum"]?.numberLexeme.map { $0 } ?? "1.5"
+        case "boolean":
+            return "true"
+        case "string":
+            let format = schema["contentEncoding"]?.stringValue == "base64" ? "byte" : schema["format"]?.stringValue
+            return Self.quoted(Self.string(format: format, minLength: Int(schema["minLength"]?.numberLexeme ?? "0") ?? 0))
+        default:
+            return "\"sample\""
+        }
+    }
+
+    func objectMembers(_ schema: JSONNode, depth: Int) -> [(String, String)] {
+        let required = Set(schema["required"]?.elements?.compactMap(\.stringValue) ?? [])
+        var members: [(String, String)] = []
+        for property in schema["properties"]?.members ?? [] {
+            let resolved = document.follow(property.value)
+            if resolved["writeOnly"]?.boolValue == true { continue }
+            guard required.contains(property.key) || depth < 4 else { continue }
+            members.append((property.key, sample(property.value, depth: depth + 1)))
+        }
+        if members.isEmpty, let extra = schema["additionalProperties"], extra.members != nil {
+            members.append(("key", sample(extra, depth: depth + 1)))
+        }
+        return members
+    }
+
+    func object(_ members: [(String, String)]) -> String {
+        "{" + members.map { Self.quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+    }
+
+    func isObject(_ schema: JSONNode) -> Bool { type(of: schema) == "object" }
+
+    func isNull(_ schema: JSONNode) -> Bool { type(of: schema) == "null" }
+
+    /// The schema's type (the first that is not `null`), or `object` for one with properties.
+    func type(of schema: JSONNode) -> String? {
+        if let type = schema["type"]?.stringValue { return type }
+        if let types = schema["type"]?.elements?.compactMap(\.stringValue) { return types.first { $0 != "null" } ?? "null" }
+        if schema["properties"] != nil || schema["additionalProperties"] != nil { return "object" }
+        if schema["items"] != nil { return "array" }
+        return nil
+    }
+
+    static func string(format: String?, minLength: Int) -> String {
+        let text = switch format {
+        case "date-time": "2020-01-02T03:04:05Z"
+        case "date": "2020-01-02"
+        case "uuid": "00000000-0000-4000-8000-000000000000"
+        case "uri", "url": "https://example.com/a"
+        case "email": "a@example.com"
+        case "byte", "binary": "AAEC"
+        default: "sample"
+        }
+        return text.count >= minLength ? text : text + String(repeating: "x", count: minLength - text.count)
+    }
+
+    static func text(_ node: JSONNode) -> String {
+        switch node.value {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(let lexeme): lexeme
+        case .string(let string): quoted(string)
+        case .array(let elements): "[" + elements.map(text).joined(separator: ",") + "]"
+        case .object(let members): "{" + members.map { quoted($0.key) + ":" + text($0.value) }.joined(separator: ",") + "}"
+        }
+    }
+
+    static func quoted(_ string: String) -> String {
+        var out = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// JSON text that a generated Swift type decodes: what a caller passes to a factory, built
+/// from the spec's types (every required field, the first enum value, the first variant).
+struct TypeSampler {
+    let table: TypeTable
+
+    /// Nil when the type holds a file (no JSON makes a `FilePart`).
+    func sample(_ type: TypeRef, depth: Int = 0, format: DateFormatSpec? = nil) -> String? {
+        if depth > 12 { return nil }
+        switch table.resolved(type) {
+        case .optional(let wrapped): return sample(wrapped, depth: depth, format: format)
+        case .scalar(let scalar):
+            switch scalar {
+            case .string: return "\"sample\""
+            case .int, .int64: return "1"
+            case .double, .float, .decimal: return "1.5"
+            case .bool: return "true"
+            case .date: return Self.date(format ?? .iso8601)
+            case .url: return "\"https://example.com/a\""
+            case .uuid: return "\"00000000-0000-4000-8000-000000000000\""
+            case .data: return "\"AAEC\""
+            case .file: return nil
+            }
+        case .json: return "\"sample\""
+        case .array(let element): return sample(element, depth: depth + 1, format: format).map { "[\($0)]" }
+        case .dictionary(let value): return sample(value, depth: depth + 1, format: format).map { "{\"key\":\($0)}" }
+        case .named(let id):
+            switch table[id].kind {
+            case .structure(let fields):
+                var members: [String] = []
+                for field in fields where !field.type.isOptional && field.defaultValue == nil {
+                    var dates: DateFormatSpec?
+                    if case .date(let written, _) = field.coding.strategy { dates = written }
+                    guard let value = sample(field.type, depth: depth + 1, format: dates) else { return nil }
+                    members.append(DocumentSampler.quoted(field.jsonKey) + ":" + value)
+                }
+                return "{" + members.joined(separator: ",") + "}"
+            case .enumeration(let info):
+                return info.cases.first.map { DocumentSampler.quoted($0.rawValue) } ?? "\"sample\""
+            case .oneOf(let info):
+                guard let first = info.variants.first else { return nil }
+                return sample(first.type, depth: depth + 1)
+            case .alias(let target):
+                return sample(target, depth: depth + 1, format: format)
+            }
+        case .generic, .parameter: return nil
+        }
+    }
+
+    static func date(_ format: DateFormatSpec) -> String {
+        switch format {
+        case .iso8601: return "\"2020-01-02T03:04:05Z\""
+        case .iso8601Fractional: return "\"2020-01-02T03:04:05.250Z\""
+        case .secondsSince1970: return "1577934245"
+        case .millisecondsSince1970: return "1577934245000"
+        case .pattern(let pattern):
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = pattern
+            return DocumentSampler.quoted(formatter.string(from: Date(timeIntervalSince1970: 1_577_934_245)))
+        }
+    }
+}

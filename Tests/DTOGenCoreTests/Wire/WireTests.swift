@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+@testable import DTOGenCore
+import PositionalJSON
+
+/// What goes over the wire, judged by the document: for each real document (read in place
+/// from `../shared/conformance`, skipped when absent), every factory of the imported spec is
+/// called with values its Swift types decode, its request is recorded and checked against
+/// the document by `RequestChecker`, and a response drawn from the operation's first 2xx
+/// schema by `DocumentSampler` is decoded by the endpoint. Figures are printed per document.
+struct WireTests {
+    /// The shared OpenAPI examples, and three big documents of other shapes: Docker's
+    /// (Swagger 2.0, YAML), Twilio's (form bodies) and Slack's (query-heavy 2.0).
+    static let documents: [String] = {
+        let conformance = ConformanceDocumentsTests.conformance
+        let openapi = ConformanceDocumentsTests.documents.filter { $0.hasPrefix("openapi/") }
+        let big = ["bigapis2/docker-engine.yaml", "bigapis2/twilio-api-v2010.json", "bigapis2/slack-web.json"]
+        let all = openapi + big.filter { FileManager.default.fileExists(atPath: conformance.appendingPathComponent($0).path) }
+        // `DTOGEN_WIRE=openapi/oai-v2.0-petstore.json,...` checks only those.
+        guard let chosen = ProcessInfo.processInfo.environment["DTOGEN_WIRE"] else { return all }
+        return chosen.split(separator: ",").map(String.init)
+    }()
+
+    /// Problems the check finds that are the document's own, not dtogen's, by document:
+    /// each with why.
+    static let known: [String: Int] = [:]
+
+    /// One document after another: each builds a program with `swiftc`.
+    @Test func everyRequestIsValidAndEveryResponseDecodes() throws {
+        var lines: [String] = []
+        for document in Self.documents {
+            let figures = try check(document)
+            lines.append(figures)
+        }
+        print("Wire test:\n" + lines.joined(separator: "\n"))
+    }
+
+    func check(_ name: String) throws -> String {
+        let path = ConformanceDocumentsTests.conformance.appendingPathComponent(name).path
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        let root = try OpenAPIImporter.read(Array(bytes))
+        let document = WireDocument(root: root)
+        let imported = OpenAPIImporter.importDocument(bytes: Array(bytes), path: path)
+        let inputs = [SpecInput(path: "imported.json", bytes: Array(imported.spec.utf8))]
+        let options = GeneratorOptions(runtimeModule: nil)
+        let generated = Generator.generate(inputs, options: options)
+        #expect(!generated.hasErrors, "\(name): \(generated.diagnostics.prefix(5))")
+        let (irs, _) = Generator.resolve(inputs, options: options)
+        guard !generated.hasErrors, let ir = irs.first else { return "\(name): not generated" }
+        let program = WireProgram(ir: ir, document: document, customKinds: Set(imported.customKinds.map(\.name)))
+        let run = try Swiftc.buildAndRun(generated.files, main: program.source(appKinds: imported.customKinds.map(\.name)))
+        #expect(run.status == 0, "\(name): \(OpenAPIImportTests.errors(run.output))")
+        guard run.status == 0, let line = run.output.split(separator: "\n").last,
+              let records = try? JSONDecoder().decode([RecordedRequest].self, from: Data(line.utf8)) else {
+            return "\(name): the program failed"
+        }
+        let checker = RequestChecker(document: document)
+        var invalid: [String] = []
+        var decodeFailures: [String] = []
+        var decoded = 0
+        for record in records {
+            if let error = record.requestError {
+                invalid.append("\(record.name): not built: \(error)")
+                continue
+            }
+            guard let endpoint = ir.endpoints.first(where: { $0.name == record.name }),
+                  let operation = document.operation(method: endpoint.method.rawValue, path: endpoint.pathTemplate) else {
+                invalid.append("\(record.name): no operation in the document")
+                continue
+            }
+            let problems = checker.problems(record, operation)
+            if !problems.isEmpty { invalid.append("\(record.name): " + problems.joined(separator: "; ")) }
+            if let error = record.decodeError { decodeFailures.append("\(record.name): \(error)") }
+            if record.decoded == true { decoded += 1 }
+        }
+        let responses = records.filter { $0.decoded != nil || $0.decodeError != nil }.count
+        #expect(invalid.count <= Self.known[name, default: 0], "\(name): \(invalid.count) invalid requests:\n\(invalid.prefix(15).joined(separator: "\n"))")
+        #expect(decodeFailures.isEmpty, "\(name): \(decodeFailures.count) responses do not decode:\n\(decodeFailures.prefix(10).joined(separator: "\n"))")
+        return "  \(name): \(records.count) of \(program.skipped.count + records.count) factories called (\(program.skipped.count) skipped: \(program.skipped.prefix(3).joined(separator: ", "))), \(records.count - invalid.count) requests valid, \(decoded) of \(responses) sample responses decoded"
+    }
+}
+
+/// The program that calls every factory of a spec and prints what each request was.
+struct WireProgram {
+    let ir: SpecIR
+    let document: WireDocument
+    let customKinds: Set<String>
+    var skipped: [String] = []
+    var calls: [String] = []
+
+    init(ir: SpecIR, document: WireDocument, customKinds: Set<String>) {
+        self.ir = ir
+        self.document = document
+        self.customKinds = customKinds
+        let printer = SwiftPrinter(table: ir.types, runtime: RuntimeSymbols(module: nil))
+        let types = TypeSampler(table: ir.types)
+        let responses = DocumentSampler(document: document)
+        let generatedKinds = Set(ir.kinds.map(\.name.value))
+        for endpoint in ir.endpoints {
+            guard endpoint.stream == nil else { skipped.append("\(endpoint.name) (a stream)"); continue }
+            let data: String
+            switch endpoint.kind {
+            case .public: data = "()"
+            case .private: data = "AccessToken(rawValue: \"t\")"
+            case .basic: data = "BasicCredentials(username: \"u\", password: \"p\")"
+            case .refreshing: skipped.append("\(endpoint.name) (a refreshing kind)"); continue
+            case .custom(let name): data = generatedKinds.contains(name) ? "APIKey(rawValue: \"k\")" : "\"k\""
+            }
+            var arguments: [String] = []
+            var sampled = true
+            for argument in endpoint.arguments {
+                guard let json = types.sample(argument.type) else { sampled = false; break }
+                let label = argument.label ?? argument.name
+                let value = "try sample(\(printer.qualifiedType(argument.type)).self, \(Self.raw(json)))"
+                arguments.append(label == "_" ? value : "\(SwiftName.escaped(label)): \(value)")
+            }
+            guard sampled else { skipped.append("\(endpoint.name) (a file argument)"); continue }
+            let kind = printer.kind(endpoint.kind)
+            let response = endpoint.response.map(printer.qualifiedType) ?? "Void"
+            let type = "Endpoint<\(kind), \(response)>"
+            let call = "\(type).\(SwiftName.escaped(endpoint.name))" + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
+            var payload = "nil"
+            if endpoint.response != nil, endpoint.rawResponse == nil,
+               let operation = document.operation(method: endpoint.method.rawValue, path: endpoint.pathTemplate),
+               let schema = document.responseSchema(operation) {
+                payload = Self.raw(responses.sample(schema))
+            }
+            calls.append("records.append(record(\(SwiftLiteral.string(endpoint.name)), { () throws -> \(type) in \(call) }, \(data), \(payload)))")
+        }
+    }
+
+    /// A raw string literal that holds `text` as it is.
+    static func raw(_ text: String) -> String {
+        var hashes = "#"
+        while text.contains("\"" + hashes) || text.contains(hashes + "\"") { hashes += "#" }
+        return hashes + "\"" + text + "\"" + hashes
+    }
+
+    func source(appKinds: [String]) -> String {
+        let kinds = appKinds.map { "struct \($0): EndpointKind { static func prepare(_ request: inout URLRequest, with data: String) { request.setValue(data, forHTTPHeaderField: \"Authorization\") } }" }
+        return """
+            import Foundation
+            #if canImport(FoundationNetworking)
+            import FoundationNetworking
+            #endif
+
+            \(kinds.joined(separator: "\n"))
+
+            struct Record: Codable {
+                var name: String
+                var method = ""
+                var url = ""
+                var headers: [String: String] = [:]
+                var body: String?
+                var requestError: String?
+                var decodeError: String?
+                var decoded: Bool?
+            }
+
+            let decoder: JSONDecoder = {
+                let decoder = JSONDecoder()
+                decoder.dateDecodingStrategy = .iso8601
+                return decoder
+            }()
+
+            func sample<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
+                try decoder.decode(T.self, from: Data(json.utf8))
+            }
+
+            func record<K: EndpointKind, R: Sendable>(_ name: String, _ make: () throws -> Endpoint<K, R>, _ data: K.RequestData, _ payload: String?) -> Record {
+                var record = Record(name: name)
+                do {
+                    let endpoint = try make()
+                    let request = try endpoint.makeRequest(baseURL: URL(string: "https://wire.example")!, with: data)
+                    record.method = request.httpMethod ?? ""
+                    record.url = request.url?.absoluteString ?? ""
+                    record.headers = request.allHTTPHeaderFields ?? [:]
+                    record.body = request.httpBody?.base64EncodedString()
+                    if let payload {
+                        do {
+                            _ = try endpoint.decode(Data(payload.utf8))
+                            record.decoded = true
+                        } catch {
+                            record.decodeError = "\\(error)"
+                        }
+                    }
+                } catch {
+                    record.requestError = "\\(error)"
+                }
+                return record
+            }
+
+            var records: [Record] = []
+            \(calls.joined(separator: "\n"))
+            print(String(decoding: try JSONEncoder().encode(records), as: UTF8.self))
+
+            """
+    }
+}
