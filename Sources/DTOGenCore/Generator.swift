@@ -127,7 +127,7 @@ public enum Generator {
             switch result {
             case .success(let generated): files += generated
             case .failure(let error):
-                diagnostics.append(Diagnostic(.error, file: "template '\(error.template)'", at: SourceLocation(line: max(error.line, 1), column: 1), error.message))
+                diagnostics.append(Diagnostic(.error, .templateError, file: "template '\(error.template)'", at: SourceLocation(line: max(error.line, 1), column: 1), error.message))
             }
         }
         if diagnostics.contains(where: { $0.severity == .error }) {

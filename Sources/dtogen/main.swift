@@ -45,8 +45,11 @@ let usage = """
                               line (the build plugin uses it; off for reviewed output).
       --keep-empty-files      Write a spec's three files even when one declares nothing
                               (the build plugin uses it: SwiftPM needs every declared output).
-      --format <format>       text (default) or github: errors and warnings as GitHub
-                              workflow commands, so they show on a pull request's lines.
+      --format <format>       text (default); github: errors and warnings as GitHub
+                              workflow commands (titled with their code), so they show on
+                              a pull request's lines; json: a JSON array on standard
+                              output, each with its severity, code, file, line, column and
+                              message. Codes are listed in docs/diagnostics.md.
       --quiet                 Print nothing on success.
       --version               Print the version.
       -h, --help              Print this help.
@@ -77,8 +80,10 @@ struct Options {
     var outputName: String?
     var moduleCheck: String?
     var fastDecoding = true
+    /// How diagnostics are printed.
+    var format = "text"
     /// Diagnostics as GitHub workflow commands.
-    var github = false
+    var github: Bool { format == "github" }
 
     init(_ commandLine: [String]) {
         var arguments = Arguments(commandLine, command: "dtogen", usage: usage)
@@ -109,8 +114,8 @@ struct Options {
             case "--module-check": moduleCheck = arguments.value(for: argument)
             case "--format":
                 let format = arguments.value(for: argument)
-                guard format == "text" || format == "github" else { fail("--format takes 'text' or 'github', not '\(format)'") }
-                github = format == "github"
+                guard ["text", "github", "json"].contains(format) else { fail("--format takes 'text', 'github' or 'json', not '\(format)'") }
+                self.format = format
             default:
                 if argument.hasPrefix("-") {
                     arguments.unknown(argument, known: [
@@ -178,9 +183,11 @@ do {
     )
     options.fastDecoding = parsed.fastDecoding
     let result = Generator.generate(inputs, options: options)
-    let diagnostics = result.diagnostics.map { shown($0, under: base, keeping: $0.file.hasPrefix("template ")) }
+    let diagnostics = result.diagnostics.map { shown($0, under: base, keeping: $0.code == .templateError) }
     if parsed.github {
         print(diagnostics.map(APIDiffReport.github).joined(), terminator: "")
+    } else if parsed.format == "json" {
+        print(Diagnostic.json(diagnostics))
     } else {
         printDiagnostics(diagnostics)
     }

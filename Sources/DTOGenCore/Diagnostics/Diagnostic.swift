@@ -1,11 +1,32 @@
+import Foundation
 @_exported import PositionalJSON
 
 /// Positions in specs and payloads are the JSON reader's (`PositionalJSON.SourceLocation`);
 /// named here too so `DTOGenCore.SourceLocation` keeps working beside Testing's own type.
 public typealias SourceLocation = PositionalJSON.SourceLocation
 
-/// One problem found in a spec, printed in the `path:line:col: error: message` form
-/// that compilers use, so editors and Xcode make it clickable.
+/// A diagnostic's stable name, so a user can look it up (`docs/diagnostics.md`) and a tool
+/// can tell diagnostics apart without reading their text: `DTG` and four digits, the first
+/// the stage that finds it (1 reading a spec, 2 validating it, 3 resolving types, endpoints
+/// and mappings, 4 importing an OpenAPI document, 5 checking sample payloads, 6 inferring
+/// from samples, 7 rendering). A code is never renumbered or reused.
+public struct DiagnosticCode: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+    public static func < (a: DiagnosticCode, b: DiagnosticCode) -> Bool { a.rawValue < b.rawValue }
+
+    /// A type name that `types` does not declare (its `subject` is the name).
+    public static let unknownType: DiagnosticCode = "DTG3106"
+    /// An `error` type that `types` does not declare (its `subject` is the name).
+    public static let unknownErrorType: DiagnosticCode = "DTG3131"
+    /// A template that does not render (its file is the template's name).
+    public static let templateError: DiagnosticCode = "DTG7001"
+}
+
+/// One problem found in a spec, printed in the `path:line:col: error: message [DTG1001]`
+/// form that compilers use, so editors and Xcode make it clickable.
 public struct Diagnostic: Hashable, Comparable, Sendable, CustomStringConvertible {
     public enum Severity: String, Sendable, Comparable {
         case error
@@ -17,6 +38,7 @@ public struct Diagnostic: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 
     public var severity: Severity
+    public var code: DiagnosticCode
     public var file: String
     public var location: SourceLocation
     public var message: String
@@ -26,21 +48,45 @@ public struct Diagnostic: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// Another place the message refers to (the spec line that declares what a sample
     /// payload breaks), printed after the message as `(file:line:col)`.
     public var related: Related?
+    /// The name a diagnostic is about, for a tool that acts on it (the importer leaves out
+    /// what uses a type it left out, by `unknownType`'s subject), so nothing reads the text.
+    public var subject: String?
 
     public struct Related: Hashable, Sendable {
         public var file: String
         public var location: SourceLocation
     }
 
-    public init(_ severity: Severity, file: String, at location: SourceLocation, _ message: String) {
+    public init(_ severity: Severity, _ code: DiagnosticCode, file: String, at location: SourceLocation, _ message: String) {
         self.severity = severity
+        self.code = code
         self.file = file
         self.location = location
         self.message = message
     }
 
     public var description: String {
-        "\(file):\(location.line):\(location.column): \(severity.rawValue): \(message)" + (related.map { " (\($0.file):\($0.location))" } ?? "")
+        "\(file):\(location.line):\(location.column): \(severity.rawValue): \(message)" + (related.map { " (\($0.file):\($0.location))" } ?? "") + " [\(code)]"
+    }
+
+    /// Diagnostics as a JSON array (`--format json`), for tools: each with its severity, code,
+    /// file, line, column and message, in the order given.
+    public static func json(_ diagnostics: [Diagnostic]) -> String {
+        struct Entry: Encodable {
+            var severity: String
+            var code: String
+            var file: String
+            var line: Int
+            var column: Int
+            var message: String
+        }
+        let entries = diagnostics.map {
+            Entry(severity: $0.severity.rawValue, code: $0.code.rawValue, file: $0.file, line: Int($0.location.line), column: Int($0.location.column), message: $0.message)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(entries) else { return "[]" }
+        return String(decoding: data, as: UTF8.self)
     }
 
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
@@ -71,17 +117,19 @@ struct DiagnosticSink {
         return otherFiles.indices.contains(index) ? otherFiles[index] : file
     }
 
-    mutating func error(_ location: SourceLocation, _ message: String) {
-        diagnostics.append(Diagnostic(.error, file: path(of: location), at: location, message))
+    mutating func error(_ code: DiagnosticCode, _ location: SourceLocation, _ message: String, subject: String? = nil) {
+        var diagnostic = Diagnostic(.error, code, file: path(of: location), at: location, message)
+        diagnostic.subject = subject
+        diagnostics.append(diagnostic)
     }
 
-    mutating func warning(_ location: SourceLocation, _ message: String) {
-        diagnostics.append(Diagnostic(.warning, file: path(of: location), at: location, message))
+    mutating func warning(_ code: DiagnosticCode, _ location: SourceLocation, _ message: String) {
+        diagnostics.append(Diagnostic(.warning, code, file: path(of: location), at: location, message))
     }
 
     /// An error that only the specs of a module taken together reveal.
-    mutating func moduleError(_ location: SourceLocation, _ message: String) {
-        var diagnostic = Diagnostic(.error, file: path(of: location), at: location, message)
+    mutating func moduleError(_ code: DiagnosticCode, _ location: SourceLocation, _ message: String) {
+        var diagnostic = Diagnostic(.error, code, file: path(of: location), at: location, message)
         diagnostic.isModuleWide = true
         diagnostics.append(diagnostic)
     }

@@ -94,7 +94,7 @@ public enum APIDiffReport {
     /// A diagnostic as a workflow command (`--format github` on generation and `--check`).
     public static func github(_ diagnostic: Diagnostic) -> String {
         let level = diagnostic.severity == .error ? "error" : "warning"
-        return "::\(level) file=\(workflowProperty(diagnostic.file)),line=\(diagnostic.location.line),col=\(diagnostic.location.column)::\(workflowData(diagnostic.message))\n"
+        return "::\(level) file=\(workflowProperty(diagnostic.file)),line=\(diagnostic.location.line),col=\(diagnostic.location.column),title=\(diagnostic.code)::\(workflowData(diagnostic.message))\n"
     }
 
     /// Text in a workflow command's message, escaped as the runner reads it.

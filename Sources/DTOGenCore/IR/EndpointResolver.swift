@@ -23,7 +23,7 @@ struct EndpointResolver {
             if label.value == "_" || SwiftName.isArgumentLabel(label.value) {
                 return label.value == name ? nil : label.value
             }
-            types.sink.error(label.location, "'$label' must be an identifier or \"_\", found '\(label.value)'")
+            types.sink.error("DTG3001", label.location, "'$label' must be an identifier or \"_\", found '\(label.value)'")
             return nil
         }
 
@@ -33,15 +33,15 @@ struct EndpointResolver {
             let what = place.rawValue
             if let constant = property.shape.constant {
                 guard what != "path parameter" else {
-                    types.sink.error(constant.location, "'$value' applies to query items and headers; a path parameter is an argument of the factory")
+                    types.sink.error("DTG3002", constant.location, "'$value' applies to query items and headers; a path parameter is an argument of the factory")
                     return nil
                 }
                 let shape = property.shape
                 if shape.defaultValue != nil || shape.label != nil || shape.name != nil || shape.optional || shape.format != nil {
-                    types.sink.error(constant.location, "'$value' is sent as it is on every request; \(what) '\(property.key)' takes no '$default', '$label', '$name', '$format' or '?' with it")
+                    types.sink.error("DTG3003", constant.location, "'$value' is sent as it is on every request; \(what) '\(property.key)' takes no '$default', '$label', '$name', '$format' or '?' with it")
                 }
                 if case .reference(let type) = shape.kind, type != "String" {
-                    types.sink.error(shape.location, "'$value' is sent as text; \(what) '\(property.key)' is String (leave out '$type')")
+                    types.sink.error("DTG3004", shape.location, "'$value' is sent as text; \(what) '\(property.key)' is String (leave out '$type')")
                 }
                 return ParameterValue(argument: "", optional: false, rawValue: .none, constant: constant.value)
             }
@@ -62,22 +62,22 @@ struct EndpointResolver {
             let encoded = !json && !object && place != .path && !isParameterType(type.nonOptional) && isEncodedParameterType(type.nonOptional)
             // A DTO writes its dates in the spec's format; a bare Date would be the encoder's.
             if json, types.containsDate(type) || types.table.resolved(type.nonOptional) == .scalar(.file) {
-                types.sink.error(shape.location, "\(what) '\(property.key)' is sent as JSON text; send a date or a file in the default style, found \(types.table.describe(type))")
+                types.sink.error("DTG3005", shape.location, "\(what) '\(property.key)' is sent as JSON text; send a date or a file in the default style, found \(types.table.describe(type))")
                 return nil
             }
             guard json || isParameterType(type.nonOptional) || object || encoded else {
                 let objects = what == "query item" ? "; a query item may also be an object, a dictionary or an array of objects without dates" : ""
                 let others = place == .path ? "" : "; any other value can be sent as its JSON text with '$style: \"json\"'"
-                types.sink.error(shape.location, "\(what) '\(property.key)' must be a scalar, an enum, a Date, or an array of those\(objects); found \(types.table.describe(type))\(others)")
+                types.sink.error("DTG3006", shape.location, "\(what) '\(property.key)' must be a scalar, an enum, a Date, or an array of those\(objects); found \(types.table.describe(type))\(others)")
                 return nil
             }
             var format: DateFormatSpec?
             if types.containsDate(type) { format = shape.format?.value.date ?? types.defaultDates }
             if let written = shape.format, !types.containsDate(type) || written.value.date == nil {
-                types.sink.error(written.location, "'$format' applies to Date parameters; '\(property.key)' is \(types.table.describe(type))")
+                types.sink.error("DTG3007", written.location, "'$format' applies to Date parameters; '\(property.key)' is \(types.table.describe(type))")
             }
             for (location, modifier) in [(shape.lossy?.location, "$lossy")] + (shape.lenient ? [(shape.location, "$lenient")] : []) {
-                if let location { types.sink.error(location, "'\(modifier)' applies to response fields, not to \(what)s") }
+                if let location { types.sink.error("DTG3008", location, "'\(modifier)' applies to response fields, not to \(what)s") }
             }
             var defaultValue: Literal?
             if let node = shape.defaultValue {
@@ -95,7 +95,7 @@ struct EndpointResolver {
                 rawValue = .elements
             }
             if place == .path, format != nil, types.table.isArray(type.nonOptional) {
-                types.sink.error(shape.location, "path parameter '\(property.key)' cannot be an array of dates; send them as strings")
+                types.sink.error("DTG3009", shape.location, "path parameter '\(property.key)' cannot be an array of dates; send them as strings")
             }
             var value = ParameterValue(argument: name, optional: type.isOptional, rawValue: json || encoded ? .none : rawValue, dateFormat: format, object: object)
             value.encoded = encoded
@@ -110,15 +110,15 @@ struct EndpointResolver {
             var style = value.object ? .deepObject : allowed[0]
             if let written = shape.style {
                 if !allowed.contains(written.value) {
-                    types.sink.error(written.location, "a \(place.rawValue) is written in the \(allowed.map { "'\($0.rawValue)'" }.joined(separator: ", ")) style\(allowed.count > 1 ? "s" : ""); '\(key)' cannot be '\(written.value.rawValue)'")
+                    types.sink.error("DTG3010", written.location, "a \(place.rawValue) is written in the \(allowed.map { "'\($0.rawValue)'" }.joined(separator: ", ")) style\(allowed.count > 1 ? "s" : ""); '\(key)' cannot be '\(written.value.rawValue)'")
                 } else if written.value == .deepObject, !value.object, !types.table.isArray(type) || value.dateFormat != nil {
-                    types.sink.error(written.location, "'deepObject' writes an object's fields (`\(key)[field]=value`) or an array's elements (`\(key)[]=value`, Stripe's `expand[]`); '\(key)' is \(types.table.describe(type))")
+                    types.sink.error("DTG3011", written.location, "'deepObject' writes an object's fields (`\(key)[field]=value`) or an array's elements (`\(key)[]=value`, Stripe's `expand[]`); '\(key)' is \(types.table.describe(type))")
                 } else if value.object, ![.deepObject, .form].contains(written.value) {
-                    types.sink.error(written.location, "an object query item is written in the 'deepObject' or 'form' style; '\(key)' cannot be '\(written.value.rawValue)'")
+                    types.sink.error("DTG3012", written.location, "an object query item is written in the 'deepObject' or 'form' style; '\(key)' cannot be '\(written.value.rawValue)'")
                 } else if value.encoded, written.value == .deepObject {
-                    types.sink.error(written.location, "'deepObject' writes an object's fields or an array's elements; '\(key)' is \(types.table.describe(type)), sent as the JSON scalars it encodes to")
+                    types.sink.error("DTG3013", written.location, "'deepObject' writes an object's fields or an array's elements; '\(key)' is \(types.table.describe(type)), sent as the JSON scalars it encodes to")
                 } else if value.dateFormat != nil, place == .path, written.value != .simple {
-                    types.sink.error(written.location, "a Date path parameter is written in the 'simple' style")
+                    types.sink.error("DTG3014", written.location, "a Date path parameter is written in the 'simple' style")
                 } else {
                     style = written.value
                 }
@@ -127,11 +127,11 @@ struct EndpointResolver {
             // OpenAPI's default: exploded in the form style only.
             value.explode = shape.explode?.value ?? (style == .form || style == .deepObject)
             if let explode = shape.explode, style == .deepObject, !explode.value {
-                types.sink.error(explode.location, "'deepObject' is always exploded")
+                types.sink.error("DTG3015", explode.location, "'deepObject' is always exploded")
             }
             if let allow = shape.allowReserved {
                 if place != .query {
-                    types.sink.error(allow.location, "'$allowReserved' applies to query items; a \(place.rawValue) '\(key)' is escaped as its place requires")
+                    types.sink.error("DTG3016", allow.location, "'$allowReserved' applies to query items; a \(place.rawValue) '\(key)' is escaped as its place requires")
                 } else {
                     value.allowReserved = allow.value
                 }
@@ -150,7 +150,7 @@ struct EndpointResolver {
                 let property = declared[key] ?? PropertySpec(key: key, keyLocation: endpoint.path.location, shape: ShapeSpec(kind: .reference("String"), location: endpoint.path.location))
                 guard let value = parameter(property, place: .path, optionalDefaultsToNil: false) else { continue }
                 if value.optional {
-                    types.sink.error(property.shape.optionalLocation ?? property.shape.location, "path parameter '\(key)' cannot be optional: the path needs a value")
+                    types.sink.error("DTG3017", property.shape.optionalLocation ?? property.shape.location, "path parameter '\(key)' cannot be optional: the path needs a value")
                 }
                 path.append(.parameter(value))
             }
@@ -164,7 +164,7 @@ struct EndpointResolver {
         var headers: [NamedParameter] = []
         for property in endpoint.headers {
             if !isHeaderName(property.key) {
-                types.sink.error(property.keyLocation, "'\(property.key)' is not a valid HTTP header name")
+                types.sink.error("DTG3018", property.keyLocation, "'\(property.key)' is not a valid HTTP header name")
                 continue
             }
             guard let value = parameter(property, place: .header, optionalDefaultsToNil: true) else { continue }
@@ -173,7 +173,7 @@ struct EndpointResolver {
         var cookies: [NamedParameter] = []
         for property in endpoint.cookies {
             if !isHeaderName(property.key) {
-                types.sink.error(property.keyLocation, "'\(property.key)' is not a valid cookie name")
+                types.sink.error("DTG3019", property.keyLocation, "'\(property.key)' is not a valid cookie name")
                 continue
             }
             guard let value = parameter(property, place: .cookie, optionalDefaultsToNil: true) else { continue }
@@ -190,7 +190,7 @@ struct EndpointResolver {
         // parameters, so an argument of a type named so would silently be another type.
         for argument in arguments {
             guard let shadowed = EndpointResolver.genericParameterNames.first(where: { types.table.mentions(argument.type, topLevelName: $0) }) else { continue }
-            types.sink.error(endpoint.name.location, "endpoint '\(endpoint.name.value)' takes '\(argument.name)' of type '\(shadowed)', a name that inside the factory's extension means the endpoint's generic parameter; rename the type (for example '\(shadowed)Body')")
+            types.sink.error("DTG3020", endpoint.name.location, "endpoint '\(endpoint.name.value)' takes '\(argument.name)' of type '\(shadowed)', a name that inside the factory's extension means the endpoint's generic parameter; rename the type (for example '\(shadowed)Body')")
         }
 
         let envelope: EnvelopeSpec?
@@ -220,7 +220,7 @@ struct EndpointResolver {
         if let bodyFrom = endpoint.bodyFrom { resolved.bodyFrom = self.bodyFrom(bodyFrom, body: body) }
         if let stream = endpoint.stream {
             if resolved.rawResponse == .data, let written = endpoint.response {
-                types.sink.error(written.location, "a stream's events are JSON values or text; 'response' cannot be Data")
+                types.sink.error("DTG3021", written.location, "a stream's events are JSON values or text; 'response' cannot be Data")
             }
             resolved.stream = StreamIR(style: stream.value, end: endpoint.end?.value, named: endpoint.events?.value == .named, text: resolved.rawResponse == .string)
             // Events are decoded one by one: the envelope and the raw body are about whole bodies.
@@ -234,11 +234,11 @@ struct EndpointResolver {
     /// each path a chain of Swift property names on the model.
     mutating func bodyFrom(_ spec: BodyFromSpec, body: TypeRef?) -> BodyFromIR? {
         guard let body, let (id, fields) = types.table.fields(of: body.nonOptional) else {
-            types.sink.error(spec.location, "'bodyFrom' builds the body from a model; the endpoint needs an object 'body'")
+            types.sink.error("DTG3022", spec.location, "'bodyFrom' builds the body from a model; the endpoint needs an object 'body'")
             return nil
         }
         guard SwiftName.isTypeName(spec.model.value.split(separator: ".").last.map(String.init) ?? "") else {
-            types.sink.error(spec.model.location, "'\(spec.model.value)' is not a Swift type name")
+            types.sink.error("DTG3023", spec.model.location, "'\(spec.model.value)' is not a Swift type name")
             return nil
         }
         var result: [BodyFromIR.Field] = []
@@ -246,19 +246,19 @@ struct EndpointResolver {
         for entry in spec.fields {
             guard let field = fields.first(where: { $0.jsonKey == entry.key }) else {
                 if !types.table[id].failedKeys.contains(entry.key) {
-                    types.sink.error(entry.keyLocation, "no key '\(entry.key)' in the body \(types.table[id].qualifiedName)\(Suggest.hint(for: entry.key, in: keys))")
+                    types.sink.error("DTG3024", entry.keyLocation, "no key '\(entry.key)' in the body \(types.table[id].qualifiedName)\(Suggest.hint(for: entry.key, in: keys))")
                 }
                 continue
             }
             let path = entry.path.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard path.allSatisfy({ SwiftName.isIdentifier($0) || SwiftName.isIdentifier($0.replacingOccurrences(of: "`", with: "")) }) else {
-                types.sink.error(entry.path.location, "'\(entry.path.value)' is not a path of properties on \(spec.model.value) (names joined by '.', such as \"name.first\")")
+                types.sink.error("DTG3025", entry.path.location, "'\(entry.path.value)' is not a path of properties on \(spec.model.value) (names joined by '.', such as \"name.first\")")
                 continue
             }
             result.append(BodyFromIR.Field(name: field.name, path: path, location: entry.keyLocation))
         }
         for field in fields where !spec.fields.contains(where: { $0.key == field.jsonKey }) && !field.type.isOptional && field.defaultValue == nil {
-            types.sink.error(spec.location, "body key '\(field.jsonKey)' (\(types.table.describe(field.type))) is required; 'bodyFrom' must say where it comes from on \(spec.model.value)")
+            types.sink.error("DTG3026", spec.location, "body key '\(field.jsonKey)' (\(types.table.describe(field.type))) is required; 'bodyFrom' must say where it comes from on \(spec.model.value)")
         }
         return BodyFromIR(model: spec.model.value, bodyType: id, fields: result, location: spec.model.location)
     }
@@ -268,13 +268,13 @@ struct EndpointResolver {
         let isData = body == .scalar(.data)
         if let contentType = endpoint.contentType {
             guard isData else {
-                types.sink.error(contentType.location, "'contentType' goes with \"body\": \"Data\", the bytes sent as they are; other bodies are JSON, form or multipart")
+                types.sink.error("DTG3027", contentType.location, "'contentType' goes with \"body\": \"Data\", the bytes sent as they are; other bodies are JSON, form or multipart")
                 return nil
             }
             return contentType.value
         }
         if isData, let body = endpoint.body {
-            types.sink.error(body.location, "a \"Data\" body needs 'contentType', such as \"image/png\"")
+            types.sink.error("DTG3028", body.location, "a \"Data\" body needs 'contentType', such as \"image/png\"")
         }
         return nil
     }
@@ -283,7 +283,7 @@ struct EndpointResolver {
     mutating func bodyEncoding(_ endpoint: EndpointSpec, body: TypeRef?) -> BodyEncoding? {
         guard let encoding = endpoint.bodyEncoding, encoding.value != .json else { return nil }
         guard let body, types.table.structure(body) != nil else {
-            types.sink.error(encoding.location, "'bodyEncoding: \(encoding.value.rawValue)' needs a 'body' that is an object (its fields become \(encoding.value == .form ? "form fields" : "parts"))")
+            types.sink.error("DTG3029", encoding.location, "'bodyEncoding: \(encoding.value.rawValue)' needs a 'body' that is an object (its fields become \(encoding.value == .form ? "form fields" : "parts"))")
             return nil
         }
         return encoding.value
@@ -292,24 +292,24 @@ struct EndpointResolver {
     /// The next-page rule of a paged endpoint, its paths checked against the response.
     mutating func pagination(_ spec: PaginateSpec, response: TypeRef?) -> PaginationIR? {
         guard let response else {
-            types.sink.error(spec.location, "'paginate' needs the endpoint to have a 'response' to page through")
+            types.sink.error("DTG3030", spec.location, "'paginate' needs the endpoint to have a 'response' to page through")
             return nil
         }
         func param() -> String? {
             guard let param = spec.param else {
-                types.sink.error(spec.location, "'paginate' with style '\(spec.style.value.rawValue)' needs 'param': the query item the next page sets")
+                types.sink.error("DTG3031", spec.location, "'paginate' with style '\(spec.style.value.rawValue)' needs 'param': the query item the next page sets")
                 return nil
             }
             return param.value
         }
         func path(_ written: Located<String>?, what: String, wants: (TypeRef) -> Bool, expected: String) -> MappingExpression? {
             guard let written else {
-                types.sink.error(spec.location, "'paginate' with style '\(spec.style.value.rawValue)' needs '\(what)'")
+                types.sink.error("DTG3032", spec.location, "'paginate' with style '\(spec.style.value.rawValue)' needs '\(what)'")
                 return nil
             }
             guard let (expression, type) = responsePath(written, on: response) else { return nil }
             guard wants(type) else {
-                types.sink.error(written.location, "'\(what)' must lead to \(expected); '\(written.value)' is \(types.table.describe(type))")
+                types.sink.error("DTG3033", written.location, "'\(what)' must lead to \(expected); '\(written.value)' is \(types.table.describe(type))")
                 return nil
             }
             return expression
@@ -337,7 +337,7 @@ struct EndpointResolver {
                 return .page(param: name, items: items)
             }
             guard table.isArray(response) else {
-                types.sink.error(spec.location, "'paginate' with style 'page' on an object response needs 'from': the array that is empty on the last page")
+                types.sink.error("DTG3034", spec.location, "'paginate' with style 'page' on an object response needs 'from': the array that is empty on the last page")
                 return nil
             }
             return .page(param: name, items: .response)
@@ -351,7 +351,7 @@ struct EndpointResolver {
         switch ValuePath.parse(path.value) {
         case .success(let value): parsed = value
         case .failure(let error):
-            types.sink.error(ValuePath.location(of: error.offset, in: path), error.message)
+            types.sink.error("DTG3035", ValuePath.location(of: error.offset, in: path), error.message)
             return nil
         }
         var expression = MappingExpression.response
@@ -362,12 +362,12 @@ struct EndpointResolver {
             switch step {
             case .key(let name, let offset):
                 guard let (id, fields) = types.table.fields(of: type.nonOptional) else {
-                    types.sink.error(ValuePath.location(of: offset, in: path), "'\(name)' cannot be read from \(types.table.describe(type.nonOptional)), which is not an object")
+                    types.sink.error("DTG3036", ValuePath.location(of: offset, in: path), "'\(name)' cannot be read from \(types.table.describe(type.nonOptional)), which is not an object")
                     return nil
                 }
                 guard let field = fields.first(where: { $0.jsonKey == name }) else {
                     if !types.table[id].failedKeys.contains(name) {
-                        types.sink.error(ValuePath.location(of: offset, in: path), types.table.missingKey(name, in: id, keys: fields.map(\.jsonKey)))
+                        types.sink.error("DTG3037", ValuePath.location(of: offset, in: path), types.table.missingKey(name, in: id, keys: fields.map(\.jsonKey)))
                     }
                     return nil
                 }
@@ -377,7 +377,7 @@ struct EndpointResolver {
                 anyOptional = anyOptional || lastOptional
             case .index(let index, let offset):
                 guard case .array(let element) = types.table.resolved(type.nonOptional), index == 0 || index == -1 else {
-                    types.sink.error(ValuePath.location(of: offset, in: path), "'[\(index)]' in '\(path.value)': pagination paths take [0] (the first element) or [-1] (the last) of an array")
+                    types.sink.error("DTG3038", ValuePath.location(of: offset, in: path), "'[\(index)]' in '\(path.value)': pagination paths take [0] (the first element) or [-1] (the last) of an array")
                     return nil
                 }
                 expression = .member(expression, name: index == 0 ? "first" : "last", optionalChain: lastOptional)

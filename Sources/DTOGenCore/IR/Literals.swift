@@ -8,12 +8,12 @@ enum Literals {
         var notes: [Note] = []
         switch literal(node, as: type, in: table, dateFormat: dateFormat, notes: &notes) {
         case .success(let literal):
-            for note in notes { sink.warning(note.location, "\(what): \(note.message)") }
+            for note in notes { sink.warning("DTG3039", note.location, "\(what): \(note.message)") }
             return literal
         case .failure(.mismatch(let expected)):
-            sink.error(node.location, "\(what) must be \(expected) to match \(table.describe(type)), found \(node.kindDescription)")
+            sink.error("DTG3040", node.location, "\(what) must be \(expected) to match \(table.describe(type)), found \(node.kindDescription)")
         case .failure(.message(let message)):
-            sink.error(node.location, message)
+            sink.error("DTG3041", node.location, message)
         }
         return nil
     }

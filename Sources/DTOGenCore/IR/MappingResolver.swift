@@ -54,18 +54,18 @@ struct MappingResolver {
                 return Target(element: DeclID(index: index), each: nil)
             }
             let hint = Suggest.hint(for: dto.value, in: structs.map(written))
-            sink.error(dto.location, "no object type '\(dto.value)' to map from\(hint.isEmpty ? "; name a type from 'types' or one nested in it, such as \"Charge.Card\"" : hint)")
+            sink.error("DTG3042", dto.location, "no object type '\(dto.value)' to map from\(hint.isEmpty ? "; name a type from 'types' or one nested in it, such as \"Charge.Card\"" : hint)")
             return nil
         }
         guard let response else {
-            sink.error(domain.location, "'domain' needs the endpoint to have a 'response' to map from")
+            sink.error("DTG3043", domain.location, "'domain' needs the endpoint to have a 'response' to map from")
             return nil
         }
         if let each = domain.each {
             let context = MappingSource(model: domain.model.value, field: "each", source: each.value)
             guard let value = path(each, from: response, root: .response, context: context, tolerant: false) else { return nil }
             guard case .array(let element) = table.resolved(value.type), let id = table.structure(element) else {
-                sink.error(each.location, "'each' must lead to an array of objects; '\(each.value)' is \(table.describe(value.type))")
+                sink.error("DTG3044", each.location, "'each' must lead to an array of objects; '\(each.value)' is \(table.describe(value.type))")
                 return nil
             }
             var reach = value
@@ -74,7 +74,7 @@ struct MappingResolver {
         }
         if let id = table.structure(response) { return Target(element: id, each: nil) }
         if case .array(let element) = table.resolved(response), let id = table.structure(element) { return Target(element: id, each: nil) }
-        sink.error(domain.location, "'domain' maps an object, or each object of an array; this response is \(table.describe(response))")
+        sink.error("DTG3045", domain.location, "'domain' maps an object, or each object of an array; this response is \(table.describe(response))")
         return nil
     }
 
@@ -89,11 +89,11 @@ struct MappingResolver {
     mutating func tokens(_ path: Located<String>) -> [ValuePath.Step]? {
         switch ValuePath.parse(path.value) {
         case .failure(let error):
-            sink.error(location(in: path, offset: error.offset), error.message)
+            sink.error("DTG3046", location(in: path, offset: error.offset), error.message)
             return nil
         case .success(let parsed):
             if let negative = parsed.steps.first(where: { if case .index(let i, _) = $0 { i < 0 } else { false } }) {
-                sink.error(location(in: path, offset: negative.offset), "invalid index in path '\(path.value)'; write an element as \"list[0]\"")
+                sink.error("DTG3047", location(in: path, offset: negative.offset), "invalid index in path '\(path.value)'; write an element as \"list[0]\"")
                 return nil
             }
             return parsed.steps
@@ -115,7 +115,7 @@ struct MappingResolver {
                         guard let variant = info.variants.first(where: { $0.name == key || $0.tag == key }) else {
                             let names = info.variants.map(\.name)
                             let hint = Suggest.hint(for: key, in: names)
-                            sink.error(location(in: path, offset: offset), "no variant '\(key)' in \(table[id].qualifiedName)\(hint.isEmpty ? "; its variants are \(names.map { "'\($0)'" }.joined(separator: ", "))" : hint)")
+                            sink.error("DTG3048", location(in: path, offset: offset), "no variant '\(key)' in \(table[id].qualifiedName)\(hint.isEmpty ? "; its variants are \(names.map { "'\($0)'" }.joined(separator: ", "))" : hint)")
                             return nil
                         }
                         value.expression = .member(value.expression, name: variant.name, optionalChain: value.lastOptional)
@@ -126,7 +126,7 @@ struct MappingResolver {
                         continue
                     }
                     guard case .structure = table[id].kind else {
-                        sink.error(location(in: path, offset: offset), "'\(key)' cannot be read from \(walked): \(table[id].qualifiedName) is an enum")
+                        sink.error("DTG3049", location(in: path, offset: offset), "'\(key)' cannot be read from \(walked): \(table[id].qualifiedName) is an enum")
                         return nil
                     }
                     guard fieldStep(&value, key: key, path: path, offset: offset) else { return nil }
@@ -137,7 +137,7 @@ struct MappingResolver {
                     // A lookup: `[String: T]` gives `T?`, `JSONValue` gives `JSONValue?`.
                     subscriptStep(&value, key: key)
                 default:
-                    sink.error(location(in: path, offset: offset), "'\(key)' cannot be read from \(walked), which is \(table.describe(value.type)), not an object")
+                    sink.error("DTG3050", location(in: path, offset: offset), "'\(key)' cannot be read from \(walked), which is \(table.describe(value.type)), not an object")
                     return nil
                 }
                 walked = "'\(key)'"
@@ -154,7 +154,7 @@ struct MappingResolver {
                 case .json:
                     subscriptStep(&value, index: index)
                 default:
-                    sink.error(location(in: path, offset: offset), "[\(index)] needs an array, but \(walked) is \(table.describe(value.type))")
+                    sink.error("DTG3051", location(in: path, offset: offset), "[\(index)] needs an array, but \(walked) is \(table.describe(value.type))")
                     return nil
                 }
                 walked = "'\(walked)[\(index)]'"
@@ -166,12 +166,12 @@ struct MappingResolver {
     /// `x.field` (or `x?.field`) on a struct, generic or not: the field named by its JSON key.
     mutating func fieldStep(_ value: inout Value, key: String, path: Located<String>, offset: Int) -> Bool {
         guard let (id, fields) = table.fields(of: value.type) else {
-            sink.error(location(in: path, offset: offset), "'\(key)' cannot be read from \(table.describe(value.type)), which is not an object")
+            sink.error("DTG3052", location(in: path, offset: offset), "'\(key)' cannot be read from \(table.describe(value.type)), which is not an object")
             return false
         }
         guard let field = fields.first(where: { $0.jsonKey == key }) else {
             if !table[id].failedKeys.contains(key) {
-                sink.error(location(in: path, offset: offset), table.missingKey(key, in: id, keys: fields.map(\.jsonKey)))
+                sink.error("DTG3053", location(in: path, offset: offset), table.missingKey(key, in: id, keys: fields.map(\.jsonKey)))
             }
             return false
         }
@@ -242,7 +242,7 @@ struct MappingResolver {
             return .function(function.conversion, result: function.result, failable: true, dateFormat: function.format)
         }
         func unsupported() -> Conversion? {
-            sink.error(convert.location, "cannot convert \(table.describe(type)) with '\(text)'")
+            sink.error("DTG3054", convert.location, "cannot convert \(table.describe(type)) with '\(text)'")
             return nil
         }
         switch text {
@@ -272,7 +272,7 @@ struct MappingResolver {
                 return unsupported()
             }
             guard !scalar(.date) else {
-                sink.error(convert.location, "a Date cannot be converted to a string here; keep it a Date, or declare the field as \"String\"")
+                sink.error("DTG3055", convert.location, "a Date cannot be converted to a string here; keep it a Date, or declare the field as \"String\"")
                 return nil
             }
             return .function(.string, result: .scalar(.string), failable: false, dateFormat: nil)
@@ -282,7 +282,7 @@ struct MappingResolver {
         for prefix in ["rawValue:", "model:"] where text.hasPrefix(prefix) {
             let name = String(text.dropFirst(prefix.count))
             guard isQualifiedIdentifier(name) else {
-                sink.error(convert.location, "'\(prefix)' needs a type name, such as '\(prefix)Status'")
+                sink.error("DTG3056", convert.location, "'\(prefix)' needs a type name, such as '\(prefix)Status'")
                 return nil
             }
             if prefix == "rawValue:" {
@@ -292,7 +292,7 @@ struct MappingResolver {
             return .model(name)
         }
         let hint = Suggest.hint(for: text, in: Self.conversions.map { $0.hasSuffix(":") ? $0 + "Type" : $0 })
-        sink.error(convert.location, "unknown conversion '\(text)'\(hint.isEmpty ? "; expected secondsSince1970, millisecondsSince1970, iso8601, url, uuid, int, double, string, rawValue:Type or model:Type" : hint)")
+        sink.error("DTG3057", convert.location, "unknown conversion '\(text)'\(hint.isEmpty ? "; expected secondsSince1970, millisecondsSince1970, iso8601, url, uuid, int, double, string, rawValue:Type or model:Type" : hint)")
         return nil
     }
 
@@ -304,7 +304,7 @@ struct MappingResolver {
         if case .array(let element) = table.resolved(value.type), convert != nil {
             let resolvedElement = table.resolved(element)
             if resolvedElement.isOptional {
-                sink.error(convert?.location ?? from.location, "conversions do not apply to arrays with optional elements")
+                sink.error("DTG3058", convert?.location ?? from.location, "conversions do not apply to arrays with optional elements")
                 return nil
             }
             elementType = resolvedElement
@@ -336,14 +336,14 @@ struct MappingResolver {
             resultType = .json  // unknown to dtogen: the user's type
         case .model(let model):
             guard let id = table.structure(elementType) else {
-                sink.error(convert?.location ?? from.location, "'model:\(model)' maps an object; '\(from.value)' is \(table.describe(value.type))")
+                sink.error("DTG3059", convert?.location ?? from.location, "'model:\(model)' maps an object; '\(from.value)' is \(table.describe(value.type))")
                 return nil
             }
             let key = MappingKey(model: model, dtoType: table[id].qualifiedName)
             guard declared.contains(key) else {
                 let models = Set(declared.filter { $0.dtoType == key.dtoType }.map(\.model)).sorted()
                 let hint = Suggest.hint(for: model, in: models)
-                sink.error(convert?.location ?? from.location, "no domain mapping builds '\(model)' from \(key.dtoType)\(hint.isEmpty ? "; add a 'domain' for it (a 'domain' may be an array of mappings, with 'each' pointing at this object)" : hint)")
+                sink.error("DTG3060", convert?.location ?? from.location, "no domain mapping builds '\(model)' from \(key.dtoType)\(hint.isEmpty ? "; add a 'domain' for it (a 'domain' may be an array of mappings, with 'each' pointing at this object)" : hint)")
                 return nil
             }
             dependencies.append(key)
@@ -376,7 +376,7 @@ struct MappingResolver {
 
         if let defaultNode {
             guard optional else {
-                sink.warning(defaultNode.location, "'default' is never used: '\(from.value)' always has a value")
+                sink.warning("DTG3061", defaultNode.location, "'default' is never used: '\(from.value)' always has a value")
                 return Resolved(expression: expression, dependencies: dependencies)
             }
             // `null`: the domain field is optional; a missing value or a failed conversion is nil.
@@ -388,7 +388,7 @@ struct MappingResolver {
             if case .rawValue(let type) = conversion {
                 let isRawValue: Bool = { if case .string = defaultNode.value { return true }; if case .number = defaultNode.value { return true }; return false }()
                 guard isRawValue else {
-                    sink.error(defaultNode.location, "a 'default' for 'rawValue:\(type)' must be a raw value (a string or an integer)")
+                    sink.error("DTG3062", defaultNode.location, "a 'default' for 'rawValue:\(type)' must be a raw value (a string or an integer)")
                     return nil
                 }
                 let raw = Literals.plain(defaultNode)
@@ -400,7 +400,7 @@ struct MappingResolver {
                 return Resolved(expression: expression, dependencies: dependencies)
             }
             if case .model = conversion, !isArray {
-                sink.error(defaultNode.location, "a 'default' is not supported with 'model:' on a single object; make the domain field optional")
+                sink.error("DTG3063", defaultNode.location, "a 'default' is not supported with 'model:' on a single object; make the domain field optional")
                 return nil
             }
             guard let literal = Literals.value(defaultNode, as: literalType, in: table, dateFormat: dateFormat ?? .iso8601, what: "'default'", into: &sink) else { return nil }
@@ -419,7 +419,7 @@ struct MappingResolver {
     mutating func mapping(domain: DomainSpec, response: TypeRef?) -> MappingIR? {
         let model = domain.model
         guard isQualifiedIdentifier(model.value) else {
-            sink.error(model.location, "'model' must be the name of your domain type, such as \"Quake\", found '\(model.value)'")
+            sink.error("DTG3064", model.location, "'model' must be the name of your domain type, such as \"Quake\", found '\(model.value)'")
             return nil
         }
         let isClass = domain.kind?.value == .class
@@ -428,10 +428,10 @@ struct MappingResolver {
         let key = MappingKey(model: model.value, dtoType: dtoTypeName)
         guard let fieldSpecs = domain.fields else {
             if let update = domain.update, update.value {
-                sink.error(update.location, "'update' needs 'fields' (it assigns each of them); this mapping reuses another domain's init")
+                sink.error("DTG3065", update.location, "'update' needs 'fields' (it assigns each of them); this mapping reuses another domain's init")
             }
             guard let each = target.each, declared.contains(key) else {
-                sink.error(domain.location, "'domain' needs 'fields': the arguments of \(model.value)'s init and where each comes from\(target.each == nil ? "" : " (or another endpoint's domain that maps \(model.value) from \(dtoTypeName), so this one can reuse it)")")
+                sink.error("DTG3066", domain.location, "'domain' needs 'fields': the arguments of \(model.value)'s init and where each comes from\(target.each == nil ? "" : " (or another endpoint's domain that maps \(model.value) from \(dtoTypeName), so this one can reuse it)")")
                 return nil
             }
             return MappingIR(
@@ -445,12 +445,12 @@ struct MappingResolver {
         var labels: [String: SourceLocation] = [:]
         for field in fieldSpecs {
             if let first = labels[field.label] {
-                sink.error(field.labelLocation, "'\(field.label)' is already mapped (at \(first))")
+                sink.error("DTG3067", field.labelLocation, "'\(field.label)' is already mapped (at \(first))")
                 continue
             }
             labels[field.label] = field.labelLocation
             guard field.label == "_" || SwiftName.isIdentifier(field.label) else {
-                sink.error(field.labelLocation, "'\(field.label)' is not a valid argument label of \(model.value)'s init")
+                sink.error("DTG3068", field.labelLocation, "'\(field.label)' is not a valid argument label of \(model.value)'s init")
                 continue
             }
             let sourceText: String
@@ -474,7 +474,7 @@ struct MappingResolver {
         if let update = domain.update, update.value {
             // Each argument is assigned to the model's property of its label.
             if let unlabeled = fieldSpecs.first(where: { $0.label == "_" }) {
-                sink.error(unlabeled.labelLocation, "'update' assigns each field to the property of its name; an unlabeled argument ('_') has none")
+                sink.error("DTG3069", unlabeled.labelLocation, "'update' assigns each field to the property of its name; an unlabeled argument ('_') has none")
             } else {
                 mapping.declaresUpdate = true
             }

@@ -64,7 +64,7 @@ struct SpecResolver {
             let name = SwiftName.apiNamespace(specName: spec.name?.value, fileBase: fileBase)
             let distinct = SwiftName.distinct(name, from: types.topLevelNames.union(SwiftName.reservedTypes))
             if distinct != name {
-                types.sink.warning(spec.name?.location ?? baseURL.location, "the API namespace '\(name)' is also a type name; it is generated as '\(distinct)'")
+                types.sink.warning("DTG3077", spec.name?.location ?? baseURL.location, "the API namespace '\(name)' is also a type name; it is generated as '\(distinct)'")
             }
             types.topLevelNames.insert(distinct)
             api = APINamespace(name: distinct, baseURL: baseURL.value, namespace: types.namespace)
@@ -85,7 +85,7 @@ struct SpecResolver {
         for (index, endpoint) in spec.endpoints.enumerated() where !endpoint.examples.isEmpty {
             let resolved = endpoints[index]
             if resolved.rawResponse != nil {
-                types.sink.warning(endpoint.examples[0].location, "the response of '\(endpoint.name.value)' is not JSON, so its examples are not checked")
+                types.sink.warning("DTG3078", endpoint.examples[0].location, "the response of '\(endpoint.name.value)' is not JSON, so its examples are not checked")
                 continue
             }
             examples += entries(endpoint.examples, .endpoint(name: resolved.name, response: resolved.response, envelope: resolved.envelope))
@@ -133,11 +133,11 @@ struct SpecResolver {
             name = (base.isEmpty ? "API" : base) + "Repository"
         }
         guard SwiftName.isTypeName(name) else {
-            sink.error(written.location, "'\(name)' is not a valid Swift type name for the repository")
+            sink.error("DTG3079", written.location, "'\(name)' is not a valid Swift type name for the repository")
             return nil
         }
         for taken in [name, name + "Live", name + "Stub"] where types.topLevelNames.contains(taken) {
-            sink.error(written.location, "the repository's '\(taken)' is also a type of this spec; give the repository another name ({ \"name\": ... })")
+            sink.error("DTG3080", written.location, "the repository's '\(taken)' is also a type of this spec; give the repository another name ({ \"name\": ... })")
             return nil
         }
         var methods: [RepositoryIR.Method] = []

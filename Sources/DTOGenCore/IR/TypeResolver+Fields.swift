@@ -24,16 +24,16 @@ extension TypeResolver {
         var name = SwiftName.property(property.key, style: naming)
         if let custom = property.shape.name {
             if !SwiftName.isIdentifier(custom.value) {
-                sink.error(custom.location, "'$name' '\(custom.value)' is not a valid Swift identifier")
+                sink.error("DTG3091", custom.location, "'$name' '\(custom.value)' is not a valid Swift identifier")
             } else if SwiftName.reservedMembers.contains(custom.value) {
-                sink.error(custom.location, "'$name' '\(custom.value)' cannot be used as a name here; choose another")
+                sink.error("DTG3092", custom.location, "'$name' '\(custom.value)' cannot be used as a name here; choose another")
             } else {
                 name = custom.value
             }
         }
         if let other = taken[name] {
             let distinct = SwiftName.distinct(name, from: Set(taken.keys))
-            sink.warning(property.keyLocation, "keys '\(other)' and '\(property.key)' both give the \(noun) '\(name)'; '\(property.key)' is generated as '\(distinct)' (set '$name' to choose)")
+            sink.warning("DTG3093", property.keyLocation, "keys '\(other)' and '\(property.key)' both give the \(noun) '\(name)'; '\(property.key)' is generated as '\(distinct)' (set '$name' to choose)")
             name = distinct
         }
         taken[name] = property.key
@@ -52,21 +52,21 @@ extension TypeResolver {
         let stringEncoded = shape.format?.value == .stringEncoded
         if let written = shape.format, stringEncoded {
             guard case .scalar(let scalar) = resolvedBase, [.int, .int64, .double, .decimal, .bool].contains(scalar) else {
-                sink.error(written.location, "'$format: \"string\"' applies to Int, Int64, Double, Decimal and Bool fields; '\(property.key)' is \(table.describe(base))")
+                sink.error("DTG3094", written.location, "'$format: \"string\"' applies to Int, Int64, Double, Decimal and Bool fields; '\(property.key)' is \(table.describe(base))")
                 return field
             }
             if shape.lenient {
-                sink.error(written.location, "'$format: \"string\"' and '$lenient' cannot be combined; '$lenient' already reads numbers from strings")
+                sink.error("DTG3095", written.location, "'$format: \"string\"' and '$lenient' cannot be combined; '$lenient' already reads numbers from strings")
             }
         }
         // `$nullable`: absent, `null` and a value are three states.
         let nullable = shape.nullable?.value == true
         if let marked = shape.nullable, marked.value {
             if !declared.isOptional {
-                sink.error(marked.location, "'$nullable' applies to optional fields (absent, null or a value); make '\(property.key)' optional")
+                sink.error("DTG3096", marked.location, "'$nullable' applies to optional fields (absent, null or a value); make '\(property.key)' optional")
             }
             if shape.lenient || shape.lossy?.value == true || shape.defaultValue != nil || stringEncoded || containsDate(base) {
-                sink.error(marked.location, "'$nullable' cannot be combined with '$lenient', '$lossy', '$default', '$format' or dates")
+                sink.error("DTG3097", marked.location, "'$nullable' cannot be combined with '$lenient', '$lossy', '$default', '$format' or dates")
             }
         }
 
@@ -77,7 +77,7 @@ extension TypeResolver {
         if let written = shape.format, case .date(let f) = written.value {
             format = f
             if dateDepth == nil {
-                sink.error(written.location, "'$format' applies to Date fields; '\(property.key)' is \(table.describe(base))")
+                sink.error("DTG3098", written.location, "'$format' applies to Date fields; '\(property.key)' is \(table.describe(base))")
             }
         }
         var strategy = FieldCoding.Strategy.plain
@@ -86,7 +86,7 @@ extension TypeResolver {
                 format = format ?? defaultDates
                 strategy = .date(format ?? defaultDates, container)
             } else {
-                sink.error(shape.location, "dates nested inside arrays of arrays, dictionaries of collections or optional elements are not supported; declare the innermost value as \"String\" and convert it in a mapping")
+                sink.error("DTG3099", shape.location, "dates nested inside arrays of arrays, dictionaries of collections or optional elements are not supported; declare the innermost value as \"String\" and convert it in a mapping")
             }
         }
 
@@ -94,11 +94,11 @@ extension TypeResolver {
             deferredLossy.append((parent, property.key, lossy.location))
         } else if let lossy = shape.lossy, lossy.value {
             guard case .array(let element) = resolvedBase else {
-                sink.error(lossy.location, "'$lossy' applies to arrays; '\(property.key)' is \(table.describe(base))")
+                sink.error("DTG3100", lossy.location, "'$lossy' applies to arrays; '\(property.key)' is \(table.describe(base))")
                 return field
             }
             if dateDepth.flatMap({ $0 }) == .array {
-                sink.error(lossy.location, "'$lossy' is not supported on arrays of dates")
+                sink.error("DTG3101", lossy.location, "'$lossy' is not supported on arrays of dates")
             } else {
                 strategy = .lossyArray(element: element)
             }
@@ -109,12 +109,12 @@ extension TypeResolver {
 
         if let defaultNode = shape.defaultValue {
             if case .null = defaultNode.value {
-                sink.error(defaultNode.location, "'$default' is null; leave it out and make the field optional instead")
+                sink.error("DTG3102", defaultNode.location, "'$default' is null; leave it out and make the field optional instead")
             } else {
                 if let literal = Literals.value(defaultNode, as: base, in: table, dateFormat: format, what: "'$default' of '\(property.key)'", into: &sink) {
                     field.defaultValue = literal
                     if shape.optional {
-                        sink.warning(shape.optionalLocation ?? defaultNode.location, "'\(property.key)' has a '$default', so it is never nil: it is generated as non-optional \(table.describe(base))")
+                        sink.warning("DTG3103", shape.optionalLocation ?? defaultNode.location, "'\(property.key)' has a '$default', so it is never nil: it is generated as non-optional \(table.describe(base))")
                     }
                     field.type = base
                 }
@@ -124,7 +124,7 @@ extension TypeResolver {
         if shape.lenient, fallback == nil, !field.type.isOptional {
             fallback = Literals.empty(base, in: table)
             if fallback == nil {
-                sink.error(shape.location, "'$lenient' field '\(property.key)' of type \(table.describe(base)) has no empty value; give it a '$default' or make it optional")
+                sink.error("DTG3104", shape.location, "'$lenient' field '\(property.key)' of type \(table.describe(base)) has no empty value; give it a '$default' or make it optional")
             }
         }
         field.coding = FieldCoding(

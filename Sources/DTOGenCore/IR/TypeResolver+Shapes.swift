@@ -20,7 +20,7 @@ extension TypeResolver {
                 resolveNamedType(name)
                 if !table[id].genericParameters.isEmpty {
                     let parameters = table[id].genericParameters
-                    sink.error(shape.location, "'\(name)' is generic (\(name)<\(parameters.joined(separator: ", "))>); write it with type arguments, such as \"\(name)<\(parameters.map { _ in "String" }.joined(separator: ", "))>\"")
+                    sink.error("DTG3105", shape.location, "'\(name)' is generic (\(name)<\(parameters.joined(separator: ", "))>); write it with type arguments, such as \"\(name)<\(parameters.map { _ in "String" }.joined(separator: ", "))>\"")
                     return nil
                 }
                 type = .named(id)
@@ -32,7 +32,7 @@ extension TypeResolver {
                 if hintText.isEmpty, name.hasPrefix("[") || name.hasSuffix("]") {
                     hintText = "; write an array as a JSON array: [\"\(name.trimmingCharacters(in: ["[", "]"]))\"]"
                 }
-                sink.error(shape.location, "unknown type '\(name)'\(hintText.isEmpty ? "; expected String, Int, Int64, Double, Float, Bool, Decimal, Date, URL, UUID, JSON or a name from 'types'" : hintText)")
+                sink.error(.unknownType, shape.location, "unknown type '\(name)'\(hintText.isEmpty ? "; expected String, Int, Int64, Double, Float, Bool, Decimal, Date, URL, UUID, JSON or a name from 'types'" : hintText)", subject: name)
                 return nil
             }
         case .array(let inner):
@@ -43,7 +43,7 @@ extension TypeResolver {
             type = .dictionary(value)
         case .object(let properties):
             if nesting(of: parent) >= Self.maximumNesting {
-                sink.error(shape.location, "objects are nested more than \(Self.maximumNesting) levels deep here; declare inner objects in 'types'")
+                sink.error("DTG3107", shape.location, "objects are nested more than \(Self.maximumNesting) levels deep here; declare inner objects in 'types'")
                 return nil
             }
             let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
@@ -63,7 +63,7 @@ extension TypeResolver {
         if let typeName = shape.typeName {
             switch shape.kind {
             case .object, .enumeration, .oneOf: break
-            default: sink.error(typeName.location, "'$typeName' names an inline object or enum; this shape declares no type")
+            default: sink.error("DTG3108", typeName.location, "'$typeName' names an inline object or enum; this shape declares no type")
             }
         }
         // Elements of arrays and values of dictionaries carry their own optionality (`["Int?"]`).
@@ -74,19 +74,19 @@ extension TypeResolver {
     /// `Page<Charge>`: a generic named type with as many arguments as it has parameters.
     mutating func resolveGeneric(_ generic: GenericName, written: String, shape: ShapeSpec, parent: DeclID?, siblings: inout Set<String>) -> TypeRef? {
         guard !generic.base.isEmpty else {
-            sink.error(shape.location, "'\(written)' is not a valid generic type; write it as \"Page<Charge>\"")
+            sink.error("DTG3109", shape.location, "'\(written)' is not a valid generic type; write it as \"Page<Charge>\"")
             return nil
         }
         guard let id = named[generic.base] else {
             let hint = Suggest.hint(for: generic.base, in: named.keys.sorted())
-            sink.error(shape.location, "unknown generic type '\(generic.base)'\(hint.isEmpty ? "; declare it in 'types' as \"\(generic.base)<T>\"" : hint)")
+            sink.error("DTG3110", shape.location, "unknown generic type '\(generic.base)'\(hint.isEmpty ? "; declare it in 'types' as \"\(generic.base)<T>\"" : hint)")
             return nil
         }
         resolveNamedType(generic.base)
         let parameters = table[id].genericParameters
         guard parameters.count == generic.arguments.count else {
             let expected = parameters.isEmpty ? "is not generic" : "takes \(parameters.count) type argument\(parameters.count == 1 ? "" : "s") (\(parameters.joined(separator: ", ")))"
-            sink.error(shape.location, "'\(generic.base)' \(expected), found \(generic.arguments.count) in '\(written)'")
+            sink.error("DTG3111", shape.location, "'\(generic.base)' \(expected), found \(generic.arguments.count) in '\(written)'")
             return nil
         }
         var arguments: [TypeRef] = []
@@ -98,7 +98,7 @@ extension TypeResolver {
             }
             guard let resolved = resolve(argumentShape, hint: generic.base, parent: parent, element: false, siblings: &siblings) else { return nil }
             if containsDate(resolved) {
-                sink.error(shape.location, "a Date cannot be a generic argument (generic code would decode it without its format); use a type that holds the Date")
+                sink.error("DTG3112", shape.location, "a Date cannot be a generic argument (generic code would decode it without its format); use a type that holds the Date")
                 return nil
             }
             arguments.append(resolved)
@@ -156,15 +156,15 @@ extension TypeResolver {
             if SwiftName.isTypeName(typeName.value) {
                 name = SwiftName.unshadowed(typeName.value, also: avoidedTypeNames)
                 if name != typeName.value {
-                    sink.warning(typeName.location, "'$typeName' '\(typeName.value)' would shadow Swift's '\(typeName.value)'; it is generated as '\(name)'")
+                    sink.warning("DTG3113", typeName.location, "'$typeName' '\(typeName.value)' would shadow Swift's '\(typeName.value)'; it is generated as '\(name)'")
                 }
             } else {
-                sink.error(typeName.location, "'$typeName' '\(typeName.value)' is not a valid Swift type name")
+                sink.error("DTG3114", typeName.location, "'$typeName' '\(typeName.value)' is not a valid Swift type name")
                 name = SwiftName.type(typeName.value, style: naming)
             }
             let distinct = SwiftName.distinct(name, isTaken: isTaken)
             if distinct != name {
-                sink.warning(typeName.location, "type name '\(name)' is already used here; this type is generated as '\(distinct)'")
+                sink.warning("DTG3115", typeName.location, "type name '\(name)' is already used here; this type is generated as '\(distinct)'")
             }
             name = distinct
         } else {

@@ -31,7 +31,7 @@ enum ImportCheck {
             guard !reasons.isEmpty else { break }
             func reason(_ error: Diagnostic) -> String {
                 // What uses a type left out says so, rather than "unknown type".
-                typesLeftOut.first { error.message.hasPrefix("unknown type '\($0)'") || error.message.hasPrefix("unknown error type '\($0)'") }
+                typesLeftOut.first { [.unknownType, .unknownErrorType].contains(error.code) && error.subject == $0 }
                     .map { "it uses type '\($0)', which is left out" } ?? error.message
             }
             var keptTypes: [(String, DraftJSON)] = []
@@ -40,7 +40,7 @@ enum ImportCheck {
                     keptTypes.append(type)
                     continue
                 }
-                warnings.append(Diagnostic(.warning, file: file(error.location), at: error.location, "type '\(type.0)' is left out: \(reason(error))"))
+                warnings.append(Diagnostic(.warning, "DTG4001", file: file(error.location), at: error.location, "type '\(type.0)' is left out: \(reason(error))"))
                 typesLeftOut.append(type.0)
             }
             types = keptTypes
@@ -48,7 +48,7 @@ enum ImportCheck {
             for (index, endpoint) in endpoints.enumerated() {
                 let name = endpoint["name"].flatMap(text) ?? "?"
                 if let error = reasons[Place(entry: .endpoint(index))] {
-                    warnings.append(Diagnostic(.warning, file: file(error.location), at: error.location, "endpoint '\(name)' is left out: \(reason(error))"))
+                    warnings.append(Diagnostic(.warning, "DTG4002", file: file(error.location), at: error.location, "endpoint '\(name)' is left out: \(reason(error))"))
                     continue
                 }
                 var kept = endpoint
@@ -56,7 +56,7 @@ enum ImportCheck {
                     for key in (endpoint[group].flatMap(members) ?? []).map(\.0) {
                         guard let error = reasons[Place(entry: .endpoint(index), parameter: Place.Parameter(group: group, key: key))] else { continue }
                         let what = group == "query" ? "query item" : "header"
-                        warnings.append(Diagnostic(.warning, file: file(error.location), at: error.location, "\(what) '\(key)' of endpoint '\(name)' is left out: \(reason(error))"))
+                        warnings.append(Diagnostic(.warning, "DTG4003", file: file(error.location), at: error.location, "\(what) '\(key)' of endpoint '\(name)' is left out: \(reason(error))"))
                         kept = removing(key, from: group, of: kept)
                     }
                 }

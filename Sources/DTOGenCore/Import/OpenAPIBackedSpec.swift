@@ -20,22 +20,22 @@ enum OpenAPIBackedSpec {
         var sink = DiagnosticSink(file: specPath)
         guard let members = root.members, let documentNode = root["openapi"] else { return (root, [], []) }
         guard let written = documentNode.stringValue else {
-            sink.error(documentNode.location, "'openapi' must be the path of an OpenAPI document (relative to the spec), found \(documentNode.kindDescription)")
+            sink.error("DTG4004", documentNode.location, "'openapi' must be the path of an OpenAPI document (relative to the spec), found \(documentNode.kindDescription)")
             return (root, [], sink.diagnostics)
         }
         guard let documentPath = SpecPaths.example(written, from: specPath), let bytes = files[documentPath] ?? readFile?(documentPath) else {
-            sink.error(documentNode.location, "cannot read the OpenAPI document '\(written)'")
+            sink.error("DTG4005", documentNode.location, "cannot read the OpenAPI document '\(written)'")
             return (root, [], sink.diagnostics)
         }
         // The selection.
         var selection: OperationSelection?
         let selected = root["operations"]?.elements
         if let list = root["operations"] {
-            if selected == nil { sink.error(list.location, "'operations' must be an array of operationIds or \"tag:NAME\", found \(list.kindDescription)") }
+            if selected == nil { sink.error("DTG4006", list.location, "'operations' must be an array of operationIds or \"tag:NAME\", found \(list.kindDescription)") }
             var entries: [String] = []
             for entry in selected ?? [] {
                 guard let text = entry.stringValue else {
-                    sink.error(entry.location, "each operation is a string (an operationId or \"tag:NAME\"), found \(entry.kindDescription)")
+                    sink.error("DTG4007", entry.location, "each operation is a string (an operationId or \"tag:NAME\"), found \(entry.kindDescription)")
                     continue
                 }
                 entries.append(text)
@@ -56,7 +56,7 @@ enum OpenAPIBackedSpec {
         let operations = translator.operationTable
         for entry in selected ?? [] {
             guard let text = entry.stringValue, let problem = OperationSelection.problem(with: text, in: operations, document: written) else { continue }
-            sink.error(entry.location, problem)
+            sink.error("DTG4008", entry.location, problem)
         }
         let imported = node(translated, at: documentNode.location)
 
@@ -72,9 +72,9 @@ enum OpenAPIBackedSpec {
             guard let operation, let index = endpoints.firstIndex(where: { $0["name"]?.stringValue == operation.name }) else {
                 if entry["path"] == nil {
                     if let operation {
-                        sink.error(entry["name"]?.location ?? entry.location, "operation '\(name)' (endpoint '\(operation.name)') is not among the spec's 'operations'; add it there")
+                        sink.error("DTG4009", entry["name"]?.location ?? entry.location, "operation '\(name)' (endpoint '\(operation.name)') is not among the spec's 'operations'; add it there")
                     } else {
-                        sink.error(entry["name"]?.location ?? entry.location, "\(written) has no operation '\(name)'\(Suggest.hint(for: name, in: operations.map(\.name)))")
+                        sink.error("DTG4010", entry["name"]?.location ?? entry.location, "\(written) has no operation '\(name)'\(Suggest.hint(for: name, in: operations.map(\.name)))")
                     }
                 }
                 own.append(entry)
@@ -83,7 +83,7 @@ enum OpenAPIBackedSpec {
             guard case .object(var merged) = endpoints[index].value else { continue }
             for member in entryMembers where member.key != "name" {
                 guard overridableKeys.contains(member.key) else {
-                    sink.error(member.keyLocation, "'\(member.key)' of '\(name)' comes from \(written); an entry for one of its operations sets only \(overridableKeys.map { "'\($0)'" }.joined(separator: ", "))")
+                    sink.error("DTG4011", member.keyLocation, "'\(member.key)' of '\(name)' comes from \(written); an entry for one of its operations sets only \(overridableKeys.map { "'\($0)'" }.joined(separator: ", "))")
                     continue
                 }
                 merged.removeAll { $0.key == member.key }
@@ -161,7 +161,7 @@ extension OpenAPIBackedSpec {
         let root: JSONNode
         switch input.root() {
         case .success(let parsed): root = parsed
-        case .failure(let error): return (nil, [Diagnostic(.error, file: input.path, at: error.location, error.message)])
+        case .failure(let error): return (nil, [Diagnostic(.error, "DTG4012", file: input.path, at: error.location, error.message)])
         }
         guard root["openapi"] != nil else { return SpecReader.read(root: root, path: input.path) }
         let (expanded, documentPaths, diagnostics) = expand(root, specPath: input.path, files: input.files, readFile: input.readFile)

@@ -144,7 +144,7 @@ extension OpenAPITranslator {
         if !SwiftName.isTypeName(name) { name = "Schema" }
         if SpecReader.builtinScalars.contains(name) {
             let renamed = SwiftName.distinct(name + "Object", from: takenTypeNames)
-            warn(node, ref, "'\(name)' is a built-in type of dtogen specs; this schema is imported as '\(renamed)'")
+            warn("DTG4013", node, ref, "'\(name)' is a built-in type of dtogen specs; this schema is imported as '\(renamed)'")
             name = renamed
         }
         name = SwiftName.distinct(name, from: takenTypeNames)

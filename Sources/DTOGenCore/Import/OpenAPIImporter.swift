@@ -55,7 +55,7 @@ public enum OpenAPIImporter {
         do {
             root = try Self.read(bytes)
         } catch {
-            return ImportResult(spec: "", diagnostics: [Diagnostic(.error, file: path, at: error.location, error.message)], customKinds: [], otherFiles: [])
+            return ImportResult(spec: "", diagnostics: [Diagnostic(.error, "DTG4014", file: path, at: error.location, error.message)], customKinds: [], otherFiles: [])
         }
         var translator = OpenAPITranslator(root: root, file: path, read: read)
         let spec = translator.translate(options: options)
@@ -63,7 +63,7 @@ public enum OpenAPIImporter {
         var unknownOperations = false
         for entry in options.operations {
             if let problem = OperationSelection.problem(with: entry, in: translator.operationTable, document: path) {
-                translator.diagnostics.append(Diagnostic(.error, file: path, at: root.location, problem))
+                translator.diagnostics.append(Diagnostic(.error, "DTG4015", file: path, at: root.location, problem))
                 unknownOperations = true
             }
         }
@@ -85,7 +85,7 @@ public enum OpenAPIImporter {
             root = try Self.read(bytes, file: file)
         } catch {
             var failed = OpenAPITranslator(root: JSONNode(value: .null, location: error.location), file: path)
-            failed.diagnostics = [Diagnostic(.error, file: path, at: error.location, error.message)]
+            failed.diagnostics = [Diagnostic(.error, "DTG4016", file: path, at: error.location, error.message)]
             return (nil, failed)
         }
         var translator = OpenAPITranslator(root: root, file: path, firstFile: file, read: read)
@@ -216,12 +216,12 @@ struct OpenAPITranslator {
     var schemaPrefix: String { swagger2 ? "#/definitions/" : "#/components/schemas/" }
     var schemas: [JSONNode.Member] { (swagger2 ? root["definitions"] : root["components"]?["schemas"])?.members ?? [] }
 
-    mutating func warn(_ node: JSONNode, _ pointer: String, _ message: String) {
-        diagnostics.append(Diagnostic(.warning, file: documents.path(of: node.location), at: node.location, "\(pointer): \(message)"))
+    mutating func warn(_ code: DiagnosticCode, _ node: JSONNode, _ pointer: String, _ message: String) {
+        diagnostics.append(Diagnostic(.warning, code, file: documents.path(of: node.location), at: node.location, "\(pointer): \(message)"))
     }
 
-    mutating func fail(_ node: JSONNode, _ message: String) {
-        diagnostics.append(Diagnostic(.error, file: documents.path(of: node.location), at: node.location, message))
+    mutating func fail(_ code: DiagnosticCode, _ node: JSONNode, _ message: String) {
+        diagnostics.append(Diagnostic(.error, code, file: documents.path(of: node.location), at: node.location, message))
     }
 
     static func escape(_ key: String) -> String {
@@ -234,16 +234,16 @@ struct OpenAPITranslator {
         openChoices = !options.closedEnums
         if !options.operations.isEmpty { selection = OperationSelection(options.operations) }
         guard root.members != nil else {
-            fail(root, "an OpenAPI document is an object, found \(root.kindDescription)")
+            fail("DTG4043", root, "an OpenAPI document is an object, found \(root.kindDescription)")
             return nil
         }
         if let version = root["openapi"]?.stringValue ?? root["swagger"]?.stringValue {
             guard version.hasPrefix("3.") || version == "2.0" else {
-                fail(root["openapi"] ?? root["swagger"] ?? root, "OpenAPI \(version) is not supported; dtogen reads 2.0 (Swagger), 3.0 and 3.1")
+                fail("DTG4044", root["openapi"] ?? root["swagger"] ?? root, "OpenAPI \(version) is not supported; dtogen reads 2.0 (Swagger), 3.0 and 3.1")
                 return nil
             }
         } else {
-            fail(root, "not an OpenAPI document: no 'openapi' or 'swagger' key")
+            fail("DTG4045", root, "not an OpenAPI document: no 'openapi' or 'swagger' key")
             return nil
         }
         // Names first, so references can be written before their types.
@@ -271,7 +271,7 @@ struct OpenAPITranslator {
                 name = SwiftName.distinct(entry.candidate) { taken.contains($0) || rawKeys.contains($0) }
                 let why = EndpointResolver.genericParameterNames.contains(SwiftName.type(entry.key))
                     ? "a generic parameter of the endpoints' factories" : "a built-in type of dtogen specs"
-                warn(entry.node, schemaPrefix + Self.escape(entry.key), "'\(SwiftName.type(entry.key))' is \(why); this schema is imported as '\(name)'")
+                warn("DTG4019", entry.node, schemaPrefix + Self.escape(entry.key), "'\(SwiftName.type(entry.key))' is \(why); this schema is imported as '\(name)'")
             }
             taken.insert(name)
             typeNames[entry.key] = name
@@ -398,7 +398,7 @@ struct OpenAPITranslator {
             url = url.replacingOccurrences(of: "{\(variable.key)}", with: value)
         }
         guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-            warn(server, "#/servers/0", "the server URL '\(url)' is relative; the spec has no baseURL (pass one to APIClient)")
+            warn("DTG4020", server, "#/servers/0", "the server URL '\(url)' is relative; the spec has no baseURL (pass one to APIClient)")
             return nil
         }
         if url.hasSuffix("/") { url.removeLast() }
@@ -422,11 +422,11 @@ struct OpenAPITranslator {
         let at = node["$ref"] ?? node
         switch documents.target(of: ref, from: at.location) {
         case .failure(.message(let message)):
-            fail(at, "\(pointer): \(message)")
+            fail("DTG4046", at, "\(pointer): \(message)")
             return nil
         case .failure(.unreadable(let location, let message)):
-            fail(at, "\(pointer): the file of the reference '\(ref)' cannot be read")
-            diagnostics.append(Diagnostic(.error, file: documents.path(of: location), at: location, message))
+            fail("DTG4047", at, "\(pointer): the file of the reference '\(ref)' cannot be read")
+            diagnostics.append(Diagnostic(.error, "DTG4021", file: documents.path(of: location), at: location, message))
             return nil
         case .success(let target):
             switch documents.node(at: target) {
@@ -435,7 +435,7 @@ struct OpenAPITranslator {
                 // A warning once per reference; an error wherever it stops something.
                 if dangling == .error || danglingReported.insert(target.key).inserted {
                     let also = dangling == .warning ? " (and wherever else it is used)" : ""
-                    diagnostics.append(Diagnostic(dangling, file: documents.path(of: at.location), at: at.location, "\(pointer): the reference '\(ref)' does not resolve (\(missing))\(consequence)\(also)"))
+                    diagnostics.append(Diagnostic(dangling, "DTG4022", file: documents.path(of: at.location), at: at.location, "\(pointer): the reference '\(ref)' does not resolve (\(missing))\(consequence)\(also)"))
                 }
                 return nil
             case .failure(.unreadable): return nil
@@ -492,7 +492,7 @@ struct OpenAPITranslator {
     mutating func bareShape(_ schema: JSONNode, pointer: String, hint: String, inMultipart: Bool) -> DraftShape {
         guard schema.members != nil else {
             if schema.boolValue == true { return DraftShape(base: .string("JSON")) }
-            warn(schema, pointer, "a schema is an object, found \(schema.kindDescription); read as JSON")
+            warn("DTG4023", schema, pointer, "a schema is an object, found \(schema.kindDescription); read as JSON")
             return DraftShape(base: .string("JSON"))
         }
         if let ref = schema["$ref"]?.stringValue {
@@ -527,7 +527,7 @@ struct OpenAPITranslator {
             if !values.isEmpty, values.allSatisfy({ $0.stringValue == nil }) {
                 // Numbers or booleans: the values are not kept, the type is.
             } else {
-                warn(schema["enum"] ?? schema, pointer + "/enum", "an enum of mixed values is read as its type, without the list")
+                warn("DTG4024", schema["enum"] ?? schema, pointer + "/enum", "an enum of mixed values is read as its type, without the list")
             }
         }
         let types = Self.types(of: schema).filter { $0 != "null" }
@@ -610,7 +610,7 @@ struct OpenAPITranslator {
             return DraftShape(base: .object([("$dict", .string("JSON"))]))
         }
         if let additional, additional.members != nil || additional.boolValue == true {
-            warn(additional, pointer + "/additionalProperties", "keys beside the declared properties are not kept")
+            warn("DTG4025", additional, pointer + "/additionalProperties", "keys beside the declared properties are not kept")
         }
         let required = Set(schema["required"]?.elements?.compactMap(\.stringValue) ?? [])
         var fields: [(String, DraftJSON)] = []
@@ -680,7 +680,7 @@ struct OpenAPITranslator {
             return shape
         }
         if let discriminator = schema["discriminator"], discriminator["propertyName"]?.stringValue != nil {
-            warn(discriminator, pointer, "a discriminator needs every variant to be an object schema with a tag (its mapping, a property fixed to one value, or its name); the variants are told apart by their JSON kind instead")
+            warn("DTG4026", discriminator, pointer, "a discriminator needs every variant to be an object schema with a tag (its mapping, a property fixed to one value, or its name); the variants are told apart by their JSON kind instead")
         }
         if variants.count == 1, let only = variants.first {
             var shape = bareShape(only, pointer: pointer + "/0", hint: hint, inMultipart: false)

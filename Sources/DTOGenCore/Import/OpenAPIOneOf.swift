@@ -94,7 +94,7 @@ extension OpenAPITranslator {
         }
         if !dropped.isEmpty, let node = discriminator ?? schema["oneOf"] ?? schema["anyOf"] {
             let list = dropped.map { "'\($0.0)' (as '\($0.1)')" }.joined(separator: ", ")
-            warn(node, pointer, "variants with the tag of an earlier one decode as that one: \(list)")
+            warn("DTG4027", node, pointer, "variants with the tag of an earlier one decode as that one: \(list)")
         }
         var result = TaggedOneOf(property: property, variants: tagged)
         for (index, _) in kinds {
@@ -136,7 +136,7 @@ extension OpenAPITranslator {
                 let apart = fixed.contains { mine in other.fixed.contains { $0.key == mine.key && Set($0.values).isDisjoint(with: mine.values) } }
                 return other.keys == keys && !apart
             }), let other = objects[same] {
-                warn(variant, variantPointer, "'\(name)' has the keys of '\(other.name)' and no value to tell it apart; an object of it decodes as '\(other.name)', so the one-of leaves it out")
+                warn("DTG4028", variant, variantPointer, "'\(name)' has the keys of '\(other.name)' and no value to tell it apart; an object of it decodes as '\(other.name)', so the one-of leaves it out")
                 continue
             }
             objects[index] = (keys, fixed, name)

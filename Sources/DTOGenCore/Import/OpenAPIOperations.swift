@@ -17,7 +17,7 @@ extension OpenAPITranslator {
             for member in members where Self.methods.contains(member.key) {
                 let pointer = pathPointer + "/" + member.key
                 guard member.key != "trace" else {
-                    warn(member.value, pointer, "\(member.key.uppercased()) operations are not supported; left out")
+                    warn("DTG4029", member.value, pointer, "\(member.key.uppercased()) operations are not supported; left out")
                     continue
                 }
                 // An operation may be a reference (to another file, as DigitalOcean's are).
@@ -108,7 +108,7 @@ extension OpenAPITranslator {
         var declaredContentType: String?
         for (node, parameterPointer) in parameters {
             guard let name = node["name"]?.stringValue, let place = node["in"]?.stringValue else {
-                warn(node, parameterPointer, "a parameter needs 'name' and 'in'; left out")
+                warn("DTG4030", node, parameterPointer, "a parameter needs 'name' and 'in'; left out")
                 continue
             }
             if place == "body" {
@@ -121,12 +121,12 @@ extension OpenAPITranslator {
                 if place != "path", let media = content.first(where: { Self.isJSON($0.key) }), let schema = media.value["schema"] {
                     jsonContent = (schema, parameterPointer + "/content/" + Self.escape(media.key) + "/schema")
                 } else {
-                    warn(node, parameterPointer, "parameter '\(name)' is sent as \(content.map(\.key).joined(separator: ", ")) content, which dtogen sends only as JSON in a query item, a header or a cookie; left out")
+                    warn("DTG4031", node, parameterPointer, "parameter '\(name)' is sent as \(content.map(\.key).joined(separator: ", ")) content, which dtogen sends only as JSON in a query item, a header or a cookie; left out")
                     continue
                 }
             }
             guard let schema = swagger2 ? node : jsonContent?.schema ?? node["schema"] else {
-                warn(node, parameterPointer, "parameter '\(name)' has neither 'schema' nor 'content'; left out")
+                warn("DTG4032", node, parameterPointer, "parameter '\(name)' has neither 'schema' nor 'content'; left out")
                 continue
             }
             var shape = self.shape(schema, pointer: jsonContent?.pointer ?? parameterPointer, hint: SwiftName.type(name), inMultipart: true)
@@ -159,7 +159,7 @@ extension OpenAPITranslator {
                 for entry in templated where entry.placeholder == name { query.append((entry.key, shape)) }
             case "path":
                 guard pathNames.contains(name) else {
-                    warn(node, parameterPointer, "path parameter '\(name)' is not in the path '\(path)'; left out")
+                    warn("DTG4033", node, parameterPointer, "path parameter '\(name)' is not in the path '\(path)'; left out")
                     continue
                 }
                 shape.optional = false
@@ -174,7 +174,7 @@ extension OpenAPITranslator {
                         declaredContentType = value
                         continue
                     }
-                    warn(node, parameterPointer, "header '\(name)' is set by the client; left out")
+                    warn("DTG4034", node, parameterPointer, "header '\(name)' is set by the client; left out")
                     continue
                 }
                 if node["required"]?.boolValue != true { shape.optional = true }
@@ -183,7 +183,7 @@ extension OpenAPITranslator {
                 if node["required"]?.boolValue != true { shape.optional = true }
                 cookies.append((name, shape))
             default:
-                warn(node, parameterPointer, "\(place) parameters are not supported; '\(name)' is left out")
+                warn("DTG4035", node, parameterPointer, "\(place) parameters are not supported; '\(name)' is left out")
             }
         }
         // A template no parameter declares is a text of its own.
@@ -208,7 +208,7 @@ extension OpenAPITranslator {
             if bodyAllowed {
                 endpoint += body
             } else {
-                warn(operation["requestBody"] ?? operation, pointer, "a \(method.uppercased()) request has no body in dtogen; the body is left out")
+                warn("DTG4036", operation["requestBody"] ?? operation, pointer, "a \(method.uppercased()) request has no body in dtogen; the body is left out")
             }
         }
 
@@ -413,7 +413,7 @@ extension OpenAPITranslator {
                 if case .string(let reference) = shape.base, reference != "JSON" {
                     return [("body", .string(reference)), ("bodyEncoding", .string(encoding.rawValue))]
                 }
-                warn(form.value, bodyPointer + Self.escape(type), "a \(encoding.rawValue) body must be an object with properties; left out")
+                warn("DTG4037", form.value, bodyPointer + Self.escape(type), "a \(encoding.rawValue) body must be an object with properties; left out")
                 return nil
             }
             return [("body", shape.located), ("bodyEncoding", .string(encoding.rawValue))]
@@ -435,7 +435,7 @@ extension OpenAPITranslator {
     mutating func jsonResponse(_ schema: JSONNode, pointer: String, hint: String) -> DraftJSON {
         let shape = self.shape(schema, pointer: pointer, hint: hint)
         if case .string(let reference) = shape.base, reference == "String" {
-            warn(schema, pointer, "a JSON string response is read as JSON (JSONValue.string); \"String\" in a spec means the raw text")
+            warn("DTG4038", schema, pointer, "a JSON string response is read as JSON (JSONValue.string); \"String\" in a spec means the raw text")
             return .string(shape.optional ? "JSON?" : "JSON")
         }
         return shape.json
@@ -600,14 +600,14 @@ extension OpenAPITranslator {
             case ("pipes", .query): (style, explode) = (.pipeDelimited, false)
             case ("csv", _): (style, explode) = (.simple, false)
             default:
-                warn(node, pointer, "\(place.openAPI) parameter '\(name)' is an array in the '\(format)' collection format, which dtogen does not write; left out")
+                warn("DTG4039", node, pointer, "\(place.openAPI) parameter '\(name)' is an array in the '\(format)' collection format, which dtogen does not write; left out")
                 return nil
             }
         } else {
             let written = node["style"]?.stringValue
             let defaultStyle = ParameterStyle.allowed(in: place)[0]
             guard let read = written.map({ ParameterStyle(rawValue: $0) }) ?? defaultStyle, read != .json else {
-                warn(node, pointer, "\(place.openAPI) parameter '\(name)' has the style '\(written ?? "")', which dtogen does not write; left out")
+                warn("DTG4040", node, pointer, "\(place.openAPI) parameter '\(name)' has the style '\(written ?? "")', which dtogen does not write; left out")
                 return nil
             }
             style = read
@@ -616,13 +616,13 @@ extension OpenAPITranslator {
         }
         let allowed = ParameterStyle.allowed(in: place)
         if isObject, place != .query || ![.form, .deepObject].contains(style) || !allowed.contains(style) {
-            warn(node, pointer, "\(place.openAPI) parameter '\(name)' is an object in the '\(style.rawValue)' style; dtogen writes objects in query items only, in the 'form' or 'deepObject' style; left out")
+            warn("DTG4041", node, pointer, "\(place.openAPI) parameter '\(name)' is an object in the '\(style.rawValue)' style; dtogen writes objects in query items only, in the 'form' or 'deepObject' style; left out")
             return nil
         }
         // An array in the deepObject style (Stripe's `expand`) is sent in the bracket style,
         // `expand[]=a&expand[]=b`, as Stripe reads it.
         guard allowed.contains(style) else {
-            warn(node, pointer, "\(place.openAPI) parameter '\(name)' is \(isArray ? "an array" : "an object") in the '\(style.rawValue)' style, which a \(place.openAPI) parameter cannot be written in; left out")
+            warn("DTG4042", node, pointer, "\(place.openAPI) parameter '\(name)' is \(isArray ? "an array" : "an object") in the '\(style.rawValue)' style, which a \(place.openAPI) parameter cannot be written in; left out")
             return nil
         }
         var modifiers: [(String, DraftJSON)] = []

@@ -50,11 +50,11 @@ public enum SpecInferrer {
             do {
                 roots.append((try JSONReader.parse(bytes: sample.bytes), index))
             } catch {
-                diagnostics.append(Diagnostic(.error, file: sample.path, at: error.location, error.message))
+                diagnostics.append(Diagnostic(.error, "DTG6001", file: sample.path, at: error.location, error.message))
             }
         }
         guard diagnostics.isEmpty, !roots.isEmpty else {
-            if samples.isEmpty { diagnostics.append(Diagnostic(.error, file: "<arguments>", at: SourceLocation(line: 1, column: 1), "no samples given")) }
+            if samples.isEmpty { diagnostics.append(Diagnostic(.error, "DTG6002", file: "<arguments>", at: SourceLocation(line: 1, column: 1), "no samples given")) }
             return InferResult(spec: "", diagnostics: diagnostics)
         }
         // Every sample an array: its elements are the samples (a list endpoint's response).
@@ -294,7 +294,7 @@ private struct Drafter {
         var shape: Shape
         switch kinds.count {
         case 0:
-            warn(observation, "'\(hint.path.isEmpty ? hint.key : hint.path)' is null in every sample; the draft declares it JSON")
+            warn("DTG6003", observation, "'\(hint.path.isEmpty ? hint.key : hint.path)' is null in every sample; the draft declares it JSON")
             shape = Shape(base: .string("JSON"))
             shape.modifiers.append(("$doc", .string("dtogen infer: null in every sample; declare its type")))
         case 1:
@@ -314,7 +314,7 @@ private struct Drafter {
         case .string: return string(observation, datesAllowed: hint.datesAllowed)
         case .array:
             guard let element = observation.element, element.count > 0 else {
-                warn(observation, "'\(hint.path.isEmpty ? hint.key : hint.path)' is an empty array in every sample; the draft declares [JSON]")
+                warn("DTG6004", observation, "'\(hint.path.isEmpty ? hint.key : hint.path)' is an empty array in every sample; the draft declares [JSON]")
                 var shape = Shape(base: .array([.string("JSON")]))
                 shape.modifiers.append(("$doc", .string("dtogen infer: empty in every sample; declare the element type")))
                 return shape
@@ -367,7 +367,7 @@ private struct Drafter {
         switch form(of: observation) {
         case .dictionary(let values):
             guard values.count > 0 else {
-                warn(observation, "'\(hint.path.isEmpty ? hint.key : hint.path)' is an empty object in every sample; the draft declares a dictionary of JSON")
+                warn("DTG6005", observation, "'\(hint.path.isEmpty ? hint.key : hint.path)' is an empty object in every sample; the draft declares a dictionary of JSON")
                 return Shape(base: .object([("$dict", .string("JSON")), ("$doc", .string("dtogen infer: empty in every sample; declare its keys or value type"))]))
             }
             return Shape(base: .object([("$dict", value(values, hint: hint.dictionaryValue()).json)]))
@@ -420,8 +420,8 @@ private struct Drafter {
         return result
     }
 
-    private mutating func warn(_ observation: Observation, _ message: String) {
+    private mutating func warn(_ code: DiagnosticCode, _ observation: Observation, _ message: String) {
         guard let position = observation.firstPosition ?? observation.resolved.firstPosition else { return }
-        warnings.append(Diagnostic(.warning, file: samples[position.sample], at: position.location, message))
+        warnings.append(Diagnostic(.warning, code, file: samples[position.sample], at: position.location, message))
     }
 }

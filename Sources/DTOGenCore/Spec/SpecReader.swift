@@ -16,7 +16,7 @@ public enum SpecReader {
         do {
             root = try JSONReader.parse(bytes: bytes)
         } catch {
-            return (nil, [Diagnostic(.error, file: path, at: error.location, error.message)])
+            return (nil, [Diagnostic(.error, "DTG1001", file: path, at: error.location, error.message)])
         }
         var reader = Reader(sink: DiagnosticSink(file: path))
         let spec = reader.readSpec(root, path: path)
@@ -107,7 +107,7 @@ private struct Reader {
 
     mutating func object(_ node: JSONNode, _ what: String) -> [JSONNode.Member]? {
         guard let members = node.members else {
-            sink.error(node.location, "\(what) must be an object, found \(node.kindDescription)")
+            sink.error("DTG1002", node.location, "\(what) must be an object, found \(node.kindDescription)")
             return nil
         }
         return members
@@ -115,7 +115,7 @@ private struct Reader {
 
     mutating func string(_ node: JSONNode, _ what: String) -> Located<String>? {
         guard let s = node.stringValue else {
-            sink.error(node.location, "\(what) must be a string, found \(node.kindDescription)")
+            sink.error("DTG1003", node.location, "\(what) must be a string, found \(node.kindDescription)")
             return nil
         }
         return Located(s, at: node.location)
@@ -123,7 +123,7 @@ private struct Reader {
 
     mutating func bool(_ node: JSONNode, _ what: String) -> Bool? {
         guard let b = node.boolValue else {
-            sink.error(node.location, "\(what) must be true or false, found \(node.kindDescription)")
+            sink.error("DTG1004", node.location, "\(what) must be true or false, found \(node.kindDescription)")
             return nil
         }
         return b
@@ -136,7 +136,7 @@ private struct Reader {
         switch read(written.value) {
         case .success(let value): return Located(value, at: node.location)
         case .failure(let error):
-            sink.error(node.location, error.message)
+            sink.error("DTG1005", node.location, error.message)
             return nil
         }
     }
@@ -144,7 +144,7 @@ private struct Reader {
     mutating func unknownKey(_ member: JSONNode.Member, in what: String, allowed: [String]) {
         let hint = Suggest.hint(for: member.key, in: allowed)
         let list = allowed.map { "'\($0)'" }.joined(separator: ", ")
-        sink.error(member.keyLocation, "unknown key '\(member.key)' in \(what)\(hint.isEmpty ? "; allowed keys are \(list)" : hint)")
+        sink.error("DTG1006", member.keyLocation, "unknown key '\(member.key)' in \(what)\(hint.isEmpty ? "; allowed keys are \(list)" : hint)")
     }
 
     // MARK: spec
@@ -154,7 +154,7 @@ private struct Reader {
 
     mutating func readSpec(_ root: JSONNode, path: String) -> Spec? {
         guard let members = root.members else {
-            sink.error(root.location, "a spec must be a JSON object, found \(root.kindDescription); \(Self.notASpec)")
+            sink.error("DTG1007", root.location, "a spec must be a JSON object, found \(root.kindDescription); \(Self.notASpec)")
             return nil
         }
         // No key is a spec key, and some are not even close to one: one clear error instead
@@ -162,7 +162,7 @@ private struct Reader {
         let isSpecKey = { (key: String) in SpecReader.topLevelKeys.contains(key) }
         if !members.isEmpty, !members.contains(where: { isSpecKey($0.key) }),
            !members.allSatisfy({ Suggest.closest(to: $0.key, in: SpecReader.topLevelKeys) != nil }) {
-            sink.error(root.location, "this file does not look like a dtogen spec (it has none of the keys 'types', 'endpoints', 'name', 'baseURL', 'options', 'envelope'); \(Self.notASpec)")
+            sink.error("DTG1008", root.location, "this file does not look like a dtogen spec (it has none of the keys 'types', 'endpoints', 'name', 'baseURL', 'options', 'envelope'); \(Self.notASpec)")
             return nil
         }
         var spec = Spec(path: path, types: [], endpoints: [], location: root.location)
@@ -185,7 +185,7 @@ private struct Reader {
                     case "unusedTypes": spec.unusedTypes = keyword(option.value, "'options.unusedTypes'", UnusedTypes.read)
                     case "dtoFiles":
                         guard case .number(let text) = option.value.value, let count = Int(text), SpecFileNaming.dtoFileCounts.contains(count) else {
-                            sink.error(option.value.location, "'options.dtoFiles' must be a whole number from \(SpecFileNaming.dtoFileCounts.lowerBound) to \(SpecFileNaming.dtoFileCounts.upperBound), found \(option.value.kindDescription)")
+                            sink.error("DTG1009", option.value.location, "'options.dtoFiles' must be a whole number from \(SpecFileNaming.dtoFileCounts.lowerBound) to \(SpecFileNaming.dtoFileCounts.upperBound), found \(option.value.kindDescription)")
                             continue
                         }
                         spec.dtoFiles = Located(count, at: option.value.location)
@@ -201,7 +201,7 @@ private struct Reader {
                     var named = NamedShape(name: type.key, nameLocation: type.keyLocation, shape: shape)
                     if let generic = GenericName.parse(type.key) {
                         guard !generic.base.isEmpty, generic.arguments.allSatisfy(SwiftName.isTypeName), Set(generic.arguments).count == generic.arguments.count else {
-                            sink.error(type.keyLocation, "'\(type.key)' is not a valid generic type name; write it as \"Page<T>\" or \"Pair<A, B>\" (distinct parameter names)")
+                            sink.error("DTG1010", type.keyLocation, "'\(type.key)' is not a valid generic type name; write it as \"Page<T>\" or \"Pair<A, B>\" (distinct parameter names)")
                             continue
                         }
                         named.name = generic.base
@@ -212,7 +212,7 @@ private struct Reader {
             case "endpoints":
                 sawEndpoints = true
                 guard let list = value.elements else {
-                    sink.error(value.location, "'endpoints' must be an array of endpoint objects, found \(value.kindDescription)")
+                    sink.error("DTG1011", value.location, "'endpoints' must be an array of endpoint objects, found \(value.kindDescription)")
                     continue
                 }
                 for element in list {
@@ -236,19 +236,19 @@ private struct Reader {
                         spec.repository = Located("", at: member.keyLocation)
                     }
                 } else {
-                    sink.error(value.location, "'repository' must be true or { \"name\": \"QuakeRepository\" }, found \(value.kindDescription)")
+                    sink.error("DTG1012", value.location, "'repository' must be true or { \"name\": \"QuakeRepository\" }, found \(value.kindDescription)")
                 }
             case "kinds":
                 spec.kinds = readKinds(value)
             case "imports":
                 guard let list = value.elements else {
-                    sink.error(value.location, "'imports' must be an array of spec paths such as [\"common.json\"], found \(value.kindDescription)")
+                    sink.error("DTG1013", value.location, "'imports' must be an array of spec paths such as [\"common.json\"], found \(value.kindDescription)")
                     continue
                 }
                 spec.imports = list.compactMap { string($0, "each import") }
             case "mappings":
                 guard let list = value.elements else {
-                    sink.error(value.location, "'mappings' must be an array of mappings such as { \"dto\": \"Charge.Card\", \"model\": \"CardInfo\", \"fields\": { ... } }, found \(value.kindDescription)")
+                    sink.error("DTG1014", value.location, "'mappings' must be an array of mappings such as { \"dto\": \"Charge.Card\", \"model\": \"CardInfo\", \"fields\": { ... } }, found \(value.kindDescription)")
                     continue
                 }
                 spec.mappings += list.compactMap { readDomain($0, standalone: true) }
@@ -257,7 +257,7 @@ private struct Reader {
             }
         }
         if !sawEndpoints {
-            sink.error(root.location, "missing required key 'endpoints' (an array of endpoints; it may be empty)")
+            sink.error("DTG1015", root.location, "missing required key 'endpoints' (an array of endpoints; it may be empty)")
         }
         return spec
     }
@@ -294,16 +294,16 @@ private struct Reader {
                     if let key, let equals {
                         success = .equals(key: key, value: equals)
                     } else if key == nil {
-                        sink.error(member.value.location, "'success' needs a 'key' (and 'equals')")
+                        sink.error("DTG1016", member.value.location, "'success' needs a 'key' (and 'equals')")
                     } else {
-                        sink.error(member.value.location, "'success' needs 'equals': the JSON value that means success")
+                        sink.error("DTG1017", member.value.location, "'success' needs 'equals': the JSON value that means success")
                     }
                 } else {
-                    sink.error(member.value.location, "the envelope's 'success' must be a key name or { \"key\": ..., \"equals\": ... }, found \(member.value.kindDescription)")
+                    sink.error("DTG1018", member.value.location, "the envelope's 'success' must be a key name or { \"key\": ..., \"equals\": ... }, found \(member.value.kindDescription)")
                 }
             case "path":
                 guard let elements = member.value.elements else {
-                    sink.error(member.value.location, "the envelope's 'path' must be an array of key names, found \(member.value.kindDescription)")
+                    sink.error("DTG1019", member.value.location, "the envelope's 'path' must be an array of key names, found \(member.value.kindDescription)")
                     continue
                 }
                 for element in elements {
@@ -314,7 +314,7 @@ private struct Reader {
             }
         }
         guard let data else {
-            sink.error(node.location, "an envelope needs 'data': the key of the payload")
+            sink.error("DTG1020", node.location, "an envelope needs 'data': the key of the payload")
             return nil
         }
         return EnvelopeSpec(data: data, success: success, message: message, path: path, location: node.location)
@@ -345,13 +345,13 @@ private struct Reader {
                 shape.optionalLocation = node.location
             }
             if name.isEmpty {
-                sink.error(node.location, "empty type name; expected a type such as \"String\" or a name from 'types'")
+                sink.error("DTG1021", node.location, "empty type name; expected a type such as \"String\" or a name from 'types'")
                 return nil
             }
             return shape
         case .array(let elements):
             guard elements.count == 1, let only = elements.first else {
-                sink.error(node.location, "an array shape must have exactly one element (the element's shape), found \(elements.count)")
+                sink.error("DTG1022", node.location, "an array shape must have exactly one element (the element's shape), found \(elements.count)")
                 return nil
             }
             guard let element = readShape(only, context: .inner) else { return nil }
@@ -359,7 +359,7 @@ private struct Reader {
         case .object(let members):
             return readObjectShape(node, members, context: context)
         default:
-            sink.error(node.location, "a shape must be a type name (string), an array of one shape, or an object, found \(node.kindDescription)")
+            sink.error("DTG1023", node.location, "a shape must be a type name (string), an array of one shape, or an object, found \(node.kindDescription)")
             return nil
         }
     }
@@ -369,7 +369,7 @@ private struct Reader {
         var shape: ShapeSpec
         if let (special, modifier) = specials.first {
             for (other, _) in specials.dropFirst() {
-                sink.error(other.keyLocation, "'\(other.key)' cannot be combined with '\(special.key)'")
+                sink.error("DTG1024", other.keyLocation, "'\(other.key)' cannot be combined with '\(special.key)'")
             }
             switch modifier {
             case .oneOf:
@@ -385,11 +385,11 @@ private struct Reader {
                         variants.append(OneOfVariantSpec(tag: nil, shape: variant))
                     }
                 } else {
-                    sink.error(special.value.location, "'$oneOf' must be an object of tag → shape (with '$discriminator') or an array of shapes, found \(special.value.kindDescription)")
+                    sink.error("DTG1025", special.value.location, "'$oneOf' must be an object of tag → shape (with '$discriminator') or an array of shapes, found \(special.value.kindDescription)")
                     return nil
                 }
                 if variants.isEmpty, special.value.members?.isEmpty ?? special.value.elements?.isEmpty ?? true {
-                    sink.error(special.value.location, "'$oneOf' needs at least one variant")
+                    sink.error("DTG1026", special.value.location, "'$oneOf' needs at least one variant")
                 }
                 shape = ShapeSpec(kind: .oneOf(variants), location: node.location)
             case .type:
@@ -402,7 +402,7 @@ private struct Reader {
             default:
                 // `.enumeration`, the last of `Modifier.special`.
                 guard let values = special.value.elements else {
-                    sink.error(special.value.location, "'$enum' must be an array of strings, found \(special.value.kindDescription)")
+                    sink.error("DTG1027", special.value.location, "'$enum' must be an array of strings, found \(special.value.kindDescription)")
                     return nil
                 }
                 var cases: [Located<String>] = []
@@ -410,13 +410,13 @@ private struct Reader {
                 for value in values {
                     guard let text = string(value, "each '$enum' value") else { continue }
                     if !seen.insert(text.value).inserted {
-                        sink.error(value.location, "duplicate enum value '\(text.value)'")
+                        sink.error("DTG1028", value.location, "duplicate enum value '\(text.value)'")
                         continue
                     }
                     cases.append(text)
                 }
                 if values.isEmpty {
-                    sink.error(special.value.location, "'$enum' needs at least one value")
+                    sink.error("DTG1029", special.value.location, "'$enum' needs at least one value")
                 }
                 shape = ShapeSpec(kind: .enumeration(cases), location: node.location)
             }
@@ -433,7 +433,7 @@ private struct Reader {
         for member in members where member.key.hasPrefix("$") && !member.key.hasPrefix("$$") {
             guard let modifier = Modifier(rawValue: member.key) else {
                 let hint = Suggest.hint(for: member.key, in: Modifier.spellings)
-                sink.error(member.keyLocation, "unknown modifier '\(member.key)'\(hint.isEmpty ? " (keys starting with '$' are dtogen's; write '$$' for a JSON key that starts with '$')" : hint)")
+                sink.error("DTG1030", member.keyLocation, "unknown modifier '\(member.key)'\(hint.isEmpty ? " (keys starting with '$' are dtogen's; write '$$' for a JSON key that starts with '$')" : hint)")
                 continue
             }
             applyModifier(modifier, member, to: &shape, context: context)
@@ -446,13 +446,13 @@ private struct Reader {
         switch modifier {
         case .name:
             guard context == .property || context == .argument else {
-                sink.error(member.keyLocation, "'$name' names a property or argument; it is not allowed here")
+                sink.error("DTG1031", member.keyLocation, "'$name' names a property or argument; it is not allowed here")
                 return
             }
             shape.name = string(value, "'$name'")
         case .label:
             guard context == .argument else {
-                sink.error(member.keyLocation, "'$label' is only allowed on path parameters, query items, headers and cookies")
+                sink.error("DTG1032", member.keyLocation, "'$label' is only allowed on path parameters, query items, headers and cookies")
                 return
             }
             shape.label = string(value, "'$label'")
@@ -487,25 +487,25 @@ private struct Reader {
                 return
             }
             guard case .enumeration = shape.kind else {
-                sink.error(member.keyLocation, "'$unknown' is only allowed next to '$enum' or '$oneOf'")
+                sink.error("DTG1033", member.keyLocation, "'$unknown' is only allowed next to '$enum' or '$oneOf'")
                 return
             }
             shape.unknownCase = string(value, "'$unknown'")
         case .discriminator:
             guard case .oneOf = shape.kind else {
-                sink.error(member.keyLocation, "'$discriminator' names the key that tells '$oneOf' variants apart; it needs a '$oneOf'")
+                sink.error("DTG1034", member.keyLocation, "'$discriminator' names the key that tells '$oneOf' variants apart; it needs a '$oneOf'")
                 return
             }
             shape.discriminator = string(value, "'$discriminator'")
         case .examples:
             guard context == .named else {
-                sink.error(member.keyLocation, "'$examples' belongs on a type in 'types' (or 'examples' on an endpoint)")
+                sink.error("DTG1035", member.keyLocation, "'$examples' belongs on a type in 'types' (or 'examples' on an endpoint)")
                 return
             }
             shape.examples = examplePaths(value, "'$examples'")
         case .value:
             guard context == .argument else {
-                sink.error(member.keyLocation, "'$value' is a query item or header sent as it is on every request; it is only allowed there")
+                sink.error("DTG1036", member.keyLocation, "'$value' is a query item or header sent as it is on every request; it is only allowed there")
                 return
             }
             // `{ "$value": "true" }` alone: the text it is (also when the value is wrong: one error).
@@ -516,13 +516,13 @@ private struct Reader {
             case .number(let lexeme): text = lexeme
             case .bool(let flag): text = flag ? "true" : "false"
             default:
-                sink.error(value.location, "'$value' must be a string, a number or a boolean (it is sent as text), found \(value.kindDescription)")
+                sink.error("DTG1037", value.location, "'$value' must be a string, a number or a boolean (it is sent as text), found \(value.kindDescription)")
                 return
             }
             shape.constant = Located(text, at: member.keyLocation)
         case .style, .explode, .allowReserved:
             guard context == .argument else {
-                sink.error(member.keyLocation, "'\(modifier.rawValue)' says how a path parameter, query item, header or cookie is written; it is only allowed there")
+                sink.error("DTG1038", member.keyLocation, "'\(modifier.rawValue)' says how a path parameter, query item, header or cookie is written; it is only allowed there")
                 return
             }
             if modifier == .style {
@@ -546,14 +546,14 @@ private struct Reader {
         for member in members {
             let name = Located(member.key, at: member.keyLocation)
             guard SwiftName.isTypeName(member.key), member.key.first?.isUppercase == true, !KindReference.builtins.contains(member.key) else {
-                sink.error(member.keyLocation, "kind name '\(member.key)' must be a Swift type name starting with an uppercase letter, such as \"APIKeyAuth\"")
+                sink.error("DTG1039", member.keyLocation, "kind name '\(member.key)' must be a Swift type name starting with an uppercase letter, such as \"APIKeyAuth\"")
                 continue
             }
             guard let entries = object(member.value, "kind '\(member.key)'") else { continue }
             for entry in entries where entry.key != "apiKey" { unknownKey(entry, in: "kind '\(member.key)'", allowed: ["apiKey"]) }
             guard let apiKey = member.value["apiKey"] else {
                 if !entries.contains(where: { $0.key != "apiKey" }) {
-                    sink.error(member.value.location, "kind '\(member.key)' needs \"apiKey\": { \"header\": \"X-API-Key\" } or { \"query\": \"api_key\" }")
+                    sink.error("DTG1040", member.value.location, "kind '\(member.key)' needs \"apiKey\": { \"header\": \"X-API-Key\" } or { \"query\": \"api_key\" }")
                 }
                 continue
             }
@@ -561,12 +561,12 @@ private struct Reader {
             for place in places where place.key != "header" && place.key != "query" { unknownKey(place, in: "'apiKey'", allowed: ["header", "query"]) }
             let known = places.filter { $0.key == "header" || $0.key == "query" }
             guard known.count == 1, let place = known.first else {
-                sink.error(apiKey.location, "'apiKey' names one place: { \"header\": \"X-API-Key\" } or { \"query\": \"api_key\" }")
+                sink.error("DTG1041", apiKey.location, "'apiKey' names one place: { \"header\": \"X-API-Key\" } or { \"query\": \"api_key\" }")
                 continue
             }
             guard let text = string(place.value, "the \(place.key) name"), !text.value.isEmpty else { continue }
             if place.key == "header", !text.value.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0)) }) {
-                sink.error(place.value.location, "'\(text.value)' is not a valid HTTP header name")
+                sink.error("DTG1042", place.value.location, "'\(text.value)' is not a valid HTTP header name")
                 continue
             }
             kinds.append(KindDeclaration(name: name, placement: place.key == "header" ? .header(text.value) : .query(text.value)))
@@ -594,24 +594,24 @@ private struct Reader {
             }
         }
         guard let model else {
-            sink.error(node.location, "'bodyFrom' needs a 'model': the domain type the body is built from")
+            sink.error("DTG1043", node.location, "'bodyFrom' needs a 'model': the domain type the body is built from")
             return nil
         }
-        if !sawFields { sink.error(node.location, "'bodyFrom' needs 'fields': each body key and the path on \(model.value) it comes from") }
+        if !sawFields { sink.error("DTG1044", node.location, "'bodyFrom' needs 'fields': each body key and the path on \(model.value) it comes from") }
         return BodyFromSpec(model: model, fields: fields, location: node.location)
     }
 
     /// `["samples/charge.json"]`: sample payload paths, relative to the spec.
     mutating func examplePaths(_ node: JSONNode, _ what: String) -> [Located<String>] {
         guard let list = node.elements else {
-            sink.error(node.location, "\(what) must be an array of sample payload paths such as [\"samples/charge.json\"], found \(node.kindDescription)")
+            sink.error("DTG1045", node.location, "\(what) must be an array of sample payload paths such as [\"samples/charge.json\"], found \(node.kindDescription)")
             return []
         }
         var result: [Located<String>] = []
         for element in list {
             guard let path = string(element, "each example path") else { continue }
             if path.value.isEmpty || path.value.hasPrefix("/") {
-                sink.error(path.location, "example path '\(path.value)' must be relative to the spec")
+                sink.error("DTG1046", path.location, "example path '\(path.value)' must be relative to the spec")
                 continue
             }
             result.append(path)
@@ -673,14 +673,14 @@ private struct Reader {
                     }
                 }
                 guard let style else {
-                    if !sawStyle { sink.error(value.location, "'paginate' needs a 'style': \(PaginationStyle.expected)") }
+                    if !sawStyle { sink.error("DTG1047", value.location, "'paginate' needs a 'style': \(PaginationStyle.expected)") }
                     continue
                 }
                 paginate.style = style
                 endpoint.paginate = paginate
             case "timeout":
                 guard case .number(let text) = value.value, let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                    sink.error(value.location, "'timeout' must be a number of seconds above 0, found \(value.kindDescription)")
+                    sink.error("DTG1048", value.location, "'timeout' must be a number of seconds above 0, found \(value.kindDescription)")
                     continue
                 }
                 endpoint.timeout = Located(text, at: value.location)
@@ -701,11 +701,11 @@ private struct Reader {
             }
         }
         guard let name else {
-            sink.error(node.location, "an endpoint needs a 'name'")
+            sink.error("DTG1049", node.location, "an endpoint needs a 'name'")
             return nil
         }
         guard let path else {
-            sink.error(node.location, "endpoint '\(name.value)' needs a 'path'")
+            sink.error("DTG1050", node.location, "endpoint '\(name.value)' needs a 'path'")
             return nil
         }
         endpoint.name = name
@@ -741,16 +741,16 @@ private struct Reader {
             }
         }
         guard let model else {
-            sink.error(node.location, "\(what) needs a 'model': the name of your domain type")
+            sink.error("DTG1051", node.location, "\(what) needs a 'model': the name of your domain type")
             return nil
         }
         if standalone {
             guard domain.dto != nil else {
-                sink.error(node.location, "a mapping needs a 'dto': the DTO type it maps from, such as \"Charge.Card\"")
+                sink.error("DTG1052", node.location, "a mapping needs a 'dto': the DTO type it maps from, such as \"Charge.Card\"")
                 return nil
             }
             guard domain.fields != nil else {
-                sink.error(node.location, "a mapping needs 'fields': the arguments of \(model.value)'s init and where each comes from")
+                sink.error("DTG1053", node.location, "a mapping needs 'fields': the arguments of \(model.value)'s init and where each comes from")
                 return nil
             }
         }
@@ -761,7 +761,7 @@ private struct Reader {
     mutating func readSource(_ node: JSONNode) -> FieldMappingSpec.Source? {
         if let path = node.stringValue { return .path(Located(path, at: node.location)) }
         guard let members = node.members else {
-            sink.error(node.location, "a field source must be a path string or an object with 'from', 'value' or 'swift', found \(node.kindDescription)")
+            sink.error("DTG1054", node.location, "a field source must be a path string or an object with 'from', 'value' or 'swift', found \(node.kindDescription)")
             return nil
         }
         let allowed = ["from", "convert", "default", "value", "swift"]
@@ -782,23 +782,23 @@ private struct Reader {
         }
         let forms = [from != nil, constant != nil, swift != nil].filter { $0 }.count
         if forms > 1 {
-            sink.error(node.location, "a field source takes exactly one of 'from', 'value' and 'swift'")
+            sink.error("DTG1055", node.location, "a field source takes exactly one of 'from', 'value' and 'swift'")
             return nil
         }
         if let constant {
             if convert != nil || defaultValue != nil {
-                sink.error(node.location, "'value' is a constant; it takes no 'convert' or 'default'")
+                sink.error("DTG1056", node.location, "'value' is a constant; it takes no 'convert' or 'default'")
             }
             return .constant(constant)
         }
         if let swift {
             if convert != nil || defaultValue != nil {
-                sink.error(node.location, "'swift' is an expression; it takes no 'convert' or 'default'")
+                sink.error("DTG1057", node.location, "'swift' is an expression; it takes no 'convert' or 'default'")
             }
             return .swift(swift)
         }
         guard let from else {
-            sink.error(node.location, "a field source object needs 'from' (a path), 'value' (a constant) or 'swift' (an expression)")
+            sink.error("DTG1058", node.location, "a field source object needs 'from' (a path), 'value' (a constant) or 'swift' (an expression)")
             return nil
         }
         return .converted(from: from, convert: convert, defaultValue: defaultValue)

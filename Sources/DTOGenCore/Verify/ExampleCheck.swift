@@ -7,7 +7,7 @@ enum ExampleCheck {
         var diagnostics: [Diagnostic] = []
         for example in ir.examples {
             guard let bytes = payloads[example.path] else {
-                diagnostics.append(Diagnostic(.error, file: ir.path, at: example.location, "cannot read example '\(example.written)' (\(example.path) from the specs folder)"))
+                diagnostics.append(Diagnostic(.error, "DTG5001", file: ir.path, at: example.location, "cannot read example '\(example.written)' (\(example.path) from the specs folder)"))
                 continue
             }
             diagnostics += check(bytes, path: example.path, against: example.target, in: ir, declaredAt: example.location)
@@ -20,7 +20,7 @@ enum ExampleCheck {
         do {
             payload = try JSONReader.parse(bytes: bytes)
         } catch {
-            return [Diagnostic(.error, file: path, at: error.location, error.message)]
+            return [Diagnostic(.error, "DTG5002", file: path, at: error.location, error.message)]
         }
         var verifier = PayloadVerifier(table: ir.types, specPath: ir.path, payloadPath: path)
         verifier.check(payload, against: target, declaredAt: location)
@@ -55,13 +55,13 @@ extension Generator {
             }
             guard let id = candidates.first(where: { ir.types[$0].qualifiedName == name || unqualified($0) == name }) else {
                 let names = candidates.map(unqualified)
-                return diagnostics + [Diagnostic(.error, file: ir.path, at: location, "no type named '\(name)' in this spec\(Suggest.hint(for: name, in: names)); its types are \(names.prefix(20).joined(separator: ", "))")]
+                return diagnostics + [Diagnostic(.error, "DTG5003", file: ir.path, at: location, "no type named '\(name)' in this spec\(Suggest.hint(for: name, in: names)); its types are \(names.prefix(20).joined(separator: ", "))")]
             }
             checked = .type(.named(id))
         case .endpoint(let name):
             guard let endpoint = ir.endpoints.first(where: { $0.name == name }) else {
                 let names = ir.endpoints.map(\.name)
-                return diagnostics + [Diagnostic(.error, file: ir.path, at: location, "no endpoint named '\(name)' in this spec\(Suggest.hint(for: name, in: names))")]
+                return diagnostics + [Diagnostic(.error, "DTG5004", file: ir.path, at: location, "no endpoint named '\(name)' in this spec\(Suggest.hint(for: name, in: names))")]
             }
             checked = .endpoint(name: endpoint.name, response: endpoint.response, envelope: endpoint.envelope)
         }

@@ -187,7 +187,7 @@ struct APIDiffTests {
         let bad = Self.types(#""Charge": { "id": "Strng" }"#)
         let result = APIDiff.compare(old: [SpecInput(path: "shop.json", bytes: Array(bad.utf8))], new: [SpecInput(path: "shop.json", bytes: Array(good.utf8))])
         #expect(result.changes.isEmpty)
-        #expect(result.diagnostics.map(\.description) == ["shop.json:1:32: error: (old side) unknown type 'Strng'; did you mean 'String'?"])
+        #expect(result.diagnostics.map(\.description) == ["shop.json:1:32: error: (old side) unknown type 'Strng'; did you mean 'String'? [DTG3106]"])
     }
 
     /// The formats: a table for a pull request, objects with exactly the issue's keys,

@@ -137,7 +137,7 @@ struct OpenAPIImportTests {
         // A schema's reference to a schema the document lacks is JSON, with one warning at its
         // line; the rest is translated.
         #expect(imported.diagnostics.filter { $0.severity == .error }.isEmpty)
-        #expect(imported.diagnostics.contains { $0.description == "shop.yaml:65:22: warning: #/components/schemas/Missing: the reference '#/components/schemas/Nope' does not resolve (no 'Nope'); read as JSON (and wherever else it is used)" })
+        #expect(imported.diagnostics.contains { $0.description == "shop.yaml:65:22: warning: #/components/schemas/Missing: the reference '#/components/schemas/Nope' does not resolve (no 'Nope'); read as JSON (and wherever else it is used) [DTG4022]" })
         #expect(spec.contains(#""Missing": "JSON""#))
         #expect(spec.contains(#""cookies": {\#n        "session": "String?"\#n      }"#), "a cookie parameter is one of the endpoint's cookies")
         for expected in [
@@ -168,7 +168,7 @@ struct OpenAPIImportTests {
         #expect(yaml.diagnostics.map(\.description) == ["bad.yaml:3:1: error: unterminated flow sequence"] || yaml.diagnostics.first?.location.line == 2, "\(yaml.diagnostics)")
         #expect(yaml.spec.isEmpty)
         let swagger1 = OpenAPIImporter.importDocument(bytes: Array(#"{"swagger": "1.2"}"#.utf8), path: "old.json")
-        #expect(swagger1.diagnostics.map(\.description) == ["old.json:1:13: error: OpenAPI 1.2 is not supported; dtogen reads 2.0 (Swagger), 3.0 and 3.1"])
+        #expect(swagger1.diagnostics.map(\.description) == ["old.json:1:13: error: OpenAPI 1.2 is not supported; dtogen reads 2.0 (Swagger), 3.0 and 3.1 [DTG4044]"])
         let notOpenAPI = OpenAPIImporter.importDocument(bytes: Array("name: x\n".utf8), path: "x.yaml")
         #expect(notOpenAPI.diagnostics.first?.message == "not an OpenAPI document: no 'openapi' or 'swagger' key")
     }
@@ -178,7 +178,7 @@ struct OpenAPIImportTests {
         let a = #"{ "endpoints": [{ "name": "deletePet", "method": "DELETE", "path": "/pets/{id}", "params": { "id": "Int" } }] }"#
         let (b, location) = marked(#"{ "endpoints": [{ "name": «"deletePet", "method": "DELETE", "path": "/v2/pets/{id}", "params": { "id": "Int" } }] }"#)
         let result = generate([("a.json", a), ("b.json", b)])
-        #expect(result.diagnostics.map(\.description) == ["b.json:\(location!): error: endpoint 'deletePet' gives the same factory as one in a.json:1:27 (same kind, response and arguments); generated factories share one module, so rename one"])
+        #expect(result.diagnostics.map(\.description) == ["b.json:\(location!): error: endpoint 'deletePet' gives the same factory as one in a.json:1:27 (same kind, response and arguments); generated factories share one module, so rename one [DTG3072]"])
         #expect(result.diagnostics.first?.isModuleWide == true)
         // Other argument types overload, which Swift allows.
         let c = #"{ "endpoints": [{ "name": "deletePet", "method": "DELETE", "path": "/v3/pets/{id}", "params": { "id": "String" } }] }"#
@@ -301,10 +301,10 @@ struct OpenAPIImportTests {
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "files.yaml")
         #expect(!imported.hasErrors, "\(imported.diagnostics)")
         #expect(imported.diagnostics.map(\.description) == [
-            "files.yaml:25:74: warning: endpoint 'getTimes' is left out: it uses type 'Times', which is left out",
-            "files.yaml:28:11: warning: #/components/schemas/File: 'File' is a built-in type of dtogen specs; this schema is imported as 'FileObject'",
-            "files.yaml:29:11: warning: #/components/schemas/Kind: 'Kind' is a generic parameter of the endpoints' factories; this schema is imported as 'KindObject'",
-            "files.yaml:31:46: warning: type 'Times' is left out: dates nested inside arrays of arrays, dictionaries of collections or optional elements are not supported; declare the innermost value as \"String\" and convert it in a mapping",
+            "files.yaml:25:74: warning: endpoint 'getTimes' is left out: it uses type 'Times', which is left out [DTG4002]",
+            "files.yaml:28:11: warning: #/components/schemas/File: 'File' is a built-in type of dtogen specs; this schema is imported as 'FileObject' [DTG4019]",
+            "files.yaml:29:11: warning: #/components/schemas/Kind: 'Kind' is a generic parameter of the endpoints' factories; this schema is imported as 'KindObject' [DTG4019]",
+            "files.yaml:31:46: warning: type 'Times' is left out: dates nested inside arrays of arrays, dictionaries of collections or optional elements are not supported; declare the innermost value as \"String\" and convert it in a mapping [DTG4001]",
         ])
         let spec = imported.spec
         #expect(spec.contains(#""FileObject": {"#) && spec.contains(#""response": "FileObject?""#), "a nullable schema is optional where it is used")
@@ -329,8 +329,8 @@ struct OpenAPIImportTests {
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "find.json")
         #expect(!imported.hasErrors, "\(imported.diagnostics)")
         #expect(imported.diagnostics.map(\.description) == [
-            "find.json:1:305: warning: header 'X-Ids' of endpoint 'find' is left out: header 'X-Ids' must be a scalar, an enum, a Date, or an array of those; found [[Int]]?; any other value can be sent as its JSON text with '$style: \"json\"'",
-            "find.json:1:632: warning: endpoint 'thing' is left out: path parameter 'where' must be a scalar, an enum, a Date, or an array of those; found Where",
+            "find.json:1:305: warning: header 'X-Ids' of endpoint 'find' is left out: header 'X-Ids' must be a scalar, an enum, a Date, or an array of those; found [[Int]]?; any other value can be sent as its JSON text with '$style: \"json\"' [DTG4003]",
+            "find.json:1:632: warning: endpoint 'thing' is left out: path parameter 'where' must be a scalar, an enum, a Date, or an array of those; found Where [DTG4002]",
         ])
         let result = Generator.generate([SpecInput(path: "find.json", bytes: Array(imported.spec.utf8))])
         #expect(!result.hasErrors, "\(result.diagnostics)")
@@ -439,7 +439,7 @@ struct OpenAPIImportTests {
         #expect(errors.contains { $0.hasPrefix("api/resources/droplets/parameters.yml:1:") }, "\(errors)")
         // Without a way to read files, a reference to another file says so.
         let alone = OpenAPIImporter.importDocument(bytes: Array(try #require(files["api/root.yaml"]).utf8), path: "api/root.yaml")
-        #expect(alone.diagnostics.map(\.description).first == "api/root.yaml:5:18: error: #/paths/~1droplets/get: cannot read 'resources/droplets/list.yml' (api/resources/droplets/list.yml), which the reference 'resources/droplets/list.yml' names")
+        #expect(alone.diagnostics.map(\.description).first == "api/root.yaml:5:18: error: #/paths/~1droplets/get: cannot read 'resources/droplets/list.yml' (api/resources/droplets/list.yml), which the reference 'resources/droplets/list.yml' names [DTG4046]")
     }
 
     /// A spec backed by a document in several files: the files its references name are read
@@ -470,7 +470,7 @@ struct OpenAPIImportTests {
         let result = Generator.generate([input])
         #expect(!result.hasErrors, "\(result.diagnostics)")
         #expect(result.diagnostics.map(\.description) == [
-            "docs/ops/list.yaml:3:5: warning: #/paths/~1items/get/parameters/0: query parameter 'filter' is an object in the 'pipeDelimited' style; dtogen writes objects in query items only, in the 'form' or 'deepObject' style; left out",
+            "docs/ops/list.yaml:3:5: warning: #/paths/~1items/get/parameters/0: query parameter 'filter' is an object in the 'pipeDelimited' style; dtogen writes objects in query items only, in the 'form' or 'deepObject' style; left out [DTG4041]",
         ])
         let dtos = try #require(result.files.first { $0.path.hasSuffix("DTOs.swift") }?.contents)
         #expect(dtos.contains("struct Item: Codable") && dtos.contains("let name: String?"))
@@ -523,7 +523,7 @@ struct OpenAPIImportTests {
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "items.yaml")
         #expect(!imported.hasErrors, "\(imported.diagnostics)")
         #expect(imported.diagnostics.map(\.description) == [
-            "items.yaml:34:22: warning: #/components/schemas/InputItem/oneOf: variants with the tag of an earlier one decode as that one: 'Message' (as 'Easy')",
+            "items.yaml:34:22: warning: #/components/schemas/InputItem/oneOf: variants with the tag of an earlier one decode as that one: 'Message' (as 'Easy') [DTG4027]",
         ])
         let spec = imported.spec
         #expect(spec.contains(#""Item": {\#n      "$oneOf": {\#n        "message": "Message",\#n        "function_call": "Call",\#n        "search": "Search",\#n        "shell": "ShellObject"\#n"#), "\(spec)")
@@ -669,7 +669,7 @@ struct OpenAPIImportTests {
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "names.yaml")
         #expect(!imported.hasErrors)
         #expect(imported.diagnostics.map(\.description) == [
-            "names.yaml:22:67: warning: #/components/schemas/Reactions/properties/sink/oneOf/1: 'Open' has the keys of 'Elastic' and no value to tell it apart; an object of it decodes as 'Elastic', so the one-of leaves it out",
+            "names.yaml:22:67: warning: #/components/schemas/Reactions/properties/sink/oneOf/1: 'Open' has the keys of 'Elastic' and no value to tell it apart; an object of it decodes as 'Elastic', so the one-of leaves it out [DTG4028]",
         ])
         let spec = imported.spec
         for written in [
@@ -863,7 +863,7 @@ struct OpenAPIImportTests {
         let input = SpecInput(path: "specs/shop.json", bytes: Array(spec.utf8), files: ["docs/shop.yaml": Array(document.utf8)])
         let result = Generator.generate([input])
         #expect(!result.hasErrors)
-        #expect(result.diagnostics.map(\.description) == ["docs/shop.yaml:9:11: warning: #/paths/~1items~1{id}/get/parameters/1: query parameter 'filter' is an object in the 'pipeDelimited' style; dtogen writes objects in query items only, in the 'form' or 'deepObject' style; left out"])
+        #expect(result.diagnostics.map(\.description) == ["docs/shop.yaml:9:11: warning: #/paths/~1items~1{id}/get/parameters/1: query parameter 'filter' is an object in the 'pipeDelimited' style; dtogen writes objects in query items only, in the 'form' or 'deepObject' style; left out [DTG4041]"])
     }
 
     /// springdoc's `Result<T>`: most operations answer `{code, msg, data}`, so the spec gets

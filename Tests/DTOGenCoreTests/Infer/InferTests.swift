@@ -69,12 +69,12 @@ struct InferTests {
         }
         let column = { (key: String) in samples[0].distance(from: samples[0].startIndex, to: samples[0].range(of: "\"\(key)\": ")!.upperBound) + 1 }
         #expect(draft.diagnostics.map(\.description) == [
-            "s0.json:1:\(column("items")): warning: 'items' is an empty array in every sample; the draft declares [JSON]",
-            "s0.json:1:\(column("gone")): warning: 'gone' is null in every sample; the draft declares it JSON",
+            "s0.json:1:\(column("items")): warning: 'items' is an empty array in every sample; the draft declares [JSON] [DTG6004]",
+            "s0.json:1:\(column("gone")): warning: 'gone' is null in every sample; the draft declares it JSON [DTG6003]",
         ])
         // The draft is a valid spec.
         #expect(!generate(spec).hasErrors, "\(generate(spec).diagnostics)")
         let broken = SpecInferrer.infer([SamplePayload(path: "bad.json", bytes: Array("{\"a\": }".utf8))])
-        #expect(broken.diagnostics.map(\.description) == ["bad.json:1:7: error: unexpected '}'; expected a value"])
+        #expect(broken.diagnostics.map(\.description) == ["bad.json:1:7: error: unexpected '}'; expected a value [DTG6001]"])
     }
 }

@@ -264,7 +264,7 @@ struct SnippetTests {
                 }
             """, in: swift(spec, .mappings))
         let (unlabeled, location) = marked(#"{ "types": { "Q": { "a": "Int" } }, "endpoints": [{ "name": "q", "path": "/q", "response": "Q", "domain": { "model": "M", "update": true, "fields": { «"_": "a" } } }] }"#)
-        #expect(generate(unlabeled).diagnostics.map(\.description) == ["spec.json:\(location!): error: 'update' assigns each field to the property of its name; an unlabeled argument ('_') has none"])
+        #expect(generate(unlabeled).diagnostics.map(\.description) == ["spec.json:\(location!): error: 'update' assigns each field to the property of its name; an unlabeled argument ('_') has none [DTG3069]"])
     }
 
     /// `bodyFrom`: located mistakes, like other mappings.

@@ -67,8 +67,8 @@ struct VerifyTests {
         #expect(found.allSatisfy { $0.severity == .error && $0.file == "sample.json" })
         #expect(found.map(\.location) == locations, "\(found.map(\.description).joined(separator: "\n"))")
         let messages = found.map(\.description)
-        #expect(messages[0] == "sample.json:1:1: error: the payload has no key 'id'; Charge.id is String, which is required (stripe.json:\(specLocation(of: "id")))")
-        #expect(messages[1] == "sample.json:2:13: error: 'amount' is a string (\"250\"); Charge.amount is Int (stripe.json:\(specLocation(of: "amount")))")
+        #expect(messages[0] == "sample.json:1:1: error: the payload has no key 'id'; Charge.id is String, which is required (stripe.json:\(specLocation(of: "id"))) [DTG5013]")
+        #expect(messages[1] == "sample.json:2:13: error: 'amount' is a string (\"250\"); Charge.amount is Int (stripe.json:\(specLocation(of: "amount"))) [DTG5026]")
         #expect(messages[2].contains("'created' is a string (\"yesterday\"), not a date in format 'secondsSince1970'"))
         #expect(messages[3].contains("'paid_on' is a string (\"2024-02-30\"), not a date in format 'yyyy-MM-dd'"))
         #expect(messages[4].contains("'status' is a string (\"pending\"), which is not a case of Charge.Status (succeeded, failed)"))
@@ -108,7 +108,7 @@ struct VerifyTests {
         var input = SpecInput(path: "api/points.json", bytes: Array(text.utf8), files: ["api/samples/point.json": good])
         var result = Generator.generate([input])
         #expect(result.files.isEmpty)
-        #expect(result.diagnostics.map(\.description) == ["api/points.json:\(location!): error: cannot read example 'samples/missing.json' (api/samples/missing.json from the specs folder)"])
+        #expect(result.diagnostics.map(\.description) == ["api/points.json:\(location!): error: cannot read example 'samples/missing.json' (api/samples/missing.json from the specs folder) [DTG5001]"])
 
         input.files["api/samples/missing.json"] = good
         result = Generator.generate([input])
@@ -118,13 +118,13 @@ struct VerifyTests {
         result = Generator.generate([input])
         #expect(result.files.isEmpty)
         // Once for the type, once for the endpoint.
-        #expect(result.diagnostics.map(\.description) == [String](repeating: "api/samples/point.json:2:7: error: 'y' is null; Point.y is Int, which is not optional (api/points.json:2:35)", count: 2).map { $0.replacingOccurrences(of: "2:35", with: "2:37") })
+        #expect(result.diagnostics.map(\.description) == [String](repeating: "api/samples/point.json:2:7: error: 'y' is null; Point.y is Int, which is not optional (api/points.json:2:35) [DTG5011]", count: 2).map { $0.replacingOccurrences(of: "2:35", with: "2:37") })
     }
 
     @Test func examplesAreOnlyAllowedWhereTheyMeanSomething() {
         let (text, location) = marked(#"{ "types": { "A": { "b": { "c": "Int", «"$examples": ["x.json"] } } }, "endpoints": [] }"#)
         let result = generate(text)
-        #expect(result.diagnostics.map(\.description) == ["spec.json:\(location!): error: '$examples' belongs on a type in 'types' (or 'examples' on an endpoint)"])
+        #expect(result.diagnostics.map(\.description) == ["spec.json:\(location!): error: '$examples' belongs on a type in 'types' (or 'examples' on an endpoint) [DTG1035]"])
         #expect(SpecPaths.example("../payloads/a.json", from: "specs/b.json") == "payloads/a.json")
         #expect(SpecPaths.example("../../payloads/a.json", from: "specs/b.json") == "../payloads/a.json")
     }
