@@ -18,7 +18,8 @@ struct DiagnosticCodeTests {
     /// syntax error, a message a helper builds).
     static let explained: [String: String] = [
         "DTG1001": "the spec is not valid JSON (the reader says where and why)",
-        "DTG1005": "a keyword with a closed set of values has another (method, kind, stream style...); the message lists the values and suggests the closest",
+        "DTG1005":
+            "a keyword with a closed set of values has another (method, kind, stream style...); the message lists the values and suggests the closest",
         "DTG2027": "a Swift expression (`swift`) in a mapping does not parse (the message says what it expected)",
         "DTG3035": "a path in an endpoint (pagination's `from`, an envelope key) does not parse",
         "DTG3037": "a path in an endpoint names a key the type does not have; did you mean",
@@ -26,7 +27,8 @@ struct DiagnosticCodeTests {
         "DTG3046": "a mapping's source path does not parse",
         "DTG3053": "a mapping's source path names a key the type does not have; did you mean",
         "DTG3070": "… is already mapped from another DTO type in this spec; map each DTO type to a model once",
-        "DTG3071": "… is already mapped from another DTO type in another spec of the module; map each DTO type to a model once",
+        "DTG3071":
+            "… is already mapped from another DTO type in another spec of the module; map each DTO type to a model once",
         "DTG3130": "a struct holds itself through a field that cannot be boxed (the message names the cycle)",
         "DTG4008": "a backed spec's `operations` names an operation or tag the document does not have; did you mean",
         "DTG4012": "the OpenAPI document behind a backed spec is not valid JSON or YAML",
@@ -36,34 +38,76 @@ struct DiagnosticCodeTests {
         "DTG4021": "where a file a `$ref` names fails to read (beside DTG4047)",
         "DTG5002": "a sample payload is not valid JSON",
         "DTG6001": "a sample given to `dtogen infer` is not valid JSON",
+        "DTG7001":
+            "a template (default or from `--templates`) does not render: an unknown tag, an unclosed section (the file is the template's name)",
     ]
 
     /// The places in the sources that raise a diagnostic, by code.
     static func sites() throws -> [Site] {
         let sources = packageRoot.appendingPathComponent("Sources/DTOGenCore")
-        let constants = try String(contentsOf: sources.appendingPathComponent("Diagnostics/Diagnostic.swift"), encoding: .utf8)
+        let constants = try String(
+            contentsOf: sources.appendingPathComponent("Diagnostics/Diagnostic.swift"), encoding: .utf8)
         var named: [String: String] = [:]
         for match in constants.matches(of: /static let (\w+): DiagnosticCode = "(DTG\d{4})"/) {
             named["." + String(match.1)] = String(match.2)
         }
         var sites: [Site] = []
-        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted() ?? []
+        let files =
+            FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter {
+                $0.hasSuffix(".swift")
+            }.sorted() ?? []
         for file in files where file != "Diagnostics/Diagnostic.swift" {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            for match in text.matches(of: /(sink\.error|sinks\[index\]\.error|sink\.warning|sink\.moduleError|Diagnostic\(\.error|Diagnostic\(\.warning|Diagnostic\(dangling|warn|fail|report)\(?\s*(?:, )?("DTG\d{4}"|\.unknownType|\.unknownErrorType|\.templateError)/) {
+            for match in text.matches(
+                of:
+                    /(sink\.error|sinks\[index\]\.error|sink\.warning|sink\.moduleError|Diagnostic\(\s*\.error|Diagnostic\(\s*\.warning|Diagnostic\(\s*dangling|warn|fail|report)\(?\s*(?:,\s*)?("DTG\d{4}"|\.unknownType|\.unknownErrorType|\.templateError)/
+            ) {
                 let token = String(match.2)
                 let code = token.hasPrefix("\"") ? String(token.dropFirst().dropLast()) : named[token] ?? token
                 let call = String(match.1)
-                let severity = call.contains("warning") || call == "warn" || call.contains("dangling") ? "warning" : "error"
-                let after = text[match.range.upperBound...].prefix(600)
-                sites.append(Site(code: code, severity: call.contains("dangling") ? "error or warning" : severity, message: Self.message(in: String(after)), file: file))
+                let severity =
+                    call.contains("warning") || call == "warn" || call.contains("dangling") ? "warning" : "error"
+                var after = text[match.range.upperBound...].prefix(600)
+                // A diagnostic built in place: its message follows `at:`; the importer's
+                // `warn` takes the JSON pointer first.
+                if call.hasPrefix("Diagnostic"), let at = after.range(of: "at: ") { after = after[at.upperBound...] }
+                if call == "warn", file.hasPrefix("Import/"), let comma = Self.argumentEnd(after) {
+                    after = after[comma...]
+                }
+                sites.append(
+                    Site(
+                        code: code, severity: call.contains("dangling") ? "error or warning" : severity,
+                        message: Self.message(in: after), file: file))
             }
         }
         return sites
     }
 
+    /// Where the first argument of a call's remaining arguments ends (after its comma), past
+    /// the one after it when that is the JSON pointer (`warn(code, node, pointer, message)`).
+    static func argumentEnd(_ arguments: Substring) -> Substring.Index? {
+        var depth = 0
+        var commas = 0
+        var index = arguments.startIndex
+        var inString = false
+        while index < arguments.endIndex {
+            let character = arguments[index]
+            if character == "\"" { inString.toggle() }
+            if !inString {
+                if "([".contains(character) { depth += 1 }
+                if ")]".contains(character) { depth -= 1 }
+                if character == ",", depth == 0 {
+                    commas += 1
+                    if commas == 3 { return arguments.index(after: index) }
+                }
+            }
+            index = arguments.index(after: index)
+        }
+        return nil
+    }
+
     /// The first string literal of a call's remaining arguments, its interpolations as `…`.
-    static func message(in arguments: String) -> String {
+    static func message(in arguments: Substring) -> String {
         var depth = 0
         var index = arguments.startIndex
         while index < arguments.endIndex {
@@ -136,10 +180,12 @@ struct DiagnosticCodeTests {
             let first = String(code.dropFirst(3).prefix(1))
             if first != stage {
                 stage = first
-                text += "\n## \(stages[first] ?? "Other") (DTG\(first)xxx)\n\n| code | severity | says | raised in |\n|---|---|---|---|\n"
+                text +=
+                    "\n## \(stages[first] ?? "Other") (DTG\(first)xxx)\n\n| code | severity | says | raised in |\n|---|---|---|---|\n"
             }
             let says = explained[code] ?? (site.message.isEmpty ? "(see the message)" : site.message)
-            text += "| \(code) | \(site.severity) | \(says.replacingOccurrences(of: "|", with: "\\|")) | `\(site.file)` |\n"
+            text +=
+                "| \(code) | \(site.severity) | \(says.replacingOccurrences(of: "|", with: "\\|")) | `\(site.file)` |\n"
         }
         return text
     }
@@ -150,28 +196,42 @@ struct DiagnosticCodeTests {
         let codes = sites.map(\.code)
         let repeated = Dictionary(grouping: codes, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
         #expect(repeated.isEmpty, "codes raised at more than one place: \(repeated)")
-        #expect(codes.allSatisfy { $0.wholeMatch(of: /DTG[1-7]\d{3}/) != nil }, "\(codes.filter { $0.wholeMatch(of: /DTG[1-7]\d{3}/) == nil })")
+        #expect(
+            codes.allSatisfy { $0.wholeMatch(of: /DTG[1-7]\d{3}/) != nil },
+            "\(codes.filter { $0.wholeMatch(of: /DTG[1-7]\d{3}/) == nil })")
         let url = packageRoot.appendingPathComponent("docs/diagnostics.md")
         let expected = Self.document(sites)
         if ProcessInfo.processInfo.environment["DTOGEN_RECORD"] != nil {
             try expected.write(to: url, atomically: true, encoding: .utf8)
         }
         let committed = try String(contentsOf: url, encoding: .utf8)
-        #expect(committed == expected, "docs/diagnostics.md is not what the sources raise; run DTOGEN_RECORD=1 swift test --filter DiagnosticCodeTests")
+        #expect(
+            committed == expected,
+            "docs/diagnostics.md is not what the sources raise; run DTOGEN_RECORD=1 swift test --filter DiagnosticCodeTests"
+        )
     }
 
     /// Every way a diagnostic is created in the sources takes a code: a call without one is
     /// found here rather than in review.
     @Test func noDiagnosticIsRaisedWithoutACode() throws {
         let sources = packageRoot.appendingPathComponent("Sources/DTOGenCore")
-        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        let files =
+            FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter {
+                $0.hasSuffix(".swift")
+            } ?? []
         var uncoded: [String] = []
         for file in files where file != "Diagnostics/Diagnostic.swift" {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            for match in text.matches(of: /sinks?(?:\[index\])?\.(?:error|warning|moduleError)\((?!"DTG|\.unknownType|\.unknownErrorType|\.templateError|code\b)/) {
+            for match in text.matches(
+                of:
+                    /sinks?(?:\[index\])?\.(?:error|warning|moduleError)\(\s*(?!\s|"DTG|\.unknownType|\.unknownErrorType|\.templateError|code\b)/
+            ) {
                 uncoded.append("\(file): \(match.0)")
             }
-            for match in text.matches(of: /Diagnostic\(\.(?:error|warning), (?!"DTG|\.unknownType|\.unknownErrorType|\.templateError|code\b)/) {
+            for match in text.matches(
+                of:
+                    /Diagnostic\(\.(?:error|warning),\s*(?!\s|"DTG|\.unknownType|\.unknownErrorType|\.templateError|code\b)/
+            ) {
                 uncoded.append("\(file): \(match.0)")
             }
         }
@@ -179,21 +239,25 @@ struct DiagnosticCodeTests {
     }
 
     @Test func codesArePrintedAndInJSON() {
-        var diagnostic = Diagnostic(.warning, .unknownType, file: "specs/a.json", at: SourceLocation(line: 3, column: 7), "unknown type 'Pet'")
+        var diagnostic = Diagnostic(
+            .warning, .unknownType, file: "specs/a.json", at: SourceLocation(line: 3, column: 7), "unknown type 'Pet'")
         diagnostic.subject = "Pet"
         #expect(diagnostic.description == "specs/a.json:3:7: warning: unknown type 'Pet' [DTG3106]")
-        #expect(Diagnostic.json([diagnostic]) == """
-            [
-              {
-                "code" : "DTG3106",
-                "column" : 7,
-                "file" : "specs/a.json",
-                "line" : 3,
-                "message" : "unknown type 'Pet'",
-                "severity" : "warning"
-              }
-            ]
-            """)
-        #expect(APIDiffReport.github(diagnostic) == "::warning file=specs/a.json,line=3,col=7,title=DTG3106::unknown type 'Pet'\n")
+        #expect(
+            Diagnostic.json([diagnostic]) == """
+                [
+                  {
+                    "code" : "DTG3106",
+                    "column" : 7,
+                    "file" : "specs/a.json",
+                    "line" : 3,
+                    "message" : "unknown type 'Pet'",
+                    "severity" : "warning"
+                  }
+                ]
+                """)
+        #expect(
+            APIDiffReport.github(diagnostic)
+                == "::warning file=specs/a.json,line=3,col=7,title=DTG3106::unknown type 'Pet'\n")
     }
 }
