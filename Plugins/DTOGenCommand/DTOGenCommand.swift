@@ -14,7 +14,8 @@ struct DTOGenCommand: CommandPlugin {
         let extra = extractor.remainingArguments
         let tool = try context.tool(named: "dtogen")
 
-        let targets = try targetNames.isEmpty
+        let targets =
+            try targetNames.isEmpty
             ? context.package.targets
             : context.package.targets(named: targetNames)
         var failed = false
@@ -30,19 +31,23 @@ struct DTOGenCommand: CommandPlugin {
             let outputURL = output.hasPrefix("/") ? URL(fileURLWithPath: output) : root.appendingPathComponent(output)
             let process = Process()
             process.executableURL = tool.url
-            process.arguments = [
-                root.path(percentEncoded: false), "-o", outputURL.path(percentEncoded: false),
-                "--suffix", ".dtogen.json",
-            ] + options.arguments + (check ? ["--check"] : []) + extra
+            process.arguments =
+                [
+                    root.path(percentEncoded: false), "-o", outputURL.path(percentEncoded: false),
+                    "--suffix", ".dtogen.json",
+                ] + options.arguments + (check ? ["--check"] : []) + extra
             try process.run()
             process.waitUntilExit()
             if process.terminationStatus != 0 { failed = true }
         }
         if ran == 0 {
-            Diagnostics.warning("no target has *.dtogen.json specs\(targetNames.isEmpty ? "" : " among \(targetNames.joined(separator: ", "))")")
+            Diagnostics.warning(
+                "no target has *.dtogen.json specs\(targetNames.isEmpty ? "" : " among \(targetNames.joined(separator: ", "))")"
+            )
         }
         if failed {
-            throw CommandError(description: check ? "generated code is stale or a spec has errors" : "a spec has errors")
+            throw CommandError(
+                description: check ? "generated code is stale or a spec has errors" : "a spec has errors")
         }
     }
 }

@@ -18,7 +18,8 @@ struct DTOGenPlugin: BuildToolPlugin {
     /// (a SwiftPM target's folder; an Xcode project's folder).
     static func commands(specs files: [URL], root: URL, workDirectory: URL, tool: URL) throws -> [Command] {
         let options = try PluginOptions.read(in: root)
-        let specs = files
+        let specs =
+            files
             .filter { $0.lastPathComponent.hasSuffix(".dtogen.json") }
             .sorted { $0.path < $1.path }
         // Files are named by the same rule as on the command line, over all of the target's specs.
@@ -29,49 +30,52 @@ struct DTOGenPlugin: BuildToolPlugin {
             // What needs every spec at once (two specs with one name, a type declared twice)
             // is checked by one more command; each spec's own command still reruns alone.
             let stamp = workDirectory.appendingPathComponent("DTOGenModuleCheck.swift")
-            commands.append(.buildCommand(
-                displayName: "dtogen: \(specs.count) specs checked together",
-                executable: tool,
-                arguments: [
-                    root.path(percentEncoded: false), "--suffix", ".dtogen.json",
-                    "--module-check", stamp.path(percentEncoded: false),
-                ] + options.arguments,
-                inputFiles: specs + options.inputFiles,
-                outputFiles: [stamp]
-            ))
+            commands.append(
+                .buildCommand(
+                    displayName: "dtogen: \(specs.count) specs checked together",
+                    executable: tool,
+                    arguments: [
+                        root.path(percentEncoded: false), "--suffix", ".dtogen.json",
+                        "--module-check", stamp.path(percentEncoded: false),
+                    ] + options.arguments,
+                    inputFiles: specs + options.inputFiles,
+                    outputFiles: [stamp]
+                ))
         }
-        return commands + zip(specs, zip(relatives, bases)).map { spec, naming in
-            let (relative, base) = naming
-            let names = SpecFileNaming.outputFileNames(base: base, dtoFiles: Self.dtoFiles(of: spec))
-            // One folder per spec: dtogen removes stale files it generated in its output folder.
-            let output = workDirectory.appendingPathComponent(base)
-            return .buildCommand(
-                displayName: "dtogen \(relative)",
-                executable: tool,
-                arguments: [
-                    spec.path(percentEncoded: false), "-o", output.path(percentEncoded: false),
-                    "--spec-root", root.path(percentEncoded: false), "--output-name", base, "--quiet",
-                    // SwiftPM needs every declared output file, even one that declares nothing.
-                    "--keep-empty-files",
-                    // Compiler errors in spec-provided Swift point at the spec, not at .build/plugins/outputs.
-                    "--spec-locations",
-                ] + options.arguments,
-                // Editing a spec it imports reruns this command, and nothing else's.
-                // Editing a sample payload, the OpenAPI document the spec names or a file that
-                // document refers to reruns it too.
-                inputFiles: [spec] + Self.imports(of: spec) + Self.namedFiles(of: spec) + options.inputFiles,
-                outputFiles: names.map { output.appendingPathComponent($0) }
-            )
-        }
+        return commands
+            + zip(specs, zip(relatives, bases)).map { spec, naming in
+                let (relative, base) = naming
+                let names = SpecFileNaming.outputFileNames(base: base, dtoFiles: Self.dtoFiles(of: spec))
+                // One folder per spec: dtogen removes stale files it generated in its output folder.
+                let output = workDirectory.appendingPathComponent(base)
+                return .buildCommand(
+                    displayName: "dtogen \(relative)",
+                    executable: tool,
+                    arguments: [
+                        spec.path(percentEncoded: false), "-o", output.path(percentEncoded: false),
+                        "--spec-root", root.path(percentEncoded: false), "--output-name", base, "--quiet",
+                        // SwiftPM needs every declared output file, even one that declares nothing.
+                        "--keep-empty-files",
+                        // Compiler errors in spec-provided Swift point at the spec, not at .build/plugins/outputs.
+                        "--spec-locations",
+                    ] + options.arguments,
+                    // Editing a spec it imports reruns this command, and nothing else's.
+                    // Editing a sample payload, the OpenAPI document the spec names or a file that
+                    // document refers to reruns it too.
+                    inputFiles: [spec] + Self.imports(of: spec) + Self.namedFiles(of: spec) + options.inputFiles,
+                    outputFiles: names.map { output.appendingPathComponent($0) }
+                )
+            }
     }
 
     /// `options.dtoFiles` of a spec: how many DTO files it declares. A value dtogen rejects
     /// counts as 1 (dtogen then reports it at its line).
     static func dtoFiles(of spec: URL) -> Int {
         guard let data = FileManager.default.contents(atPath: spec.path(percentEncoded: false)),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let options = object["options"] as? [String: Any], let count = options["dtoFiles"] as? Int,
-              SpecFileNaming.dtoFileCounts.contains(count) else { return 1 }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let options = object["options"] as? [String: Any], let count = options["dtoFiles"] as? Int,
+            SpecFileNaming.dtoFileCounts.contains(count)
+        else { return 1 }
         return count
     }
 
@@ -79,7 +83,8 @@ struct DTOGenPlugin: BuildToolPlugin {
     /// `"examples"` on its endpoints) and its OpenAPI document (`"openapi"`), relative to it.
     static func namedFiles(of spec: URL) -> [URL] {
         guard let data = FileManager.default.contents(atPath: spec.path(percentEncoded: false)),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return [] }
         var paths: [String] = (object["openapi"] as? String).map { [$0] } ?? []
         for case let type as [String: Any] in (object["types"] as? [String: Any] ?? [:]).values {
             paths += type["$examples"] as? [String] ?? []
@@ -88,10 +93,14 @@ struct DTOGenPlugin: BuildToolPlugin {
             paths += endpoint["examples"] as? [String] ?? []
         }
         var urls = paths.map { spec.deletingLastPathComponent().appendingPathComponent($0).standardizedFileURL }
-        if let document = (object["openapi"] as? String).map({ spec.deletingLastPathComponent().appendingPathComponent($0).standardizedFileURL }) {
+        if let document = (object["openapi"] as? String).map({
+            spec.deletingLastPathComponent().appendingPathComponent($0).standardizedFileURL
+        }) {
             urls += referencedFiles(of: document)
         }
-        return Set(urls.filter { FileManager.default.fileExists(atPath: $0.path(percentEncoded: false)) }).sorted { $0.path < $1.path }
+        return Set(urls.filter { FileManager.default.fileExists(atPath: $0.path(percentEncoded: false)) }).sorted {
+            $0.path < $1.path
+        }
     }
 
     /// The files an OpenAPI document's `$ref`s name, directly or through other files (each
@@ -115,7 +124,9 @@ struct DTOGenPlugin: BuildToolPlugin {
                 let written = String(value.prefix { !["\"", "'", "#", "\n", "\r", " ", ",", "}", "]"].contains($0) })
                 guard !written.isEmpty, !written.contains("://") else { continue }
                 let url = file.deletingLastPathComponent().appendingPathComponent(written).standardizedFileURL
-                guard seen.insert(url.path).inserted, FileManager.default.fileExists(atPath: url.path(percentEncoded: false)) else { continue }
+                guard seen.insert(url.path).inserted,
+                    FileManager.default.fileExists(atPath: url.path(percentEncoded: false))
+                else { continue }
                 result.append(url)
                 pending.append(url)
             }
@@ -131,11 +142,14 @@ struct DTOGenPlugin: BuildToolPlugin {
         var pending = [spec]
         while let next = pending.popLast() {
             guard let data = FileManager.default.contents(atPath: next.path(percentEncoded: false)),
-                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let paths = object["imports"] as? [String] else { continue }
+                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let paths = object["imports"] as? [String]
+            else { continue }
             for path in paths {
                 let url = next.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
-                guard FileManager.default.fileExists(atPath: url.path(percentEncoded: false)), seen.insert(url.path).inserted else { continue }
+                guard FileManager.default.fileExists(atPath: url.path(percentEncoded: false)),
+                    seen.insert(url.path).inserted
+                else { continue }
                 result.append(url)
                 pending.append(url)
             }

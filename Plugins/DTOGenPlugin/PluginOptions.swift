@@ -12,9 +12,12 @@ struct PluginOptions {
 
     static func read(in root: URL) throws -> PluginOptions {
         let file = root.appendingPathComponent("dtogen.config.json")
-        guard let data = FileManager.default.contents(atPath: file.path(percentEncoded: false)) else { return PluginOptions() }
+        guard let data = FileManager.default.contents(atPath: file.path(percentEncoded: false)) else {
+            return PluginOptions()
+        }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw ConfigError(description: "\(file.path(percentEncoded: false)):1:1: error: dtogen.config.json must be a JSON object")
+            throw ConfigError(
+                description: "\(file.path(percentEncoded: false)):1:1: error: dtogen.config.json must be a JSON object")
         }
         var options = PluginOptions(inputFiles: [file])
         for (key, value) in object.sorted(by: { $0.key < $1.key }) {
@@ -28,10 +31,16 @@ struct PluginOptions {
             case ("templates", let folder as String):
                 let url = root.appendingPathComponent(folder)
                 options.arguments += ["--templates", url.path(percentEncoded: false)]
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path(percentEncoded: false))) ?? []
-                options.inputFiles += names.filter { $0.hasSuffix(".mustache") }.sorted().map { url.appendingPathComponent($0) }
+                let names =
+                    (try? FileManager.default.contentsOfDirectory(atPath: url.path(percentEncoded: false))) ?? []
+                options.inputFiles += names.filter { $0.hasSuffix(".mustache") }.sorted().map {
+                    url.appendingPathComponent($0)
+                }
             default:
-                throw ConfigError(description: "\(file.path(percentEncoded: false)):1:1: error: unknown or invalid option '\(key)' in dtogen.config.json; expected \"access\", \"templates\" or \"runtimeModule\" (strings) or \"fastDecoding\" (true or false)")
+                throw ConfigError(
+                    description:
+                        "\(file.path(percentEncoded: false)):1:1: error: unknown or invalid option '\(key)' in dtogen.config.json; expected \"access\", \"templates\" or \"runtimeModule\" (strings) or \"fastDecoding\" (true or false)"
+                )
             }
         }
         return options

@@ -64,10 +64,12 @@ public enum DateRules {
         }
         let dash = UInt8(ascii: "-"), colon = UInt8(ascii: ":")
         guard let year = number(4), expect([dash]), let month = number(2), expect([dash]), let day = number(2),
-              expect([UInt8(ascii: "T"), UInt8(ascii: "t")]),
-              let hour = number(2), expect([colon]), let minute = number(2), expect([colon]), let second = number(2)
+            expect([UInt8(ascii: "T"), UInt8(ascii: "t")]),
+            let hour = number(2), expect([colon]), let minute = number(2), expect([colon]), let second = number(2)
         else { return .otherForm }
-        guard (1...12).contains(month), (1...daysIn(month, of: year)).contains(day), hour < 24, minute < 60, second <= 60 else { return .invalid }
+        guard (1...12).contains(month), (1...daysIn(month, of: year)).contains(day), hour < 24, minute < 60,
+            second <= 60
+        else { return .invalid }
         // The fraction as an integer of nanoseconds at most, so the instant is one division
         // of exact integers (`.804` is the Double nearest to it, with no noise from adding).
         var fraction = 0

@@ -59,7 +59,8 @@ public struct GeneratorOptions: Sendable {
 
     public init(
         access: AccessLevel? = nil, runtimeModule: String? = "DTORuntime", templates: TemplateSet = TemplateSet(),
-        keepsEmptyFiles: Bool = false, specLocationFolder: String? = nil, outputName: String? = nil, fastDecoding: Bool = true
+        keepsEmptyFiles: Bool = false, specLocationFolder: String? = nil, outputName: String? = nil,
+        fastDecoding: Bool = true
     ) {
         self.fastDecoding = fastDecoding
         self.outputName = outputName
@@ -101,7 +102,9 @@ public enum Generator {
         SpecFileNaming.fileBases(forSpecPaths: paths)
     }
 
-    public static func generate(_ inputs: [SpecInput], options: GeneratorOptions = GeneratorOptions()) -> GenerationResult {
+    public static func generate(_ inputs: [SpecInput], options: GeneratorOptions = GeneratorOptions())
+        -> GenerationResult
+    {
         let (irs, resolveDiagnostics) = resolve(inputs, options: options)
         var diagnostics = resolveDiagnostics
         if diagnostics.contains(where: { $0.severity == .error }) {
@@ -110,7 +113,8 @@ public enum Generator {
 
         // Verify: the sample payloads each generated spec names must fit its shapes.
         let payloads = Dictionary(inputs.flatMap(\.files), uniquingKeysWith: { first, _ in first })
-        diagnostics += parallelMap(irs.filter(\.generates)) { ExampleCheck.diagnostics($0, payloads: payloads) }.flatMap { $0 }
+        diagnostics += parallelMap(irs.filter(\.generates)) { ExampleCheck.diagnostics($0, payloads: payloads) }.flatMap
+        { $0 }
         if diagnostics.contains(where: { $0.severity == .error }) {
             return GenerationResult(files: [], diagnostics: diagnostics.sorted())
         }
@@ -127,7 +131,10 @@ public enum Generator {
             switch result {
             case .success(let generated): files += generated
             case .failure(let error):
-                diagnostics.append(Diagnostic(.error, .templateError, file: "template '\(error.template)'", at: SourceLocation(line: max(error.line, 1), column: 1), error.message))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, .templateError, file: "template '\(error.template)'",
+                        at: SourceLocation(line: max(error.line, 1), column: 1), error.message))
             }
         }
         if diagnostics.contains(where: { $0.severity == .error }) {

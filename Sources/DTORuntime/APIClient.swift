@@ -26,7 +26,8 @@ public enum APIError: Error, Sendable, Equatable, CustomStringConvertible, Local
         case (.invalidRequest(let a), .invalidRequest(let b)): return a == b
         case (.transport(let a, let aText), .transport(let b, let bText)): return a == b && aText == bText
         case (.status(let a, let aBody), .status(let b, let bBody)): return a == b && aBody == bBody
-        case (.unsuccessful(let a, let aSuccess), .unsuccessful(let b, let bSuccess)): return a == b && aSuccess == bSuccess
+        case (.unsuccessful(let a, let aSuccess), .unsuccessful(let b, let bSuccess)):
+            return a == b && aSuccess == bSuccess
         case (.decoding(let a, let aText), .decoding(let b, let bText)): return a == b && aText == bText
         default: return false
         }
@@ -41,7 +42,8 @@ public enum APIError: Error, Sendable, Equatable, CustomStringConvertible, Local
             let text = String(decoding: body.prefix(512), as: UTF8.self)
             return "HTTP \(code)" + (text.isEmpty ? "" : ": \(text)")
         case .unsuccessful(let message, let success):
-            return "the server reported failure" + (message.map { ": \($0)" } ?? "") + (success.map { " (success value: \(ResponseDecoding.describe($0)))" } ?? " (no success value)")
+            return "the server reported failure" + (message.map { ": \($0)" } ?? "")
+                + (success.map { " (success value: \(ResponseDecoding.describe($0)))" } ?? " (no success value)")
         case .decoding(let path, let description):
             return "cannot decode the response at '\(path.isEmpty ? "<root>" : path)': \(description)"
         }
@@ -65,7 +67,8 @@ public enum APIError: Error, Sendable, Equatable, CustomStringConvertible, Local
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
             return .decoding(codingPath: path(context.codingPath), description: context.debugDescription)
         case .keyNotFound(let key, let context):
-            return .decoding(codingPath: path(context.codingPath + [key]), description: "missing key '\(key.stringValue)'")
+            return .decoding(
+                codingPath: path(context.codingPath + [key]), description: "missing key '\(key.stringValue)'")
         @unknown default:
             return .decoding(codingPath: "", description: "\(error)")
         }
@@ -142,11 +145,17 @@ public struct APIClient: Sendable {
     /// Applies to endpoints without a `timeout` of their own (seconds); nil keeps the transport's.
     public let timeout: TimeInterval?
 
-    public init(baseURL: URL, session: URLSession = .shared, middlewares: [any APIMiddleware] = [], timeout: TimeInterval? = nil) {
-        self.init(baseURL: baseURL, transport: URLSessionTransport(session: session), middlewares: middlewares, timeout: timeout)
+    public init(
+        baseURL: URL, session: URLSession = .shared, middlewares: [any APIMiddleware] = [], timeout: TimeInterval? = nil
+    ) {
+        self.init(
+            baseURL: baseURL, transport: URLSessionTransport(session: session), middlewares: middlewares,
+            timeout: timeout)
     }
 
-    public init(baseURL: URL, transport: any HTTPTransport, middlewares: [any APIMiddleware] = [], timeout: TimeInterval? = nil) {
+    public init(
+        baseURL: URL, transport: any HTTPTransport, middlewares: [any APIMiddleware] = [], timeout: TimeInterval? = nil
+    ) {
         self.baseURL = baseURL
         self.transport = transport
         self.middlewares = middlewares
@@ -155,7 +164,9 @@ public struct APIClient: Sendable {
 
     /// Sends the endpoint with its kind's request data (an `AccessToken` for private ones)
     /// and returns the decoded payload.
-    public func send<Kind, Response>(_ endpoint: Endpoint<Kind, Response>, using data: Kind.RequestData) async throws -> Response {
+    public func send<Kind, Response>(_ endpoint: Endpoint<Kind, Response>, using data: Kind.RequestData) async throws
+        -> Response
+    {
         try await response(for: endpoint, using: data).value
     }
 
@@ -165,7 +176,9 @@ public struct APIClient: Sendable {
     }
 
     /// Sends the endpoint and returns the payload with the response's status and headers.
-    public func response<Kind, Response>(for endpoint: Endpoint<Kind, Response>, using data: Kind.RequestData) async throws -> APIResponse<Response> {
+    public func response<Kind, Response>(for endpoint: Endpoint<Kind, Response>, using data: Kind.RequestData)
+        async throws -> APIResponse<Response>
+    {
         try _Concurrency.Task.checkCancellation()
         var request = try await Kind.authorize(try endpoint.makeRequest(baseURL: baseURL, with: data), with: data)
         if endpoint.timeout == nil, let timeout { request.timeoutInterval = timeout }
@@ -190,7 +203,9 @@ public struct APIClient: Sendable {
     }
 
     /// `response(for:using:)` for an endpoint that needs no request data.
-    public func response<Response>(for endpoint: Endpoint<EndpointKinds.Public, Response>) async throws -> APIResponse<Response> {
+    public func response<Response>(for endpoint: Endpoint<EndpointKinds.Public, Response>) async throws -> APIResponse<
+        Response
+    > {
         try await response(for: endpoint, using: ())
     }
 
@@ -200,12 +215,17 @@ public struct APIClient: Sendable {
     /// type, else `APIError.status`). Middlewares see the request and the response's status
     /// and headers, with an empty body once the stream has started: a retry never replays a
     /// stream that has started.
-    public func stream<Kind, Event>(_ endpoint: StreamEndpoint<Kind, Event>, using data: Kind.RequestData) async throws -> EventStream<Event> {
+    public func stream<Kind, Event>(_ endpoint: StreamEndpoint<Kind, Event>, using data: Kind.RequestData) async throws
+        -> EventStream<Event>
+    {
         try _Concurrency.Task.checkCancellation()
-        var request = try await Kind.authorize(try endpoint.request.makeRequest(baseURL: baseURL, with: data), with: data)
+        var request = try await Kind.authorize(
+            try endpoint.request.makeRequest(baseURL: baseURL, with: data), with: data)
         if endpoint.request.timeout == nil, let timeout { request.timeoutInterval = timeout }
         request.setValue(endpoint.format.accept, forHTTPHeaderField: "Accept")
-        if case .serverSentEvents = endpoint.format { request.setValue("no-cache", forHTTPHeaderField: "Cache-Control") }
+        if case .serverSentEvents = endpoint.format {
+            request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
+        }
         let transport = self.transport
         let started = StartedStreams()
         let body: Data
@@ -239,11 +259,14 @@ public struct APIClient: Sendable {
             }
             throw APIError.status(code: response.statusCode, body: body)
         }
-        return EventStream(body: streamed.body, format: endpoint.format, decode: endpoint.decodeEvent, cancel: streamed.cancel)
+        return EventStream(
+            body: streamed.body, format: endpoint.format, decode: endpoint.decodeEvent, cancel: streamed.cancel)
     }
 
     /// `stream(_:using:)` for an endpoint that needs no request data.
-    public func stream<Event>(_ endpoint: StreamEndpoint<EndpointKinds.Public, Event>) async throws -> EventStream<Event> {
+    public func stream<Event>(_ endpoint: StreamEndpoint<EndpointKinds.Public, Event>) async throws -> EventStream<
+        Event
+    > {
         try await stream(endpoint, using: ())
     }
 
@@ -293,19 +316,24 @@ enum URLSessionLoading {
     static func load(_ request: URLRequest, with session: URLSession) async throws -> (Data, HTTPURLResponse) {
         let box = TaskBox()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) in
                 let task = session.dataTask(with: request) { data, response, error in
                     if let error {
                         let nsError = error as NSError
                         if nsError.domain == NSURLErrorDomain, nsError.code == NSURLErrorCancelled {
                             continuation.resume(throwing: CancellationError())
                         } else {
-                            continuation.resume(throwing: APIError.transport(code: nsError.code, description: nsError.localizedDescription))
+                            continuation.resume(
+                                throwing: APIError.transport(
+                                    code: nsError.code, description: nsError.localizedDescription))
                         }
                         return
                     }
                     guard let http = response as? HTTPURLResponse else {
-                        continuation.resume(throwing: APIError.transport(code: NSURLErrorBadServerResponse, description: "the response is not HTTP"))
+                        continuation.resume(
+                            throwing: APIError.transport(
+                                code: NSURLErrorBadServerResponse, description: "the response is not HTTP"))
                         return
                     }
                     continuation.resume(returning: (data ?? Data(), http))
@@ -335,7 +363,8 @@ enum URLSessionStreaming {
             if case .cancelled = termination { cancel() }
         }
         let response = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPURLResponse, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<HTTPURLResponse, any Error>) in
                 delegate.waitForResponse(continuation, session: session)
                 task.start(session.dataTask(with: request))
             }
@@ -378,7 +407,9 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
         guard let http = response as? HTTPURLResponse else {
-            takeResponseContinuation()?.resume(throwing: APIError.transport(code: NSURLErrorBadServerResponse, description: "the response is not HTTP"))
+            takeResponseContinuation()?.resume(
+                throwing: APIError.transport(code: NSURLErrorBadServerResponse, description: "the response is not HTTP")
+            )
             completionHandler(.cancel)
             return
         }
@@ -394,11 +425,16 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
         if let error {
             let nsError = error as NSError
             let cancelled = nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorCancelled
-            let failure: any Error = cancelled ? CancellationError() : APIError.transport(code: nsError.code, description: nsError.localizedDescription)
+            let failure: any Error =
+                cancelled
+                ? CancellationError()
+                : APIError.transport(code: nsError.code, description: nsError.localizedDescription)
             takeResponseContinuation()?.resume(throwing: failure)
             if cancelled { pieces.finish() } else { pieces.finish(throwing: failure) }
         } else {
-            takeResponseContinuation()?.resume(throwing: APIError.transport(code: NSURLErrorBadServerResponse, description: "the server sent no response"))
+            takeResponseContinuation()?.resume(
+                throwing: APIError.transport(
+                    code: NSURLErrorBadServerResponse, description: "the server sent no response"))
             pieces.finish()
         }
         // The session holds its delegate until it is invalidated.

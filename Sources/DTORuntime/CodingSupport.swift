@@ -94,7 +94,11 @@ extension Decimal: LenientCoercible {
     public init?(lenient value: JSONValue) {
         switch value {
         case .string(let s):
-            guard let d = Decimal(string: s.trimmingCharacters(in: .whitespaces), locale: Foundation.Locale(identifier: "en_US_POSIX")) else { return nil }
+            guard
+                let d = Decimal(
+                    string: s.trimmingCharacters(in: .whitespaces), locale: Foundation.Locale(identifier: "en_US_POSIX")
+                )
+            else { return nil }
             self = d
         default:
             guard let d = lenientDouble(value) else { return nil }
@@ -117,7 +121,8 @@ extension KeyedDecodingContainer {
     public func decodeDate(forKey key: Key, format: DateFormat) throws -> Date {
         let raw = try decode(RawDate.self, forKey: key)
         guard let date = format.date(from: raw) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "Expected \(format.description), found \(raw)")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "Expected \(format.description), found \(raw)")
         }
         return date
     }
@@ -125,7 +130,8 @@ extension KeyedDecodingContainer {
     public func decodeDateIfPresent(forKey key: Key, format: DateFormat) throws -> Date? {
         guard let raw = try decodeIfPresent(RawDate.self, forKey: key) else { return nil }
         guard let date = format.date(from: raw) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "Expected \(format.description), found \(raw)")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "Expected \(format.description), found \(raw)")
         }
         return date
     }
@@ -134,7 +140,8 @@ extension KeyedDecodingContainer {
         let raws = try decode([RawDate].self, forKey: key)
         return try raws.map { raw in
             guard let date = format.date(from: raw) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "Expected \(format.description), found \(raw)")
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: self, debugDescription: "Expected \(format.description), found \(raw)")
             }
             return date
         }
@@ -150,7 +157,8 @@ extension KeyedDecodingContainer {
         let raws = try decode([String: RawDate].self, forKey: key)
         return try raws.mapValues { raw in
             guard let date = format.date(from: raw) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "Expected \(format.description), found \(raw)")
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: self, debugDescription: "Expected \(format.description), found \(raw)")
             }
             return date
         }
@@ -188,7 +196,9 @@ extension KeyedDecodingContainer {
         return try decodeLossyArray(T.self, forKey: key)
     }
 
-    private static func lossyElements<T: Decodable>(_ type: T.Type, from container: inout any UnkeyedDecodingContainer) -> [T] {
+    private static func lossyElements<T: Decodable>(_ type: T.Type, from container: inout any UnkeyedDecodingContainer)
+        -> [T]
+    {
         var elements: [T] = []
         if let count = container.count { elements.reserveCapacity(count) }
         while !container.isAtEnd {
@@ -226,7 +236,9 @@ extension KeyedEncodingContainer {
         try encode(dates.mapValues { format.raw(from: $0) }, forKey: key)
     }
 
-    public mutating func encodeDateDictionaryIfPresent(_ dates: [String: Date]?, forKey key: Key, format: DateFormat) throws {
+    public mutating func encodeDateDictionaryIfPresent(_ dates: [String: Date]?, forKey key: Key, format: DateFormat)
+        throws
+    {
         guard let dates else { return }
         try encodeDateDictionary(dates, forKey: key, format: format)
     }

@@ -19,8 +19,10 @@ public enum DateFormat: Sendable, Hashable {
         switch (self, raw) {
         case (.secondsSince1970, .number(let n)): return DateRules.date(secondsSince1970: n)
         case (.millisecondsSince1970, .number(let n)): return DateRules.date(millisecondsSince1970: n)
-        case (.secondsSince1970, .string(let s)): return DateRules.epochNumber(s).map { DateRules.date(secondsSince1970: $0) }
-        case (.millisecondsSince1970, .string(let s)): return DateRules.epochNumber(s).map { DateRules.date(millisecondsSince1970: $0) }
+        case (.secondsSince1970, .string(let s)):
+            return DateRules.epochNumber(s).map { DateRules.date(secondsSince1970: $0) }
+        case (.millisecondsSince1970, .string(let s)):
+            return DateRules.epochNumber(s).map { DateRules.date(millisecondsSince1970: $0) }
         case (.iso8601, .string(let s)), (.iso8601Fractional, .string(let s)): return DateRules.date(iso8601: s)
         case (.pattern(let p), .string(let s)): return DateRules.date(s, pattern: p)
         default: return nil

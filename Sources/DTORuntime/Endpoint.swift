@@ -50,7 +50,9 @@ public enum EndpointKinds {
     public enum Refreshing: EndpointKind {
         public static func prepare(_ request: inout URLRequest, with provider: any AccessTokenProvider) {}
 
-        public static func authorize(_ request: URLRequest, with provider: any AccessTokenProvider) async throws -> URLRequest {
+        public static func authorize(_ request: URLRequest, with provider: any AccessTokenProvider) async throws
+            -> URLRequest
+        {
             var authorized = request
             authorized.setValue("Bearer \(try await provider.accessToken())", forHTTPHeaderField: "Authorization")
             return authorized
@@ -116,10 +118,13 @@ extension APIKeyKind {
         case .header(let name):
             request.setValue(key.rawValue, forHTTPHeaderField: name)
         case .query(let name):
-            guard let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return }
+            guard let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+                return
+            }
             // Encoded as every query item is (a `+` in a key is never read as a space).
             let item = QueryEncoding.encode(name) + "=" + QueryEncoding.encode(key.rawValue)
-            components.percentEncodedQuery = components.percentEncodedQuery.map { $0.isEmpty ? item : $0 + "&" + item } ?? item
+            components.percentEncodedQuery =
+                components.percentEncodedQuery.map { $0.isEmpty ? item : $0 + "&" + item } ?? item
             request.url = components.url ?? url
         }
     }
@@ -230,10 +235,20 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
         let items = query.flatMap { item in
             let reserved = item.reservedAllowed
             if let style = item.joined {
-                return item.values.isEmpty ? [] : ["\(QueryEncoding.encode(item.name))=" + item.values.map { QueryEncoding.encode($0, reserved: reserved) }.joined(separator: style.encodedSeparator)]
+                return item.values.isEmpty
+                    ? []
+                    : [
+                        "\(QueryEncoding.encode(item.name))="
+                            + item.values.map { QueryEncoding.encode($0, reserved: reserved) }.joined(
+                                separator: style.encodedSeparator)
+                    ]
             }
-            return item.values.map { "\(QueryEncoding.encode(item.name))=\(QueryEncoding.encode($0, reserved: reserved))" }
-                + item.items.map { "\(QueryEncoding.encode($0.name))=\(QueryEncoding.encode($0.value, reserved: reserved))" }
+            return item.values.map {
+                "\(QueryEncoding.encode(item.name))=\(QueryEncoding.encode($0, reserved: reserved))"
+            }
+                + item.items.map {
+                    "\(QueryEncoding.encode($0.name))=\(QueryEncoding.encode($0.value, reserved: reserved))"
+                }
         }
         components.percentEncodedQuery = items.isEmpty ? nil : items.joined(separator: "&")
         guard let url = components.url else {
@@ -262,14 +277,16 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
                     request.httpBody = json
                     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
                 case .form:
-                    request.httpBody = Data(FormEncoding.encode(try JSONDecoder().decode(JSONValue.self, from: json)).utf8)
+                    request.httpBody = Data(
+                        FormEncoding.encode(try JSONDecoder().decode(JSONValue.self, from: json)).utf8)
                     request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
                 case .raw(let contentType):
                     request.httpBody = json
                     request.setValue(contentType, forHTTPHeaderField: "Content-Type")
                 case .multipart:
                     let boundary = "dtogen-" + UUID().uuidString
-                    request.httpBody = MultipartEncoding.encode(try JSONDecoder().decode(JSONValue.self, from: json), boundary: boundary)
+                    request.httpBody = MultipartEncoding.encode(
+                        try JSONDecoder().decode(JSONValue.self, from: json), boundary: boundary)
                     request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
                 }
             } catch {

@@ -64,7 +64,9 @@ enum ResponseDecoding {
             succeeded = found == value
         }
         guard succeeded else {
-            let message = envelope.message.flatMap { (try? container.decodeIfPresent(JSONValue.self, forKey: AnyCodingKey($0))) ?? nil }
+            let message = envelope.message.flatMap {
+                (try? container.decodeIfPresent(JSONValue.self, forKey: AnyCodingKey($0))) ?? nil
+            }
             throw APIError.unsuccessful(message: message.map(describe), success: found)
         }
     }

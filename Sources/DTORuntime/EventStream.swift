@@ -73,7 +73,8 @@ extension StreamEndpoint where Event: Decodable {
     ) {
         var named = false
         if case .serverSentEvents(_, true) = format { named = true }
-        self.init(method: method, path: path, query: query, headers: headers, body: body, format: format) { [named] event in
+        self.init(method: method, path: path, query: query, headers: headers, body: body, format: format) {
+            [named] event in
             try FastDecoder().decode(Event.self, from: named ? event.namedJSON : Data(event.data.utf8))
         }
     }
@@ -85,7 +86,9 @@ extension StreamEndpoint where Event == ServerSentEvent {
         method: HTTPMethod = .get, path: EndpointPath, query: [Parameter] = [], headers: [Parameter] = [],
         body: (any Encodable & Sendable)? = nil, end: String? = nil
     ) {
-        self.init(method: method, path: path, query: query, headers: headers, body: body, format: .serverSentEvents(end: end)) { $0 }
+        self.init(
+            method: method, path: path, query: query, headers: headers, body: body, format: .serverSentEvents(end: end)
+        ) { $0 }
     }
 }
 
@@ -110,7 +113,9 @@ public struct StreamedResponse: Sendable {
     /// Stops the transfer and closes the connection (called when the consumer stops early).
     public var cancel: @Sendable () -> Void
 
-    public init(response: HTTPURLResponse, body: AsyncThrowingStream<Data, any Error>, cancel: @escaping @Sendable () -> Void) {
+    public init(
+        response: HTTPURLResponse, body: AsyncThrowingStream<Data, any Error>, cancel: @escaping @Sendable () -> Void
+    ) {
         self.response = response
         self.body = body
         self.cancel = cancel
@@ -142,7 +147,10 @@ public struct EventStream<Event: Sendable>: AsyncSequence, Sendable {
     let decode: @Sendable (ServerSentEvent) throws -> Event
     let connection: Connection
 
-    init(body: AsyncThrowingStream<Data, any Error>, format: EventStreamFormat, decode: @escaping @Sendable (ServerSentEvent) throws -> Event, cancel: @escaping @Sendable () -> Void) {
+    init(
+        body: AsyncThrowingStream<Data, any Error>, format: EventStreamFormat,
+        decode: @escaping @Sendable (ServerSentEvent) throws -> Event, cancel: @escaping @Sendable () -> Void
+    ) {
         self.body = body
         self.format = format
         self.decode = decode
@@ -208,14 +216,18 @@ public struct EventStream<Event: Sendable>: AsyncSequence, Sendable {
                     case .serverSentEvents:
                         pending = serverSentEvents.parse(piece)
                     case .jsonLines:
-                        pending = jsonLines.parse(piece).map { ServerSentEvent(data: String(decoding: $0, as: UTF8.self)) }
+                        pending = jsonLines.parse(piece).map {
+                            ServerSentEvent(data: String(decoding: $0, as: UTF8.self))
+                        }
                     }
                 } else {
                     // The body ended: an unfinished server-sent event is discarded, a last
                     // JSON line without a line feed is not.
                     ended = true
                     connection.close()
-                    if case .jsonLines = format { pending = jsonLines.finish().map { ServerSentEvent(data: String(decoding: $0, as: UTF8.self)) } }
+                    if case .jsonLines = format {
+                        pending = jsonLines.finish().map { ServerSentEvent(data: String(decoding: $0, as: UTF8.self)) }
+                    }
                 }
             }
         }

@@ -101,7 +101,8 @@ final class FastJSONDecoder: Decoder {
     /// the error is a `DecodingError` for `init(from:)`s that catch one.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         if let fast = T.self as? any FastJSONDecodable.Type,
-           let value = try? fast.init(fastJSON: FastJSONValue(tape: tape, index: index)) as? T {
+            let value = try? fast.init(fastJSON: FastJSONValue(tape: tape, index: index)) as? T
+        {
             return value
         }
         return try decodeDirectly(T.self)
@@ -111,19 +112,24 @@ final class FastJSONDecoder: Decoder {
         if T.self == URL.self {
             let text = try FastJSONDecoder.string(tape, entry, codingPath)
             guard let url = URL(string: text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Invalid URL string."))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: codingPath, debugDescription: "Invalid URL string."))
             }
             return url as! T
         }
         if T.self == Data.self {
             let text = try FastJSONDecoder.string(tape, entry, codingPath)
             guard let data = Data(base64Encoded: text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Encountered Data is not valid Base64."))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: codingPath, debugDescription: "Encountered Data is not valid Base64."))
             }
             return data as! T
         }
         if T.self == Decimal.self {
-            guard entry.kind == .number, let decimal = Decimal(string: String(tape.text(of: entry)), locale: Foundation.Locale(identifier: "en_US_POSIX")) else {
+            guard entry.kind == .number,
+                let decimal = Decimal(
+                    string: String(tape.text(of: entry)), locale: Foundation.Locale(identifier: "en_US_POSIX"))
+            else {
                 throw FastJSONDecoder.mismatch(Decimal.self, entry, codingPath)
             }
             return decimal as! T
@@ -139,12 +145,19 @@ final class FastJSONDecoder: Decoder {
 
     static func mismatch(_ type: Any.Type, _ entry: FastJSONTape.Entry, _ path: [any CodingKey]) -> DecodingError {
         if entry.kind == .null {
-            return .valueNotFound(type, .init(codingPath: path, debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+            return .valueNotFound(
+                type,
+                .init(
+                    codingPath: path, debugDescription: "Cannot get value of type \(type) -- found null value instead"))
         }
-        return .typeMismatch(type, .init(codingPath: path, debugDescription: "Expected to decode \(type) but found \(entry.kind) instead."))
+        return .typeMismatch(
+            type,
+            .init(codingPath: path, debugDescription: "Expected to decode \(type) but found \(entry.kind) instead."))
     }
 
-    static func string(_ tape: FastJSONTape, _ entry: FastJSONTape.Entry, _ path: @autoclosure () -> [any CodingKey]) throws -> String {
+    static func string(_ tape: FastJSONTape, _ entry: FastJSONTape.Entry, _ path: @autoclosure () -> [any CodingKey])
+        throws -> String
+    {
         guard entry.kind == .string else { throw mismatch(String.self, entry, path()) }
         guard let text = tape.string(at: entry) else {
             throw DecodingError.dataCorrupted(.init(codingPath: path(), debugDescription: "Invalid string."))
@@ -162,22 +175,30 @@ final class FastJSONDecoder: Decoder {
 
     /// Integers: digits read directly; a fraction or exponent only when the value is whole
     /// and fits, as `JSONDecoder` allows (`1.0`, `1e2`).
-    static func integer<T: FixedWidthInteger>(_ type: T.Type, _ tape: FastJSONTape, _ entry: FastJSONTape.Entry, _ path: @autoclosure () -> [any CodingKey]) throws -> T {
+    static func integer<T: FixedWidthInteger>(
+        _ type: T.Type, _ tape: FastJSONTape, _ entry: FastJSONTape.Entry, _ path: @autoclosure () -> [any CodingKey]
+    ) throws -> T {
         guard entry.kind == .number else { throw mismatch(T.self, entry, path()) }
         if let value = tape.integer(entry), let exact = T(exactly: value) { return exact }
         let text = tape.text(of: entry)
         if T.self == UInt64.self || T.self == UInt.self, let value = T(text) { return value }
-        if let double = Double(text), double.isFinite, double == double.rounded(), let exact = T(exactly: double), text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
+        if let double = Double(text), double.isFinite, double == double.rounded(), let exact = T(exactly: double),
+            text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
+        {
             return exact
         }
-        throw DecodingError.dataCorrupted(.init(codingPath: path(), debugDescription: "Number \(text) is not representable in Swift."))
+        throw DecodingError.dataCorrupted(
+            .init(codingPath: path(), debugDescription: "Number \(text) is not representable in Swift."))
     }
 
-    static func floatingPoint<T: FastFloatingPoint>(_ type: T.Type, _ tape: FastJSONTape, _ entry: FastJSONTape.Entry, _ path: @autoclosure () -> [any CodingKey]) throws -> T {
+    static func floatingPoint<T: FastFloatingPoint>(
+        _ type: T.Type, _ tape: FastJSONTape, _ entry: FastJSONTape.Entry, _ path: @autoclosure () -> [any CodingKey]
+    ) throws -> T {
         guard entry.kind == .number else { throw mismatch(T.self, entry, path()) }
         let text = tape.text(of: entry)
         guard let value = T.parse(text), value.isFinite else {
-            throw DecodingError.dataCorrupted(.init(codingPath: path(), debugDescription: "Number \(text) is not representable in Swift."))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: path(), debugDescription: "Number \(text) is not representable in Swift."))
         }
         return value
     }
@@ -226,7 +247,8 @@ struct FastKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func value(_ key: Key) throws -> FastJSONTape.Entry {
         guard let index = find(key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key)."))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key)."))
         }
         return decoder.tape.entries[index]
     }
@@ -235,49 +257,87 @@ struct FastKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeNil(forKey key: Key) throws -> Bool { try value(key).kind == .null }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try FastJSONDecoder.bool(value(key), codingPath + [key]) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try FastJSONDecoder.string(decoder.tape, value(key), codingPath + [key]) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try FastJSONDecoder.floatingPoint(type, decoder.tape, value(key), codingPath + [key]) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try FastJSONDecoder.floatingPoint(type, decoder.tape, value(key), codingPath + [key]) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key]) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key]) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key]) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key]) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key]) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key]) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key]) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key]) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key]) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key]) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try FastJSONDecoder.bool(value(key), codingPath + [key])
+    }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try FastJSONDecoder.string(decoder.tape, value(key), codingPath + [key])
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try FastJSONDecoder.floatingPoint(type, decoder.tape, value(key), codingPath + [key])
+    }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try FastJSONDecoder.floatingPoint(type, decoder.tape, value(key), codingPath + [key])
+    }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key])
+    }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key])
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key])
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key])
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key])
+    }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key])
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key])
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key])
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key])
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try FastJSONDecoder.integer(type, decoder.tape, value(key), codingPath + [key])
+    }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         guard let index = find(key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key)."))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key)."))
         }
         return try decoder.child(index, key: key).decodeValue(T.self)
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         guard let index = find(key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key)."))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key)."))
         }
         return try decoder.child(index, key: key).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         guard let index = find(key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key)."))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key)."))
         }
         return try decoder.child(index, key: key).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
-        try superDecoder(forKey: Key(stringValue: "super") ?? { throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "no super key")) }())
+        try superDecoder(
+            forKey: Key(stringValue: "super")
+                ?? {
+                    throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "no super key"))
+                }())
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
         guard let index = find(key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key)."))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key)."))
         }
         return decoder.child(index, key: key)
     }
@@ -313,7 +373,8 @@ struct FastUnkeyedContainer: UnkeyedDecodingContainer {
     private mutating func next(_ type: Any.Type) throws -> (FastJSONTape.Entry, [any CodingKey]) {
         let path = codingPath + [FastIndexKey(currentIndex)]
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: path, debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(
+                type, .init(codingPath: path, debugDescription: "Unkeyed container is at end."))
         }
         return (decoder.tape.entries[position], path)
     }
@@ -332,7 +393,8 @@ struct FastUnkeyedContainer: UnkeyedDecodingContainer {
         return false
     }
 
-    private mutating func read<T>(_ type: T.Type, _ body: (FastJSONTape.Entry, [any CodingKey]) throws -> T) throws -> T {
+    private mutating func read<T>(_ type: T.Type, _ body: (FastJSONTape.Entry, [any CodingKey]) throws -> T) throws -> T
+    {
         let (entry, path) = try next(type)
         let value = try body(entry, path)
         advance()
@@ -340,19 +402,45 @@ struct FastUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode(_ type: Bool.Type) throws -> Bool { try read(type) { try FastJSONDecoder.bool($0, $1) } }
-    mutating func decode(_ type: String.Type) throws -> String { let tape = decoder.tape; return try read(type) { try FastJSONDecoder.string(tape, $0, $1) } }
-    mutating func decode(_ type: Double.Type) throws -> Double { let tape = decoder.tape; return try read(type) { try FastJSONDecoder.floatingPoint(type, tape, $0, $1) } }
-    mutating func decode(_ type: Float.Type) throws -> Float { let tape = decoder.tape; return try read(type) { try FastJSONDecoder.floatingPoint(type, tape, $0, $1) } }
-    mutating func decode(_ type: Int.Type) throws -> Int { let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) } }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) } }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) } }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) } }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) } }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) } }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) } }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) } }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) } }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) } }
+    mutating func decode(_ type: String.Type) throws -> String {
+        let tape = decoder.tape; return try read(type) { try FastJSONDecoder.string(tape, $0, $1) }
+    }
+    mutating func decode(_ type: Double.Type) throws -> Double {
+        let tape = decoder.tape; return try read(type) { try FastJSONDecoder.floatingPoint(type, tape, $0, $1) }
+    }
+    mutating func decode(_ type: Float.Type) throws -> Float {
+        let tape = decoder.tape; return try read(type) { try FastJSONDecoder.floatingPoint(type, tape, $0, $1) }
+    }
+    mutating func decode(_ type: Int.Type) throws -> Int {
+        let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) }
+    }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 {
+        let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) }
+    }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 {
+        let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) }
+    }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 {
+        let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) }
+    }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 {
+        let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) }
+    }
+    mutating func decode(_ type: UInt.Type) throws -> UInt {
+        let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) }
+    }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 {
+        let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) }
+    }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 {
+        let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) }
+    }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 {
+        let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) }
+    }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
+        let tape = decoder.tape; return try read(type) { try FastJSONDecoder.integer(type, tape, $0, $1) }
+    }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         _ = try next(type)
@@ -361,7 +449,9 @@ struct FastUnkeyedContainer: UnkeyedDecodingContainer {
         return value
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         _ = try next(type)
         let container = try decoder.child(position, key: FastIndexKey(currentIndex)).container(keyedBy: type)
         advance()
@@ -394,7 +484,9 @@ struct FastSingleValueContainer: SingleValueDecodingContainer {
     func decodeNil() -> Bool { entry.kind == .null }
     func decode(_ type: Bool.Type) throws -> Bool { try FastJSONDecoder.bool(entry, codingPath) }
     func decode(_ type: String.Type) throws -> String { try FastJSONDecoder.string(tape, entry, codingPath) }
-    func decode(_ type: Double.Type) throws -> Double { try FastJSONDecoder.floatingPoint(type, tape, entry, codingPath) }
+    func decode(_ type: Double.Type) throws -> Double {
+        try FastJSONDecoder.floatingPoint(type, tape, entry, codingPath)
+    }
     func decode(_ type: Float.Type) throws -> Float { try FastJSONDecoder.floatingPoint(type, tape, entry, codingPath) }
     func decode(_ type: Int.Type) throws -> Int { try FastJSONDecoder.integer(type, tape, entry, codingPath) }
     func decode(_ type: Int8.Type) throws -> Int8 { try FastJSONDecoder.integer(type, tape, entry, codingPath) }

@@ -110,8 +110,10 @@ final class FastJSONTape {
             guard index < byteCount, depth < maximumDepth else { return false }
             switch bytes[index] {
             case UInt8(ascii: "\""): return string(&index)
-            case UInt8(ascii: "{"): return container(&index, .object, close: UInt8(ascii: "}"), depth: depth, maximumDepth: maximumDepth)
-            case UInt8(ascii: "["): return container(&index, .array, close: UInt8(ascii: "]"), depth: depth, maximumDepth: maximumDepth)
+            case UInt8(ascii: "{"):
+                return container(&index, .object, close: UInt8(ascii: "}"), depth: depth, maximumDepth: maximumDepth)
+            case UInt8(ascii: "["):
+                return container(&index, .array, close: UInt8(ascii: "]"), depth: depth, maximumDepth: maximumDepth)
             case UInt8(ascii: "t"): return literal(&index, "true", .true)
             case UInt8(ascii: "f"): return literal(&index, "false", .false)
             case UInt8(ascii: "n"): return literal(&index, "null", .null)
@@ -120,7 +122,9 @@ final class FastJSONTape {
         }
 
         /// An object (`"key": value` members) or an array, its entry spanning its elements.
-        private mutating func container(_ index: inout Int, _ kind: Kind, close: UInt8, depth: Int, maximumDepth: Int) -> Bool {
+        private mutating func container(_ index: inout Int, _ kind: Kind, close: UInt8, depth: Int, maximumDepth: Int)
+            -> Bool
+        {
             let slot = count
             append(Entry(start: 0, end: 0, kind: kind, flags: 0))
             index += 1
@@ -131,7 +135,9 @@ final class FastJSONTape {
             } else {
                 while true {
                     if kind == .object {
-                        guard index < byteCount, bytes[index] == UInt8(ascii: "\""), string(&index) else { return false }
+                        guard index < byteCount, bytes[index] == UInt8(ascii: "\""), string(&index) else {
+                            return false
+                        }
                         skipSpace(&index)
                         guard index < byteCount, bytes[index] == UInt8(ascii: ":") else { return false }
                         index += 1
@@ -185,7 +191,8 @@ final class FastJSONTape {
                     // As `JSONDecoder` scans: `\u` takes the next four bytes, which must not end
                     // the string; what an escape means is checked only when its string is read.
                     if index + 1 < byteCount, bytes[index + 1] == UInt8(ascii: "u") {
-                        guard index + 6 <= byteCount, (2..<6).allSatisfy({ bytes[index + $0] != UInt8(ascii: "\"") }) else { return false }
+                        guard index + 6 <= byteCount, (2..<6).allSatisfy({ bytes[index + $0] != UInt8(ascii: "\"") })
+                        else { return false }
                         index += 6
                         continue
                     }
@@ -218,7 +225,9 @@ final class FastJSONTape {
             if index < byteCount, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 flags = FastJSONTape.fraction
                 index += 1
-                if index < byteCount, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                if index < byteCount, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
                 guard digits(&index) > 0 else { return false }
             }
             append(Entry(start: UInt32(start), end: UInt32(index), kind: .number, flags: flags))
@@ -238,7 +247,9 @@ final class FastJSONTape {
     @inlinable
     func string(at entry: Entry) -> String? {
         guard entry.flags == 0 else { return decodedString(entry) }
-        return String(decoding: UnsafeBufferPointer(start: bytes + Int(entry.start), count: Int(entry.end &- entry.start)), as: UTF8.self)
+        return String(
+            decoding: UnsafeBufferPointer(start: bytes + Int(entry.start), count: Int(entry.end &- entry.start)),
+            as: UTF8.self)
     }
 
     /// A string with escapes or bytes beyond ASCII (checked as `JSONDecoder` checks them).
@@ -276,8 +287,10 @@ final class FastJSONTape {
                 var scalar: Unicode.Scalar?
                 if (0xD800..<0xDC00).contains(unit) {
                     // A surrogate pair: `\uD83D\uDE00`.
-                    guard index + 6 < end, bytes[index + 1] == UInt8(ascii: "\\"), bytes[index + 2] == UInt8(ascii: "u"),
-                          let low = hex(at: index + 3, end: end), (0xDC00..<0xE000).contains(low) else { return nil }
+                    guard index + 6 < end, bytes[index + 1] == UInt8(ascii: "\\"),
+                        bytes[index + 2] == UInt8(ascii: "u"),
+                        let low = hex(at: index + 3, end: end), (0xDC00..<0xE000).contains(low)
+                    else { return nil }
                     index += 6
                     scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
                 } else {
@@ -366,7 +379,9 @@ final class FastJSONTape {
 
     /// A number's text.
     func text(of entry: Entry) -> Substring {
-        Substring(decoding: UnsafeBufferPointer(start: bytes + Int(entry.start), count: Int(entry.end - entry.start)), as: UTF8.self)
+        Substring(
+            decoding: UnsafeBufferPointer(start: bytes + Int(entry.start), count: Int(entry.end - entry.start)),
+            as: UTF8.self)
     }
 
     /// Powers of ten a Double holds exactly.
@@ -438,7 +453,8 @@ final class FastJSONTape {
         while index < end {
             let digit = Int64(bytes[index] &- 0x30)
             let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            let (sum, overflow2) =
+                negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
             if overflow1 || overflow2 { return nil }
             value = sum
             index += 1

@@ -154,7 +154,9 @@ public struct FastJSONValue {
 
     /// Any other type: its fast path when it has one, else its `init(from:)` on the tape.
     @_spi(Generated) public func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if let fast = T.self as? any FastJSONDecodable.Type, let value = try fast.init(fastJSON: self) as? T { return value }
+        if let fast = T.self as? any FastJSONDecodable.Type, let value = try fast.init(fastJSON: self) as? T {
+            return value
+        }
         return try FastJSONDecoder(tape: tape, index: index).decodeDirectly(T.self)
     }
 }
@@ -178,7 +180,8 @@ public struct FastJSONObject {
     @inlinable
     mutating func find(_ key: StaticString) -> Int? {
         if key.hasPointerRepresentation {
-            return tape.member(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount), in: object, cursor: &cursor)
+            return tape.member(
+                UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount), in: object, cursor: &cursor)
         }
         return key.withUTF8Buffer { tape.member($0, in: object, cursor: &cursor) }
     }
@@ -198,7 +201,9 @@ public struct FastJSONObject {
     }
 
     @inlinable
-    @_spi(Generated) public mutating func decode<T: FastJSONDecodable>(_ type: T.Type, forKey key: StaticString) throws -> T {
+    @_spi(Generated) public mutating func decode<T: FastJSONDecodable>(_ type: T.Type, forKey key: StaticString) throws
+        -> T
+    {
         try T(fastJSON: value(key))
     }
 
@@ -208,13 +213,17 @@ public struct FastJSONObject {
     }
 
     @inlinable
-    @_spi(Generated) public mutating func decodeIfPresent<T: FastJSONDecodable>(_ type: T.Type, forKey key: StaticString) throws -> T? {
+    @_spi(Generated) public mutating func decodeIfPresent<T: FastJSONDecodable>(
+        _ type: T.Type, forKey key: StaticString
+    ) throws -> T? {
         guard let value = valueIfPresent(key) else { return nil }
         return try T(fastJSON: value)
     }
 
     @inlinable
-    @_spi(Generated) public mutating func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws -> T? {
+    @_spi(Generated) public mutating func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws
+        -> T?
+    {
         guard let value = valueIfPresent(key) else { return nil }
         return try value.decode(T.self)
     }
@@ -232,7 +241,9 @@ extension FastJSONObject {
     }
 
     @inlinable
-    @_spi(Generated) public mutating func decodeDateIfPresent(forKey key: StaticString, format: DateFormat) throws -> Date? {
+    @_spi(Generated) public mutating func decodeDateIfPresent(forKey key: StaticString, format: DateFormat) throws
+        -> Date?
+    {
         try valueIfPresent(key)?.date(format)
     }
 
@@ -242,17 +253,23 @@ extension FastJSONObject {
     }
 
     @inlinable
-    @_spi(Generated) public mutating func decodeDatesIfPresent(forKey key: StaticString, format: DateFormat) throws -> [Date]? {
+    @_spi(Generated) public mutating func decodeDatesIfPresent(forKey key: StaticString, format: DateFormat) throws
+        -> [Date]?
+    {
         try valueIfPresent(key)?.array { try $0.date(format) }
     }
 
     @inlinable
-    @_spi(Generated) public mutating func decodeDateDictionary(forKey key: StaticString, format: DateFormat) throws -> [String: Date] {
+    @_spi(Generated) public mutating func decodeDateDictionary(forKey key: StaticString, format: DateFormat) throws
+        -> [String: Date]
+    {
         try value(key).dictionary { try $0.date(format) }
     }
 
     @inlinable
-    @_spi(Generated) public mutating func decodeDateDictionaryIfPresent(forKey key: StaticString, format: DateFormat) throws -> [String: Date]? {
+    @_spi(Generated) public mutating func decodeDateDictionaryIfPresent(forKey key: StaticString, format: DateFormat)
+        throws -> [String: Date]?
+    {
         try valueIfPresent(key)?.dictionary { try $0.date(format) }
     }
 
@@ -260,7 +277,9 @@ extension FastJSONObject {
 
     /// A lenient scalar: the value if it reads as is, else a coerced value (`"42"` → 42), else `nil`.
     @inlinable
-    @_spi(Generated) public mutating func decodeLenient<T: LenientCoercible>(_ type: T.Type, forKey key: StaticString) -> T? {
+    @_spi(Generated) public mutating func decodeLenient<T: LenientCoercible>(_ type: T.Type, forKey key: StaticString)
+        -> T?
+    {
         guard let value = valueIfPresent(key) else { return nil }
         if let exact = try? T(fastJSON: value) { return exact }
         return value.coerced(T.self)
@@ -268,7 +287,9 @@ extension FastJSONObject {
 
     /// A lenient value of any other type: the value if it decodes, else `nil`.
     @inlinable
-    @_spi(Generated) public mutating func decodeLenient<T: FastJSONDecodable>(_ type: T.Type, forKey key: StaticString) -> T? {
+    @_spi(Generated) public mutating func decodeLenient<T: FastJSONDecodable>(_ type: T.Type, forKey key: StaticString)
+        -> T?
+    {
         guard let value = valueIfPresent(key) else { return nil }
         return try? T(fastJSON: value)
     }
@@ -283,32 +304,42 @@ extension FastJSONObject {
 
     /// An array whose elements that fail to decode are skipped.
     @inlinable
-    @_spi(Generated) public mutating func decodeLossyArray<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws -> [T] {
+    @_spi(Generated) public mutating func decodeLossyArray<T: Decodable>(_ type: T.Type, forKey key: StaticString)
+        throws -> [T]
+    {
         try value(key).lossyArray(T.self)
     }
 
     @inlinable
-    @_spi(Generated) public mutating func decodeLossyArrayIfPresent<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws -> [T]? {
+    @_spi(Generated) public mutating func decodeLossyArrayIfPresent<T: Decodable>(
+        _ type: T.Type, forKey key: StaticString
+    ) throws -> [T]? {
         try valueIfPresent(key)?.lossyArray(T.self)
     }
 
     // MARK: Numbers written as strings, and explicit nulls
 
     @inlinable
-    @_spi(Generated) public mutating func decodeStringEncoded<T: StringEncodedValue>(_ type: T.Type, forKey key: StaticString) throws -> T {
+    @_spi(Generated) public mutating func decodeStringEncoded<T: StringEncodedValue>(
+        _ type: T.Type, forKey key: StaticString
+    ) throws -> T {
         guard let value = T(stringEncoded: try self.value(key).string()) else { throw FastJSONFailure() }
         return value
     }
 
     @inlinable
-    @_spi(Generated) public mutating func decodeStringEncodedIfPresent<T: StringEncodedValue>(_ type: T.Type, forKey key: StaticString) throws -> T? {
+    @_spi(Generated) public mutating func decodeStringEncodedIfPresent<T: StringEncodedValue>(
+        _ type: T.Type, forKey key: StaticString
+    ) throws -> T? {
         guard let text = try valueIfPresent(key)?.string() else { return nil }
         guard let value = T(stringEncoded: text) else { throw FastJSONFailure() }
         return value
     }
 
     @inlinable
-    @_spi(Generated) public mutating func decodeNullable<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws -> Nullable<T>? {
+    @_spi(Generated) public mutating func decodeNullable<T: Decodable>(_ type: T.Type, forKey key: StaticString) throws
+        -> Nullable<T>?
+    {
         guard let index = find(key) else { return nil }
         let value = FastJSONValue(tape: tape, index: index)
         if value.isNull { return .null }
@@ -395,11 +426,15 @@ extension Bool: FastJSONDecodable {
 
 /// Types `JSONDecoder` reads its own way: the `Decoder` path knows them.
 extension Decimal: FastJSONDecodable {
-    @_spi(Generated) public init(fastJSON value: FastJSONValue) throws { self = try FastJSONDecoder(tape: value.tape, index: value.index).decodeDirectly(Decimal.self) }
+    @_spi(Generated) public init(fastJSON value: FastJSONValue) throws {
+        self = try FastJSONDecoder(tape: value.tape, index: value.index).decodeDirectly(Decimal.self)
+    }
 }
 
 extension URL: FastJSONDecodable {
-    @_spi(Generated) public init(fastJSON value: FastJSONValue) throws { self = try FastJSONDecoder(tape: value.tape, index: value.index).decodeDirectly(URL.self) }
+    @_spi(Generated) public init(fastJSON value: FastJSONValue) throws {
+        self = try FastJSONDecoder(tape: value.tape, index: value.index).decodeDirectly(URL.self)
+    }
 }
 
 extension UUID: FastJSONDecodable {
@@ -410,11 +445,15 @@ extension UUID: FastJSONDecodable {
 }
 
 extension Array: FastJSONDecodable where Element: FastJSONDecodable {
-    @_spi(Generated) @inlinable public init(fastJSON value: FastJSONValue) throws { self = try value.array { try Element(fastJSON: $0) } }
+    @_spi(Generated) @inlinable public init(fastJSON value: FastJSONValue) throws {
+        self = try value.array { try Element(fastJSON: $0) }
+    }
 }
 
 extension Optional: FastJSONDecodable where Wrapped: FastJSONDecodable {
-    @_spi(Generated) @inlinable public init(fastJSON value: FastJSONValue) throws { self = value.isNull ? nil : try Wrapped(fastJSON: value) }
+    @_spi(Generated) @inlinable public init(fastJSON value: FastJSONValue) throws {
+        self = value.isNull ? nil : try Wrapped(fastJSON: value)
+    }
 }
 
 /// The first of duplicated keys wins, as in `JSONDecoder`.
@@ -426,7 +465,9 @@ extension Dictionary: FastJSONDecodable where Key == String, Value: FastJSONDeco
 }
 
 extension Indirect: FastJSONDecodable where Value: FastJSONDecodable & Codable {
-    @_spi(Generated) @inlinable public init(fastJSON value: FastJSONValue) throws { self.init(try Value(fastJSON: value)) }
+    @_spi(Generated) @inlinable public init(fastJSON value: FastJSONValue) throws {
+        self.init(try Value(fastJSON: value))
+    }
 }
 
 extension Nullable: FastJSONDecodable where Wrapped: FastJSONDecodable & Codable {

@@ -77,7 +77,9 @@ enum MultipartEncoding {
             case .object(let object) where object[FilePart.marker] == .bool(true):
                 let data = object["data"]?.stringValue.flatMap { Data(base64Encoded: $0) } ?? Data()
                 line("--\(boundary)")
-                line("Content-Disposition: form-data; name=\"\(escape(key))\"; filename=\"\(escape(object["filename"]?.stringValue ?? "file"))\"")
+                line(
+                    "Content-Disposition: form-data; name=\"\(escape(key))\"; filename=\"\(escape(object["filename"]?.stringValue ?? "file"))\""
+                )
                 line("Content-Type: \(object["contentType"]?.stringValue ?? "application/octet-stream")")
                 line("")
                 body.append(data)
@@ -114,7 +116,8 @@ enum MultipartEncoding {
     }
 
     static func escape(_ name: String) -> String {
-        name.replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        name.replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
     }
 }
 
@@ -147,7 +150,9 @@ enum FormEncoding {
         case .object(let members):
             for key in members.keys.sorted() { append(members[key] ?? .null, name: "\(name)[\(key)]", to: &pairs) }
         case .array(let elements):
-            let scalars = elements.allSatisfy { if case .object = $0 { false } else if case .array = $0 { false } else { true } }
+            let scalars = elements.allSatisfy {
+                if case .object = $0 { false } else if case .array = $0 { false } else { true }
+            }
             for (index, element) in elements.enumerated() {
                 append(element, name: scalars ? "\(name)[]" : "\(name)[\(index)]", to: &pairs)
             }
@@ -161,7 +166,8 @@ enum FormEncoding {
             switch byte {
             case UInt8(ascii: " "): out += "+"
             case UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "a")...UInt8(ascii: "z"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 out += String(format: "%%%02X", byte)

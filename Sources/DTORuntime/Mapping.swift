@@ -26,15 +26,20 @@ public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible 
 @_spi(Generated)
 public enum Mapping {
     /// `array[index]`, or a `MappingError` when the array is too short.
-    public static func element<T>(_ array: [T], _ index: Int, model: String, field: String, source: String) throws -> T {
+    public static func element<T>(_ array: [T], _ index: Int, model: String, field: String, source: String) throws -> T
+    {
         guard array.indices.contains(index) else {
-            throw MappingError(model: model, field: field, source: source, reason: "index \(index) is out of range (the array has \(array.count) elements)")
+            throw MappingError(
+                model: model, field: field, source: source,
+                reason: "index \(index) is out of range (the array has \(array.count) elements)")
         }
         return array[index]
     }
 
     /// `array?[index]`: `nil` when the array is `nil`, a `MappingError` when it is too short.
-    public static func optionalElement<T>(_ array: [T]?, _ index: Int, model: String, field: String, source: String) throws -> T? {
+    public static func optionalElement<T>(_ array: [T]?, _ index: Int, model: String, field: String, source: String)
+        throws -> T?
+    {
         guard let array else { return nil }
         return try Self.element(array, index, model: model, field: field, source: source)
     }
@@ -46,31 +51,52 @@ public enum Mapping {
     }
 
     /// The value, or a `MappingError` saying the conversion failed.
-    public static func require<T>(_ value: T?, model: String, field: String, source: String, reason: String) throws -> T {
+    public static func require<T>(_ value: T?, model: String, field: String, source: String, reason: String) throws -> T
+    {
         guard let value else { throw MappingError(model: model, field: field, source: source, reason: reason) }
         return value
     }
 
     // MARK: Conversions (`convert` in a spec)
 
-    public static func date(secondsSince1970 value: some BinaryInteger) -> Date { Date(timeIntervalSince1970: TimeInterval(value)) }
-    public static func date(secondsSince1970 value: some BinaryFloatingPoint) -> Date { Date(timeIntervalSince1970: TimeInterval(value)) }
-    public static func date(secondsSince1970 value: Decimal) -> Date { Date(timeIntervalSince1970: NSDecimalNumber(decimal: value).doubleValue) }
-    public static func date(secondsSince1970 value: String) -> Date? { DateRules.epochNumber(value).map { DateRules.date(secondsSince1970: $0) } }
-    public static func date(millisecondsSince1970 value: some BinaryInteger) -> Date { Date(timeIntervalSince1970: TimeInterval(value) / 1000) }
-    public static func date(millisecondsSince1970 value: some BinaryFloatingPoint) -> Date { Date(timeIntervalSince1970: TimeInterval(value) / 1000) }
-    public static func date(millisecondsSince1970 value: Decimal) -> Date { Date(timeIntervalSince1970: NSDecimalNumber(decimal: value).doubleValue / 1000) }
-    public static func date(millisecondsSince1970 value: String) -> Date? { DateRules.epochNumber(value).map { DateRules.date(millisecondsSince1970: $0) } }
+    public static func date(secondsSince1970 value: some BinaryInteger) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(value))
+    }
+    public static func date(secondsSince1970 value: some BinaryFloatingPoint) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(value))
+    }
+    public static func date(secondsSince1970 value: Decimal) -> Date {
+        Date(timeIntervalSince1970: NSDecimalNumber(decimal: value).doubleValue)
+    }
+    public static func date(secondsSince1970 value: String) -> Date? {
+        DateRules.epochNumber(value).map { DateRules.date(secondsSince1970: $0) }
+    }
+    public static func date(millisecondsSince1970 value: some BinaryInteger) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(value) / 1000)
+    }
+    public static func date(millisecondsSince1970 value: some BinaryFloatingPoint) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(value) / 1000)
+    }
+    public static func date(millisecondsSince1970 value: Decimal) -> Date {
+        Date(timeIntervalSince1970: NSDecimalNumber(decimal: value).doubleValue / 1000)
+    }
+    public static func date(millisecondsSince1970 value: String) -> Date? {
+        DateRules.epochNumber(value).map { DateRules.date(millisecondsSince1970: $0) }
+    }
     public static func date(iso8601 value: String) -> Date? { DateRules.date(iso8601: value) }
     public static func date(iso8601 value: Date) -> Date { value }
     public static func url(_ value: String) -> URL? { value.isEmpty ? nil : URL(string: value) }
     public static func url(_ value: URL) -> URL { value }
     public static func uuid(_ value: String) -> UUID? { UUID(uuidString: value) }
     public static func uuid(_ value: UUID) -> UUID { value }
-    public static func int(_ value: String) -> Int? { Int(value.trimmingCharacters(in: .whitespaces)) ?? Double(value).flatMap { Int(exactly: $0) } }
+    public static func int(_ value: String) -> Int? {
+        Int(value.trimmingCharacters(in: .whitespaces)) ?? Double(value).flatMap { Int(exactly: $0) }
+    }
     public static func int(_ value: some BinaryInteger) -> Int? { Int(exactly: value) }
     public static func int(_ value: some BinaryFloatingPoint) -> Int? { Int(exactly: value.rounded(.towardZero)) }
-    public static func int(_ value: Decimal) -> Int? { Int(exactly: NSDecimalNumber(decimal: value).doubleValue.rounded(.towardZero)) }
+    public static func int(_ value: Decimal) -> Int? {
+        Int(exactly: NSDecimalNumber(decimal: value).doubleValue.rounded(.towardZero))
+    }
     public static func int(_ value: Bool) -> Int { value ? 1 : 0 }
     public static func double(_ value: String) -> Double? { Double(value.trimmingCharacters(in: .whitespaces)) }
     public static func double(_ value: some BinaryInteger) -> Double { Double(value) }

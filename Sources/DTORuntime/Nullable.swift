@@ -77,7 +77,9 @@ extension Double: StringEncodedValue {
 }
 
 extension Decimal: StringEncodedValue {
-    public init?(stringEncoded text: String) { self.init(string: text, locale: Foundation.Locale(identifier: "en_US_POSIX")) }
+    public init?(stringEncoded text: String) {
+        self.init(string: text, locale: Foundation.Locale(identifier: "en_US_POSIX"))
+    }
     public var stringEncoded: String { description }
 }
 
@@ -97,7 +99,8 @@ extension KeyedDecodingContainer {
     public func decodeStringEncoded<T: StringEncodedValue>(_ type: T.Type, forKey key: Key) throws -> T {
         let text = try decode(String.self, forKey: key)
         guard let value = T(stringEncoded: text) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "Expected \(T.self) written as a string, found \"\(text)\"")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "Expected \(T.self) written as a string, found \"\(text)\"")
         }
         return value
     }
@@ -105,7 +108,8 @@ extension KeyedDecodingContainer {
     public func decodeStringEncodedIfPresent<T: StringEncodedValue>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
         guard let value = T(stringEncoded: text) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "Expected \(T.self) written as a string, found \"\(text)\"")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "Expected \(T.self) written as a string, found \"\(text)\"")
         }
         return value
     }

@@ -38,7 +38,8 @@ public enum OneOf {
     public static func holdsOtherValues(_ fixed: [(key: String, value: String)], in decoder: any Decoder) -> Bool {
         guard let container = try? decoder.container(keyedBy: AnyCodingKey.self) else { return false }
         return fixed.contains { pair in
-            guard let found = (try? container.decodeIfPresent(String.self, forKey: AnyCodingKey(pair.key))) ?? nil else { return false }
+            guard let found = (try? container.decodeIfPresent(String.self, forKey: AnyCodingKey(pair.key))) ?? nil
+            else { return false }
             return found != pair.value
         }
     }
@@ -51,16 +52,19 @@ public enum OneOf {
 
     public static func unknownTag(in decoder: any Decoder, key: String, accepted: [String]) -> DecodingError {
         let found = tag(of: decoder, key: key).map { "'\($0)'" } ?? "no tag"
-        return DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: decoder.codingPath + [AnyCodingKey(key)],
-            debugDescription: "found \(found) in '\(key)'; expected one of \(accepted.map { "'\($0)'" }.joined(separator: ", "))"
-        ))
+        return DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath + [AnyCodingKey(key)],
+                debugDescription:
+                    "found \(found) in '\(key)'; expected one of \(accepted.map { "'\($0)'" }.joined(separator: ", "))"
+            ))
     }
 
     public static func noVariant(in decoder: any Decoder, type: String) -> DecodingError {
-        DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: decoder.codingPath,
-            debugDescription: "a \(kind(of: decoder)) that no variant of \(type) decodes"
-        ))
+        DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "a \(kind(of: decoder)) that no variant of \(type) decodes"
+            ))
     }
 }

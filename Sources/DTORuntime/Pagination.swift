@@ -8,28 +8,37 @@ import FoundationNetworking
 @_spi(Generated)
 public enum Pagination {
     /// `starting_after=<last id>` while `has_more` says there is more (Stripe).
-    public static func cursor<Kind, Response>(_ endpoint: Endpoint<Kind, Response>, param: String, value: (some ParameterValue)?, more: Bool = true) -> Endpoint<Kind, Response>? {
+    public static func cursor<Kind, Response>(
+        _ endpoint: Endpoint<Kind, Response>, param: String, value: (some ParameterValue)?, more: Bool = true
+    ) -> Endpoint<Kind, Response>? {
         guard more, let value, !value.parameterValues.isEmpty else { return nil }
         return endpoint.settingQuery(param, value)
     }
 
     /// `cursor=<next_cursor>` until the response's cursor is null or empty.
-    public static func next<Kind, Response>(_ endpoint: Endpoint<Kind, Response>, param: String, value: (some ParameterValue)?) -> Endpoint<Kind, Response>? {
+    public static func next<Kind, Response>(
+        _ endpoint: Endpoint<Kind, Response>, param: String, value: (some ParameterValue)?
+    ) -> Endpoint<Kind, Response>? {
         guard let value, !value.parameterValues.allSatisfy(\.isEmpty) else { return nil }
         return endpoint.settingQuery(param, value)
     }
 
     /// The `Link: <https://...>; rel="next"` header (RFC 8288; GitHub).
-    public static func link<Kind, Response>(_ endpoint: Endpoint<Kind, Response>, headers: [String: String]) -> Endpoint<Kind, Response>? {
+    public static func link<Kind, Response>(_ endpoint: Endpoint<Kind, Response>, headers: [String: String])
+        -> Endpoint<Kind, Response>?
+    {
         guard let header = headers.first(where: { $0.key.lowercased() == "link" })?.value,
-              let next = nextLink(in: header) else { return nil }
+            let next = nextLink(in: header)
+        else { return nil }
         var copy = endpoint
         copy.absoluteURL = next
         return copy
     }
 
     /// `page=N+1` until a page comes back empty.
-    public static func page<Kind, Response>(_ endpoint: Endpoint<Kind, Response>, param: String, empty: Bool) -> Endpoint<Kind, Response>? {
+    public static func page<Kind, Response>(_ endpoint: Endpoint<Kind, Response>, param: String, empty: Bool)
+        -> Endpoint<Kind, Response>?
+    {
         guard !empty else { return nil }
         let current = endpoint.query.last { $0.name == param }?.values.first.flatMap { Int($0) } ?? 1
         return endpoint.settingQuery(param, current + 1)
@@ -42,7 +51,8 @@ public enum Pagination {
             guard let target = pieces.first, target.hasPrefix("<"), target.hasSuffix(">") else { continue }
             let isNext = pieces.dropFirst().contains { piece in
                 let lowered = piece.lowercased().replacingOccurrences(of: " ", with: "")
-                return lowered == "rel=\"next\"" || lowered == "rel=next" || (lowered.hasPrefix("rel=\"") && lowered.dropFirst(5).split(separator: " ").contains("next"))
+                return lowered == "rel=\"next\"" || lowered == "rel=next"
+                    || (lowered.hasPrefix("rel=\"") && lowered.dropFirst(5).split(separator: " ").contains("next"))
             }
             if isNext { return URL(string: String(target.dropFirst().dropLast())) }
         }
@@ -81,12 +91,16 @@ public struct APIPages<Kind: EndpointKind, Response: Sendable>: AsyncSequence, S
 
 extension APIClient {
     /// Every page of a paged endpoint, as an async sequence of its responses.
-    public func pages<Kind, Response>(_ endpoint: Endpoint<Kind, Response>, using data: Kind.RequestData) -> APIPages<Kind, Response> {
+    public func pages<Kind, Response>(_ endpoint: Endpoint<Kind, Response>, using data: Kind.RequestData) -> APIPages<
+        Kind, Response
+    > {
         APIPages(client: self, first: endpoint, data: data)
     }
 
     /// `pages(_:using:)` for an endpoint that needs no request data.
-    public func pages<Response>(_ endpoint: Endpoint<EndpointKinds.Public, Response>) -> APIPages<EndpointKinds.Public, Response> {
+    public func pages<Response>(_ endpoint: Endpoint<EndpointKinds.Public, Response>) -> APIPages<
+        EndpointKinds.Public, Response
+    > {
         pages(endpoint, using: ())
     }
 }

@@ -50,7 +50,9 @@ public struct Parameter: Sendable, Hashable {
     public init(_ name: String, deepObject value: (some Encodable & Sendable)?) {
         self.name = name
         self.values = []
-        guard let value, let data = try? JSONEncoder().encode(value), let json = try? JSONDecoder().decode(JSONValue.self, from: data) else { return }
+        guard let value, let data = try? JSONEncoder().encode(value),
+            let json = try? JSONDecoder().decode(JSONValue.self, from: data)
+        else { return }
         self.items = FormEncoding.pairs(json, name: name).map { Item(name: $0.0, value: $0.1) }
     }
 
@@ -116,7 +118,9 @@ extension Parameter {
     public init(_ name: String, object value: (some Encodable & Sendable)?) {
         self.name = name
         self.values = []
-        guard let value, let data = try? JSONEncoder().encode(value), case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: data) else { return }
+        guard let value, let data = try? JSONEncoder().encode(value),
+            case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: data)
+        else { return }
         self.items = members.keys.sorted().compactMap { key in
             guard let text = Self.text(members[key] ?? .null) else { return nil }
             return Item(name: key, value: text)
@@ -130,10 +134,14 @@ extension Parameter {
     public init(_ name: String, encoded value: (some Encodable & Sendable)?) {
         self.name = name
         self.values = []
-        guard let value, let data = try? JSONEncoder().encode(value), let json = try? JSONDecoder().decode(JSONValue.self, from: data) else { return }
+        guard let value, let data = try? JSONEncoder().encode(value),
+            let json = try? JSONDecoder().decode(JSONValue.self, from: data)
+        else { return }
         switch json {
         case .object(let members):
-            items = members.keys.sorted().compactMap { key in Self.text(members[key] ?? .null).map { Item(name: key, value: $0) } }
+            items = members.keys.sorted().compactMap { key in
+                Self.text(members[key] ?? .null).map { Item(name: key, value: $0) }
+            }
         case .array(let elements):
             values = elements.compactMap(Self.text)
         default:
@@ -302,7 +310,8 @@ enum PathEncoding {
 
 enum QueryEncoding {
     /// RFC 3986 unreserved characters only: `+`, `&`, `=` and spaces are always escaped.
-    static let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    static let allowed = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// Unreserved characters and the reserved ones that leave a query's structure as it is.
     static let allowedWithReserved = allowed.union(CharacterSet(charactersIn: ":/?@!$'()*,;"))

@@ -23,7 +23,8 @@ public struct RetryMiddleware: APIMiddleware {
     }
 
     public func intercept(_ request: URLRequest, next: Next) async throws -> (Data, HTTPURLResponse) {
-        let retryable = Self.idempotentMethods.contains(request.httpMethod ?? "GET")
+        let retryable =
+            Self.idempotentMethods.contains(request.httpMethod ?? "GET")
             || request.value(forHTTPHeaderField: "Idempotency-Key") != nil
         var attempt = 1
         while true {
@@ -38,8 +39,11 @@ public struct RetryMiddleware: APIMiddleware {
                 continue
             }
             let (_, response) = result
-            guard retryable, attempt < maxAttempts, Self.retriedStatusCodes.contains(response.statusCode) else { return result }
-            try await _Concurrency.Task.sleep(for: delay(attempt: attempt, retryAfter: response.value(forHTTPHeaderField: "Retry-After")))
+            guard retryable, attempt < maxAttempts, Self.retriedStatusCodes.contains(response.statusCode) else {
+                return result
+            }
+            try await _Concurrency.Task.sleep(
+                for: delay(attempt: attempt, retryAfter: response.value(forHTTPHeaderField: "Retry-After")))
             attempt += 1
         }
     }

@@ -113,7 +113,8 @@ public struct ServerSentEventParser: Sendable {
         }
         guard hasData else { return }
         let type = eventType.isEmpty ? "message" : String(decoding: eventType, as: UTF8.self)
-        events.append(ServerSentEvent(event: type, data: String(decoding: data, as: UTF8.self), id: lastEventID, retry: retry))
+        events.append(
+            ServerSentEvent(event: type, data: String(decoding: data, as: UTF8.self), id: lastEventID, retry: retry))
     }
 }
 

@@ -228,7 +228,8 @@ public struct JSONReader {
     }
 
     private func isIdentifierByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == 0x5F
     }
 
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> [JSONNode.Member] {
@@ -330,7 +331,8 @@ public struct JSONReader {
             advance()
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { advance() }
             guard index < bytes.count, digit(bytes[index]) else {
-                throw JSONSyntaxError(location: startLocation, message: "invalid number; expected a digit in the exponent")
+                throw JSONSyntaxError(
+                    location: startLocation, message: "invalid number; expected a digit in the exponent")
             }
             while index < bytes.count, digit(bytes[index]) { advance() }
         }
@@ -369,7 +371,8 @@ public struct JSONReader {
             }
             if byte < 0x20 {
                 if byte == 0x0A { throw unterminated(" (a newline inside a string must be written \\n)") }
-                throw error("control character 0x\(String(byte, radix: 16, uppercase: true)) inside a string must be escaped")
+                throw error(
+                    "control character 0x\(String(byte, radix: 16, uppercase: true)) inside a string must be escaped")
             }
             if byte == UInt8(ascii: "\\") {
                 let escapeLocation = location
@@ -389,13 +392,19 @@ public struct JSONReader {
                 case UInt8(ascii: "t"): scalar = "\t"
                 case UInt8(ascii: "u"):
                     let high = try parseHex4(escapeLocation)
-                    let unpaired = JSONSyntaxError(location: escapeLocation, message: "invalid escape: unpaired surrogate \\u\(String(high, radix: 16, uppercase: true))")
+                    let unpaired = JSONSyntaxError(
+                        location: escapeLocation,
+                        message: "invalid escape: unpaired surrogate \\u\(String(high, radix: 16, uppercase: true))")
                     if (0xD800...0xDBFF).contains(high) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { throw unpaired }
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        else { throw unpaired }
                         advance()
                         advance()
                         let low = try parseHex4(escapeLocation)
-                        guard (0xDC00...0xDFFF).contains(low), let pair = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) else { throw unpaired }
+                        guard (0xDC00...0xDFFF).contains(low),
+                            let pair = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+                        else { throw unpaired }
                         scalar = pair
                     } else if let single = Unicode.Scalar(high) {
                         scalar = single
@@ -451,14 +460,17 @@ public struct JSONReader {
     private mutating func parseHex4(_ escapeLocation: SourceLocation) throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard index < bytes.count else { throw JSONSyntaxError(location: escapeLocation, message: "invalid \\u escape; expected 4 hex digits") }
+            guard index < bytes.count else {
+                throw JSONSyntaxError(location: escapeLocation, message: "invalid \\u escape; expected 4 hex digits")
+            }
             let b = bytes[index]
             let digit: UInt32
             switch b {
             case 0x30...0x39: digit = UInt32(b - 0x30)
             case 0x41...0x46: digit = UInt32(b - 0x41 + 10)
             case 0x61...0x66: digit = UInt32(b - 0x61 + 10)
-            default: throw JSONSyntaxError(location: escapeLocation, message: "invalid \\u escape; expected 4 hex digits")
+            default:
+                throw JSONSyntaxError(location: escapeLocation, message: "invalid \\u escape; expected 4 hex digits")
             }
             value = value * 16 + digit
             advance()

@@ -76,10 +76,14 @@ extension YAMLParser {
     /// line of its parent's indicator (`- `, `? `, `key: `, `---`). `compact`: a block
     /// collection may start on that line (after `- `, `? ` and `---`, not after `key: `).
     /// Nil when the node is empty.
-    mutating func blockNode(parentIndent: Int, sameLine: Bool, compact: Bool, sequenceAtParentIndent: Bool = false) throws(YAMLSyntaxError) -> JSONNode? {
+    mutating func blockNode(parentIndent: Int, sameLine: Bool, compact: Bool, sequenceAtParentIndent: Bool = false)
+        throws(YAMLSyntaxError) -> JSONNode?
+    {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= YAMLReader.maximumDepth else { throw error("nesting deeper than \(YAMLReader.maximumDepth) levels") }
+        guard depth <= YAMLReader.maximumDepth else {
+            throw error("nesting deeper than \(YAMLReader.maximumDepth) levels")
+        }
         var onSameLine = sameLine
         let separationStart = i
         if skipToContent() { onSameLine = false }
@@ -91,7 +95,9 @@ extension YAMLParser {
             let indent = column
             if tabIndented(), startsBlockStructure() { throw error("tabs are not allowed for indentation") }
             let isSequence = at() == UInt8(ascii: "-") && isBlank(at(1))
-            guard indent > parentIndent || (sequenceAtParentIndent && indent == parentIndent && isSequence) else { return nil }
+            guard indent > parentIndent || (sequenceAtParentIndent && indent == parentIndent && isSequence) else {
+                return nil
+            }
         }
         let start = location
         let propertiesColumn = column
@@ -100,7 +106,9 @@ extension YAMLParser {
         if !props.isEmpty, skipToContent() {
             propsOnOwnLine = true
             // More properties on the next line belong to this node, unless they start a key.
-            if let c = at(), c == UInt8(ascii: "&") || c == UInt8(ascii: "!"), column > parentIndent, !looksLikeImplicitKey() {
+            if let c = at(), c == UInt8(ascii: "&") || c == UInt8(ascii: "!"), column > parentIndent,
+                !looksLikeImplicitKey()
+            {
                 let more = try properties()
                 if more.anchor != nil {
                     guard props.anchor == nil else { throw error("a node has at most one anchor") }
@@ -112,7 +120,10 @@ extension YAMLParser {
                 }
                 skipToContent()
             }
-            if atEnd || atLineStartMarker || column <= parentIndent && !(sequenceAtParentIndent && column == parentIndent && at() == UInt8(ascii: "-")) {
+            if atEnd || atLineStartMarker
+                || column <= parentIndent
+                    && !(sequenceAtParentIndent && column == parentIndent && at() == UInt8(ascii: "-"))
+            {
                 return try finish(emptyScalar(props, at: start), props)
             }
         }
@@ -122,7 +133,9 @@ extension YAMLParser {
         // Block sequence.
         if c == UInt8(ascii: "-"), isBlank(at(1)), !atDocumentMarker() {
             guard canStartCollection else { throw error("a block sequence cannot start on the line of a mapping key") }
-            if !props.isEmpty, !propsOnOwnLine { throw error("a block sequence cannot start on the line of its anchor or tag") }
+            if !props.isEmpty, !propsOnOwnLine {
+                throw error("a block sequence cannot start on the line of its anchor or tag")
+            }
             return try finish(blockSequence(indent: nodeColumn), props)
         }
         // Explicit key: a block mapping.
@@ -172,7 +185,9 @@ extension YAMLParser {
         let before = i
         skipInlineSpace()
         if at() == UInt8(ascii: ":") { throw error("mapping values are not allowed here") }
-        if at() == UInt8(ascii: "#"), i == before { throw error("a comment must be separated from what precedes it by a space") }
+        if at() == UInt8(ascii: "#"), i == before {
+            throw error("a comment must be separated from what precedes it by a space")
+        }
         skipComment()
         if let c = at(), c != Self.newline { throw error("unexpected \(describe(c)) after a complete node") }
     }
@@ -190,7 +205,9 @@ extension YAMLParser {
     /// Whether the content here starts a block collection (which tabs must not indent).
     mutating func startsBlockStructure() -> Bool {
         guard let c = at() else { return false }
-        if (c == UInt8(ascii: "-") || c == UInt8(ascii: "?") || c == UInt8(ascii: ":")) && isBlank(at(1)) { return true }
+        if (c == UInt8(ascii: "-") || c == UInt8(ascii: "?") || c == UInt8(ascii: ":")) && isBlank(at(1)) {
+            return true
+        }
         return looksLikeImplicitKey()
     }
 
@@ -223,7 +240,8 @@ extension YAMLParser {
         }
         aliasNodes += size
         guard aliasNodes <= YAMLReader.maximumAliasNodes else {
-            throw YAMLSyntaxError(location: start, message: "aliases expand to more than \(YAMLReader.maximumAliasNodes) nodes")
+            throw YAMLSyntaxError(
+                location: start, message: "aliases expand to more than \(YAMLReader.maximumAliasNodes) nodes")
         }
         var copy = node
         copy.location = start
@@ -232,34 +250,43 @@ extension YAMLParser {
 
     mutating func applyTag(_ tag: String, to node: JSONNode) throws(YAMLSyntaxError) -> JSONNode {
         var result = node
-        let raw: String? = switch node.value {
-        case .string(let s): s
-        case .number(let n): n
-        case .bool(let v): v ? "true" : "false"
-        case .null: ""
-        default: nil
-        }
+        let raw: String? =
+            switch node.value {
+            case .string(let s): s
+            case .number(let n): n
+            case .bool(let v): v ? "true" : "false"
+            case .null: ""
+            default: nil
+            }
         switch tag {
         case "tag:yaml.org,2002:str", "!":
             if let raw { result.value = .string(lastPlain?.location == node.location ? lastPlain?.text ?? raw : raw) }
         case "tag:yaml.org,2002:int", "tag:yaml.org,2002:float":
-            guard case .number = node.value else { throw YAMLSyntaxError(location: node.location, message: "the value is not a number, as its tag '\(tag)' says") }
+            guard case .number = node.value else {
+                throw YAMLSyntaxError(
+                    location: node.location, message: "the value is not a number, as its tag '\(tag)' says")
+            }
         case "tag:yaml.org,2002:bool":
-            guard case .bool = node.value else { throw YAMLSyntaxError(location: node.location, message: "the value is not a boolean, as its tag says") }
+            guard case .bool = node.value else {
+                throw YAMLSyntaxError(location: node.location, message: "the value is not a boolean, as its tag says")
+            }
         case "tag:yaml.org,2002:null":
-            guard case .null = node.value else { throw YAMLSyntaxError(location: node.location, message: "the value is not null, as its tag says") }
+            guard case .null = node.value else {
+                throw YAMLSyntaxError(location: node.location, message: "the value is not null, as its tag says")
+            }
         case "tag:yaml.org,2002:map":
-            guard case .object = node.value else { throw YAMLSyntaxError(location: node.location, message: "the value is not a mapping, as its tag says") }
+            guard case .object = node.value else {
+                throw YAMLSyntaxError(location: node.location, message: "the value is not a mapping, as its tag says")
+            }
         case "tag:yaml.org,2002:seq":
-            guard case .array = node.value else { throw YAMLSyntaxError(location: node.location, message: "the value is not a sequence, as its tag says") }
+            guard case .array = node.value else {
+                throw YAMLSyntaxError(location: node.location, message: "the value is not a sequence, as its tag says")
+            }
         default:
             break
         }
         return result
     }
-
-
-
 
     mutating func blockSequence(indent: Int) throws(YAMLSyntaxError) -> JSONNode {
         let start = location
@@ -267,13 +294,17 @@ extension YAMLParser {
         while true {
             let entry = location
             advance()
-            let element = try blockNode(parentIndent: indent, sameLine: true, compact: true) ?? JSONNode(value: .null, location: entry)
+            let element =
+                try blockNode(parentIndent: indent, sameLine: true, compact: true)
+                ?? JSONNode(value: .null, location: entry)
             elements.append(element)
             skipToContent()
             if atEnd || atLineStartMarker { break }
             let next = column
             if next < indent { break }
-            guard next == indent else { throw error("bad indentation of a sequence entry (expected column \(indent + 1))") }
+            guard next == indent else {
+                throw error("bad indentation of a sequence entry (expected column \(indent + 1))")
+            }
             // Not an entry: the sequence was the value of a key at this column, and this is the next key.
             guard at() == UInt8(ascii: "-"), isBlank(at(1)) else { break }
         }
@@ -297,7 +328,10 @@ extension YAMLParser {
                 if !atEnd, !atLineStartMarker, column == indent, at() == UInt8(ascii: ":"), isBlank(at(1)) {
                     let colon = location
                     advance()
-                    value = try blockNode(parentIndent: indent, sameLine: true, compact: true, sequenceAtParentIndent: false) ?? JSONNode(value: .null, location: colon)
+                    value =
+                        try blockNode(
+                            parentIndent: indent, sameLine: true, compact: true, sequenceAtParentIndent: false)
+                        ?? JSONNode(value: .null, location: colon)
                 } else {
                     value = JSONNode(value: .null, location: keyLocation)
                 }
@@ -309,7 +343,9 @@ extension YAMLParser {
                 guard at() == UInt8(ascii: ":") else { throw error("expected ':' after the key '\(key)'") }
                 let colon = location
                 advance()
-                value = try blockNode(parentIndent: indent, sameLine: true, compact: false, sequenceAtParentIndent: true) ?? JSONNode(value: .null, location: colon)
+                value =
+                    try blockNode(parentIndent: indent, sameLine: true, compact: false, sequenceAtParentIndent: true)
+                    ?? JSONNode(value: .null, location: colon)
             }
             keyProperties = nil
             guard Self.isNew(key, in: members, seen: &seen) else {
@@ -320,9 +356,13 @@ extension YAMLParser {
             if atEnd || atLineStartMarker { break }
             let next = column
             if next < indent { break }
-            guard next == indent else { throw error("bad indentation of a mapping entry (expected column \(indent + 1))") }
+            guard next == indent else {
+                throw error("bad indentation of a mapping entry (expected column \(indent + 1))")
+            }
             if tabIndented(), startsBlockStructure() { throw error("tabs are not allowed for indentation") }
-            if at() == UInt8(ascii: "-"), isBlank(at(1)) { throw error("a sequence entry where a mapping key was expected") }
+            if at() == UInt8(ascii: "-"), isBlank(at(1)) {
+                throw error("a sequence entry where a mapping key was expected")
+            }
             guard at() == UInt8(ascii: "?") && isBlank(at(1)) || looksLikeImplicitKey() else {
                 throw error("expected a mapping key at column \(indent + 1) (a key and ':'), found \(describeHere())")
             }
@@ -346,7 +386,10 @@ extension YAMLParser {
         case .number(let n): return n
         case .bool(let v): return v ? "true" : "false"
         case .null: return ""
-        case .array, .object: throw YAMLSyntaxError(location: location, message: "a collection as a mapping key cannot be represented (keys must be scalars)")
+        case .array, .object:
+            throw YAMLSyntaxError(
+                location: location,
+                message: "a collection as a mapping key cannot be represented (keys must be scalars)")
         }
     }
 
@@ -358,7 +401,6 @@ extension YAMLParser {
         implicitKeyCache = (i, result)
         return result
     }
-
 
     func scanImplicitKey() -> Bool {
         var k = i
@@ -396,7 +438,9 @@ extension YAMLParser {
             while k < b.count, !isBlank(b[k]) { k += 1 }
         } else {
             if c == UInt8(ascii: "#") || c == Self.newline { return false }
-            if (c == UInt8(ascii: "-") || c == UInt8(ascii: "?") || c == UInt8(ascii: ":")) && (k + 1 >= b.count || isBlank(b[k + 1])) {
+            if (c == UInt8(ascii: "-") || c == UInt8(ascii: "?") || c == UInt8(ascii: ":"))
+                && (k + 1 >= b.count || isBlank(b[k + 1]))
+            {
                 return false
             }
             while k < b.count, b[k] != Self.newline {
@@ -407,7 +451,8 @@ extension YAMLParser {
             return false
         }
         while k < b.count, isSpaceOrTab(b[k]) { k += 1 }
-        return k < b.count && b[k] == UInt8(ascii: ":") && (k + 1 >= b.count || isBlank(b[k + 1]) || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'"))
+        return k < b.count && b[k] == UInt8(ascii: ":")
+            && (k + 1 >= b.count || isBlank(b[k + 1]) || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'"))
     }
 
     /// An implicit key on one line: plain, quoted, an alias or a flow collection.
@@ -423,7 +468,9 @@ extension YAMLParser {
             let keyStart = location
             let startLine = line
             let text = try quoted(blockIndent: -1)
-            guard line == startLine else { throw YAMLSyntaxError(location: keyStart, message: "an implicit key must be on one line") }
+            guard line == startLine else {
+                throw YAMLSyntaxError(location: keyStart, message: "an implicit key must be on one line")
+            }
             node = JSONNode(value: .string(text), location: keyStart)
         } else if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
             throw error("a collection as a mapping key cannot be represented (keys must be scalars)")

@@ -35,7 +35,9 @@ extension YAMLParser {
             }
             anchors = [:]
             let start = location
-            var node = try blockNode(parentIndent: -1, sameLine: explicit, compact: false) ?? JSONNode(value: .null, location: start)
+            var node =
+                try blockNode(parentIndent: -1, sameLine: explicit, compact: false)
+                ?? JSONNode(value: .null, location: start)
             if case .null = node.value, !explicit, documents.isEmpty, atEnd { break }
             if case .null = node.value { node.location = start }
             documents.append(node)
@@ -73,7 +75,8 @@ extension YAMLParser {
             tagHandles[arguments[0]] = arguments[1]
         } else if String(decoding: name, as: UTF8.self) == "YAML" {
             let parts = arguments.first?.split(separator: ".", omittingEmptySubsequences: false) ?? []
-            guard arguments.count == 1, parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else {
+            guard arguments.count == 1, parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) })
+            else {
                 throw error("the %YAML directive takes one version such as 1.2")
             }
             guard !sawYAMLDirective else { throw error("a document has at most one %YAML directive") }

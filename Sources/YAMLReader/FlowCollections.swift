@@ -6,7 +6,9 @@ extension YAMLParser {
         while true {
             skipInlineSpace()
             if at() == UInt8(ascii: "#") {
-                if i > lineStart, !isSpaceOrTab(b[i - 1]) { throw error("a comment must be separated from what precedes it by a space") }
+                if i > lineStart, !isSpaceOrTab(b[i - 1]) {
+                    throw error("a comment must be separated from what precedes it by a space")
+                }
                 skipComment()
             }
             guard at() == Self.newline else { return }
@@ -20,7 +22,9 @@ extension YAMLParser {
             // at the block's indentation, as Docker Engine's document writes
             // `example: {` ... `}`; dtogen does too. Other lines stay indented more.
             let closes = content < b.count && (b[content] == UInt8(ascii: "}") || b[content] == UInt8(ascii: "]"))
-            if content < b.count, b[content] != Self.newline, b[content] != UInt8(ascii: "#"), !closes || k - lineStart < flowParentIndent, k - lineStart <= flowParentIndent {
+            if content < b.count, b[content] != Self.newline, b[content] != UInt8(ascii: "#"),
+                !closes || k - lineStart < flowParentIndent, k - lineStart <= flowParentIndent
+            {
                 col += k - i
                 i = k
                 throw error("a flow collection's lines must be indented more than the block it is in")
@@ -31,7 +35,9 @@ extension YAMLParser {
     mutating func flowNode(props: Properties) throws(YAMLSyntaxError) -> JSONNode {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= YAMLReader.maximumDepth else { throw error("nesting deeper than \(YAMLReader.maximumDepth) levels") }
+        guard depth <= YAMLReader.maximumDepth else {
+            throw error("nesting deeper than \(YAMLReader.maximumDepth) levels")
+        }
         try skipFlowSpace()
         let start = location
         var props = props
@@ -47,7 +53,9 @@ extension YAMLParser {
             var elements: [JSONNode] = []
             while true {
                 try skipFlowSpace()
-                guard let next = at() else { throw YAMLSyntaxError(location: start, message: "unterminated flow sequence") }
+                guard let next = at() else {
+                    throw YAMLSyntaxError(location: start, message: "unterminated flow sequence")
+                }
                 if next == UInt8(ascii: "]") { advance(); break }
                 if next == UInt8(ascii: ",") { throw error("an empty entry in a flow sequence") }
                 let entryStart = location
@@ -62,10 +70,19 @@ extension YAMLParser {
                     advance()
                     let value = try flowValue()
                     let key = try keyText(entry.node, at: entryStart)
-                    elements.append(JSONNode(value: .object([JSONNode.Member(key: key, keyLocation: entryStart, value: value)]), location: entryStart))
+                    elements.append(
+                        JSONNode(
+                            value: .object([JSONNode.Member(key: key, keyLocation: entryStart, value: value)]),
+                            location: entryStart))
                 } else if explicit {
                     let key = try keyText(entry.node, at: entryStart)
-                    elements.append(JSONNode(value: .object([JSONNode.Member(key: key, keyLocation: entryStart, value: JSONNode(value: .null, location: entryStart))]), location: entryStart))
+                    elements.append(
+                        JSONNode(
+                            value: .object([
+                                JSONNode.Member(
+                                    key: key, keyLocation: entryStart,
+                                    value: JSONNode(value: .null, location: entryStart))
+                            ]), location: entryStart))
                 } else {
                     elements.append(entry.node ?? JSONNode(value: .null, location: entryStart))
                 }
@@ -81,7 +98,9 @@ extension YAMLParser {
             var seen: Set<String> = []
             while true {
                 try skipFlowSpace()
-                guard let next = at() else { throw YAMLSyntaxError(location: start, message: "unterminated flow mapping") }
+                guard let next = at() else {
+                    throw YAMLSyntaxError(location: start, message: "unterminated flow mapping")
+                }
                 if next == UInt8(ascii: "}") { advance(); break }
                 if next == UInt8(ascii: ",") { throw error("an empty entry in a flow mapping") }
                 let keyLocation = location
@@ -100,7 +119,9 @@ extension YAMLParser {
                 } else if !explicit, entry.node == nil {
                     throw error("expected a key in a flow mapping, found \(describeHere())")
                 }
-                guard Self.isNew(key, in: members, seen: &seen) else { throw YAMLSyntaxError(location: keyLocation, message: "duplicate key '\(key)'") }
+                guard Self.isNew(key, in: members, seen: &seen) else {
+                    throw YAMLSyntaxError(location: keyLocation, message: "duplicate key '\(key)'")
+                }
                 members.append(JSONNode.Member(key: key, keyLocation: keyLocation, value: value))
                 try skipFlowSpace()
                 if at() == UInt8(ascii: ",") { advance(); continue }
@@ -119,7 +140,10 @@ extension YAMLParser {
     mutating func flowEntry(allowsEmpty: Bool) throws(YAMLSyntaxError) -> (node: JSONNode?, line: Int) {
         try skipFlowSpace()
         let entryLine = line
-        if let c = at(), c == UInt8(ascii: ":") && (isBlank(at(1)) || Self.isFlowIndicator(at(1))) || c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
+        if let c = at(),
+            c == UInt8(ascii: ":") && (isBlank(at(1)) || Self.isFlowIndicator(at(1))) || c == UInt8(ascii: ",")
+                || c == UInt8(ascii: "}") || c == UInt8(ascii: "]")
+        {
             return (nil, entryLine)
         }
         let node = try flowNode(props: Properties())
@@ -167,7 +191,9 @@ extension YAMLParser {
                 while isSpaceOrTab(at()) { advance() }
                 if at() == Self.newline { breaks += 1 }
             }
-            guard let next = at(), next != UInt8(ascii: "#"), !Self.isFlowIndicator(next), !(next == UInt8(ascii: ":") && (isBlank(at(1)) || Self.isFlowIndicator(at(1)))) else {
+            guard let next = at(), next != UInt8(ascii: "#"), !Self.isFlowIndicator(next),
+                !(next == UInt8(ascii: ":") && (isBlank(at(1)) || Self.isFlowIndicator(at(1))))
+            else {
                 (i, line, lineStart, col) = save
                 break
             }

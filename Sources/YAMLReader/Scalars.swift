@@ -5,7 +5,8 @@ extension YAMLParser {
     /// A plain scalar in block context, possibly over several lines (folded).
     mutating func plainBlockScalar(parentIndent: Int, props: Properties) throws(YAMLSyntaxError) -> JSONNode {
         let start = location
-        if let c = at(), (c == UInt8(ascii: "-") || c == UInt8(ascii: "?") || c == UInt8(ascii: ":")) && isBlank(at(1)) {
+        if let c = at(), (c == UInt8(ascii: "-") || c == UInt8(ascii: "?") || c == UInt8(ascii: ":")) && isBlank(at(1))
+        {
             throw error("\(describe(c)) followed by a space cannot start a plain scalar here")
         }
         if let c = at(), c == UInt8(ascii: "@") || c == UInt8(ascii: "`") || c == UInt8(ascii: "%") {
@@ -87,9 +88,11 @@ extension YAMLParser {
         // Most scalars are words: a word is one of six keywords or a string, never a number.
         guard let first = text.utf8.first else { return .null }
         switch first {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "~"):
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+            UInt8(ascii: "~"):
             break
-        case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
+        case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"),
+            UInt8(ascii: "F"):
             let count = text.utf8.count
             guard count == 4 || count == 5 else { return .string(text) }
         default:
@@ -106,13 +109,19 @@ extension YAMLParser {
         }
         if first >= UInt8(ascii: "A") { return .string(text) }
         let bytes = Array(text.utf8)
-        func digits(_ slice: ArraySlice<UInt8>, _ valid: (UInt8) -> Bool) -> Bool { !slice.isEmpty && slice.allSatisfy(valid) }
+        func digits(_ slice: ArraySlice<UInt8>, _ valid: (UInt8) -> Bool) -> Bool {
+            !slice.isEmpty && slice.allSatisfy(valid)
+        }
         let decimal = { (c: UInt8) in c >= 0x30 && c <= 0x39 }
         if bytes.count > 2, bytes[0] == UInt8(ascii: "0") {
-            if bytes[1] == UInt8(ascii: "o"), digits(bytes[2...], { $0 >= 0x30 && $0 <= 0x37 }), let value = UInt64(String(decoding: bytes[2...], as: UTF8.self), radix: 8) {
+            if bytes[1] == UInt8(ascii: "o"), digits(bytes[2...], { $0 >= 0x30 && $0 <= 0x37 }),
+                let value = UInt64(String(decoding: bytes[2...], as: UTF8.self), radix: 8)
+            {
                 return .number(String(value))
             }
-            if bytes[1] == UInt8(ascii: "x"), let value = UInt64(String(decoding: bytes[2...], as: UTF8.self), radix: 16) {
+            if bytes[1] == UInt8(ascii: "x"),
+                let value = UInt64(String(decoding: bytes[2...], as: UTF8.self), radix: 16)
+            {
                 return .number(String(value))
             }
         }
@@ -143,7 +152,9 @@ extension YAMLParser {
         if k < body.endIndex, body[k] == UInt8(ascii: "e") || body[k] == UInt8(ascii: "E") {
             k += 1
             var sign = ""
-            if k < body.endIndex, body[k] == UInt8(ascii: "-") || body[k] == UInt8(ascii: "+") { sign = body[k] == UInt8(ascii: "-") ? "-" : ""; k += 1 }
+            if k < body.endIndex, body[k] == UInt8(ascii: "-") || body[k] == UInt8(ascii: "+") {
+                sign = body[k] == UInt8(ascii: "-") ? "-" : ""; k += 1
+            }
             var e: [UInt8] = []
             while k < body.endIndex, decimal(body[k]) { e.append(body[k]); k += 1 }
             guard !e.isEmpty else { return .string(text) }
@@ -204,7 +215,9 @@ extension YAMLParser {
                 var k = i + 1
                 while k < b.count {
                     let d = b[k]
-                    if d == quote || d == UInt8(ascii: "\\") || d == Self.space || d == Self.tab || d == Self.newline { break }
+                    if d == quote || d == UInt8(ascii: "\\") || d == Self.space || d == Self.tab || d == Self.newline {
+                        break
+                    }
                     k += 1
                 }
                 out += b[i..<k]
@@ -213,7 +226,9 @@ extension YAMLParser {
             }
             if quote == UInt8(ascii: "\""), c == UInt8(ascii: "\\") {
                 advance()
-                guard let e = at() else { throw YAMLSyntaxError(location: start, message: "unterminated quoted string") }
+                guard let e = at() else {
+                    throw YAMLSyntaxError(location: start, message: "unterminated quoted string")
+                }
                 if e == Self.newline {
                     // An escaped line break: the break and the next line's indentation go.
                     advance()
@@ -261,8 +276,10 @@ extension YAMLParser {
             hex.append(h)
             advance()
         }
-        guard let value = UInt32(String(decoding: hex, as: UTF8.self), radix: 16), let scalar = Unicode.Scalar(value) else {
-            throw error("'\\\(Character(Unicode.Scalar(e)))\(String(decoding: hex, as: UTF8.self))' is not a Unicode scalar")
+        guard let value = UInt32(String(decoding: hex, as: UTF8.self), radix: 16), let scalar = Unicode.Scalar(value)
+        else {
+            throw error(
+                "'\\\(Character(Unicode.Scalar(e)))\(String(decoding: hex, as: UTF8.self))' is not a Unicode scalar")
         }
         out += Array(String(Character(scalar)).utf8)
     }
@@ -311,7 +328,9 @@ extension YAMLParser {
                 if at() == Self.tab, spaces <= parentIndent + 1 {
                     // A tab where the content's indentation would be.
                 }
-                guard spaces >= maxEmptyIndent else { throw error("a leading empty line of a block scalar has more spaces than its first line") }
+                guard spaces >= maxEmptyIndent else {
+                    throw error("a leading empty line of a block scalar has more spaces than its first line")
+                }
                 indent = spaces
             }
             if empty {

@@ -36,7 +36,8 @@ public enum YAMLReader {
     public static func parse(bytes: [UInt8], file: UInt32 = 0) throws(YAMLSyntaxError) -> JSONNode {
         let documents = try parseStream(bytes: bytes, file: file)
         guard documents.count <= 1 else {
-            throw YAMLSyntaxError(location: documents[1].location, message: "expected one YAML document, found \(documents.count)")
+            throw YAMLSyntaxError(
+                location: documents[1].location, message: "expected one YAML document, found \(documents.count)")
         }
         return documents.first ?? JSONNode(value: .null, location: SourceLocation(line: 1, column: 1, file: file))
     }
@@ -101,7 +102,6 @@ struct YAMLParser {
 
     var atEnd: Bool { i >= b.count }
 
-
     var column: Int { col }
 
     var location: SourceLocation { SourceLocation(line: line, column: column + 1, file: file) }
@@ -126,7 +126,8 @@ struct YAMLParser {
     func isBlank(_ c: UInt8?) -> Bool { c == nil || c == Self.space || c == Self.tab || c == Self.newline }
     func isSpaceOrTab(_ c: UInt8?) -> Bool { c == Self.space || c == Self.tab }
     static func isFlowIndicator(_ c: UInt8?) -> Bool {
-        c == UInt8(ascii: ",") || c == UInt8(ascii: "[") || c == UInt8(ascii: "]") || c == UInt8(ascii: "{") || c == UInt8(ascii: "}")
+        c == UInt8(ascii: ",") || c == UInt8(ascii: "[") || c == UInt8(ascii: "]") || c == UInt8(ascii: "{")
+            || c == UInt8(ascii: "}")
     }
 
     /// Spaces and tabs on this line.

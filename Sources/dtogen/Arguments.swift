@@ -28,7 +28,9 @@ struct Arguments {
     /// A value that must be a Swift identifier (a type or module name).
     mutating func identifier(for option: String, what: String = "a Swift type name") -> String {
         let name = value(for: option)
-        guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else { fail("\(option) takes \(what), not '\(name)'") }
+        guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
+            fail("\(option) takes \(what), not '\(name)'")
+        }
         return name
     }
 

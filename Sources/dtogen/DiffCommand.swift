@@ -46,18 +46,24 @@ func runDiff(_ commandLine: [String]) -> Never {
         case "--format":
             let value = arguments.value(for: argument)
             guard let known = APIDiffFormat(rawValue: value) else {
-                fail("--format takes \(APIDiffFormat.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")), not '\(value)'")
+                fail(
+                    "--format takes \(APIDiffFormat.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")), not '\(value)'"
+                )
             }
             format = known
         case "--fail-on":
             let value = arguments.value(for: argument)
             guard let known = APIDiffFailure(rawValue: value) else {
-                fail("--fail-on takes \(APIDiffFailure.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")), not '\(value)'")
+                fail(
+                    "--fail-on takes \(APIDiffFailure.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")), not '\(value)'"
+                )
             }
             failOn = known
         case "--suffix": suffix = arguments.value(for: argument)
         default:
-            if argument.hasPrefix("-") { arguments.unknown(argument, known: ["--base", "--format", "--fail-on", "--suffix", "--help"]) }
+            if argument.hasPrefix("-") {
+                arguments.unknown(argument, known: ["--base", "--format", "--fail-on", "--suffix", "--help"])
+            }
             paths.append(argument)
         }
     }
@@ -65,7 +71,9 @@ func runDiff(_ commandLine: [String]) -> Never {
     let newPath: String
     var checkout: URL?
     if let base {
-        guard paths.count <= 1 else { fail("with --base, give one specs path (the new side), not \(paths.count)\n\n\(diffUsage)") }
+        guard paths.count <= 1 else {
+            fail("with --base, give one specs path (the new side), not \(paths.count)\n\n\(diffUsage)")
+        }
         newPath = paths.first ?? "specs"
         let tree = GitTree(ref: base)
         checkout = tree.folder
@@ -93,7 +101,8 @@ func runDiff(_ commandLine: [String]) -> Never {
     let result = APIDiff.compare(old: old, new: new)
     removeCheckout()
     if result.hasErrors {
-        let diagnostics = result.oldErrors.map { shown($0, under: oldBase) } + result.newErrors.map { shown($0, under: newBase) }
+        let diagnostics =
+            result.oldErrors.map { shown($0, under: oldBase) } + result.newErrors.map { shown($0, under: newBase) }
         if format == .github {
             print(diagnostics.map(APIDiffReport.github).joined(), terminator: "")
         } else {
@@ -131,14 +140,17 @@ struct GitTree {
     func extract(_ path: String) -> String {
         let prefix = git(["rev-parse", "--show-prefix"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let root = git(["rev-parse", "--show-toplevel"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        _ = git(["rev-parse", "--verify", "--quiet", ref + "^{commit}"], failure: "'\(ref)' is not a commit, branch or tag of this repository")
+        _ = git(
+            ["rev-parse", "--verify", "--quiet", ref + "^{commit}"],
+            failure: "'\(ref)' is not a commit, branch or tag of this repository")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             fail("cannot create \(folder.path): \(error.localizedDescription)")
         }
         let archive = folder.appendingPathComponent("tree.tar")
-        _ = git(["-C", root, "archive", "--format=tar", "-o", archive.path, ref], failure: "git archive of '\(ref)' failed")
+        _ = git(
+            ["-C", root, "archive", "--format=tar", "-o", archive.path, ref], failure: "git archive of '\(ref)' failed")
         let tar = Process()
         tar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         tar.arguments = ["tar", "-xf", archive.path, "-C", folder.path]
@@ -188,7 +200,10 @@ struct GitTree {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             try? FileManager.default.removeItem(at: folder)
-            fail(failure ?? "git \(arguments.joined(separator: " ")): \(String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))")
+            fail(
+                failure
+                    ?? "git \(arguments.joined(separator: " ")): \(String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))"
+            )
         }
         return String(decoding: output, as: UTF8.self)
     }

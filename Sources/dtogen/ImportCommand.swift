@@ -54,14 +54,25 @@ func runImport(_ commandLine: [String]) -> Never {
         case "--closed-enums": options.closedEnums = true
         case "--operations", "--tags":
             let prefix = argument == "--tags" ? "tag:" : ""
-            let names = arguments.value(for: argument).split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            if names.contains(where: \.isEmpty) { fail("\(argument) takes names separated by commas, with no empty one") }
+            let names = arguments.value(for: argument).split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            if names.contains(where: \.isEmpty) {
+                fail("\(argument) takes names separated by commas, with no empty one")
+            }
             options.operations += names.map { prefix + $0 }
         case "--force": force = true
         case "--update": update = true
         case "--quiet", "-q": quiet = true
         default:
-            if argument.hasPrefix("-") { arguments.unknown(argument, known: ["--output", "--name", "--namespace", "--closed-enums", "--operations", "--tags", "--update", "--force", "--quiet", "--help"]) }
+            if argument.hasPrefix("-") {
+                arguments.unknown(
+                    argument,
+                    known: [
+                        "--output", "--name", "--namespace", "--closed-enums", "--operations", "--tags", "--update",
+                        "--force", "--quiet", "--help",
+                    ])
+            }
             if let document { fail("more than one document given ('\(document)' and '\(argument)')") }
             document = argument
         }
@@ -69,8 +80,12 @@ func runImport(_ commandLine: [String]) -> Never {
     guard let document else { fail("import needs an OpenAPI document\n\n\(importUsage)") }
     if update {
         guard let output else { fail("--update re-imports over the spec given with -o") }
-        guard let existing = FileManager.default.contents(atPath: output) else { fail("--update: \(output) does not exist (import without --update first)") }
-        guard let previous = PreviousImport(spec: Array(existing)) else { fail("--update: \(output) is not a spec (a JSON object)") }
+        guard let existing = FileManager.default.contents(atPath: output) else {
+            fail("--update: \(output) does not exist (import without --update first)")
+        }
+        guard let previous = PreviousImport(spec: Array(existing)) else {
+            fail("--update: \(output) is not a spec (a JSON object)")
+        }
         options.previous = previous
         force = true
     }
@@ -81,9 +96,14 @@ func runImport(_ commandLine: [String]) -> Never {
     if result.hasErrors { exit(1) }
     if !quiet {
         for kind in result.customKinds {
-            FileHandle.standardError.write(Data("dtogen: note: endpoints of kind '\(kind.name)' need a type of yours, 'struct \(kind.name): EndpointKind', that \(kind.detail)\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "dtogen: note: endpoints of kind '\(kind.name)' need a type of yours, 'struct \(kind.name): EndpointKind', that \(kind.detail)\n"
+                        .utf8))
         }
     }
     let others = result.otherFiles.count
-    writeDraft(result.spec, to: output, force: force, quiet: quiet, from: document + (others == 0 ? "" : " and \(others) file\(others == 1 ? "" : "s") it refers to"))
+    writeDraft(
+        result.spec, to: output, force: force, quiet: quiet,
+        from: document + (others == 0 ? "" : " and \(others) file\(others == 1 ? "" : "s") it refers to"))
 }

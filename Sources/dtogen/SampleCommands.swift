@@ -61,7 +61,11 @@ func tidyPath(_ path: String) -> String {
     guard path.contains("..") else { return path }
     var parts: [String] = []
     for part in path.split(separator: "/", omittingEmptySubsequences: false).map(String.init) {
-        if part == "..", let last = parts.last, last != "..", !last.isEmpty { parts.removeLast() } else if part != "." { parts.append(part) }
+        if part == "..", let last = parts.last, last != "..", !last.isEmpty {
+            parts.removeLast()
+        } else if part != "." {
+            parts.append(part)
+        }
     }
     return parts.joined(separator: "/")
 }
@@ -111,7 +115,11 @@ func runInfer(_ commandLine: [String]) -> Never {
         case "--quiet", "-q": quiet = true
         default:
             if argument.hasPrefix("-") {
-                arguments.unknown(argument, known: ["--output", "--name", "--type", "--namespace", "--no-examples", "--force", "--quiet", "--help"])
+                arguments.unknown(
+                    argument,
+                    known: [
+                        "--output", "--name", "--type", "--namespace", "--no-examples", "--force", "--quiet", "--help",
+                    ])
             }
             samples.append(argument)
         }
@@ -120,12 +128,16 @@ func runInfer(_ commandLine: [String]) -> Never {
     let payloads = samples.map { SamplePayload(path: $0, bytes: readFile($0)) }
     if examples {
         let folder = output.map { ($0 as NSString).deletingLastPathComponent } ?? ""
-        options.examplePaths = samples.map { relativePath($0, from: folder.isEmpty ? FileManager.default.currentDirectoryPath : folder) }
+        options.examplePaths = samples.map {
+            relativePath($0, from: folder.isEmpty ? FileManager.default.currentDirectoryPath : folder)
+        }
     }
     let result = SpecInferrer.infer(payloads, options: options)
     printDiagnostics(result.diagnostics)
     if result.hasErrors { exit(1) }
-    writeDraft(result.spec, to: output, force: force, quiet: quiet, from: "\(samples.count) sample\(samples.count == 1 ? "" : "s")")
+    writeDraft(
+        result.spec, to: output, force: force, quiet: quiet,
+        from: "\(samples.count) sample\(samples.count == 1 ? "" : "s")")
 }
 
 /// Prints a drafted spec, or writes it to `output`: only when it changed, and over a file
@@ -167,7 +179,9 @@ func runVerify(_ commandLine: [String]) -> Never {
             target = argument == "--type" ? .type(name) : .endpoint(name)
         case "--quiet", "-q": quiet = true
         default:
-            if argument.hasPrefix("-") { arguments.unknown(argument, known: ["--type", "--endpoint", "--quiet", "--help"]) }
+            if argument.hasPrefix("-") {
+                arguments.unknown(argument, known: ["--type", "--endpoint", "--quiet", "--help"])
+            }
             if spec == nil { spec = argument } else { payloadPaths.append(argument) }
         }
     }

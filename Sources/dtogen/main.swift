@@ -103,7 +103,9 @@ struct Options {
             case "--suffix": suffix = arguments.value(for: argument)
             case "--access":
                 let level = arguments.value(for: argument)
-                guard let known = AccessLevel(rawValue: level) else { fail("--access takes 'internal' or 'public', not '\(level)'") }
+                guard let known = AccessLevel(rawValue: level) else {
+                    fail("--access takes 'internal' or 'public', not '\(level)'")
+                }
                 access = known
             case "--runtime-module": runtimeModule = arguments.identifier(for: argument, what: "a module name")
             case "--no-runtime-import": runtimeModule = nil
@@ -114,14 +116,20 @@ struct Options {
             case "--module-check": moduleCheck = arguments.value(for: argument)
             case "--format":
                 let format = arguments.value(for: argument)
-                guard ["text", "github", "json"].contains(format) else { fail("--format takes 'text', 'github' or 'json', not '\(format)'") }
+                guard ["text", "github", "json"].contains(format) else {
+                    fail("--format takes 'text', 'github' or 'json', not '\(format)'")
+                }
                 self.format = format
             default:
                 if argument.hasPrefix("-") {
-                    arguments.unknown(argument, known: [
-                        "--output", "--check", "--quiet", "--templates", "--spec-root", "--suffix", "--access", "--runtime-module",
-                        "--no-runtime-import", "--no-fast-decoding", "--keep-empty-files", "--spec-locations", "--output-name", "--module-check", "--format", "--version", "--help",
-                    ])
+                    arguments.unknown(
+                        argument,
+                        known: [
+                            "--output", "--check", "--quiet", "--templates", "--spec-root", "--suffix", "--access",
+                            "--runtime-module",
+                            "--no-runtime-import", "--no-fast-decoding", "--keep-empty-files", "--spec-locations",
+                            "--output-name", "--module-check", "--format", "--version", "--help",
+                        ])
                 }
                 if let specsPath { fail("more than one specs path given ('\(specsPath)' and '\(argument)')") }
                 specsPath = argument
@@ -145,7 +153,8 @@ let parsed = Options(Array(CommandLine.arguments.dropFirst()))
 func runModuleCheck(specsPath: String, stamp: String) -> Never {
     do {
         let inputs = try SpecLoader.load(specsPath, root: parsed.specRoot, suffix: parsed.suffix)
-        let result = Generator.generate(inputs, options: GeneratorOptions(access: parsed.access, runtimeModule: parsed.runtimeModule))
+        let result = Generator.generate(
+            inputs, options: GeneratorOptions(access: parsed.access, runtimeModule: parsed.runtimeModule))
         let base = parsed.specRoot ?? specsPath
         let found = result.diagnostics.filter(\.isModuleWide)
         printDiagnostics(found.map { shown($0, under: base) })
@@ -173,9 +182,12 @@ if let stamp = parsed.moduleCheck {
 guard let outputPath = parsed.outputPath else { fail("missing -o <output>\n\n\(usage)") }
 do {
     let inputs = try SpecLoader.load(specsPath, root: parsed.specRoot, suffix: parsed.suffix)
-    let overrides = try templatesPath.map { path throws(SpecLoader.LoadError) in try SpecLoader.templates(in: path) } ?? [:]
+    let overrides =
+        try templatesPath.map { path throws(SpecLoader.LoadError) in try SpecLoader.templates(in: path) } ?? [:]
     // Spec paths are shown (in diagnostics and `#sourceLocation`) relative to where dtogen runs.
-    let base = parsed.specRoot ?? (specsPath.hasSuffix(".json") ? (specsPath as NSString).deletingLastPathComponent : specsPath)
+    let base =
+        parsed.specRoot
+        ?? (specsPath.hasSuffix(".json") ? (specsPath as NSString).deletingLastPathComponent : specsPath)
     var options = GeneratorOptions(
         access: access, runtimeModule: runtimeModule, templates: TemplateSet(overrides: overrides),
         keepsEmptyFiles: parsed.keepEmptyFiles, specLocationFolder: parsed.specLocations ? base : nil,
@@ -193,14 +205,19 @@ do {
     }
     if result.hasErrors {
         let count = result.diagnostics.filter { $0.severity == .error }.count
-        FileHandle.standardError.write(Data("dtogen: \(count) error\(count == 1 ? "" : "s"); nothing was written\n".utf8))
+        FileHandle.standardError.write(
+            Data("dtogen: \(count) error\(count == 1 ? "" : "s"); nothing was written\n".utf8))
         exit(1)
     }
     let writer = OutputWriter(outputFolder: outputPath)
     if check {
         let changes = try writer.plan(result.files)
         if changes.isEmpty {
-            if !quiet { print("dtogen: \(outputPath) is up to date (\(result.files.count) files from \(inputs.count) spec\(inputs.count == 1 ? "" : "s"))") }
+            if !quiet {
+                print(
+                    "dtogen: \(outputPath) is up to date (\(result.files.count) files from \(inputs.count) spec\(inputs.count == 1 ? "" : "s"))"
+                )
+            }
             exit(0)
         }
         // What would change, as a unified diff, bounded so a large change stays readable.
@@ -215,7 +232,9 @@ do {
                 switch change {
                 case .added(let file), .changed(let file), .removed(let file): path = file
                 }
-                print("::error file=\(APIDiffReport.workflowProperty((outputPath as NSString).appendingPathComponent(path)))::generated file is stale (\(change)); run dtogen \(APIDiffReport.workflowData(specsPath)) -o \(APIDiffReport.workflowData(outputPath)) and commit the result")
+                print(
+                    "::error file=\(APIDiffReport.workflowProperty((outputPath as NSString).appendingPathComponent(path)))::generated file is stale (\(change)); run dtogen \(APIDiffReport.workflowData(specsPath)) -o \(APIDiffReport.workflowData(outputPath)) and commit the result"
+                )
             }
             guard case .changed(let path) = change, printed < limit, let new = contents[path] else { continue }
             let diff = UnifiedDiff.lines(UnifiedDiff.text(try writer.existingContents(path) ?? "", new, name: path))
@@ -223,14 +242,18 @@ do {
             printed += min(diff.count, limit - printed)
             if printed >= limit { print("... (diff cut at \(limit) lines)") }
         }
-        print("dtogen: \(outputPath) is stale: \(changes.count) file\(changes.count == 1 ? "" : "s") would change; run dtogen without --check")
+        print(
+            "dtogen: \(outputPath) is stale: \(changes.count) file\(changes.count == 1 ? "" : "s") would change; run dtogen without --check"
+        )
         exit(1)
     }
     let changes = try writer.write(result.files)
     if !quiet {
         let removed = changes.filter { if case .removed = $0 { return true } else { return false } }.count
         let written = changes.count - removed
-        print("dtogen: \(inputs.count) spec\(inputs.count == 1 ? "" : "s"), \(result.files.count) files in \(outputPath) (\(written) written, \(removed) removed, \(result.files.count - written) unchanged)")
+        print(
+            "dtogen: \(inputs.count) spec\(inputs.count == 1 ? "" : "s"), \(result.files.count) files in \(outputPath) (\(written) written, \(removed) removed, \(result.files.count - written) unchanged)"
+        )
     }
 } catch let error as SpecLoader.LoadError {
     fail(error.description)

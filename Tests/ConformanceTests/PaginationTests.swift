@@ -12,7 +12,9 @@ struct PaginationTests {
 
     /// The query item `name` of a recorded request.
     static func value(_ name: String, in request: RecordedRequest) -> String? {
-        request.query?.split(separator: "&").first { $0.hasPrefix("\(name)=") }.map { String($0.dropFirst(name.count + 1)) }
+        request.query?.split(separator: "&").first { $0.hasPrefix("\(name)=") }.map {
+            String($0.dropFirst(name.count + 1))
+        }
     }
 
     @Test func cursorStyleFollowsTheLastIDWhileThereIsMore() async throws {
@@ -29,7 +31,10 @@ struct PaginationTests {
             ids += page.data.map(\.id)
         }
         #expect(ids == [1, 2, 3, 4, 5])
-        #expect(server.requests.map(\.target) == ["/cursor?limit=2", "/cursor?limit=2&starting_after=2", "/cursor?limit=2&starting_after=4"])
+        #expect(
+            server.requests.map(\.target) == [
+                "/cursor?limit=2", "/cursor?limit=2&starting_after=2", "/cursor?limit=2&starting_after=4",
+            ])
     }
 
     @Test func nextStyleStopsOnANullCursor() async throws {
@@ -42,7 +47,9 @@ struct PaginationTests {
         }
         defer { server.stop() }
         var pages: [[Int]] = []
-        for try await page in APIClient(baseURL: server.baseURL).pages(.ordersByNext) { pages.append(page.items.map(\.id)) }
+        for try await page in APIClient(baseURL: server.baseURL).pages(.ordersByNext) {
+            pages.append(page.items.map(\.id))
+        }
         #expect(pages == [[1], [2], [3]])
     }
 
@@ -51,7 +58,8 @@ struct PaginationTests {
             let page = Int(Self.value("p", in: request) ?? "1") ?? 1
             var headers = ["Content-Type": "application/json"]
             if page < 3 {
-                headers["Link"] = #"<http://127.0.0.1:\#(request.headers["host"]?.split(separator: ":").last ?? "0")/link?p=\#(page + 1)>; rel="next", <http://x/last>; rel="last""#
+                headers["Link"] =
+                    #"<http://127.0.0.1:\#(request.headers["host"]?.split(separator: ":").last ?? "0")/link?p=\#(page + 1)>; rel="next", <http://x/last>; rel="last""#
             }
             return .respond(status: 200, headers: headers, body: Data(Self.orders([page]).utf8))
         }
@@ -82,6 +90,10 @@ struct PaginationTests {
         _ = try await iterator.next()
         _ = try await iterator.next()
         #expect(server.requests.count == 2)
-        #expect(Pagination.nextLink(in: #"<https://api.github.com/repos?page=2>; rel="next", <https://api.github.com/repos?page=9>; rel="last""#)?.absoluteString == "https://api.github.com/repos?page=2")
+        #expect(
+            Pagination.nextLink(
+                in:
+                    #"<https://api.github.com/repos?page=2>; rel="next", <https://api.github.com/repos?page=9>; rel="last""#
+            )?.absoluteString == "https://api.github.com/repos?page=2")
     }
 }

@@ -17,10 +17,13 @@ struct GitHubTests {
         try expectRoundTrip(account)
 
         let profile = GitHubProfile(from: account)
-        #expect(profile == GitHubProfile(
-            login: "nerdishbynature", displayName: "nerdish by nature", isOrganization: true, kind: "Organization",
-            website: URL(string: "nerdishbynature.com"), joined: utc(2013, 12, 8, 17, 54, 13), followers: 3
-        ))
+        #expect(
+            profile
+                == GitHubProfile(
+                    login: "nerdishbynature", displayName: "nerdish by nature", isOrganization: true,
+                    kind: "Organization",
+                    website: URL(string: "nerdishbynature.com"), joined: utc(2013, 12, 8, 17, 54, 13), followers: 3
+                ))
     }
 
     @Test func repository() throws {
@@ -52,15 +55,22 @@ struct GitHubTests {
         try expectRoundTrip(issues)
 
         let summaries = IssueSummary.from(issues)
-        #expect(summaries[1] == IssueSummary(
-            number: 153, title: "Repositories tags", author: "luis-ifolor",
-            labels: [IssueLabel(name: "enhancement", color: issues[1].labels[0].color), IssueLabel(name: "help wanted", color: issues[1].labels[1].color)],
-            isOpen: true, thumbsUp: 0, opened: utc(2022, 10, 7, 10, 31, 20)
-        ))
+        #expect(
+            summaries[1]
+                == IssueSummary(
+                    number: 153, title: "Repositories tags", author: "luis-ifolor",
+                    labels: [
+                        IssueLabel(name: "enhancement", color: issues[1].labels[0].color),
+                        IssueLabel(name: "help wanted", color: issues[1].labels[1].color),
+                    ],
+                    isOpen: true, thumbsUp: 0, opened: utc(2022, 10, 7, 10, 31, 20)
+                ))
     }
 
     @Test func unknownEnumValueSurvivesRoundTrip() throws {
-        let json = Data(#"{"login":"x","id":1,"node_id":"n","avatar_url":"https://a.example/x","gravatar_id":"","type":"Enterprise","site_admin":false}"#.utf8)
+        let json = Data(
+            #"{"login":"x","id":1,"node_id":"n","avatar_url":"https://a.example/x","gravatar_id":"","type":"Enterprise","site_admin":false}"#
+                .utf8)
         let account = try JSONDecoder().decode(Account.self, from: json)
         #expect(account.type == .other("Enterprise"))
         #expect(account.type.rawValue == "Enterprise")
@@ -69,12 +79,13 @@ struct GitHubTests {
     }
 
     @Test func lossyArraySkipsBadElements() throws {
-        let json = Data(#"""
-        {"id":1,"number":2,"title":"t","user":{"login":"x","id":1,"node_id":"n","avatar_url":"https://a.example/x","gravatar_id":"","type":"User","site_admin":false},
-         "labels":[{"id":1,"name":"ok","color":"fff","default":false},{"id":"bad"},{"id":3,"name":"ok2","color":"000","default":true}],
-         "state":"closed","locked":false,"assignees":[],"comments":0,"created_at":"2020-01-01T00:00:00Z","updated_at":"2020-01-01T00:00:00Z",
-         "author_association":"NONE","reactions":{"url":"https://a.example/r","total_count":1,"+1":1,"-1":0,"laugh":0,"hooray":0,"confused":0,"heart":0,"rocket":0,"eyes":0}}
-        """#.utf8)
+        let json = Data(
+            #"""
+            {"id":1,"number":2,"title":"t","user":{"login":"x","id":1,"node_id":"n","avatar_url":"https://a.example/x","gravatar_id":"","type":"User","site_admin":false},
+             "labels":[{"id":1,"name":"ok","color":"fff","default":false},{"id":"bad"},{"id":3,"name":"ok2","color":"000","default":true}],
+             "state":"closed","locked":false,"assignees":[],"comments":0,"created_at":"2020-01-01T00:00:00Z","updated_at":"2020-01-01T00:00:00Z",
+             "author_association":"NONE","reactions":{"url":"https://a.example/r","total_count":1,"+1":1,"-1":0,"laugh":0,"hooray":0,"confused":0,"heart":0,"rocket":0,"eyes":0}}
+            """#.utf8)
         let issue = try JSONDecoder().decode(Issue.self, from: json)
         #expect(issue.labels.map(\.name) == ["ok", "ok2"])
         #expect(issue.reactions.thumbsUp == 1)
@@ -90,10 +101,13 @@ struct PlaceholderTests {
         try expectRoundTrip(users)
 
         let contacts = try Contact.from(users)
-        #expect(contacts[0] == Contact(
-            id: 1, name: "Leanne Graham", email: users[0].email, city: "Gwenborough", latitude: -37.3159, longitude: 81.1496,
-            website: URL(string: "hildegard.org")!, company: "Romaguera-Crona"
-        ))
+        #expect(
+            contacts[0]
+                == Contact(
+                    id: 1, name: "Leanne Graham", email: users[0].email, city: "Gwenborough", latitude: -37.3159,
+                    longitude: 81.1496,
+                    website: URL(string: "hildegard.org")!, company: "Romaguera-Crona"
+                ))
     }
 
     @Test func badLatitudeIsAMappingErrorNotACrash() throws {
@@ -139,7 +153,9 @@ struct PokeAPITests {
         #expect(pokemon.abilities.map(\.ability.name) == ["limber", "imposter"])
         #expect(pokemon.sprites.other.officialArtwork.frontDefault?.lastPathComponent == "132.png")
         #expect(pokemon.sprites.frontFemale == nil)
-        #expect(pokemon.sprites.versions["generation-i"]?["red-blue"]?["front_default"]?.stringValue?.hasSuffix("132.png") == true)
+        #expect(
+            pokemon.sprites.versions["generation-i"]?["red-blue"]?["front_default"]?.stringValue?.hasSuffix("132.png")
+                == true)
         #expect(pokemon.types[0].type.name == "normal")
         try expectRoundTrip(pokemon)
 
@@ -147,7 +163,10 @@ struct PokeAPITests {
         #expect(creature.id == 132)
         #expect(creature.heightDecimetres == 3)
         #expect(creature.firstType == "normal")
-        #expect(creature.abilities == [CreatureAbility(name: "limber", isHidden: false), CreatureAbility(name: "imposter", isHidden: true)])
+        #expect(
+            creature.abilities == [
+                CreatureAbility(name: "limber", isHidden: false), CreatureAbility(name: "imposter", isHidden: true),
+            ])
         #expect(CreatureAbility.from(pokemon) == creature.abilities)
     }
 }
@@ -165,13 +184,15 @@ struct OpenMeteoTests {
         #expect(encoded.contains(#""2026-10-05T00:00""#), "dates encode back in their declared pattern")
 
         let outlook = try HourlyOutlook(from: forecast)
-        #expect(outlook == HourlyOutlook(timeZone: "America/New_York", start: utc(2026, 10, 5), hours: 24, rainUnit: "%"))
+        #expect(
+            outlook == HourlyOutlook(timeZone: "America/New_York", start: utc(2026, 10, 5), hours: 24, rainUnit: "%"))
     }
 }
 
 struct WeatherBureauTests {
     @Test func records() throws {
-        let records = try Payloads.decode(Records.self, from: "cwb-envelope-success-result-records.json", key: "records")
+        let records = try Payloads.decode(
+            Records.self, from: "cwb-envelope-success-result-records.json", key: "records")
         #expect(records.datasetDescription == "三十六小時天氣預報")
         let element = records.location[0].weatherElement[0]
         #expect(element.time[0].startTime == utc(2017, 3, 2, 6))
@@ -179,7 +200,10 @@ struct WeatherBureauTests {
         try expectRoundTrip(records)
 
         let forecasts = try AreaForecast.from(records)
-        #expect(forecasts == [AreaForecast(area: "宜蘭縣", firstElement: "Wx", from: utc(2017, 3, 2, 6), summary: "多雲", code: 2)])
+        #expect(
+            forecasts == [
+                AreaForecast(area: "宜蘭縣", firstElement: "Wx", from: utc(2017, 3, 2, 6), summary: "多雲", code: 2)
+            ])
     }
 }
 
@@ -196,7 +220,11 @@ struct StripeTests {
         try expectRoundTrip(customer)
 
         let account = BillingAccount(from: customer)
-        #expect(account == BillingAccount(id: "cus_IvVnXlYiO1LL26", email: nil, createdAt: Date(timeIntervalSince1970: 1613048414), isDelinquent: false, subscriber: "31", currency: "usd"))
+        #expect(
+            account
+                == BillingAccount(
+                    id: "cus_IvVnXlYiO1LL26", email: nil, createdAt: Date(timeIntervalSince1970: 1613048414),
+                    isDelinquent: false, subscriber: "31", currency: "usd"))
     }
 }
 
@@ -210,15 +238,24 @@ struct PetStoreTests {
         try expectRoundTrip(pets)
 
         let animals = try Animal.from(pets)
-        #expect(animals[17] == Animal(id: 9222968140491042000, name: "doggie", category: "string", status: .available, firstPhoto: "string"))
+        #expect(
+            animals[17]
+                == Animal(
+                    id: 9222968140491042000, name: "doggie", category: "string", status: .available,
+                    firstPhoto: "string"))
     }
 
     @Test func missingPhotoIsAMappingError() throws {
         let pet = Pet(id: 1, category: nil, name: "Rex", photoURLs: [], tags: [], status: .sold)
-        #expect(throws: MappingError(model: "Animal", field: "firstPhoto", source: "photoUrls[0]", reason: "index 0 is out of range (the array has 0 elements)")) {
+        #expect(
+            throws: MappingError(
+                model: "Animal", field: "firstPhoto", source: "photoUrls[0]",
+                reason: "index 0 is out of range (the array has 0 elements)")
+        ) {
             try Animal(from: pet)
         }
-        let pending = Pet(id: 2, category: .init(id: 1, name: nil), name: "Tom", photoURLs: ["p"], status: .unknown("adopted"))
+        let pending = Pet(
+            id: 2, category: .init(id: 1, name: nil), name: "Tom", photoURLs: ["p"], status: .unknown("adopted"))
         #expect(throws: MappingError.self) { try Animal(from: pending) }
     }
 }

@@ -11,19 +11,25 @@ struct StreamTests {
         let bytes = Array(body.utf8)
         return try LoopbackServer { _ in
             guard status == 200 else { return .json(body, status: status) }
-            return .stream(status: status, headers: ["Content-Type": contentType], piece: { index in
-                let start = index * 5
-                return start < bytes.count ? Data(bytes[start..<min(bytes.count, start + 5)]) : nil
-            })
+            return .stream(
+                status: status, headers: ["Content-Type": contentType],
+                piece: { index in
+                    let start = index * 5
+                    return start < bytes.count ? Data(bytes[start..<min(bytes.count, start + 5)]) : nil
+                })
         }
     }
 
     @Test func serverSentEventsUntilTheEnd() async throws {
         // The second event's data is written on two lines; nothing after [DONE] is read.
-        let server = try server("data: {\"id\": 1, \"status\": \"new\"}\n\nid: 2\ndata: {\"id\": 2,\ndata: \"status\": \"paid\"}\n\ndata: [DONE]\n\ndata: {\"id\": 3}\n\n")
+        let server = try server(
+            "data: {\"id\": 1, \"status\": \"new\"}\n\nid: 2\ndata: {\"id\": 2,\ndata: \"status\": \"paid\"}\n\ndata: [DONE]\n\ndata: {\"id\": 3}\n\n"
+        )
         defer { server.stop() }
         var orders: [Order] = []
-        for try await order in try await APIClient(baseURL: server.baseURL).stream(.orderEvents) { orders.append(order) }
+        for try await order in try await APIClient(baseURL: server.baseURL).stream(.orderEvents) {
+            orders.append(order)
+        }
         #expect(orders.map(\.id) == [1, 2])
         #expect(orders.map(\.status) == ["new", "paid"])
         let request = try #require(server.requests.first)
@@ -31,10 +37,12 @@ struct StreamTests {
     }
 
     @Test func jsonLinesWithABodyAndAToken() async throws {
-        let server = try server("{\"id\": 1, \"status\": \"new\"}\n{\"id\": 2, \"status\": \"paid\"}\n", contentType: "application/jsonl")
+        let server = try server(
+            "{\"id\": 1, \"status\": \"new\"}\n{\"id\": 2, \"status\": \"paid\"}\n", contentType: "application/jsonl")
         defer { server.stop() }
         var ids: [Int] = []
-        let events = try await APIClient(baseURL: server.baseURL).stream(.orderLines(body: Order(id: 9, status: "new")), using: AccessToken(rawValue: "t0k"))
+        let events = try await APIClient(baseURL: server.baseURL).stream(
+            .orderLines(body: Order(id: 9, status: "new")), using: AccessToken(rawValue: "t0k"))
         for try await order in events { ids.append(order.id) }
         #expect(ids == [1, 2])
         let request = try #require(server.requests.first)
@@ -44,10 +52,14 @@ struct StreamTests {
 
     /// `"events": "named"`: the event's name picks the one-of's case.
     @Test func namedEventsPickTheCase() async throws {
-        let server = try server("event: created\ndata: {\"id\": 4, \"status\": \"new\"}\n\nevent: deleted\ndata: {\"id\": 4}\n\nevent: archived\ndata: {\"id\": 4}\n\n")
+        let server = try server(
+            "event: created\ndata: {\"id\": 4, \"status\": \"new\"}\n\nevent: deleted\ndata: {\"id\": 4}\n\nevent: archived\ndata: {\"id\": 4}\n\n"
+        )
         defer { server.stop() }
         var changes: [OrderChange] = []
-        for try await change in try await APIClient(baseURL: server.baseURL).stream(.orderChanges) { changes.append(change) }
+        for try await change in try await APIClient(baseURL: server.baseURL).stream(.orderChanges) {
+            changes.append(change)
+        }
         #expect(changes.count == 3)
         guard changes.count == 3 else { return }
         #expect(changes[0] == .created(OrderCreated(event: "created", data: Order(id: 4, status: "new"))))

@@ -17,7 +17,8 @@ struct StressTests {
     /// Resident memory in MB (Linux `/proc/self/statm`; 0 elsewhere).
     static func residentMegabytes() -> Double {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-              let pages = text.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
+            let pages = text.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
+        else { return 0 }
         return pages * 4096 / 1_048_576
     }
 
@@ -73,6 +74,8 @@ struct StressTests {
         let memoryAfter = Self.residentMegabytes()
         #expect(memoryAfter - memoryBefore < 100, "memory grew from \(memoryBefore) MB to \(memoryAfter) MB")
         let counts = Dictionary(grouping: outcomes.values, by: { $0 }).mapValues(\.count)
-        print("stress: \(total) requests, \(inFlight) in flight, \(String(format: "%.2f", seconds)) s, \(String(format: "%.0f", Double(total) / seconds)) requests/s; ok \(counts[.ok] ?? 0), 500 \(counts[.status500] ?? 0), dropped \(counts[.transport] ?? 0), other \(counts[.other] ?? 0); resident memory \(String(format: "%.0f", memoryBefore)) → \(String(format: "%.0f", memoryAfter)) MB")
+        print(
+            "stress: \(total) requests, \(inFlight) in flight, \(String(format: "%.2f", seconds)) s, \(String(format: "%.0f", Double(total) / seconds)) requests/s; ok \(counts[.ok] ?? 0), 500 \(counts[.status500] ?? 0), dropped \(counts[.transport] ?? 0), other \(counts[.other] ?? 0); resident memory \(String(format: "%.0f", memoryBefore)) → \(String(format: "%.0f", memoryAfter)) MB"
+        )
     }
 }

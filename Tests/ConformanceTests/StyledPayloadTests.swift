@@ -18,7 +18,9 @@ struct InvoiceOverview: Equatable {
 /// and encoded back to equal JSON.
 struct StyledPayloadTests {
     /// The payload and the re-encoded value as JSON objects (a `null` counts as absent).
-    func expectEqualJSON<T: Encodable>(_ value: T, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectEqualJSON<T: Encodable>(_ value: T, _ name: String, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
         func clean(_ any: Any) -> Any {
             if let object = any as? [String: Any] { return object.filter { !($0.value is NSNull) }.mapValues(clean) }
             if let array = any as? [Any] { return array.map(clean) }
@@ -39,10 +41,15 @@ struct StyledPayloadTests {
         let subscription = try #require(expanded.subscription?.stripeSubscription)
         #expect(subscription.items.data.first?.price.unitAmountDecimal == Decimal(string: "625.5"))
         #expect(subscription.latestInvoice?.stripeInvoice?.subscription == .string("sub_1"))
-        #expect(try InvoiceOverview.from(page) == [
-            InvoiceOverview(id: "in_1", amountDue: 2000, customerID: "cus_1", customerEmail: nil, subscriptionStatus: nil, firstLineAmount: 2000),
-            InvoiceOverview(id: "in_2", amountDue: 1250, customerID: nil, customerEmail: "jo@example.com", subscriptionStatus: "active", firstLineAmount: 1251),
-        ])
+        #expect(
+            try InvoiceOverview.from(page) == [
+                InvoiceOverview(
+                    id: "in_1", amountDue: 2000, customerID: "cus_1", customerEmail: nil, subscriptionStatus: nil,
+                    firstLineAmount: 2000),
+                InvoiceOverview(
+                    id: "in_2", amountDue: 1250, customerID: nil, customerEmail: "jo@example.com",
+                    subscriptionStatus: "active", firstLineAmount: 1251),
+            ])
         try expectEqualJSON(page, "stripe-invoices.json")
         #expect(try JSONDecoder().decode(List<StripeInvoice>.self, from: JSONEncoder().encode(page)) == page)
     }
@@ -91,7 +98,8 @@ struct StyledPayloadTests {
     @Test func githubCommentThreadFiftyLevelsDeep() throws {
         var json = #"{"id": 0, "body": "root", "author": {"login": "a", "id": 1}, "replies": []}"#
         for level in 1...50 {
-            json = #"{"id": \#(level), "body": "reply", "author": {"login": "b", "id": 2}, "replies": [\#(json)], "in_reply_to": {"id": -\#(level), "body": "parent", "author": {"login": "c", "id": 3}, "replies": []}}"#
+            json =
+                #"{"id": \#(level), "body": "reply", "author": {"login": "b", "id": 2}, "replies": [\#(json)], "in_reply_to": {"id": -\#(level), "body": "parent", "author": {"login": "c", "id": 3}, "replies": []}}"#
         }
         let thread = try JSONDecoder().decode(ThreadComment.self, from: Data(json.utf8))
         var depth = 0
@@ -118,7 +126,8 @@ struct FormBodyTests {
 
     /// Nested objects and dictionaries in brackets, `[]` for arrays of scalars, `[0]` for
     /// arrays of objects, keys sorted, `nil` left out, space as `+`, brackets and `&` escaped.
-    static let expected = "active=true&currency=eur&expand%5B%5D=customer&expand%5B%5D=invoice"
+    static let expected =
+        "active=true&currency=eur&expand%5B%5D=customer&expand%5B%5D=invoice"
         + "&metadata%5Bnote%5D=a+b%26c&metadata%5Border_id%5D=6735&product_data%5Bname%5D=Gold+plan"
         + "&recurring%5Binterval%5D=month&tiers%5B0%5D%5Bunit_amount%5D=500&tiers%5B0%5D%5Bup_to%5D=10&unit_amount=2000"
 
@@ -127,7 +136,8 @@ struct FormBodyTests {
             .json(#"{"id": "price_9", "object": "price", "currency": "eur", "unit_amount_decimal": "2000"}"#)
         }
         defer { server.stop() }
-        let price = try await APIClient(baseURL: server.baseURL).send(.createPrice(body: Self.body), using: AccessToken(rawValue: "sk_test"))
+        let price = try await APIClient(baseURL: server.baseURL).send(
+            .createPrice(body: Self.body), using: AccessToken(rawValue: "sk_test"))
         #expect(price.id == "price_9")
         let request = try #require(server.requests.first)
         #expect(request.headers["content-type"] == "application/x-www-form-urlencoded")
@@ -149,7 +159,8 @@ struct MultipartBodyTests {
             file: FilePart(data: Data("hello\r\nworld".utf8), filename: "note.txt", contentType: "text/plain"),
             metadata: ["case": "7"], sizeHint: nil, tags: ["a", "b"]
         )
-        let uploaded = try await APIClient(baseURL: server.baseURL).send(.uploadFile(body: body), using: AccessToken(rawValue: "sk_test"))
+        let uploaded = try await APIClient(baseURL: server.baseURL).send(
+            .uploadFile(body: body), using: AccessToken(rawValue: "sk_test"))
         #expect(uploaded.id == "file_1")
         let request = try #require(server.requests.first)
         let contentType = try #require(request.headers["content-type"])

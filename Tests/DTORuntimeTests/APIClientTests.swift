@@ -31,7 +31,9 @@ struct ClientTests {
     }
 
     @Test func anErrorBodyDecodesAsTheSpecsErrorType() async throws {
-        let server = try server([.json(#"{"error": {"code": "card_declined", "message": "Your card was declined."}}"#, status: 402)])
+        let server = try server([
+            .json(#"{"error": {"code": "card_declined", "message": "Your card was declined."}}"#, status: 402)
+        ])
         defer { server.stop() }
         do {
             _ = try await APIClient(baseURL: server.baseURL).send(.order(id: 7))
@@ -58,10 +60,15 @@ struct ClientTests {
         defer { post.stop() }
         let postClient = APIClient(baseURL: post.baseURL, middlewares: [RetryMiddleware(baseDelay: .milliseconds(10))])
         let order = Order(id: 7, status: "new")
-        await #expect(throws: APIError.self) { _ = try await postClient.send(.createOrder(body: order), using: AccessToken(rawValue: "t")) }
+        await #expect(throws: APIError.self) {
+            _ = try await postClient.send(.createOrder(body: order), using: AccessToken(rawValue: "t"))
+        }
         #expect(post.requests.count == 1)
         // With an Idempotency-Key a POST is safe to send again.
-        #expect(try await postClient.send(.createOrder(idempotencyKey: "k-1", body: order), using: AccessToken(rawValue: "t")).id == 7)
+        #expect(
+            try await postClient.send(
+                .createOrder(idempotencyKey: "k-1", body: order), using: AccessToken(rawValue: "t")
+            ).id == 7)
         #expect(post.requests.count == 3)
         #expect(post.requests.last?.headers["idempotency-key"] == "k-1")
     }
@@ -76,10 +83,13 @@ struct ClientTests {
 
         let failing = try self.server([.json("{}", status: 500)])
         defer { failing.stop() }
-        let bounded = APIClient(baseURL: failing.baseURL, middlewares: [RetryMiddleware(maxAttempts: 3, baseDelay: .milliseconds(5))])
+        let bounded = APIClient(
+            baseURL: failing.baseURL, middlewares: [RetryMiddleware(maxAttempts: 3, baseDelay: .milliseconds(5))])
         await #expect(throws: APIError.self) { _ = try await bounded.send(.order(id: 1)) }
         #expect(failing.requests.count == 3)
-        #expect(RetryMiddleware.seconds(retryAfter: "Wed, 21 Oct 2015 07:28:00 GMT", now: Date(timeIntervalSince1970: 1_445_412_470)) == 10)
+        #expect(
+            RetryMiddleware.seconds(
+                retryAfter: "Wed, 21 Oct 2015 07:28:00 GMT", now: Date(timeIntervalSince1970: 1_445_412_470)) == 10)
     }
 
     @Test func cancellingDuringABackoffStopsAtOnce() async throws {
@@ -98,7 +108,9 @@ struct ClientTests {
     /// A middleware that answers a 401 by refreshing the token once and sending again.
     struct RefreshingAuth: APIMiddleware {
         let refreshes = Counter()
-        func intercept(_ request: URLRequest, next: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)) async throws -> (Data, HTTPURLResponse) {
+        func intercept(_ request: URLRequest, next: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse))
+            async throws -> (Data, HTTPURLResponse)
+        {
             let (data, response) = try await next(request)
             guard response.statusCode == 401 else { return (data, response) }
             _ = refreshes.next()
@@ -115,14 +127,19 @@ struct ClientTests {
         defer { server.stop() }
         let auth = RefreshingAuth()
         let client = APIClient(baseURL: server.baseURL, middlewares: [auth, RetryMiddleware()])
-        let order = try await client.send(.createOrder(body: Order(id: 7, status: "new")), using: AccessToken(rawValue: "stale"))
+        let order = try await client.send(
+            .createOrder(body: Order(id: 7, status: "new")), using: AccessToken(rawValue: "stale"))
         #expect(order.id == 7)
         #expect(auth.refreshes.next() == 1)
         #expect(server.requests.map { $0.headers["authorization"] } == ["Bearer stale", "Bearer fresh"])
     }
 
     @Test func responsesCarryStatusAndHeaders() async throws {
-        let server = try server([.respond(status: 201, headers: ["Content-Type": "application/json", "X-RateLimit-Remaining": "42"], body: Data(Self.order.utf8))])
+        let server = try server([
+            .respond(
+                status: 201, headers: ["Content-Type": "application/json", "X-RateLimit-Remaining": "42"],
+                body: Data(Self.order.utf8))
+        ])
         defer { server.stop() }
         let response = try await APIClient(baseURL: server.baseURL).response(for: .order(id: 7))
         #expect(response.value.id == 7)
@@ -150,7 +167,8 @@ struct CannedTransport: HTTPTransport {
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         _ = seen.next()
         lastRequest.value = request
-        let response = HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: ["X-Canned": "yes"])!
+        let response = HTTPURLResponse(
+            url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: ["X-Canned": "yes"])!
         return (Data(body.utf8), response)
     }
 }

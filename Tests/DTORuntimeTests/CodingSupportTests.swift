@@ -15,7 +15,8 @@ struct LenientCoercionTests {
     }
 
     @Test(arguments: [
-        (JSONValue.string("yes"), true as Bool?), (.string("0"), false), (.number(1), true), (.number(2), nil), (.string("maybe"), nil),
+        (JSONValue.string("yes"), true as Bool?), (.string("0"), false), (.number(1), true), (.number(2), nil),
+        (.string("maybe"), nil),
     ])
     func booleans(_ value: JSONValue, _ expected: Bool?) {
         #expect(Bool(lenient: value) == expected)

@@ -50,7 +50,10 @@ struct RFC3339Tests {
         #expect(abs(date.timeIntervalSince1970 - seconds) < 0.000_001, "\(text): \(date.timeIntervalSince1970)")
     }
 
-    @Test(arguments: ["2020-13-01T00:00:00Z", "2021-02-29T00:00:00Z", "2020-01-01T24:00:00Z", "2020-01-01T00:00:00", "2020-01-01T00:00:00.Z", "2020-01-01 00:00:00Z x"])
+    @Test(arguments: [
+        "2020-13-01T00:00:00Z", "2021-02-29T00:00:00Z", "2020-01-01T24:00:00Z", "2020-01-01T00:00:00",
+        "2020-01-01T00:00:00.Z", "2020-01-01 00:00:00Z x",
+    ])
     func rejectsWhatIsNotADate(_ text: String) {
         #expect(DateFormat.iso8601.date(from: .string(text)) == nil)
     }

@@ -16,23 +16,27 @@ struct ServerSentEventParserTests {
     /// The standard's own examples (§9.2.6).
     @Test func theStandardsExamples() {
         #expect(events("data: YHOO\ndata: +2\ndata: 10\n\n") == [ServerSentEvent(data: "YHOO\n+2\n10")])
-        #expect(events(": test stream\n\ndata: first event\nid: 1\n\ndata:second event\nid\n\ndata:  third event\n\n") == [
-            ServerSentEvent(data: "first event", id: "1"),
-            ServerSentEvent(data: "second event", id: ""),
-            ServerSentEvent(data: " third event", id: ""),
-        ])
+        #expect(
+            events(": test stream\n\ndata: first event\nid: 1\n\ndata:second event\nid\n\ndata:  third event\n\n") == [
+                ServerSentEvent(data: "first event", id: "1"),
+                ServerSentEvent(data: "second event", id: ""),
+                ServerSentEvent(data: " third event", id: ""),
+            ])
         // A data line with no value still dispatches; an event the stream ends inside does not.
         #expect(events("data\n\ndata\ndata\n\ndata:") == [ServerSentEvent(data: ""), ServerSentEvent(data: "\n")])
-        #expect(events("data:test\n\ndata: test\n\n") == [ServerSentEvent(data: "test"), ServerSentEvent(data: "test")])
+        #expect(
+            events("data:test\n\ndata: test\n\n") == [ServerSentEvent(data: "test"), ServerSentEvent(data: "test")])
     }
 
     @Test func fieldsAndLineEnds() {
-        let text = "event: add\r\ndata: 73857293\r\n\r\nretry: 10a\rretry: 2500\rid: a\u{0}b\rdata:x\r\r:comment\nfoo: bar\nevent\ndata: y\n\n"
-        #expect(events(text) == [
-            ServerSentEvent(event: "add", data: "73857293"),
-            ServerSentEvent(data: "x", retry: 2500),
-            ServerSentEvent(data: "y", retry: 2500),
-        ])
+        let text =
+            "event: add\r\ndata: 73857293\r\n\r\nretry: 10a\rretry: 2500\rid: a\u{0}b\rdata:x\r\r:comment\nfoo: bar\nevent\ndata: y\n\n"
+        #expect(
+            events(text) == [
+                ServerSentEvent(event: "add", data: "73857293"),
+                ServerSentEvent(data: "x", retry: 2500),
+                ServerSentEvent(data: "y", retry: 2500),
+            ])
         // An event without data is not dispatched, and its name does not carry over.
         #expect(events("event: ping\n\ndata: z\n\n") == [ServerSentEvent(data: "z")])
     }
@@ -113,8 +117,10 @@ enum StreamFixtures {
     }
 
     static func chat() -> StreamEndpoint<EndpointKinds.Private, Chunk> {
-        StreamEndpoint(method: .post, path: "/chat/completions", body: ["stream": true], format: .serverSentEvents(end: "[DONE]"))
-            .decodingErrors(as: APIErrorBody.self)
+        StreamEndpoint(
+            method: .post, path: "/chat/completions", body: ["stream": true], format: .serverSentEvents(end: "[DONE]")
+        )
+        .decodingErrors(as: APIErrorBody.self)
     }
 
     /// The stream cut into pieces of `size` bytes.
@@ -143,7 +149,9 @@ struct EventStreamClientTests {
     @Test func aChatCompletionStreamsUntilDone() async throws {
         for size in [1, 7, 4096] {
             let server = try LoopbackServer { _ in
-                .stream(status: 200, headers: ["Content-Type": "text/event-stream"], piece: StreamFixtures.pieces(StreamFixtures.chatCompletion, size: size))
+                .stream(
+                    status: 200, headers: ["Content-Type": "text/event-stream"],
+                    piece: StreamFixtures.pieces(StreamFixtures.chatCompletion, size: size))
             }
             defer { server.stop() }
             let events = try await APIClient(baseURL: server.baseURL).stream(StreamFixtures.chat(), using: token)
@@ -162,20 +170,23 @@ struct EventStreamClientTests {
         let outcome = Outcome()
         let first = Data("data: {\"id\":\"a\",\"object\":\"x\",\"choices\":[]}\n\n".utf8)
         let server = try LoopbackServer { _ in
-            .stream(status: 200, headers: ["Content-Type": "text/event-stream"], piece: { index in
-                switch index {
-                case 0: return first
-                case 1:
-                    // Only goes on once the client has decoded the first event.
-                    outcome.set(received.wait(timeout: .now() + 10) == .success)
-                    return Data("data: [DONE]\n\n".utf8)
-                default: return nil
-                }
-            })
+            .stream(
+                status: 200, headers: ["Content-Type": "text/event-stream"],
+                piece: { index in
+                    switch index {
+                    case 0: return first
+                    case 1:
+                        // Only goes on once the client has decoded the first event.
+                        outcome.set(received.wait(timeout: .now() + 10) == .success)
+                        return Data("data: [DONE]\n\n".utf8)
+                    default: return nil
+                    }
+                })
         }
         defer { server.stop() }
         var ids: [String] = []
-        for try await chunk in try await APIClient(baseURL: server.baseURL).stream(StreamFixtures.chat(), using: token) {
+        for try await chunk in try await APIClient(baseURL: server.baseURL).stream(StreamFixtures.chat(), using: token)
+        {
             ids.append(chunk.id)
             received.signal()
         }
@@ -191,7 +202,9 @@ struct EventStreamClientTests {
     }
 
     @Test func anErrorStatusThrowsBeforeTheStreamStarts() async throws {
-        let server = try LoopbackServer { _ in .json(#"{"error": {"message": "Incorrect API key provided"}}"#, status: 401) }
+        let server = try LoopbackServer { _ in
+            .json(#"{"error": {"message": "Incorrect API key provided"}}"#, status: 401)
+        }
         defer { server.stop() }
         do {
             _ = try await APIClient(baseURL: server.baseURL).stream(StreamFixtures.chat(), using: token)
@@ -205,11 +218,14 @@ struct EventStreamClientTests {
     @Test func aConnectionDroppedMidStreamThrowsATransportError() async throws {
         let events = "data: {\"id\":\"a\",\"object\":\"x\",\"choices\":[]}\n\n"
         let server = try LoopbackServer { _ in
-            .stream(status: 200, headers: ["Content-Type": "text/event-stream"], drop: true, piece: { $0 < 2 ? Data(events.utf8) : nil })
+            .stream(
+                status: 200, headers: ["Content-Type": "text/event-stream"], drop: true,
+                piece: { $0 < 2 ? Data(events.utf8) : nil })
         }
         defer { server.stop() }
         let client = APIClient(baseURL: server.baseURL, middlewares: [RetryMiddleware(baseDelay: .milliseconds(1))])
-        let endpoint = StreamEndpoint<EndpointKinds.Public, StreamFixtures.Chunk>(path: "/events", format: .serverSentEvents())
+        let endpoint = StreamEndpoint<EndpointKinds.Public, StreamFixtures.Chunk>(
+            path: "/events", format: .serverSentEvents())
         var received = 0
         do {
             for try await _ in try await client.stream(endpoint) { received += 1 }
@@ -226,14 +242,18 @@ struct EventStreamClientTests {
     }
 
     @Test func anEventThatDoesNotDecodeSaysWhichEvent() async throws {
-        let text = "id: 1\ndata: {\"id\":\"a\",\"object\":\"x\",\"choices\":[]}\n\nid: 2\ndata: {\"id\":\"b\",\"object\":\"x\",\"choices\":[{\"index\":\"zero\",\"delta\":{}}]}\n\n"
+        let text =
+            "id: 1\ndata: {\"id\":\"a\",\"object\":\"x\",\"choices\":[]}\n\nid: 2\ndata: {\"id\":\"b\",\"object\":\"x\",\"choices\":[{\"index\":\"zero\",\"delta\":{}}]}\n\n"
         let server = try LoopbackServer { _ in
-            .stream(status: 200, headers: ["Content-Type": "text/event-stream"], piece: StreamFixtures.pieces(text, size: 10))
+            .stream(
+                status: 200, headers: ["Content-Type": "text/event-stream"],
+                piece: StreamFixtures.pieces(text, size: 10))
         }
         defer { server.stop() }
         var received = 0
         do {
-            for try await _ in try await APIClient(baseURL: server.baseURL).stream(StreamFixtures.chat(), using: token) { received += 1 }
+            for try await _ in try await APIClient(baseURL: server.baseURL).stream(StreamFixtures.chat(), using: token)
+            { received += 1 }
             Testing.Issue.record("a malformed event must throw")
         } catch APIError.decoding(let path, let description) {
             #expect(path == "choices[0].index")
@@ -244,7 +264,8 @@ struct EventStreamClientTests {
 
     /// Cancelling the task that reads the stream ends it, and the server sees the connection close.
     @Test func cancellingTheReaderClosesTheConnection() async throws {
-        let event = Data("data: {\"id\":\"a\",\"object\":\"x\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"x\"}}]}\n\n".utf8)
+        let event = Data(
+            "data: {\"id\":\"a\",\"object\":\"x\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"x\"}}]}\n\n".utf8)
         let server = try LoopbackServer { _ in
             .stream(status: 200, headers: ["Content-Type": "text/event-stream"], pause: 0.005, piece: { _ in event })
         }
@@ -283,16 +304,21 @@ struct EventStreamClientTests {
 
     @Test func tenThousandEvents() async throws {
         let server = try LoopbackServer { _ in
-            .stream(status: 200, headers: ["Content-Type": "text/event-stream"], piece: { index in
-                guard index <= 10_000 else { return nil }
-                if index == 10_000 { return Data("data: [DONE]\n\n".utf8) }
-                return Data("id: \(index)\ndata: {\"id\":\"\(index)\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"token \(index)\"}}]}\n\n".utf8)
-            })
+            .stream(
+                status: 200, headers: ["Content-Type": "text/event-stream"],
+                piece: { index in
+                    guard index <= 10_000 else { return nil }
+                    if index == 10_000 { return Data("data: [DONE]\n\n".utf8) }
+                    return Data(
+                        "id: \(index)\ndata: {\"id\":\"\(index)\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"token \(index)\"}}]}\n\n"
+                            .utf8)
+                })
         }
         defer { server.stop() }
         var count = 0
         var last: StreamFixtures.Chunk?
-        for try await chunk in try await APIClient(baseURL: server.baseURL).stream(StreamFixtures.chat(), using: token) {
+        for try await chunk in try await APIClient(baseURL: server.baseURL).stream(StreamFixtures.chat(), using: token)
+        {
             count += 1
             last = chunk
         }
@@ -304,14 +330,20 @@ struct EventStreamClientTests {
         let lines = "{\"id\":\"a\",\"object\":\"x\",\"choices\":[]}\n{\"id\":\"b\",\"object\":\"x\",\"choices\":[]}"
         let server = try LoopbackServer { request in
             if request.path == "/lines" {
-                return .stream(status: 200, headers: ["Content-Type": "application/jsonl"], piece: StreamFixtures.pieces(lines, size: 5))
+                return .stream(
+                    status: 200, headers: ["Content-Type": "application/jsonl"],
+                    piece: StreamFixtures.pieces(lines, size: 5))
             }
-            return .stream(status: 200, headers: ["Content-Type": "text/event-stream"], piece: StreamFixtures.pieces("event: a\ndata: 1\n\nevent: b\ndata: 2\n\ndata: 3\n\n", size: 3))
+            return .stream(
+                status: 200, headers: ["Content-Type": "text/event-stream"],
+                piece: StreamFixtures.pieces("event: a\ndata: 1\n\nevent: b\ndata: 2\n\ndata: 3\n\n", size: 3))
         }
         defer { server.stop() }
         let client = APIClient(baseURL: server.baseURL)
         var ids: [String] = []
-        for try await chunk in try await client.stream(StreamEndpoint<EndpointKinds.Public, StreamFixtures.Chunk>(path: "/lines", format: .jsonLines)) {
+        for try await chunk in try await client.stream(
+            StreamEndpoint<EndpointKinds.Public, StreamFixtures.Chunk>(path: "/lines", format: .jsonLines))
+        {
             ids.append(chunk.id)
         }
         #expect(ids == ["a", "b"])
@@ -329,12 +361,16 @@ struct EventStreamClientTests {
             var data: Int
         }
         var named2: [Named] = []
-        for try await event in try await client.stream(StreamEndpoint<EndpointKinds.Public, Named>(path: "/named", format: .serverSentEvents(named: true))) {
+        for try await event in try await client.stream(
+            StreamEndpoint<EndpointKinds.Public, Named>(path: "/named", format: .serverSentEvents(named: true)))
+        {
             named2.append(event)
         }
         #expect(named2 == [Named(event: "a", data: 1), Named(event: "b", data: 2), Named(event: "message", data: 3)])
         var raw: [ServerSentEvent] = []
-        for try await event in try await client.stream(StreamEndpoint<EndpointKinds.Public, ServerSentEvent>(path: "/named")) { raw.append(event) }
+        for try await event in try await client.stream(
+            StreamEndpoint<EndpointKinds.Public, ServerSentEvent>(path: "/named"))
+        { raw.append(event) }
         #expect(raw.map(\.event) == ["a", "b", "message"])
     }
 
@@ -344,18 +380,25 @@ struct EventStreamClientTests {
         let counter = ClientTests.Counter()
         let server = try LoopbackServer { _ in
             if counter.next() == 0 { return .json("{}", status: 503) }
-            return .stream(status: 200, headers: ["Content-Type": "text/event-stream"], piece: StreamFixtures.pieces(StreamFixtures.chatCompletion, size: 64))
+            return .stream(
+                status: 200, headers: ["Content-Type": "text/event-stream"],
+                piece: StreamFixtures.pieces(StreamFixtures.chatCompletion, size: 64))
         }
         defer { server.stop() }
-        let client = APIClient(baseURL: server.baseURL, middlewares: [HeaderMiddleware(), RetryMiddleware(baseDelay: .milliseconds(1))])
-        let events = try await client.stream(StreamEndpoint<EndpointKinds.Public, StreamFixtures.Chunk>(method: .get, path: "/chat", format: .serverSentEvents(end: "[DONE]")))
+        let client = APIClient(
+            baseURL: server.baseURL, middlewares: [HeaderMiddleware(), RetryMiddleware(baseDelay: .milliseconds(1))])
+        let events = try await client.stream(
+            StreamEndpoint<EndpointKinds.Public, StreamFixtures.Chunk>(
+                method: .get, path: "/chat", format: .serverSentEvents(end: "[DONE]")))
         #expect(try await content(of: events) == "Hello, Grüße 👋 こんにちは")
         #expect(server.requests.count == 2)
         #expect(server.requests.allSatisfy { $0.headers["x-trace"] == "on" })
     }
 
     struct HeaderMiddleware: APIMiddleware {
-        func intercept(_ request: URLRequest, next: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)) async throws -> (Data, HTTPURLResponse) {
+        func intercept(_ request: URLRequest, next: @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse))
+            async throws -> (Data, HTTPURLResponse)
+        {
             var request = request
             request.setValue("on", forHTTPHeaderField: "X-Trace")
             return try await next(request)
@@ -366,7 +409,9 @@ struct EventStreamClientTests {
     @Test func aTransportWithoutStreaming() async throws {
         let transport = CannedTransport(status: 200, body: StreamFixtures.chatCompletion)
         let client = APIClient(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport)
-        #expect(try await content(of: try await client.stream(StreamFixtures.chat(), using: token)) == "Hello, Grüße 👋 こんにちは")
+        #expect(
+            try await content(of: try await client.stream(StreamFixtures.chat(), using: token))
+                == "Hello, Grüße 👋 こんにちは")
         #expect(transport.lastRequest.value?.value(forHTTPHeaderField: "Accept") == "text/event-stream")
     }
 }

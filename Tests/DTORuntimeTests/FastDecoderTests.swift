@@ -23,10 +23,10 @@ struct FastDecoderTests {
     }
 
     static let text = #"""
-    {"id": 1.0, "ratio": 0.1, "small": 3.4028234e38, "big": 18446744073709551615, "name": "caf\u00e9 \ud83d\ude00 \"q\" \/",
-     "on": true, "link": "https://example.com/a?b=c", "bytes": "AQID", "amount": 12.345678901234567890,
-     "when": 722000000.5, "tags": [], "nested": {"a": [1, null, -0], "b": []}, "extra": {"x": [1, {"y": 2}]}}
-    """#
+        {"id": 1.0, "ratio": 0.1, "small": 3.4028234e38, "big": 18446744073709551615, "name": "caf\u00e9 \ud83d\ude00 \"q\" \/",
+         "on": true, "link": "https://example.com/a?b=c", "bytes": "AQID", "amount": 12.345678901234567890,
+         "when": 722000000.5, "tags": [], "nested": {"a": [1, null, -0], "b": []}, "extra": {"x": [1, {"y": 2}]}}
+        """#
 
     /// A decode's outcome, comparable: the value, or the error as text (case and coding path).
     enum Outcome<T: Equatable>: Equatable {
@@ -44,7 +44,9 @@ struct FastDecoderTests {
         func run(_ body: () throws -> T) -> Outcome<T> {
             do { return .value(try body()) } catch { return .error("\(error)") }
         }
-        return (run { try FastDecoder().decode(T.self, from: data) }, run { try JSONDecoder().decode(T.self, from: data) })
+        return (
+            run { try FastDecoder().decode(T.self, from: data) }, run { try JSONDecoder().decode(T.self, from: data) }
+        )
     }
 
     @Test func sameValuesAsJSONDecoder() throws {
@@ -59,13 +61,13 @@ struct FastDecoderTests {
     }
 
     @Test(arguments: [
-        #"{"id": "1"}"#,                                   // a string for an Int
-        #"[1, 2]"#,                                        // not an object
-        #"{"id": 1.5}"#,                                   // a fraction for an Int
-        #"{"id": 1e400}"#,                                 // out of range
-        #"{"id": 1, "ratio": null}"#,                      // null for a Double
-        #"{"id": 1, "#,                                    // not JSON
-        "{\"id\": 1, \"name\": \"\u{01}\"}",               // a control character
+        #"{"id": "1"}"#,  // a string for an Int
+        #"[1, 2]"#,  // not an object
+        #"{"id": 1.5}"#,  // a fraction for an Int
+        #"{"id": 1e400}"#,  // out of range
+        #"{"id": 1, "ratio": null}"#,  // null for a Double
+        #"{"id": 1, "#,  // not JSON
+        "{\"id\": 1, \"name\": \"\u{01}\"}",  // a control character
         #"{"id": 1, "ratio": 1, "small": 1, "big": -1}"#,  // a negative UInt64
     ])
     func sameErrorsAsJSONDecoder(text: String) {
@@ -121,7 +123,8 @@ struct FastDecoderTests {
     @Test func endpointsDecodeWithTheFastPathsEnvelopesIncluded() throws {
         let plain = Endpoint<EndpointKinds.Public, Marked>(path: "/m")
         #expect(try plain.decode(Data(#"{"id": 1}"#.utf8)).viaTape)
-        let wrapped = Endpoint<EndpointKinds.Public, [Marked]>(path: "/m", envelope: Envelope(data: "data", success: .key("ok"), path: ["items"]))
+        let wrapped = Endpoint<EndpointKinds.Public, [Marked]>(
+            path: "/m", envelope: Envelope(data: "data", success: .key("ok"), path: ["items"]))
         let values = try wrapped.decode(Data(#"{"ok": true, "data": {"items": [{"id": 2}, {"id": 3}]}}"#.utf8))
         #expect(values.map(\.id) == [2, 3])
         #expect(values.allSatisfy { $0.viaTape })

@@ -6,7 +6,8 @@ import Testing
 /// one needs `@_spi(Generated)`, which generated files import and other code must ask for by
 /// name. Checked by compiling app code against the runtime as a separate module.
 struct FastPathGuardTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// App code that keeps a value and reads it later.
     static let keepsAValue = """
@@ -28,9 +29,14 @@ struct FastPathGuardTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let sources = try ["Sources/DTORuntime", "Sources/DTODateRules"].flatMap { folder in
             let runtime = Self.packageRoot.appendingPathComponent(folder)
-            return try FileManager.default.contentsOfDirectory(atPath: runtime.path).filter { $0.hasSuffix(".swift") }.sorted().map { runtime.appendingPathComponent($0).path }
+            return try FileManager.default.contentsOfDirectory(atPath: runtime.path).filter { $0.hasSuffix(".swift") }
+                .sorted().map { runtime.appendingPathComponent($0).path }
         }
-        let module = try Self.swiftc(["-emit-module", "-module-name", "DTORuntime", "-parse-as-library", "-emit-module-path", folder.appendingPathComponent("DTORuntime.swiftmodule").path] + sources)
+        let module = try Self.swiftc(
+            [
+                "-emit-module", "-module-name", "DTORuntime", "-parse-as-library", "-emit-module-path",
+                folder.appendingPathComponent("DTORuntime.swiftmodule").path,
+            ] + sources)
         #expect(module.status == 0, "\(module.output)")
 
         func typecheck(_ imports: String) throws -> (status: Int32, output: String) {

@@ -10,12 +10,17 @@ struct MappingHelperTests {
 
     @Test func elementsAreCheckedNotTrapped() throws {
         #expect(try Mapping.element([1, 2, 3], 2, model: "M", field: "f", source: "a[2]") == 3)
-        #expect(throws: MappingError(model: "M", field: "f", source: "a[2]", reason: "index 2 is out of range (the array has 1 elements)")) {
+        #expect(
+            throws: MappingError(
+                model: "M", field: "f", source: "a[2]", reason: "index 2 is out of range (the array has 1 elements)")
+        ) {
             try Mapping.element([1], 2, model: "M", field: "f", source: "a[2]")
         }
         #expect(try Mapping.optionalElement(nil as [Int]?, 0, model: "M", field: "f", source: "a[0]") == nil)
         #expect(Mapping.elementIfPresent([1], 5) == nil)
-        #expect(throws: MappingError.self) { try Mapping.require(nil as Int?, model: "M", field: "f", source: "s", reason: "r") }
+        #expect(throws: MappingError.self) {
+            try Mapping.require(nil as Int?, model: "M", field: "f", source: "s", reason: "r")
+        }
     }
 
     @Test func conversions() {

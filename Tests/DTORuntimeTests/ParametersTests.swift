@@ -28,22 +28,32 @@ struct PathAndQueryEncodingTests {
         let endpoint = Endpoint<EndpointKinds.Public, JSONValue>(
             path: "/charges",
             query: [
-                .init("created", deepObject: Range(gte: 1, lt: nil)), .init("metadata", deepObject: ["order id": "a&b"]),
-                .init("lines", deepObject: [Line(price: "p_1", quantity: 2)]), .init("none", deepObject: none), .init("limit", 3),
+                .init("created", deepObject: Range(gte: 1, lt: nil)),
+                .init("metadata", deepObject: ["order id": "a&b"]),
+                .init("lines", deepObject: [Line(price: "p_1", quantity: 2)]), .init("none", deepObject: none),
+                .init("limit", 3),
             ]
         )
         let request = try endpoint.makeRequest(baseURL: URL(string: "https://h.example")!, with: ())
-        #expect(request.url?.absoluteString == "https://h.example/charges?created%5Bgte%5D=1&metadata%5Border%20id%5D=a%26b&lines%5B0%5D%5Bprice%5D=p_1&lines%5B0%5D%5Bquantity%5D=2&limit=3")
+        #expect(
+            request.url?.absoluteString
+                == "https://h.example/charges?created%5Bgte%5D=1&metadata%5Border%20id%5D=a%26b&lines%5B0%5D%5Bprice%5D=p_1&lines%5B0%5D%5Bquantity%5D=2&limit=3"
+        )
     }
 
     @Test func queryItemsAreEscapedRepeatedAndLeftOutWhenNil() throws {
         let none: Int? = nil
         let endpoint = Endpoint<EndpointKinds.Public, JSONValue>(
             path: "/s",
-            query: [.init("q", "a b&c=d+e"), .init("tag", ["x", "y"]), .init("page", none), .init("color", Color.lightBlue), .init("at", Date(timeIntervalSince1970: 0), format: .millisecondsSince1970)]
+            query: [
+                .init("q", "a b&c=d+e"), .init("tag", ["x", "y"]), .init("page", none), .init("color", Color.lightBlue),
+                .init("at", Date(timeIntervalSince1970: 0), format: .millisecondsSince1970),
+            ]
         )
         let request = try endpoint.makeRequest(baseURL: URL(string: "https://h.example/v1/")!, with: ())
-        #expect(request.url?.absoluteString == "https://h.example/v1/s?q=a%20b%26c%3Dd%2Be&tag=x&tag=y&color=light%20blue&at=0")
+        #expect(
+            request.url?.absoluteString
+                == "https://h.example/v1/s?q=a%20b%26c%3Dd%2Be&tag=x&tag=y&color=light%20blue&at=0")
     }
 
     struct RGB: Codable, Sendable { var R: Int; var G: Int; var B: Int }
@@ -62,7 +72,8 @@ struct PathAndQueryEncodingTests {
         #expect(path("/\(array, style: .label)") == "/.blue.black.brown")
         #expect(path("/\("blue", style: .matrix(name: "color", explode: false))") == "/;color=blue")
         #expect(path("/\(array, style: .matrix(name: "color", explode: false))") == "/;color=blue,black,brown")
-        #expect(path("/\(array, style: .matrix(name: "color", explode: true))") == "/;color=blue;color=black;color=brown")
+        #expect(
+            path("/\(array, style: .matrix(name: "color", explode: true))") == "/;color=blue;color=black;color=brown")
         #expect(path("/\([String](), style: .matrix(name: "color", explode: false))") == "/;color")
         // A separator inside a value is escaped, so it only ever separates values.
         #expect(path("/\(["a,b", "c.d"], style: .label)") == "/.a%2Cb.c%2Ed")
@@ -77,7 +88,9 @@ struct PathAndQueryEncodingTests {
         #expect(try query([.init("color", object: object).unexploded()]) == "color=B,150,G,200,R,100")
         #expect(try query([.init("color", object: object)]) == "B=150&G=200&R=100")
         #expect(try query([.init("color", array).unexploded(.spaceDelimited)]) == "color=blue%20black%20brown")
-        #expect(try query([.init("color", object: object).unexploded(.spaceDelimited)]) == "color=B%20150%20G%20200%20R%20100")
+        #expect(
+            try query([.init("color", object: object).unexploded(.spaceDelimited)])
+                == "color=B%20150%20G%20200%20R%20100")
         #expect(try query([.init("color", array).unexploded(.pipeDelimited)]) == "color=blue%7Cblack%7Cbrown")
         #expect(try query([.init("color", deepObject: object)]) == "color%5BB%5D=150&color%5BG%5D=200&color%5BR%5D=100")
         // Values are escaped one by one: a comma in a value is not a separator.
@@ -105,7 +118,8 @@ struct PathAndQueryEncodingTests {
         #expect(try query([.init("p", encoded: JSONValue.string("a b"))]) == "p=a%20b")
         #expect(try query([.init("p", encoded: JSONValue.object(["G": .integer(2), "R": .integer(1)]))]) == "G=2&R=1")
         #expect(try query([.init("p", encoded: JSONValue.null), .init("n", 1)]) == "n=1")
-        #expect(try query([.init("path", "/a/b:c&d=e+f#g[h]").allowingReserved()]) == "path=/a/b:c%26d%3De%2Bf%23g%5Bh%5D")
+        #expect(
+            try query([.init("path", "/a/b:c&d=e+f#g[h]").allowingReserved()]) == "path=/a/b:c%26d%3De%2Bf%23g%5Bh%5D")
         #expect(try query([.init("path", "/a/b:c")]) == "path=%2Fa%2Fb%3Ac")
     }
 

@@ -27,14 +27,16 @@ extension Endpoint<EndpointKinds.Public, Order> {
 
     /// `PUT /orders/{id}/photo`: a PNG sent as it is.
     static func uploadPhoto(id: Int, body: Data) -> Self {
-        Self(method: .put, path: "/orders/\(id)/photo", body: body).encodingBody(as: .raw(contentType: "image/png")).decodingErrors(as: OrderError.self)
+        Self(method: .put, path: "/orders/\(id)/photo", body: body).encodingBody(as: .raw(contentType: "image/png"))
+            .decodingErrors(as: OrderError.self)
     }
 }
 
 extension Endpoint<EndpointKinds.Private, Order> {
     /// `POST /orders`
     static func createOrder(idempotencyKey: String? = nil, body: Order) -> Self {
-        Self(method: .post, path: "/orders", headers: [.init("Idempotency-Key", idempotencyKey)], body: body).decodingErrors(as: OrderError.self)
+        Self(method: .post, path: "/orders", headers: [.init("Idempotency-Key", idempotencyKey)], body: body)
+            .decodingErrors(as: OrderError.self)
     }
 }
 

@@ -8,7 +8,8 @@ import Testing
 ///
 /// CI runs the fixed seeds below. More: `DTOGEN_SEEDS=200 DTOGEN_SEED_START=1000 swift test --filter GenerativeTests`.
 struct GenerativeTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     var seeds: Range<UInt64> {
         let environment = ProcessInfo.processInfo.environment
@@ -27,79 +28,93 @@ struct GenerativeTests {
             inputs.append(SpecInput(path: "s\(seed).json", bytes: Array(json.utf8)))
             for index in 0..<4 {
                 let payload = spec.payload()
-                checks.append("check(\"seed \(seed) payload \(index)\", \(spec.prefix)Root.self, \"\(Data(payload.utf8).base64EncodedString())\", valid: true)")
+                checks.append(
+                    "check(\"seed \(seed) payload \(index)\", \(spec.prefix)Root.self, \"\(Data(payload.utf8).base64EncodedString())\", valid: true)"
+                )
                 payloadCount += 1
             }
             for index in 0..<2 {
                 guard let payload = spec.invalidPayload() else { continue }
-                checks.append("check(\"seed \(seed) invalid \(index)\", \(spec.prefix)Root.self, \"\(Data(payload.utf8).base64EncodedString())\", valid: false)")
+                checks.append(
+                    "check(\"seed \(seed) invalid \(index)\", \(spec.prefix)Root.self, \"\(Data(payload.utf8).base64EncodedString())\", valid: false)"
+                )
                 payloadCount += 1
             }
         }
         // Generated with fast paths (the default), which FastDecoder must agree with (the driver checks).
         let result = Generator.generate(inputs, options: GeneratorOptions(runtimeModule: nil))
         let errors = result.diagnostics.filter { $0.severity == .error }
-        #expect(errors.isEmpty, "valid random specs were rejected:\n\(errors.map(\.description).joined(separator: "\n"))\n\(inputs.map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: "\n"))")
+        #expect(
+            errors.isEmpty,
+            "valid random specs were rejected:\n\(errors.map(\.description).joined(separator: "\n"))\n\(inputs.map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: "\n"))"
+        )
         guard errors.isEmpty else { return }
 
-        let run = try Swiftc.buildAndRun(result.files, main: Self.driver + checks.map { "results.append(\($0))" }.joined(separator: "\n") + "\n" + Self.summary, name: "Generative")
+        let run = try Swiftc.buildAndRun(
+            result.files,
+            main: Self.driver + checks.map { "results.append(\($0))" }.joined(separator: "\n") + "\n" + Self.summary,
+            name: "Generative")
         #expect(!run.output.hasPrefix("FAIL generated code does not compile"), "\(run.output.prefix(3000))")
         let failures = run.output.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
-        #expect(run.status == 0 && failures.isEmpty, "\(failures.count) payloads failed:\n\(failures.prefix(20).joined(separator: "\n"))")
+        #expect(
+            run.status == 0 && failures.isEmpty,
+            "\(failures.count) payloads failed:\n\(failures.prefix(20).joined(separator: "\n"))")
         #expect(run.output.contains("\(payloadCount) payloads, 0 failed"), "\(run.output.suffix(500))")
-        print("generative: \(inputs.count) specs, \(payloadCount) payloads, seeds \(seeds.lowerBound)..<\(seeds.upperBound)")
+        print(
+            "generative: \(inputs.count) specs, \(payloadCount) payloads, seeds \(seeds.lowerBound)..<\(seeds.upperBound)"
+        )
     }
 
     static let driver = #"""
-    import Foundation
+        import Foundation
 
-    /// Decodes, re-encodes and decodes again; nil when all is well, else what went wrong.
-    func check<T: Codable & Hashable>(_ name: String, _ type: T.Type, _ base64: String, valid: Bool) -> String? {
-        guard let data = Data(base64Encoded: base64) else { return "FAIL \(name): bad fixture" }
-        let payload = String(decoding: data, as: UTF8.self)
-        let first: T
-        do {
-            first = try JSONDecoder().decode(T.self, from: data)
-        } catch {
-            // The tape alone must fail too, and FastDecoder the same way: same error case, same coding path.
-            if (try? FastDecoder().decodeWithoutFallback(T.self, from: data)) != nil {
-                return "FAIL \(name): the fast paths decoded what JSONDecoder rejects\n  \(payload)"
-            }
+        /// Decodes, re-encodes and decodes again; nil when all is well, else what went wrong.
+        func check<T: Codable & Hashable>(_ name: String, _ type: T.Type, _ base64: String, valid: Bool) -> String? {
+            guard let data = Data(base64Encoded: base64) else { return "FAIL \(name): bad fixture" }
+            let payload = String(decoding: data, as: UTF8.self)
+            let first: T
             do {
-                _ = try FastDecoder().decode(T.self, from: data)
-                return "FAIL \(name): FastDecoder decoded what JSONDecoder rejects\n  \(payload)"
-            } catch let fastError {
-                if "\(fastError)" != "\(error)" { return "FAIL \(name): FastDecoder threw \(fastError), JSONDecoder \(error)" }
+                first = try JSONDecoder().decode(T.self, from: data)
+            } catch {
+                // The tape alone must fail too, and FastDecoder the same way: same error case, same coding path.
+                if (try? FastDecoder().decodeWithoutFallback(T.self, from: data)) != nil {
+                    return "FAIL \(name): the fast paths decoded what JSONDecoder rejects\n  \(payload)"
+                }
+                do {
+                    _ = try FastDecoder().decode(T.self, from: data)
+                    return "FAIL \(name): FastDecoder decoded what JSONDecoder rejects\n  \(payload)"
+                } catch let fastError {
+                    if "\(fastError)" != "\(error)" { return "FAIL \(name): FastDecoder threw \(fastError), JSONDecoder \(error)" }
+                }
+                return valid ? "FAIL \(name): does not decode: \(error)\n  \(payload)" : nil
             }
-            return valid ? "FAIL \(name): does not decode: \(error)\n  \(payload)" : nil
+            // The fast paths alone (no fallback to JSONDecoder) give the same value.
+            guard (try? FastDecoder().decodeWithoutFallback(T.self, from: data)) == first else {
+                return "FAIL \(name): FastDecoder's fast paths give another value than JSONDecoder\n  \(payload)"
+            }
+            guard valid else { return "FAIL \(name): a non-conforming payload decoded\n  \(payload)" }
+            do {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                let encoded = try encoder.encode(first)
+                let second = try JSONDecoder().decode(T.self, from: encoded)
+                let text = String(decoding: encoded, as: UTF8.self)
+                guard second == first else { return "FAIL \(name): decode(encode(x)) != x\n  in:  \(payload)\n  out: \(text)" }
+                guard second.hashValue == first.hashValue else { return "FAIL \(name): hash changed\n  \(text)" }
+                guard try encoder.encode(second) == encoded else { return "FAIL \(name): encoding is not stable\n  \(text)" }
+                return nil
+            } catch {
+                return "FAIL \(name): re-encoding failed: \(error)\n  \(payload)"
+            }
         }
-        // The fast paths alone (no fallback to JSONDecoder) give the same value.
-        guard (try? FastDecoder().decodeWithoutFallback(T.self, from: data)) == first else {
-            return "FAIL \(name): FastDecoder's fast paths give another value than JSONDecoder\n  \(payload)"
-        }
-        guard valid else { return "FAIL \(name): a non-conforming payload decoded\n  \(payload)" }
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            let encoded = try encoder.encode(first)
-            let second = try JSONDecoder().decode(T.self, from: encoded)
-            let text = String(decoding: encoded, as: UTF8.self)
-            guard second == first else { return "FAIL \(name): decode(encode(x)) != x\n  in:  \(payload)\n  out: \(text)" }
-            guard second.hashValue == first.hashValue else { return "FAIL \(name): hash changed\n  \(text)" }
-            guard try encoder.encode(second) == encoded else { return "FAIL \(name): encoding is not stable\n  \(text)" }
-            return nil
-        } catch {
-            return "FAIL \(name): re-encoding failed: \(error)\n  \(payload)"
-        }
-    }
 
-    var results: [String?] = []
+        var results: [String?] = []
 
-    """#
+        """#
 
     static let summary = #"""
-    let failures = results.compactMap { $0 }
-    for failure in failures { print(failure) }
-    print("\(results.count) payloads, \(failures.count) failed")
-    """#
+        let failures = results.compactMap { $0 }
+        for failure in failures { print(failure) }
+        print("\(results.count) payloads, \(failures.count) failed")
+        """#
 }

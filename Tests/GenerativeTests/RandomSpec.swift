@@ -100,7 +100,8 @@ struct RandomSpec {
         case 4: return .scalar(random.pick(["String", "Int", "Bool"]))
         case 5: return named.isEmpty ? .json : .named(random.pick(named).name)
         case 6: return .array(random.chance(30) ? .date(format: random.pick(Self.formats)) : shape(depth: depth + 1))
-        case 7: return .dictionary(random.chance(50) ? .scalar(random.pick(["Int", "String"])) : shape(depth: depth + 2))
+        case 7:
+            return .dictionary(random.chance(50) ? .scalar(random.pick(["Int", "String"])) : shape(depth: depth + 2))
         case 8: return .object(fields(depth: depth + 1, count: 1 + random.below(3)))
         default: return .json
         }
@@ -113,7 +114,9 @@ struct RandomSpec {
         case .scalar(let s):
             if random.chance(25) { field.lenient = true }
             if random.chance(30) { field.defaultJSON = defaultValue(s) }
-            if field.lenient, field.defaultJSON == nil, !field.optional, ["URL", "UUID"].contains(s) { field.optional = true }
+            if field.lenient, field.defaultJSON == nil, !field.optional, ["URL", "UUID"].contains(s) {
+                field.optional = true
+            }
         case .enumeration(let values, _):
             if random.chance(30) { field.defaultJSON = "\"\(random.pick(values))\"" }
         case .array(let element):
@@ -149,7 +152,8 @@ struct RandomSpec {
 
     /// Follows a named alias to what it stands for.
     func resolved(_ shape: Shape) -> Shape {
-        if case .named(let name) = shape, let target = named.first(where: { $0.name == name })?.shape, !isObject(target) {
+        if case .named(let name) = shape, let target = named.first(where: { $0.name == name })?.shape, !isObject(target)
+        {
             return resolved(target)
         }
         return shape
@@ -181,9 +185,14 @@ struct RandomSpec {
         var order = Array(named.indices)
         var shuffler = SeededRandom(seed: UInt64(prefix.dropFirst()) ?? 0)
         for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, shuffler.below(i + 1)) }
-        for index in order { types.append("\(quote(named[index].name)): \(typeJSON(named[index].shape, optional: false))") }
-        types.insert("\(quote(prefix + "Root")): { \(root.map(fieldJSON).joined(separator: ", ")) }", at: shuffler.below(types.count + 1))
-        return "{ \"options\": { \"dates\": \(quote(dates)) }, \"types\": { \(types.joined(separator: ", ")) }, \"endpoints\": [] }"
+        for index in order {
+            types.append("\(quote(named[index].name)): \(typeJSON(named[index].shape, optional: false))")
+        }
+        types.insert(
+            "\(quote(prefix + "Root")): { \(root.map(fieldJSON).joined(separator: ", ")) }",
+            at: shuffler.below(types.count + 1))
+        return
+            "{ \"options\": { \"dates\": \(quote(dates)) }, \"types\": { \(types.joined(separator: ", ")) }, \"endpoints\": [] }"
     }
 
     func fieldJSON(_ field: FieldShape) -> String {
@@ -193,7 +202,9 @@ struct RandomSpec {
         if field.lossy { modifiers.append("\"$lossy\": true") }
         if let value = field.defaultJSON { modifiers.append("\"$default\": \(value)") }
         if case .date(let format) = field.shape, format != dates { modifiers.append("\"$format\": \(quote(format))") }
-        if case .array(let inner) = field.shape, case .date(let format) = inner, format != dates { modifiers.append("\"$format\": \(quote(format))") }
+        if case .array(let inner) = field.shape, case .date(let format) = inner, format != dates {
+            modifiers.append("\"$format\": \(quote(format))")
+        }
         let type = typeJSON(field.shape, optional: false)
         if modifiers.isEmpty { return "\(quote(field.key)): \(type)" }
         return "\(quote(field.key)): { \"$type\": \(type), \(modifiers.joined(separator: ", ")) }"
@@ -209,7 +220,8 @@ struct RandomSpec {
         case .dictionary(let inner): return "{ \"$dict\": \(typeJSON(inner, optional: false)) }"
         case .object(let fields): return "{ \(fields.map(fieldJSON).joined(separator: ", ")) }"
         case .enumeration(let values, let open):
-            return "{ \"$enum\": [\(values.map(quote).joined(separator: ", "))]\(open ? ", \"$unknown\": \"other\"" : "") }"
+            return
+                "{ \"$enum\": [\(values.map(quote).joined(separator: ", "))]\(open ? ", \"$unknown\": \"other\"" : "") }"
         }
     }
 
@@ -305,9 +317,13 @@ struct RandomSpec {
         case .named(let name):
             guard let target = named.first(where: { $0.name == name })?.shape else { return "null" }
             return value(target)
-        case .array(let inner): return "[" + (0..<random.below(4)).map { _ in value(inner) }.joined(separator: ", ") + "]"
+        case .array(let inner):
+            return "[" + (0..<random.below(4)).map { _ in value(inner) }.joined(separator: ", ") + "]"
         case .dictionary(let inner):
-            return "{" + (0..<random.below(3)).map { i in "\(quote("k\(i) \(random.pick(["é", "\\\"", "."]))")): \(value(inner))" }.joined(separator: ", ") + "}"
+            return "{"
+                + (0..<random.below(3)).map { i in
+                    "\(quote("k\(i) \(random.pick(["é", "\\\"", "."]))")): \(value(inner))"
+                }.joined(separator: ", ") + "}"
         case .object(let fields): return object(fields)
         case .enumeration(let values, let open):
             return quote(open && random.chance(25) ? "new-value" : random.pick(values))
@@ -316,7 +332,8 @@ struct RandomSpec {
 
     mutating func scalarValue(_ scalar: String) -> String {
         switch scalar {
-        case "String": return quote(random.pick(["", "plain", "quote \" and \\ backslash", "é 名前 🙂", "\\(x)", "line\\nbreak"]))
+        case "String":
+            return quote(random.pick(["", "plain", "quote \" and \\ backslash", "é 名前 🙂", "\\(x)", "line\\nbreak"]))
         case "Int": return String(Int(random.below(2_000_000_000)) - 1_000_000_000)
         case "Int64": return String(Int64(random.next() % 9_000_000_000_000_000) - 4_500_000_000_000_000)
         case "Double": return random.pick(["0", "-0.5", "12.25", "1e-3", "123456789.125", "3"])
@@ -324,7 +341,14 @@ struct RandomSpec {
         case "Decimal": return random.pick(["0", "12.5", "-3", "1000000"])
         case "Bool": return random.chance(50) ? "true" : "false"
         case "URL": return quote("https://example.com/p\(random.below(100))?q=a%20b")
-        case "UUID": return quote(UUID(uuid: (UInt8(random.below(256)), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, UInt8(random.below(256)))).uuidString)
+        case "UUID":
+            return quote(
+                UUID(
+                    uuid: (
+                        UInt8(random.below(256)), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+                        UInt8(random.below(256))
+                    )
+                ).uuidString)
         default: return "null"
         }
     }
@@ -351,10 +375,18 @@ struct RandomSpec {
         switch random.below(depth > 1 ? 4 : 6) {
         case 0: return "null"
         case 1: return random.chance(50) ? "true" : "false"
-        case 2: return random.pick(["0", "-12", "3.5", "9007199254740991", "9007199254740993", "-9223372036854775808", "18446744073709551615"])
+        case 2:
+            return random.pick([
+                "0", "-12", "3.5", "9007199254740991", "9007199254740993", "-9223372036854775808",
+                "18446744073709551615",
+            ])
         case 3: return quote(random.pick(["s", "é", "\\\""]))
-        case 4: return "[" + (0..<random.below(3)).map { _ in jsonValue(depth: depth + 1) }.joined(separator: ", ") + "]"
-        default: return "{" + (0..<random.below(3)).map { i in "\"j\(i)\": \(jsonValue(depth: depth + 1))" }.joined(separator: ", ") + "}"
+        case 4:
+            return "[" + (0..<random.below(3)).map { _ in jsonValue(depth: depth + 1) }.joined(separator: ", ") + "]"
+        default:
+            return "{"
+                + (0..<random.below(3)).map { i in "\"j\(i)\": \(jsonValue(depth: depth + 1))" }.joined(separator: ", ")
+                + "}"
         }
     }
 }

@@ -4,8 +4,11 @@ import Foundation
 /// Compiles generated files with the runtime's sources and a `main.swift` into one
 /// executable (`--no-runtime-import` output), runs it, and returns what it printed.
 enum Swiftc {
-    static func buildAndRun(_ files: [GeneratedFile], main: String, name: String) throws -> (status: Int32, output: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-\(name)-\(UUID().uuidString)")
+    static func buildAndRun(_ files: [GeneratedFile], main: String, name: String) throws -> (
+        status: Int32, output: String
+    ) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dtogen-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var sources: [String] = []
@@ -17,7 +20,8 @@ enum Swiftc {
         // The runtime's sources in the app's module: DTORuntime's and its date rules'.
         for folder in ["Sources/DTORuntime", "Sources/DTODateRules"] {
             let runtime = GenerativeTests.packageRoot.appendingPathComponent(folder)
-            for entry in try FileManager.default.contentsOfDirectory(atPath: runtime.path).sorted() where entry.hasSuffix(".swift") {
+            for entry in try FileManager.default.contentsOfDirectory(atPath: runtime.path).sorted()
+            where entry.hasSuffix(".swift") {
                 sources.append(runtime.appendingPathComponent(entry).path)
             }
         }
@@ -26,14 +30,19 @@ enum Swiftc {
         sources.append(mainFile.path)
 
         let executable = folder.appendingPathComponent(name)
-        let compile = try run("/usr/bin/env", ["swiftc", "-swift-version", "6", "-module-name", name, "-o", executable.path] + sources)
+        let compile = try run(
+            "/usr/bin/env", ["swiftc", "-swift-version", "6", "-module-name", name, "-o", executable.path] + sources)
         guard compile.status == 0 else {
             // Keep what failed to compile for a look.
             let kept = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-\(name)-failed")
             try? FileManager.default.removeItem(at: kept)
             try? FileManager.default.copyItem(at: folder, to: kept)
             let errors = compile.output.split(separator: "\n").filter { $0.contains("error:") }
-            return (compile.status, "FAIL generated code does not compile (kept in \(kept.path)):\n" + errors.prefix(20).joined(separator: "\n"))
+            return (
+                compile.status,
+                "FAIL generated code does not compile (kept in \(kept.path)):\n"
+                    + errors.prefix(20).joined(separator: "\n")
+            )
         }
         return try run(executable.path, [])
     }

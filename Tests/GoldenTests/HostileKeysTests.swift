@@ -8,10 +8,10 @@ import Testing
 /// and decode and encode every one of those keys exactly.
 struct HostileKeysTests {
     static let keywordsJSON = #"""
-    {"class":"c","default":1,"self":"s","init":true,"Type":"t","protocol":null,"where":5,"hashValue":7,
-     "CodingKeys":"ck","container":"box","":"empty","_":3,"2fa":false,"名前":"name","user_id":10,"userId":11,
-     "+1":1,"-1":2,"$ref":"#/ref","quote\"key":"q","back\\slash":"b","interp\\(x)":"i","new\nline":"n"}
-    """#
+        {"class":"c","default":1,"self":"s","init":true,"Type":"t","protocol":null,"where":5,"hashValue":7,
+         "CodingKeys":"ck","container":"box","":"empty","_":3,"2fa":false,"名前":"name","user_id":10,"userId":11,
+         "+1":1,"-1":2,"$ref":"#/ref","quote\"key":"q","back\\slash":"b","interp\\(x)":"i","new\nline":"n"}
+        """#
 
     @Test func keywordKeysDecodeAndEncodeUnchanged() throws {
         let value = try decodeBoth(Keywords.self, from: Data(Self.keywordsJSON.utf8))
@@ -47,9 +47,9 @@ struct HostileKeysTests {
 
     @Test func nestedTypesNeverShadowSwiftTypes() throws {
         let json = #"""
-        {"data":{"value":1},"type":{"name":"n"},"error":"worse","url":{"href":"h"},"date":{"day":2},"string":{"text":"t"},
-         "shadowing":{"inner":3},"keywords":{"again":4},"items":[{"id":1}],"categories":[{"id":2}],"status":[{"id":3}],"statuses":[{"id":4}]}
-        """#
+            {"data":{"value":1},"type":{"name":"n"},"error":"worse","url":{"href":"h"},"date":{"day":2},"string":{"text":"t"},
+             "shadowing":{"inner":3},"keywords":{"again":4},"items":[{"id":1}],"categories":[{"id":2}],"status":[{"id":3}],"statuses":[{"id":4}]}
+            """#
         let value = try decodeBoth(Shadowing.self, from: Data(json.utf8))
         let data: Shadowing.DataObject = value.data
         let type: Shadowing.TypeObject = value.type
@@ -57,7 +57,8 @@ struct HostileKeysTests {
         let date: Shadowing.DateObject = value.date
         let item: Shadowing.Item = value.items[0]
         let category: Shadowing.Category = value.categories[0]
-        #expect(data.value == 1 && type.name == "n" && error == .worse && date.day == 2 && item.id == 1 && category.id == 2)
+        #expect(
+            data.value == 1 && type.name == "n" && error == .worse && date.day == 2 && item.id == 1 && category.id == 2)
         #expect(value.shadowing.inner == 3)
         #expect(value.keywords.again == 4)
         #expect(value.status[0].id == 3 && value.statuses[0].id == 4)
@@ -66,9 +67,14 @@ struct HostileKeysTests {
     }
 
     @Test func enumValuesWithHostileText() throws {
-        let json = #"["in-progress","in_progress","default","self","rawValue","2nd","","quote\"d","back\\slash","\\(evil)","init","unknown","surprise"]"#
+        let json =
+            #"["in-progress","in_progress","default","self","rawValue","2nd","","quote\"d","back\\slash","\\(evil)","init","unknown","surprise"]"#
         let values = try decodeBoth([Values].self, from: Data(json.utf8))
-        #expect(values == [.inProgress, .inProgress2, .default, .selfCase, .rawValueCase, ._2nd, .empty, .quoteD, .backSlash, .evil, .initCase, .unknown, .unknown2("surprise")])
+        #expect(
+            values == [
+                .inProgress, .inProgress2, .default, .selfCase, .rawValueCase, ._2nd, .empty, .quoteD, .backSlash,
+                .evil, .initCase, .unknown, .unknown2("surprise"),
+            ])
         #expect(values[9].rawValue == #"\(evil)"#)
         let encoded = String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
         let again = try decodeBoth([Values].self, from: Data(encoded.utf8))

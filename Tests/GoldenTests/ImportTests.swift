@@ -19,9 +19,13 @@ struct BillSummary: Equatable {
 /// is generated once, in its own spec's files.
 struct ImportTests {
     @Test func importedTypesAndMappingsAreUsableByName() throws {
-        let json = #"{"data": [{"id": "b1", "total": {"amount": 900, "currency": "eur"}, "lines": {"data": [{"amount": 400, "currency": "eur"}], "has_more": false}}], "has_more": false}"#
+        let json =
+            #"{"data": [{"id": "b1", "total": {"amount": 900, "currency": "eur"}, "lines": {"data": [{"amount": 400, "currency": "eur"}], "has_more": false}}], "has_more": false}"#
         let bills = try decodeBoth(List<Bill>.self, from: Data(json.utf8))
-        #expect(try BillSummary.from(bills) == [BillSummary(id: "b1", total: Amount(cents: 900, currency: "eur"), firstLine: 400)])
+        #expect(
+            try BillSummary.from(bills) == [
+                BillSummary(id: "b1", total: Amount(cents: 900, currency: "eur"), firstLine: 400)
+            ])
         #expect(try decodeBoth(List<Bill>.self, from: JSONEncoder().encode(bills)) == bills)
     }
 

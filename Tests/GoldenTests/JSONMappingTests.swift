@@ -21,13 +21,17 @@ struct JSONMappingTests {
     }
 
     @Test func jsonValuesConvert() throws {
-        let value = try model(#"""
+        let value = try model(
+            #"""
             {"blog": "https://blog.example", "extra": {"color": "red", "age": "41", "since": "2020-01-01T00:00:00Z", "tags": [7]}, "meta": {"score": 2.5}}
             """#)
-        #expect(value == ProfileModel(
-            website: URL(string: "https://blog.example"), color: "red", age: 41, since: Date(timeIntervalSince1970: 1_577_836_800),
-            score: 2.5, first: "7", raw: "red"
-        ))
+        #expect(
+            value
+                == ProfileModel(
+                    website: URL(string: "https://blog.example"), color: "red", age: 41,
+                    since: Date(timeIntervalSince1970: 1_577_836_800),
+                    score: 2.5, first: "7", raw: "red"
+                ))
     }
 
     @Test func aNullDefaultMakesAFailedConversionNil() throws {

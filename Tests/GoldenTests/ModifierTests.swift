@@ -30,7 +30,8 @@ struct ModifierTests {
 
         let nulls = try decode(Defaults.self, #"{"string":null,"int":null,"level":null,"json":null}"#)
         #expect(nulls.string == empty.string && nulls.int == -7 && nulls.level == .high)
-        #expect(nulls.json == ["nested": [1, "two", nil, true, 3.5]], "null is missing for a JSON field with a default")
+        #expect(
+            nulls.json == ["nested": [1, "two", nil, true, 3.5]], "null is missing for a JSON field with a default")
 
         let given = try decode(Defaults.self, #"{"int":1,"level":"low","open":"a","list":[]}"#)
         #expect(given.int == 1 && given.level == .low && given.open == .a && given.list == [])
@@ -43,11 +44,13 @@ struct ModifierTests {
     }
 
     @Test func lenientFieldsCoerceAndNeverFail() throws {
-        let coerced = try decode(Lenient.self, #"""
-        {"string":42,"int":"17","int64":"9000000000","double":"2.5","float":1,"bool":"true","decimal":"1.25",
-         "list":"nope","map":{"a":1},"optional":"x","withDefault":"oops","date":"not a date","level":"medium",
-         "nested":{"id":"wrong"},"lossyLenient":[1,"x",3]}
-        """#)
+        let coerced = try decode(
+            Lenient.self,
+            #"""
+            {"string":42,"int":"17","int64":"9000000000","double":"2.5","float":1,"bool":"true","decimal":"1.25",
+             "list":"nope","map":{"a":1},"optional":"x","withDefault":"oops","date":"not a date","level":"medium",
+             "nested":{"id":"wrong"},"lossyLenient":[1,"x",3]}
+            """#)
         #expect(coerced.string == "42")
         #expect(coerced.int == 17)
         #expect(coerced.int64 == 9_000_000_000)
@@ -65,7 +68,9 @@ struct ModifierTests {
         #expect(coerced.lossyLenient == [1, 3])
 
         let empty = try decode(Lenient.self, "{}")
-        #expect(empty.string == "" && empty.int == 0 && !empty.bool && empty.list == [] && empty.map == [:] && empty.withDefault == 42)
+        #expect(
+            empty.string == "" && empty.int == 0 && !empty.bool && empty.list == [] && empty.map == [:]
+                && empty.withDefault == 42)
 
         let bools = try decode([Lenient].self, #"[{"bool":1},{"bool":0},{"bool":"false"},{"bool":"yes"}]"#)
         #expect(bools.map(\.bool) == [true, false, false, true])
@@ -73,9 +78,9 @@ struct ModifierTests {
 
     @Test func datesDecodeAndEncodeInTheirFormats() throws {
         let json = #"""
-        {"iso":"2020-01-02T03:04:05Z","fractional":"2020-01-02T03:04:05.250Z","seconds":1577934245,"millis":1577934245250,
-         "day":"2020-01-02","optionalDay":null,"days":["2020-01-02","2021-12-31"],"optionalDays":["02/01/2020"]}
-        """#
+            {"iso":"2020-01-02T03:04:05Z","fractional":"2020-01-02T03:04:05.250Z","seconds":1577934245,"millis":1577934245250,
+             "day":"2020-01-02","optionalDay":null,"days":["2020-01-02","2021-12-31"],"optionalDays":["02/01/2020"]}
+            """#
         let dates = try decode(Dates.self, json)
         let base = Date(timeIntervalSince1970: 1577934245)
         #expect(dates.iso == base)
@@ -111,9 +116,9 @@ struct ModifierTests {
 
     @Test func containers() throws {
         let json = #"""
-        {"lossy":[1,"two",3,null,4.5,5],"nested":[["a"],[]],"optionalElements":[1,null],"dict":{"a":[1]},
-         "dictOfObjects":{"k":{"x":1}},"json":{"any":["thing"]},"jsonList":[1,"a",null],"alias":["t"],"empty":{}}
-        """#
+            {"lossy":[1,"two",3,null,4.5,5],"nested":[["a"],[]],"optionalElements":[1,null],"dict":{"a":[1]},
+             "dictOfObjects":{"k":{"x":1}},"json":{"any":["thing"]},"jsonList":[1,"a",null],"alias":["t"],"empty":{}}
+            """#
         let value = try decode(Containers.self, json)
         #expect(value.lossy == [1, 3, 5])
         #expect(value.optionalLossy == nil)

@@ -13,7 +13,8 @@ struct NamespaceTests {
     /// Nested in `enum Shop`, the DTO never clashes with the app's type of the same name,
     /// and `options.enums: "open"` keeps a state the spec does not list.
     @Test func dtosLiveInTheNamespace() throws {
-        let dto = try decodeBoth(Shop.Item.self, from: Data(#"{"id": 3, "image_url": "https://x.example/i.png", "state": "reserved"}"#.utf8))
+        let dto = try decodeBoth(
+            Shop.Item.self, from: Data(#"{"id": 3, "image_url": "https://x.example/i.png", "state": "reserved"}"#.utf8))
         #expect(dto.imageURL == URL(string: "https://x.example/i.png"))
         #expect(dto.state == .unknown("reserved"))
         #expect(Item(from: dto) == Item(id: 3, image: URL(string: "https://x.example/i.png"), state: "reserved"))

@@ -28,23 +28,33 @@ struct OneOfTests {
     static let bank = #"{"id": "ba_1", "object": "bank_account", "bank_name": "STRIPE TEST BANK", "last4": "6789"}"#
 
     @Test func expandableFieldsAreAnIDOrTheObject() throws {
-        let collapsed = try decode(Charge.self, #"{"id": "ch_1", "customer": "cus_1", "source": \#(Self.card), "amount": 100, "sources": []}"#)
+        let collapsed = try decode(
+            Charge.self, #"{"id": "ch_1", "customer": "cus_1", "source": \#(Self.card), "amount": 100, "sources": []}"#)
         #expect(collapsed.customer == .string("cus_1"))
         #expect(collapsed.amount == .int(100))
-        let expanded = try decode(Charge.self, #"{"id": "ch_1", "customer": {"id": "cus_1", "object": "customer", "email": "a@b.c"}, "source": \#(Self.bank), "amount": "100", "sources": [\#(Self.card), \#(Self.bank)]}"#)
+        let expanded = try decode(
+            Charge.self,
+            #"{"id": "ch_1", "customer": {"id": "cus_1", "object": "customer", "email": "a@b.c"}, "source": \#(Self.bank), "amount": "100", "sources": [\#(Self.card), \#(Self.bank)]}"#
+        )
         #expect(expanded.customer?.customer?.email == "a@b.c")
         #expect(expanded.amount == .string("100"))
         #expect(expanded.sources.map { $0.card != nil } == [true, false])
         try roundTrip(collapsed)
         try roundTrip(expanded)
-        #expect(ChargeSummary(from: expanded) == ChargeSummary(id: "ch_1", customerEmail: "a@b.c", customerID: nil, last4: nil, bank: "STRIPE TEST BANK"))
-        #expect(ChargeSummary(from: collapsed) == ChargeSummary(id: "ch_1", customerEmail: nil, customerID: "cus_1", last4: "4242", bank: nil))
+        #expect(
+            ChargeSummary(from: expanded)
+                == ChargeSummary(
+                    id: "ch_1", customerEmail: "a@b.c", customerID: nil, last4: nil, bank: "STRIPE TEST BANK"))
+        #expect(
+            ChargeSummary(from: collapsed)
+                == ChargeSummary(id: "ch_1", customerEmail: nil, customerID: "cus_1", last4: "4242", bank: nil))
         let missing = try decode(Charge.self, #"{"id": "ch_1", "source": \#(Self.card), "amount": 1, "sources": []}"#)
         #expect(missing.customer == nil)
     }
 
     @Test func taggedVariantsKeepUnknownTagsAndWriteTheirTag() throws {
-        let ach = try decode(Charge.PaymentSource.self, #"{"id": "src_1", "object": "ach_credit_transfer", "routing": "110000000"}"#)
+        let ach = try decode(
+            Charge.PaymentSource.self, #"{"id": "src_1", "object": "ach_credit_transfer", "routing": "110000000"}"#)
         #expect(ach == .unknown(["id": "src_1", "object": "ach_credit_transfer", "routing": "110000000"]))
         try roundTrip(ach)
         // The tag is written even when the variant does not store it.
@@ -55,7 +65,8 @@ struct OneOfTests {
     }
 
     @Test func anUnlistedTagIsADecodingErrorNamingTheKeyAndTheTags() throws {
-        let events = try decode([Event].self, #"[{"type": "push", "ref": "main", "size": 3}, {"type": "ping", "zen": "z"}]"#)
+        let events = try decode(
+            [Event].self, #"[{"type": "push", "ref": "main", "size": 3}, {"type": "ping", "zen": "z"}]"#)
         #expect(events.map { $0.push?.ref } == ["main", nil])
         do {
             _ = try decode([Event].self, #"[{"type": "ping", "zen": "z"}, {"type": "star"}]"#)

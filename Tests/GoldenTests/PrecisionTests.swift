@@ -19,9 +19,9 @@ struct CardInfo: Equatable {
 /// paths, and a top-level mapping of a nested object (spec-format-2 §5, §6).
 struct PrecisionTests {
     static let json = #"""
-    {"id": "price_1", "unit_amount_decimal": "2000.5", "id_str": "9007199254740993", "ratio": "0.25",
-     "metadata": {"order.id": "A1"}, "nickname": null, "card": {"brand": "visa", "last4": "4242"}}
-    """#
+        {"id": "price_1", "unit_amount_decimal": "2000.5", "id_str": "9007199254740993", "ratio": "0.25",
+         "metadata": {"order.id": "A1"}, "nickname": null, "card": {"brand": "visa", "last4": "4242"}}
+        """#
 
     func object(_ value: some Encodable) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? [String: Any] ?? [:]
@@ -40,7 +40,8 @@ struct PrecisionTests {
         #expect(encoded["active"] as? String == "true")
         #expect(try decodeBoth(Price.self, from: JSONEncoder().encode(price)) == price)
         #expect(throws: DecodingError.self) {
-            try decodeBoth(Price.self, from: Data(Self.json.replacingOccurrences(of: #""2000.5""#, with: "2000.5").utf8))
+            try decodeBoth(
+                Price.self, from: Data(Self.json.replacingOccurrences(of: #""2000.5""#, with: "2000.5").utf8))
         }
     }
 
@@ -48,10 +49,13 @@ struct PrecisionTests {
         let explicitNull = try decodeBoth(Price.self, from: Data(Self.json.utf8))
         #expect(explicitNull.nickname == .null)
         #expect(try object(explicitNull)["nickname"] is NSNull)
-        let absent = try decodeBoth(Price.self, from: Data(Self.json.replacingOccurrences(of: #""nickname": null, "#, with: "").utf8))
+        let absent = try decodeBoth(
+            Price.self, from: Data(Self.json.replacingOccurrences(of: #""nickname": null, "#, with: "").utf8))
         #expect(absent.nickname == nil)
         #expect(try object(absent)["nickname"] == nil)
-        let value = try decodeBoth(Price.self, from: Data(Self.json.replacingOccurrences(of: #""nickname": null"#, with: #""nickname": "Gold""#).utf8))
+        let value = try decodeBoth(
+            Price.self,
+            from: Data(Self.json.replacingOccurrences(of: #""nickname": null"#, with: #""nickname": "Gold""#).utf8))
         #expect(value.nickname == .value("Gold"))
         #expect(try decodeBoth(Price.self, from: JSONEncoder().encode(value)) == value)
         // A PATCH body that clears the nickname sends an explicit null.
@@ -63,7 +67,11 @@ struct PrecisionTests {
 
     @Test func quotedKeysAndStandaloneMappings() throws {
         let price = try decodeBoth(Price.self, from: Data(Self.json.utf8))
-        #expect(PriceSummary(from: price) == PriceSummary(orderID: "A1", amount: Decimal(string: "2000.5")!, nickname: nil, card: CardInfo(brand: "visa", last4: "4242")))
+        #expect(
+            PriceSummary(from: price)
+                == PriceSummary(
+                    orderID: "A1", amount: Decimal(string: "2000.5")!, nickname: nil,
+                    card: CardInfo(brand: "visa", last4: "4242")))
         #expect(CardInfo(from: price.card) == CardInfo(brand: "visa", last4: "4242"))
         #expect(CardInfo.from([price.card]).count == 1)
     }

@@ -12,10 +12,10 @@ struct InvoiceSummary: Equatable {
 /// invoice chain as Stripe sends it, and a comment tree.
 struct RecursiveTests {
     static let invoice = #"""
-    {"id": "in_1", "amount_due": 2000, "subscription": {"id": "sub_1", "status": "active",
-      "latest_invoice": {"id": "in_2", "amount_due": 2500, "subscription": {"id": "sub_1", "status": "active",
-        "latest_invoice": {"id": "in_3", "amount_due": 3000}}}}}
-    """#
+        {"id": "in_1", "amount_due": 2000, "subscription": {"id": "sub_1", "status": "active",
+          "latest_invoice": {"id": "in_2", "amount_due": 2500, "subscription": {"id": "sub_1", "status": "active",
+            "latest_invoice": {"id": "in_3", "amount_due": 3000}}}}}
+        """#
 
     @Test func invoiceChainsDecodeRoundTripAndHash() throws {
         let invoice = try decodeBoth(Invoice.self, from: Data(Self.invoice.utf8))
@@ -31,7 +31,9 @@ struct RecursiveTests {
         let invoice = try decodeBoth(Invoice.self, from: Data(Self.invoice.utf8))
         let built = Invoice(id: "in_1", amountDue: 2000, subscription: invoice.subscription)
         #expect(built == invoice)
-        let other = Invoice(id: "in_1", amountDue: 2000, subscription: Subscription(id: "sub_9", status: "canceled", latestInvoice: nil))
+        let other = Invoice(
+            id: "in_1", amountDue: 2000, subscription: Subscription(id: "sub_9", status: "canceled", latestInvoice: nil)
+        )
         #expect(other != invoice)
         #expect(invoice.subscription?.id == "sub_1")
     }
@@ -39,7 +41,8 @@ struct RecursiveTests {
     @Test func commentTreesNestAsDeepAsTheDecoderGoes() throws {
         var json = #"{"id": 0, "body": "leaf", "replies": [], "by_id": {}}"#
         for depth in 1...200 {
-            json = #"{"id": \#(depth), "body": "b", "parent": {"id": -1, "body": "p", "replies": [], "by_id": {}}, "replies": [\#(json)], "by_id": {"x": \#(json)}}"#
+            json =
+                #"{"id": \#(depth), "body": "b", "parent": {"id": -1, "body": "p", "replies": [], "by_id": {}}, "replies": [\#(json)], "by_id": {"x": \#(json)}}"#
                 .replacingOccurrences(of: #""by_id": {"x": \#(json)}"#, with: #""by_id": {}"#)
         }
         let root = try decodeBoth(Comment.self, from: Data(json.utf8))
@@ -53,7 +56,8 @@ struct RecursiveTests {
         #expect(root.parent?.id == -1)
         #expect(try decodeBoth(Comment.self, from: JSONEncoder().encode(root)) == root)
         // `parent` is lenient: a broken parent is nil, not an error.
-        let lenient = try decodeBoth(Comment.self, from: Data(#"{"id": 1, "body": "b", "parent": 7, "replies": [], "by_id": {}}"#.utf8))
+        let lenient = try decodeBoth(
+            Comment.self, from: Data(#"{"id": 1, "body": "b", "parent": 7, "replies": [], "by_id": {}}"#.utf8))
         #expect(lenient.parent == nil)
     }
 }

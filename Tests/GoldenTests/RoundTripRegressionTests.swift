@@ -22,7 +22,9 @@ struct RoundTripRegressionTests {
     /// Rows 1–3: a property and a nested type of the same name, and `hash`, which became
     /// `hashValue` and encoded the hash instead of the array.
     @Test func collidingMemberNamesCompileAndKeepTheirValues() throws {
-        let value = try decode(Collide.self, #"{"2fa": {"code": 7}, "thing": "t", "item": {"x": 1}, "status": "s", "state": "b", "hash": [1, 2]}"#)
+        let value = try decode(
+            Collide.self,
+            #"{"2fa": {"code": 7}, "thing": "t", "item": {"x": 1}, "status": "s", "state": "b", "hash": [1, 2]}"#)
         #expect(value._2fa.code == 7)
         #expect(value.Item == "t")
         #expect(value.item.x == 1)
@@ -44,7 +46,8 @@ struct RoundTripRegressionTests {
     @Test func fractionalDatesKeepTheirMilliseconds() throws {
         for millis in [1, 2, 3, 5, 7, 9, 10, 99, 100, 123, 500, 998, 999] {
             let text = String(format: "2020-01-01T00:00:00.%03dZ", millis)
-            let value = try decode(Collide.self, #"{"2fa": {"code": 7}, "item": {"x": 1}, "hash": [], "fractional": "\#(text)"}"#)
+            let value = try decode(
+                Collide.self, #"{"2fa": {"code": 7}, "item": {"x": 1}, "hash": [], "fractional": "\#(text)"}"#)
             #expect(try json(value)["fractional"] as? String == text)
             #expect(try reencoded(value) == value)
         }
@@ -52,10 +55,12 @@ struct RoundTripRegressionTests {
 
     /// Row 6: `iso8601` keeps a fraction that arrived instead of dropping it.
     @Test func iso8601KeepsAFractionThatArrived() throws {
-        let value = try decode(Collide.self, #"{"2fa": {"code": 7}, "item": {"x": 1}, "hash": [], "iso": "2020-01-01T00:00:00.5Z"}"#)
+        let value = try decode(
+            Collide.self, #"{"2fa": {"code": 7}, "item": {"x": 1}, "hash": [], "iso": "2020-01-01T00:00:00.5Z"}"#)
         #expect(try json(value)["iso"] as? String == "2020-01-01T00:00:00.500Z")
         #expect(try reencoded(value) == value)
-        let whole = try decode(Collide.self, #"{"2fa": {"code": 7}, "item": {"x": 1}, "hash": [], "iso": "2020-01-01T00:00:00Z"}"#)
+        let whole = try decode(
+            Collide.self, #"{"2fa": {"code": 7}, "item": {"x": 1}, "hash": [], "iso": "2020-01-01T00:00:00Z"}"#)
         #expect(try json(whole)["iso"] as? String == "2020-01-01T00:00:00Z")
     }
 
@@ -63,13 +68,17 @@ struct RoundTripRegressionTests {
     @Test func lenientNumbersDoNotCoerceBooleans() throws {
         let value = try decode(Collide.self, #"{"2fa": {"code": 7}, "item": {"x": 1}, "hash": [], "lenient": true}"#)
         #expect(value.lenient == 5)
-        #expect(try decode(Collide.self, #"{"2fa": {"code": 7}, "item": {"x": 1}, "hash": [], "lenient": "8"}"#).lenient == 8)
+        #expect(
+            try decode(Collide.self, #"{"2fa": {"code": 7}, "item": {"x": 1}, "hash": [], "lenient": "8"}"#).lenient
+                == 8)
     }
 
     /// Rows 8–11: fields whose types (an enum, a Date alias, an array alias) are declared
     /// later in `types` get their default, their date handling, their format and `$lossy`.
     @Test func typesDeclaredLaterAreFullyKnown() throws {
-        let value = try decode(Collide.self, #"""
+        let value = try decode(
+            Collide.self,
+            #"""
             {"2fa": {"code": 7}, "item": {"x": 1}, "hash": [], "when": "2020-01-01T00:00:00Z", "day": "2020-03-01", "list": [1, "x", 3]}
             """#)
         #expect(value.level == .high)
@@ -80,13 +89,16 @@ struct RoundTripRegressionTests {
         #expect(encoded["when"] as? String == "2020-01-01T00:00:00Z")
         #expect(encoded["day"] as? String == "2020-03-01")
         #expect(try reencoded(value) == value)
-        #expect(throws: DecodingError.self) { try decode(Collide.self, #"{"2fa": {"code": 7}, "item": {"x": 1}, "hash": [], "when": 1577836800}"#) }
+        #expect(throws: DecodingError.self) {
+            try decode(Collide.self, #"{"2fa": {"code": 7}, "item": {"x": 1}, "hash": [], "when": 1577836800}"#)
+        }
     }
 
     /// Issue 22: `$lossy` on an alias to an array whose elements are the struct using it
     /// (`Forest = [Tree]`, `Tree.children: Forest`), declared before the struct.
     @Test func lossyWorksOnARecursiveArrayAlias() throws {
-        let tree = try decode(Tree.self, #"{"name": "root", "children": [{"name": "a", "children": []}, {"children": []}, 3]}"#)
+        let tree = try decode(
+            Tree.self, #"{"name": "root", "children": [{"name": "a", "children": []}, {"children": []}, 3]}"#)
         #expect(tree.children.map(\.name) == ["a"])
         #expect(try reencoded(tree) == tree)
     }
@@ -97,7 +109,10 @@ struct RoundTripRegressionTests {
     @Test func defaultsAreTheValuesTheRuntimeHolds() throws {
         let value = Exact()
         #expect(try reencoded(value) == value)
-        let written = try decode(Exact.self, #"{"when": ["1969-09-20T05:42:56.196Z", "2020-01-01T00:00:00.002Z"], "seconds": [-8796623.804, 1700000000]}"#)
+        let written = try decode(
+            Exact.self,
+            #"{"when": ["1969-09-20T05:42:56.196Z", "2020-01-01T00:00:00.002Z"], "seconds": [-8796623.804, 1700000000]}"#
+        )
         #expect(written.when == value.when)
         #expect(written.seconds == value.seconds)
         #expect(value.big == 9_007_199_254_740_992)

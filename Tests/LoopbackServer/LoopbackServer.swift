@@ -30,7 +30,8 @@ public enum Reply: Sendable {
     /// closes the connection after the last piece without ending the body (a connection lost
     /// mid-stream). A client that closes the connection first is counted in
     /// `streamsClosedByClient`.
-    case stream(status: Int, headers: [String: String], pause: Double = 0, drop: Bool = false, piece: @Sendable (Int) -> Data?)
+    case stream(
+        status: Int, headers: [String: String], pause: Double = 0, drop: Bool = false, piece: @Sendable (Int) -> Data?)
 
     public static func json(_ text: String, status: Int = 200) -> Reply {
         .respond(status: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
@@ -73,7 +74,9 @@ public final class LoopbackServer: @unchecked Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 64) == 0 else {
             close(fd)
@@ -160,7 +163,10 @@ public final class LoopbackServer: @unchecked Sendable {
         write(connection, bytes)
     }
 
-    private func stream(_ connection: Int32, status: Int, headers: [String: String], pause: Double, drop: Bool, piece: @Sendable (Int) -> Data?) {
+    private func stream(
+        _ connection: Int32, status: Int, headers: [String: String], pause: Double, drop: Bool,
+        piece: @Sendable (Int) -> Data?
+    ) {
         var head = "HTTP/1.1 \(status) \(status < 400 ? "OK" : "Error")\r\n"
         var allHeaders = headers
         allHeaders["Transfer-Encoding"] = "chunked"
@@ -224,7 +230,8 @@ public final class LoopbackServer: @unchecked Sendable {
         var headers: [String: String] = [:]
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         var body = Data(buffer[end.upperBound...])
         let expected = Int(headers["content-length"] ?? "0") ?? 0
@@ -233,6 +240,7 @@ public final class LoopbackServer: @unchecked Sendable {
             if count <= 0 { break }
             body.append(contentsOf: chunk[0..<count])
         }
-        return RecordedRequest(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body)
+        return RecordedRequest(
+            method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body)
     }
 }

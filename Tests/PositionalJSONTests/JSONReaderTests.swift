@@ -58,7 +58,9 @@ struct JSONReaderTests {
     }
 
     @Test func nestingIsBounded() {
-        let deep = String(repeating: "[", count: JSONReader.maximumDepth + 10) + String(repeating: "]", count: JSONReader.maximumDepth + 10)
+        let deep =
+            String(repeating: "[", count: JSONReader.maximumDepth + 10)
+            + String(repeating: "]", count: JSONReader.maximumDepth + 10)
         #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(deep) }
         let fine = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
         #expect((try? JSONReader.parse(fine)) != nil)

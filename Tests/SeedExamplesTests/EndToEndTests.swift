@@ -7,9 +7,11 @@ import Testing
 /// The generated endpoints for specs/ sent through `APIClient` to a real HTTP server on
 /// 127.0.0.1, which checks what arrived; the client checks what it decoded.
 struct EndToEndTests {
-    static let payloads = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/payloads")
+    static let payloads = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/payloads")
 
-    static let item = #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","name":"Book","price":10.5,"image_url":"https://img.example/b.png","category":"books"}"#
+    static let item =
+        #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","name":"Book","price":10.5,"image_url":"https://img.example/b.png","category":"books"}"#
 
     @Test func publicEndpointWithEnvelopeAndNoToken() async throws {
         let server = try LoopbackServer { _ in .json(#"{"result":[\#(Self.item)]}"#) }
@@ -28,10 +30,13 @@ struct EndToEndTests {
     }
 
     @Test func privateEndpointSendsBearerTokenAndQuery() async throws {
-        let server = try LoopbackServer { _ in .json(#"{"result":{"query":"swift ui","total":1,"items":[\#(Self.item)]}}"#) }
+        let server = try LoopbackServer { _ in
+            .json(#"{"result":{"query":"swift ui","total":1,"items":[\#(Self.item)]}}"#)
+        }
         defer { server.stop() }
         let client = APIClient(baseURL: server.baseURL)
-        let results = try await client.send(.search(for: "swift ui & more+", page: 2), using: AccessToken(rawValue: "t0k3n"))
+        let results = try await client.send(
+            .search(for: "swift ui & more+", page: 2), using: AccessToken(rawValue: "t0k3n"))
         #expect(results.total == 1)
         #expect(StoreItem.from(results).count == 1)
         _ = try await client.send(.search(for: "x"), using: AccessToken(rawValue: "t0k3n"))
@@ -54,11 +59,12 @@ struct EndToEndTests {
         _ = try await client.send(.allDay)
 
         let targets = server.requests.map(\.target)
-        #expect(targets == [
-            "/v2/earthquakes/feed/v1.0/summary/all%2Fday%20%3Fx%23.geojson",
-            "/v2/earthquakes/feed/v1.0/summary/%2E%2E.geojson",
-            "/v2/earthquakes/feed/v1.0/summary/all_day.geojson",
-        ])
+        #expect(
+            targets == [
+                "/v2/earthquakes/feed/v1.0/summary/all%2Fday%20%3Fx%23.geojson",
+                "/v2/earthquakes/feed/v1.0/summary/%2E%2E.geojson",
+                "/v2/earthquakes/feed/v1.0/summary/all_day.geojson",
+            ])
     }
 
     @Test func defaultsEnumsAndDatesInTheQuery() async throws {
@@ -66,12 +72,14 @@ struct EndToEndTests {
         let server = try LoopbackServer { _ in .json(data) }
         defer { server.stop() }
         let client = APIClient(baseURL: server.baseURL)
-        _ = try await client.send(.search(start: Date(timeIntervalSince1970: 1548806400), minimumMagnitude: 2.5, eventType: .quarryBlast))
+        _ = try await client.send(
+            .search(start: Date(timeIntervalSince1970: 1548806400), minimumMagnitude: 2.5, eventType: .quarryBlast))
         _ = try await client.send(.search())
-        #expect(server.requests.map(\.target) == [
-            "/fdsnws/event/1/query?format=geojson&starttime=2019-01-30&minmagnitude=2.5&eventtype=quarry%20blast",
-            "/fdsnws/event/1/query?format=geojson",
-        ])
+        #expect(
+            server.requests.map(\.target) == [
+                "/fdsnws/event/1/query?format=geojson&starttime=2019-01-30&minmagnitude=2.5&eventtype=quarry%20blast",
+                "/fdsnws/event/1/query?format=geojson",
+            ])
     }
 
     @Test func envelopeWithDecodePathAndFailure() async throws {
@@ -79,7 +87,9 @@ struct EndToEndTests {
             if request.headers["authorization"] == "Bearer expired" {
                 return .json(#"{"status":false,"msg":"token expired","data":null}"#)
             }
-            return .json(#"{"status":true,"msg":"","data":{"content":{"items":[{"id":1,"name":"Pen","price":"1.50","in_stock":1}]}}}"#)
+            return .json(
+                #"{"status":true,"msg":"","data":{"content":{"items":[{"id":1,"name":"Pen","price":"1.50","in_stock":1}]}}}"#
+            )
         }
         defer { server.stop() }
         let client = APIClient(baseURL: server.baseURL)
@@ -97,11 +107,15 @@ struct EndToEndTests {
     }
 
     @Test func postWithBodyAndHeaders() async throws {
-        let server = try LoopbackServer { _ in .json(#"{"status":true,"data":{"id":9,"name":"Pen","price":2,"in_stock":true}}"#, status: 201) }
+        let server = try LoopbackServer { _ in
+            .json(#"{"status":true,"data":{"id":9,"name":"Pen","price":2,"in_stock":true}}"#, status: 201)
+        }
         defer { server.stop() }
         let client = APIClient(baseURL: server.baseURL)
         let body = CreateProductBody(name: "Pen \"deluxe\"", price: Decimal(string: "2.00") ?? 0, tags: ["office"])
-        let created = try await client.send(.createProduct(idempotencyKey: "abc-123", acceptLanguage: "fr-CH", body: body), using: AccessToken(rawValue: "t"))
+        let created = try await client.send(
+            .createProduct(idempotencyKey: "abc-123", acceptLanguage: "fr-CH", body: body),
+            using: AccessToken(rawValue: "t"))
         #expect(created.id == 9)
 
         let request = try #require(server.requests.first)
@@ -123,7 +137,8 @@ struct EndToEndTests {
     }
 
     @Test func headRequestHasNoBody() async throws {
-        let server = try LoopbackServer { _ in .respond(status: 200, headers: ["X-Ok": "1"], body: Data("ignored".utf8)) }
+        let server = try LoopbackServer { _ in .respond(status: 200, headers: ["X-Ok": "1"], body: Data("ignored".utf8))
+        }
         defer { server.stop() }
         try await APIClient(baseURL: server.baseURL).send(.ping)
         #expect(server.requests.first?.method == "HEAD")
@@ -141,7 +156,8 @@ struct EndToEndTests {
 
     @Test func httpErrorsCarryStatusAndBody() async throws {
         let server = try LoopbackServer { request in
-            request.path == "/missing.geojson" ? .json(#"{"error":"not found"}"#, status: 404) : .json("boom", status: 500)
+            request.path == "/missing.geojson"
+                ? .json(#"{"error":"not found"}"#, status: 404) : .json("boom", status: 500)
         }
         defer { server.stop() }
         let client = APIClient(baseURL: server.baseURL)
@@ -159,7 +175,8 @@ struct EndToEndTests {
 
     @Test func malformedJSONIsADecodingErrorWithItsPath() async throws {
         let server = try LoopbackServer { request in
-            request.path == "/a" ? .json("{not json") : .json(#"{"name":{"first":"A","last":"B"},"email":"e","dayOfBirth":"yesterday"}"#)
+            request.path == "/a"
+                ? .json("{not json") : .json(#"{"name":{"first":"A","last":"B"},"email":"e","dayOfBirth":"yesterday"}"#)
         }
         defer { server.stop() }
         let client = APIClient(baseURL: server.baseURL)
@@ -173,7 +190,9 @@ struct EndToEndTests {
             }
             #expect(path == "dayOfBirth")
         }
-        await #expect(throws: APIError.self) { try await client.send(.user(id: 1).withPath("/a"), using: AccessToken(rawValue: "t")) }
+        await #expect(throws: APIError.self) {
+            try await client.send(.user(id: 1).withPath("/a"), using: AccessToken(rawValue: "t"))
+        }
     }
 
     @Test func droppedConnectionIsATransportError() async throws {

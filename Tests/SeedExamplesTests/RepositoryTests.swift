@@ -37,12 +37,17 @@ struct RepositoryTests {
         #expect(list.quakes.count == 30, "the 30 features of usgs-all-day.geojson.json, named in specs/quakes.json")
         #expect(list.quakes.first?.magnitude == 5.4, "the strongest of the feed")
 
-        let offline = QuakeList(repository: QuakesRepositoryStub().failing(.allDay, with: URLError(.notConnectedToInternet)))
+        let offline = QuakeList(
+            repository: QuakesRepositoryStub().failing(.allDay, with: URLError(.notConnectedToInternet)))
         await offline.load()
         #expect(offline.quakes.isEmpty)
-        #expect(offline.failure?.contains("NSURLErrorDomain") == true || offline.failure?.contains("-1009") == true, "\(offline.failure ?? "")")
+        #expect(
+            offline.failure?.contains("NSURLErrorDomain") == true || offline.failure?.contains("-1009") == true,
+            "\(offline.failure ?? "")")
 
-        await #expect(throws: QuakesRepositoryStub.NoExample.self) { _ = try await QuakesRepositoryStub().summary(feed: "all_hour") }
+        await #expect(throws: QuakesRepositoryStub.NoExample.self) {
+            _ = try await QuakesRepositoryStub().summary(feed: "all_hour")
+        }
     }
 
     @Test @MainActor func theLiveRepositorySendsThroughTheClient() async throws {
@@ -69,7 +74,9 @@ struct RepositoryTests {
     /// Private and refreshing endpoints get their request data from the providers given once.
     @Test func providersSupplyTokensPerRequest() async throws {
         let server = try LoopbackServer { request in
-            request.path == "/me/items" ? .json(#"{"result":[]}"#) : .json(#"{"result":{"query":"swift","total":1,"items":[\#(EndToEndTests.item)]}}"#)
+            request.path == "/me/items"
+                ? .json(#"{"result":[]}"#)
+                : .json(#"{"result":{"query":"swift","total":1,"items":[\#(EndToEndTests.item)]}}"#)
         }
         defer { server.stop() }
         let repository: any StoreRepository = StoreRepositoryLive(
@@ -85,13 +92,21 @@ struct RepositoryTests {
 
     /// Seed 002 the other way: the body built from the app's model (`bodyFrom`), checked by the server.
     @Test func aBodyBuiltFromTheDomainModel() async throws {
-        let server = try LoopbackServer { _ in .json(#"{"result":{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","name":"Lamp","price":12.5,"category":"home"}}"#) }
+        let server = try LoopbackServer { _ in
+            .json(
+                #"{"result":{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","name":"Lamp","price":12.5,"category":"home"}}"#
+            )
+        }
         defer { server.stop() }
-        let listing = NewListing(title: "Lamp", price: .init(amount: 12.5, currency: "EUR"), tags: ["home"], attributes: ["color": "red"])
-        let created = try await APIClient(baseURL: server.baseURL).send(.createItem(from: listing), using: AccessToken(rawValue: "t"))
+        let listing = NewListing(
+            title: "Lamp", price: .init(amount: 12.5, currency: "EUR"), tags: ["home"], attributes: ["color": "red"])
+        let created = try await APIClient(baseURL: server.baseURL).send(
+            .createItem(from: listing), using: AccessToken(rawValue: "t"))
         #expect(created.name == "Lamp")
         let body = String(decoding: try #require(server.requests.first).body, as: UTF8.self)
         #expect(body == "metadata%5Bcolor%5D=red&name=Lamp&price=12.5&tags%5B%5D=home", "the form body, keys sorted")
-        #expect(CreateItemBody(from: listing) == CreateItemBody(name: "Lamp", price: 12.5, tags: ["home"], metadata: ["color": "red"]))
+        #expect(
+            CreateItemBody(from: listing)
+                == CreateItemBody(name: "Lamp", price: 12.5, tags: ["home"], metadata: ["color": "red"]))
     }
 }

@@ -5,7 +5,8 @@ import Testing
 
 /// The committed Generated/ (from specs/) with the hand-written models in Examples/SeedModels.
 struct SeedExamplesTests {
-    static let payloads = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/payloads")
+    static let payloads = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/payloads")
 
     /// Seed 000's upsert, with `update(from:)` (`"update": true`): a second import of a changed
     /// feed updates the stored rows, by their unique `code`, instead of adding new ones.
@@ -63,17 +64,24 @@ struct SeedExamplesTests {
         #expect(quakes[0].code == "73138176")
         #expect(quakes[0].magnitude == 2.79)
         #expect(quakes[0].time == Date(timeIntervalSince1970: 1548872933.560))
-        #expect(quakes[0].location == Location(name: "4km WSW of Daly City, CA", longitude: -122.512001, latitude: 37.6756668))
+        #expect(
+            quakes[0].location
+                == Location(name: "4km WSW of Daly City, CA", longitude: -122.512001, latitude: 37.6756668))
     }
 
     @Test func userMappingFlattensNameAndConvertsTimestamp() {
         let dto = UserDTO(name: .init(first: "Ada", last: "Lovelace"), email: "ada@example.com", dayOfBirth: 0)
         let user = User(from: dto)
-        #expect(user == User(firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", dateOfBirth: Date(timeIntervalSince1970: 0)))
+        #expect(
+            user
+                == User(
+                    firstName: "Ada", lastName: "Lovelace", email: "ada@example.com",
+                    dateOfBirth: Date(timeIntervalSince1970: 0)))
     }
 
     @Test func catalogProductsAreLenient() throws {
-        let json = #"[{"id":1,"name":7,"price":"9.90","in_stock":"1","tags":["a",2,"b"],"updated_at":"2024-05-01 10:00:00"},{"id":2,"price":null}]"#
+        let json =
+            #"[{"id":1,"name":7,"price":"9.90","in_stock":"1","tags":["a",2,"b"],"updated_at":"2024-05-01 10:00:00"},{"id":2,"price":null}]"#
         let products = try JSONDecoder().decode([Product].self, from: Data(json.utf8))
         #expect(products[0].name == "7")
         #expect(products[0].price == Decimal(string: "9.9"))
@@ -86,10 +94,16 @@ struct SeedExamplesTests {
     }
 
     @Test func storeSearchMapsEachItem() throws {
-        let json = #"{"query":"swift","total":1,"items":[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","name":"Book","price":10,"category":"comics"}]}"#
+        let json =
+            #"{"query":"swift","total":1,"items":[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","name":"Book","price":10,"category":"comics"}]}"#
         let results = try JSONDecoder().decode(SearchResults.self, from: Data(json.utf8))
         #expect(results.items[0].category == .other("comics"))
         let items = StoreItem.from(results)
-        #expect(items == [StoreItem(id: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!, name: "Book", price: 10, imageURL: nil, category: "comics")])
+        #expect(
+            items == [
+                StoreItem(
+                    id: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!, name: "Book", price: 10,
+                    imageURL: nil, category: "comics")
+            ])
     }
 }

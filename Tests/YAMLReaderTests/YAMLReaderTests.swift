@@ -44,7 +44,8 @@ struct YAMLReaderTests {
         #expect(get["ratio"]?.value == .number("0.5"))
         #expect(get["nothing"]?.value == .null)
         #expect(root["description"]?.value == .string("Two\nlines\n"))
-        #expect(root.members?.first { $0.key == "paths" }?.keyLocation == PositionalJSON.SourceLocation(line: 5, column: 1))
+        #expect(
+            root.members?.first { $0.key == "paths" }?.keyLocation == PositionalJSON.SourceLocation(line: 5, column: 1))
     }
 
     @Test(arguments: [
@@ -80,7 +81,9 @@ struct YAMLReaderTests {
         // A "billion laughs": each level doubles ten times.
         var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
         for level in 1..<9 {
-            bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+            bomb +=
+                "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+                + "]\n"
         }
         #expect(throws: YAMLSyntaxError.self) { try YAMLReader.parseStream(bytes: Array(bomb.utf8)) }
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
@@ -94,11 +97,16 @@ struct YAMLReaderTests {
         var rng = SystemRandomNumberGenerator()
         var inputs: [[UInt8]] = []
         for name in try YAMLTestSuiteTests.cases() {
-            if let data = FileManager.default.contents(atPath: YAMLTestSuiteTests.suite.appendingPathComponent(name).appendingPathComponent("in.yaml").path) {
+            if let data = FileManager.default.contents(
+                atPath: YAMLTestSuiteTests.suite.appendingPathComponent(name).appendingPathComponent("in.yaml").path)
+            {
                 inputs.append(Array(data))
             }
         }
-        let pieces: [[UInt8]] = ["- ", ": ", "? ", "&a ", "*a", "!!str ", "|+", ">-", "\t", "\n", "[", "]", "{", "}", ",", "\"", "'", "#", "---\n", "...\n", "%YAML 1.2\n", "\\u12"].map { Array($0.utf8) }
+        let pieces: [[UInt8]] = [
+            "- ", ": ", "? ", "&a ", "*a", "!!str ", "|+", ">-", "\t", "\n", "[", "]", "{", "}", ",", "\"", "'", "#",
+            "---\n", "...\n", "%YAML 1.2\n", "\\u12",
+        ].map { Array($0.utf8) }
         var runs = 0
         for input in inputs {
             for _ in 0..<8 {
@@ -107,7 +115,8 @@ struct YAMLReaderTests {
                     let at = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &rng)
                     switch Int.random(in: 0..<3, using: &rng) {
                     case 0 where !bytes.isEmpty: bytes[at] ^= UInt8(1 << Int.random(in: 0..<8, using: &rng))
-                    case 1 where !bytes.isEmpty: bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...8, using: &rng)))
+                    case 1 where !bytes.isEmpty:
+                        bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...8, using: &rng)))
                     default: bytes.insert(contentsOf: pieces[Int.random(in: 0..<pieces.count, using: &rng)], at: at)
                     }
                 }

@@ -21,7 +21,10 @@ struct YAMLTestSuiteTests {
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent("in.yaml").path) {
                 result.append(name)
             } else if let subs = try? FileManager.default.contentsOfDirectory(atPath: folder.path) {
-                for sub in subs.sorted() where FileManager.default.fileExists(atPath: folder.appendingPathComponent(sub).appendingPathComponent("in.yaml").path) {
+                for sub in subs.sorted()
+                where FileManager.default.fileExists(
+                    atPath: folder.appendingPathComponent(sub).appendingPathComponent("in.yaml").path)
+                {
                     result.append(name + "/" + sub)
                 }
             }
@@ -35,7 +38,9 @@ struct YAMLTestSuiteTests {
 
     static func run(_ name: String) -> Outcome {
         let folder = suite.appendingPathComponent(name)
-        guard let input = FileManager.default.contents(atPath: folder.appendingPathComponent("in.yaml").path) else { return .failed("no in.yaml") }
+        guard let input = FileManager.default.contents(atPath: folder.appendingPathComponent("in.yaml").path) else {
+            return .failed("no in.yaml")
+        }
         let mustFail = FileManager.default.fileExists(atPath: folder.appendingPathComponent("error").path)
         let expected = FileManager.default.contents(atPath: folder.appendingPathComponent("in.json").path)
         let result: Result<[JSONNode], YAMLSyntaxError>
@@ -53,7 +58,9 @@ struct YAMLTestSuiteTests {
         case .failure(let error): return .failed("rejected: \(error)")
         case .success(let documents):
             guard let values = try? jsonStream(Array(expected)) else { return .failed("cannot read in.json") }
-            guard values.count == documents.count else { return .failed("\(documents.count) documents, expected \(values.count)") }
+            guard values.count == documents.count else {
+                return .failed("\(documents.count) documents, expected \(values.count)")
+            }
             for (found, wanted) in zip(documents, values) where !same(found, wanted) {
                 return .failed("read \(render(found)), expected \(render(wanted))")
             }
@@ -78,11 +85,17 @@ struct YAMLTestSuiteTests {
         while k < bytes.count {
             let c = bytes[k]
             if inString {
-                if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") {
+                if escaped {
+                    escaped = false
+                } else if c == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if c == UInt8(ascii: "\"") {
                     inString = false
                     if depth == 0 { try cut(k + 1) }
                 }
-            } else if c == UInt8(ascii: " ") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\r") {
+            } else if c == UInt8(ascii: " ") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\t")
+                || c == UInt8(ascii: "\r")
+            {
                 if depth == 0 { try cut(k) }
             } else {
                 if start == nil { start = k }
@@ -107,7 +120,10 @@ struct YAMLTestSuiteTests {
         case (.number(let x), .number(let y)): return x == y || Double(x) == Double(y)
         case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy(same)
         case (.object(let x), .object(let y)):
-            return x.count == y.count && x.allSatisfy { member in y.first { $0.key == member.key }.map { same(member.value, $0.value) } ?? false }
+            return x.count == y.count
+                && x.allSatisfy { member in
+                    y.first { $0.key == member.key }.map { same(member.value, $0.value) } ?? false
+                }
         default: return false
         }
     }
@@ -119,7 +135,8 @@ struct YAMLTestSuiteTests {
         case .number(let n): n
         case .string(let s): String(reflecting: s)
         case .array(let a): "[" + a.map(render).joined(separator: ", ") + "]"
-        case .object(let m): "{" + m.map { String(reflecting: $0.key) + ": " + render($0.value) }.joined(separator: ", ") + "}"
+        case .object(let m):
+            "{" + m.map { String(reflecting: $0.key) + ": " + render($0.value) }.joined(separator: ", ") + "}"
         }
     }
 
@@ -140,12 +157,20 @@ struct YAMLTestSuiteTests {
                 passed += 1
                 if known { fixed.append(name) }
             case .failed(let why):
-                if !known { unexpected.append("\(name) (\((try? String(contentsOf: Self.suite.appendingPathComponent(name).appendingPathComponent("==="), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")): \(why)") }
+                if !known {
+                    unexpected.append(
+                        "\(name) (\((try? String(contentsOf: Self.suite.appendingPathComponent(name).appendingPathComponent("==="), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")): \(why)"
+                    )
+                }
             case .notJudged: break
             }
         }
-        print("yaml-test-suite: \(passed) of \(judged) cases pass (\(String(format: "%.1f", Double(passed) * 100 / Double(max(judged, 1))))%)")
-        #expect(unexpected.isEmpty, "\(unexpected.count) cases fail that are not known failures:\n\(unexpected.joined(separator: "\n"))")
+        print(
+            "yaml-test-suite: \(passed) of \(judged) cases pass (\(String(format: "%.1f", Double(passed) * 100 / Double(max(judged, 1))))%)"
+        )
+        #expect(
+            unexpected.isEmpty,
+            "\(unexpected.count) cases fail that are not known failures:\n\(unexpected.joined(separator: "\n"))")
         #expect(fixed.isEmpty, "known failures that now pass; remove them from the list: \(fixed)")
     }
 

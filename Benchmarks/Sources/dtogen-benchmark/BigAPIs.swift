@@ -33,27 +33,41 @@ import Foundation
         let files = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
         var lines = 0
         for file in files {
-            lines += try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            lines +=
+                try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8).split(
+                    separator: "\n", omittingEmptySubsequences: false
+                ).count - 1
         }
-        row("\(api.name): import + generate", "\(fmt(imported.seconds + generated.seconds, 2)) s; \(lines) lines in \(files.count) files", "")
+        row(
+            "\(api.name): import + generate",
+            "\(fmt(imported.seconds + generated.seconds, 2)) s; \(lines) lines in \(files.count) files", "")
         try writeConsumerManifest(in: package, name: "Big\(api.name)", target: "\(api.name)API")
         let runtime = Run.measure(["swift", "build", "--target", "DTORuntime"], in: package.path)
         guard runtime.status == 0 else { fatalError("cannot build DTORuntime") }
         let debug = Run.measure(["swift", "build", "--target", "\(api.name)API"], in: package.path)
         if debug.status != 0 || debug.output.contains("warning:") { say(debug.output) }
-        row("\(api.name): debug build of the whole output", "\(fmt(debug.seconds, 1)) s, \(fmt(debug.peakMegabytes, 0)) MB", "≤ 60 s, ≤ 2,048 MB")
+        row(
+            "\(api.name): debug build of the whole output",
+            "\(fmt(debug.seconds, 1)) s, \(fmt(debug.peakMegabytes, 0)) MB", "≤ 60 s, ≤ 2,048 MB")
         // One field more on the first object type, regenerated: only what changed recompiles.
         var text = try String(contentsOf: spec, encoding: .utf8)
-        if let range = text.range(of: "\"types\": {\n    \"") , let end = text.range(of: "\": {\n", range: range.upperBound..<text.endIndex) {
+        if let range = text.range(of: "\"types\": {\n    \""),
+            let end = text.range(of: "\": {\n", range: range.upperBound..<text.endIndex)
+        {
             text.replaceSubrange(end, with: "\": {\n      \"benchmark_extra\": \"Int?\",\n")
             try text.write(to: spec, atomically: true, encoding: .utf8)
             _ = Run.measure([dtogen, specs.path, "-o", sources.path, "--quiet"])
             let incremental = Run.measure(["swift", "build", "--target", "\(api.name)API"], in: package.path)
-            row("\(api.name): incremental debug build, one field added", "\(fmt(incremental.seconds, 1)) s, \(fmt(incremental.peakMegabytes, 0)) MB", "")
+            row(
+                "\(api.name): incremental debug build, one field added",
+                "\(fmt(incremental.seconds, 1)) s, \(fmt(incremental.peakMegabytes, 0)) MB", "")
         }
         if !CommandLine.arguments.contains("--no-release") {
-            let release = Run.measure(["swift", "build", "-c", "release", "--target", "\(api.name)API"], in: package.path)
-            row("\(api.name): release build (DTORuntime included)", "\(fmt(release.seconds, 1)) s, \(fmt(release.peakMegabytes, 0)) MB", "")
+            let release = Run.measure(
+                ["swift", "build", "-c", "release", "--target", "\(api.name)API"], in: package.path)
+            row(
+                "\(api.name): release build (DTORuntime included)",
+                "\(fmt(release.seconds, 1)) s, \(fmt(release.peakMegabytes, 0)) MB", "")
         }
         if let generator = openAPIGenerator {
             measureSwiftOpenAPIGenerator(generator, name: api.name, document: document)
@@ -80,9 +94,13 @@ let openAPIGeneratorCompileLimit = 20
             targets: []
         )
         """
-    guard (try? manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)) != nil else { return nil }
+    guard
+        (try? manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8))
+            != nil
+    else { return nil }
     say("Building swift-openapi-generator 1.14.3 (release)...")
-    let build = Run.measure(["swift", "build", "-c", "release", "--product", "swift-openapi-generator"], in: package.path)
+    let build = Run.measure(
+        ["swift", "build", "-c", "release", "--product", "swift-openapi-generator"], in: package.path)
     guard build.status == 0 else {
         say("swift-openapi-generator does not build here; its rows are left out")
         return nil
@@ -105,16 +123,25 @@ let openAPIGeneratorCompileLimit = 20
     guard generated.status == 0 else {
         // Its message, without the configuration it prints before it.
         let line = generated.output.split(separator: "\n").last { $0.contains("error:") }
-        let reason = line.flatMap { text in text.range(of: "error:").map { String(text[$0.upperBound...]) } } ?? "exit \(generated.status)"
+        let reason =
+            line.flatMap { text in text.range(of: "error:").map { String(text[$0.upperBound...]) } }
+            ?? "exit \(generated.status)"
         row("\(name): swift-openapi-generator 1.14.3", "fails", "")
         say("    \(reason.prefix(300))")
         return
     }
-    let files = ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []).filter { $0.hasSuffix(".swift") }
-    let lines = files.reduce(0) { total, file in
-        total + (((try? String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)) ?? "").split(separator: "\n", omittingEmptySubsequences: false).count - 1)
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []).filter {
+        $0.hasSuffix(".swift")
     }
-    row("\(name): swift-openapi-generator 1.14.3: generate", "\(fmt(generated.seconds, 2)) s; \(lines) lines in \(files.count) files", "")
+    let lines = files.reduce(0) { total, file in
+        total
+            + (((try? String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)) ?? "").split(
+                separator: "\n", omittingEmptySubsequences: false
+            ).count - 1)
+    }
+    row(
+        "\(name): swift-openapi-generator 1.14.3: generate",
+        "\(fmt(generated.seconds, 2)) s; \(lines) lines in \(files.count) files", "")
     let manifest = """
         // swift-tools-version: 6.1
         import PackageDescription
@@ -131,14 +158,18 @@ let openAPIGeneratorCompileLimit = 20
             ])]
         )
         """
-    guard (try? manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)) != nil else { return }
+    guard
+        (try? manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8))
+            != nil
+    else { return }
     let runtime = Run.measure(["swift", "build", "--target", "OpenAPIRuntime"], in: package.path)
     guard runtime.status == 0 else {
         row("\(name): swift-openapi-generator's runtime", "does not build", "")
         return
     }
     let limit = openAPIGeneratorCompileLimit * 60
-    let debug = Run.measure(["timeout", "--kill-after=10", String(limit), "swift", "build", "--target", "\(name)Client"], in: package.path)
+    let debug = Run.measure(
+        ["timeout", "--kill-after=10", String(limit), "swift", "build", "--target", "\(name)Client"], in: package.path)
     let figure: String
     switch debug.status {
     case 0: figure = "\(fmt(debug.seconds, 1)) s, \(fmt(debug.peakMegabytes, 0)) MB"

@@ -14,7 +14,9 @@ struct Measured {
 
 enum Run {
     static func measure(_ arguments: [String], in directory: String? = nil, quiet: Bool = true) -> Measured {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-bench-\(getpid())-\(UUID().uuidString).log").path
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dtogen-bench-\(getpid())-\(UUID().uuidString).log"
+        ).path
         var script = arguments.map(shellQuote).joined(separator: " ")
         if let directory { script = "cd \(shellQuote(directory)) && exec \(script)" } else { script = "exec \(script)" }
         script += " > \(shellQuote(log)) 2>&1"
@@ -34,7 +36,8 @@ enum Run {
         try? FileManager.default.removeItem(atPath: log)
         let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
         if !quiet || exitCode != 0 { say(output) }
-        return Measured(seconds: seconds, peakMegabytes: Double(usage.ru_maxrss) / 1024, status: exitCode, output: output)
+        return Measured(
+            seconds: seconds, peakMegabytes: Double(usage.ru_maxrss) / 1024, status: exitCode, output: output)
     }
 
     static func shellQuote(_ text: String) -> String {

@@ -29,7 +29,9 @@ struct ChatChunk: Decodable, Sendable {
 /// in a child process (so its peak memory is the client's): events per second and peak
 /// memory for two lengths, which shows whether memory grows with the stream.
 @MainActor func measureStreaming() throws {
-    say("\nStreaming (a chat completion's chunks as server-sent events over loopback, APIClient.stream, FastDecoder; best of 3):")
+    say(
+        "\nStreaming (a chat completion's chunks as server-sent events over loopback, APIClient.stream, FastDecoder; best of 3):"
+    )
     let port = try SSEServer.start()
     // As fast as loopback carries them, then paced at 50,000 events a second (a fast server
     // on a real network; a model's tokens come far slower).
@@ -39,7 +41,8 @@ struct ChatChunk: Decodable, Sendable {
             let run = Run.measure([CommandLine.arguments[0], "--stream-once", String(port), "\(events)/\(rate)"])
             let words = run.output.split(whereSeparator: { $0 == " " || $0 == "\n" })
             guard run.status == 0, words.count >= 3, let count = Int(words[0]), count == events,
-                  let seconds = Double(words[1]), let peak = Double(words[2]) else {
+                let seconds = Double(words[1]), let peak = Double(words[2])
+            else {
                 say(run.output)
                 fatalError("the streaming client failed")
             }
@@ -47,7 +50,9 @@ struct ChatChunk: Decodable, Sendable {
         }
         guard let best else { continue }
         let pace = rate == 0 ? "as fast as loopback sends" : "sent at \(rate / 1000)k events/s"
-        row("stream \(events) events (\(fmt(Double(events * SSEServer.eventBytes) / 1_000_000, 0)) MB), \(pace)", "\(fmt(Double(events) / best.seconds / 1000, 0))k events/s, \(fmt(best.peak, 0)) MB", "")
+        row(
+            "stream \(events) events (\(fmt(Double(events * SSEServer.eventBytes) / 1_000_000, 0)) MB), \(pace)",
+            "\(fmt(Double(events) / best.seconds / 1000, 0))k events/s, \(fmt(best.peak, 0)) MB", "")
     }
 }
 
@@ -62,7 +67,8 @@ func streamOnce(port: String, stream: String) -> Never {
     Task {
         do {
             let client = APIClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!)
-            let endpoint = StreamEndpoint<EndpointKinds.Public, ChatChunk>(path: "/stream/\(events)/\(rate)", format: .serverSentEvents(end: "[DONE]"))
+            let endpoint = StreamEndpoint<EndpointKinds.Public, ChatChunk>(
+                path: "/stream/\(events)/\(rate)", format: .serverSentEvents(end: "[DONE]"))
             let start = Date()
             var count = 0
             for try await chunk in try await client.stream(endpoint) {
@@ -94,7 +100,9 @@ final class StreamResult: @unchecked Sendable {
 /// server-sent events, then `data: [DONE]`, in chunked transfer coding, at R events a second
 /// (0: as fast as the socket takes them), generated as they go.
 enum SSEServer {
-    static let event = #"data: {"id":"chatcmpl-123","object":"chat.completion.chunk","created":1694268190,"model":"gpt-4o-mini","choices":[{"index":0,"delta":{"content":" token"},"finish_reason":null}]}"# + "\n\n"
+    static let event =
+        #"data: {"id":"chatcmpl-123","object":"chat.completion.chunk","created":1694268190,"model":"gpt-4o-mini","choices":[{"index":0,"delta":{"content":" token"},"finish_reason":null}]}"#
+        + "\n\n"
     static var eventBytes: Int { event.utf8.count }
 
     static func start() throws -> UInt16 {
@@ -106,7 +114,9 @@ enum SSEServer {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 16) == 0 else { throw ServerError() }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -135,14 +145,21 @@ enum SSEServer {
         let events = parts.count >= 3 ? Int(parts[1]) ?? 0 : 0
         let rate = parts.count >= 3 ? Int(parts[2]) ?? 0 : 0
         let start = Date()
-        guard write(connection, Array("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n".utf8)) else { return }
+        guard
+            write(
+                connection,
+                Array(
+                    "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+                        .utf8))
+        else { return }
         // A hundred events per chunk, as a server's buffered writes send them.
         let batch = Array(String(repeating: event, count: 100).utf8)
         var sent = 0
         while sent < events {
             let count = min(100, events - sent)
             let piece = count == 100 ? batch : Array(String(repeating: event, count: count).utf8)
-            guard write(connection, Array((String(piece.count, radix: 16) + "\r\n").utf8) + piece + Array("\r\n".utf8)) else { return }
+            guard write(connection, Array((String(piece.count, radix: 16) + "\r\n").utf8) + piece + Array("\r\n".utf8))
+            else { return }
             sent += count
             if rate > 0 {
                 let due = Double(sent) / Double(rate) - Date().timeIntervalSince(start)

@@ -17,7 +17,8 @@ enum SyntheticAPI {
         var schemas = 0
         if shapes {
             // One generic list wrapper, imported by every spec.
-            try #"{ "name": "Common", "types": { "Page<T>": { "items": ["T"], "total": "Int", "next_cursor": "String?" } }, "endpoints": [] }"#
+            try
+                #"{ "name": "Common", "types": { "Page<T>": { "items": ["T"], "total": "Int", "next_cursor": "String?" } }, "endpoints": [] }"#
                 .write(to: folder.appendingPathComponent("common.json"), atomically: true, encoding: .utf8)
             specs += 1
             schemas += 1
@@ -29,7 +30,8 @@ enum SyntheticAPI {
             for r in first..<min(resources, first + 10) {
                 let name = "Resource\(r)"
                 if shapes {
-                    types.append("""
+                    types.append(
+                        """
                         "\(name)": {
                           "$doc": "A resource of the synthetic API.",
                           "id": "Int64",
@@ -46,9 +48,11 @@ enum SyntheticAPI {
                         "\(name)Input": { "name": "String", "status": "\(name)Status", "tags": ["String"] },
                         "\(name)Status": { "$enum": ["draft", "active", "archived"] }
                         """)
-                    schemas += 7  // the resource, owner one-of and object, attachment one-of and two variants; input, status
+                    // The resource, owner one-of and object, attachment one-of and two variants; input, status.
+                    schemas += 7
                     let path = "/resources\(r)"
-                    operations.append("""
+                    operations.append(
+                        """
                         { "name": "list\(name)", "path": "\(path)", "kind": "private", "query": { "page": { "$type": "Int", "$default": 1 }, "status": { "$type": "\(name)Status", "$optional": true } },
                           "response": "Page<\(name)>" },
                         { "name": "create\(name)", "method": "POST", "path": "\(path)", "kind": "private", "body": "\(name)Input", "response": "\(name)" },
@@ -58,7 +62,8 @@ enum SyntheticAPI {
                         """)
                     continue
                 }
-                types.append("""
+                types.append(
+                    """
                     "\(name)": {
                       "$doc": "A resource of the synthetic API.",
                       "id": "Int64",
@@ -78,7 +83,8 @@ enum SyntheticAPI {
                     """)
                 schemas += 5  // the resource, its nested owner, page, input, status
                 let path = "/resources\(r)"
-                operations.append("""
+                operations.append(
+                    """
                     { "name": "list\(name)", "path": "\(path)", "kind": "private", "doc": "Lists \(name) values, a page at a time.",
                       "query": { "page": { "$type": "Int", "$default": 1 }, "per_page": "Int?", "status": { "$type": "\(name)Status", "$optional": true }, "q": { "$type": "String?", "$name": "query", "$label": "matching" } },
                       "response": "\(name)Page" },
@@ -101,7 +107,9 @@ enum SyntheticAPI {
                 }
 
                 """
-            try text.write(to: folder.appendingPathComponent(String(format: "synthetic%04d.json", first / 10)), atomically: true, encoding: .utf8)
+            try text.write(
+                to: folder.appendingPathComponent(String(format: "synthetic%04d.json", first / 10)), atomically: true,
+                encoding: .utf8)
             specs += 1
         }
         return (specs, schemas)

@@ -45,7 +45,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--decode-once"), CommandLine
     exit(0)
 }
 
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
 let layoutOnly = CommandLine.arguments.contains("--layout")
 let quick = CommandLine.arguments.contains("--quick")
 // --readers measures only the JSON and YAML readers (in this process).
@@ -81,7 +82,8 @@ func fmt(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(dig
     let sources = package.appendingPathComponent("Sources/Generated200")
     try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
     for file in try FileManager.default.contentsOfDirectory(atPath: generated.path) {
-        try FileManager.default.copyItem(at: generated.appendingPathComponent(file), to: sources.appendingPathComponent(file))
+        try FileManager.default.copyItem(
+            at: generated.appendingPathComponent(file), to: sources.appendingPathComponent(file))
     }
     try writeConsumerManifest(in: package, name: "Compile200", target: "Generated200")
     let runtime = Run.measure(["swift", "build", "--target", "DTORuntime"], in: package.path)
@@ -110,34 +112,42 @@ func fmt(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(dig
     var schemaCount = 0
     while yaml.utf8.count < 10_000_000 {
         yaml += """
-            Schema\(schemaCount):
-              type: object
-              description: "Thing number \(schemaCount), with \\"quotes\\" and an escape \\u00e9"
-              required: [id, name]
-              properties:
-                id: {type: integer, format: int64, minimum: 1}
-                name:
-                  type: string
-                  example: plain text, with a comma
-                tags:
-                  type: array
-                  items:
-                    $ref: '#/components/schemas/Tag'   # a comment
-                note: |
-                  A literal block
-                  over two lines
+                Schema\(schemaCount):
+                  type: object
+                  description: "Thing number \(schemaCount), with \\"quotes\\" and an escape \\u00e9"
+                  required: [id, name]
+                  properties:
+                    id: {type: integer, format: int64, minimum: 1}
+                    name:
+                      type: string
+                      example: plain text, with a comma
+                    tags:
+                      type: array
+                      items:
+                        $ref: '#/components/schemas/Tag'   # a comment
+                    note: |
+                      A literal block
+                      over two lines
 
-        """
+            """
         schemaCount += 1
     }
     let yamlBytes = Array(yaml.utf8)
     let yamlSeconds = try readerSeconds { _ = try YAMLReader.parseStream(bytes: yamlBytes) }
     let yamlMegabytes = Double(yamlBytes.count) / 1_000_000
-    row("YAML reader, a \(fmt(yamlMegabytes, 1)) MB OpenAPI-shaped document (\(schemaCount) schemas)", "\(fmt(yamlMegabytes / yamlSeconds, 1)) MB/s", "≥ 50 MB/s")
-    let jsonFeed = try Data(contentsOf: root.appendingPathComponent("Tests/Fixtures/payloads/usgs-all-day.geojson.json"))
-    let manyFeeds = Array(("[" + Array(repeating: String(decoding: jsonFeed, as: UTF8.self), count: max(1, 10_000_000 / jsonFeed.count)).joined(separator: ",") + "]").utf8)
+    row(
+        "YAML reader, a \(fmt(yamlMegabytes, 1)) MB OpenAPI-shaped document (\(schemaCount) schemas)",
+        "\(fmt(yamlMegabytes / yamlSeconds, 1)) MB/s", "≥ 50 MB/s")
+    let jsonFeed = try Data(
+        contentsOf: root.appendingPathComponent("Tests/Fixtures/payloads/usgs-all-day.geojson.json"))
+    let manyFeeds = Array(
+        ("["
+            + Array(repeating: String(decoding: jsonFeed, as: UTF8.self), count: max(1, 10_000_000 / jsonFeed.count))
+            .joined(separator: ",") + "]").utf8)
     let jsonSeconds = try readerSeconds { _ = try JSONReader.parse(bytes: manyFeeds) }
-    row("JSON reader (positions on every value), the USGS feed repeated to \(fmt(Double(manyFeeds.count) / 1_000_000, 1)) MB", "\(fmt(Double(manyFeeds.count) / 1_000_000 / jsonSeconds, 1)) MB/s", "")
+    row(
+        "JSON reader (positions on every value), the USGS feed repeated to \(fmt(Double(manyFeeds.count) / 1_000_000, 1)) MB",
+        "\(fmt(Double(manyFeeds.count) / 1_000_000 / jsonSeconds, 1)) MB/s", "")
 }
 
 /// Decoding: generated DTOs against hand-written Codable, on the 10 MB feed (`sample`).
@@ -163,19 +173,27 @@ func fmt(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(dig
     }
     let plain = try best { try JSONDecoder().decode(PlainFeed.self, from: payload).features.count }
     let lenient = try best { try JSONDecoder().decode(LenientFeed.self, from: payload).features.count }
-    row("hand-written Codable (\(featureCount) features, \(fmt(megabytes, 1)) MB)", "\(fmt(megabytes / hand, 1)) MB/s", "baseline")
+    row(
+        "hand-written Codable (\(featureCount) features, \(fmt(megabytes, 1)) MB)", "\(fmt(megabytes / hand, 1)) MB/s",
+        "baseline")
     row("generated DTOs, plain fields", "\(fmt(megabytes / plain, 1)) MB/s (\(fmt(plain / hand))×)", "≤ 1.15×")
     row("generated DTOs, lenient fields", "\(fmt(megabytes / lenient, 1)) MB/s (\(fmt(lenient / hand))×)", "≤ 1.5×")
     // FastDecoder: the same DTOs, the same values (its tests check), read from a tape.
     let fastPlain = try best { try FastDecoder().decode(PlainFeed.self, from: payload).features.count }
     let fastLenient = try best { try FastDecoder().decode(LenientFeed.self, from: payload).features.count }
-    row("generated DTOs, plain fields, FastDecoder", "\(fmt(megabytes / fastPlain, 1)) MB/s (\(fmt(hand / fastPlain))× faster)", "≥ 3× faster")
-    row("generated DTOs, lenient fields, FastDecoder", "\(fmt(megabytes / fastLenient, 1)) MB/s (\(fmt(hand / fastLenient))× faster)", "≥ 2.5× faster")
+    row(
+        "generated DTOs, plain fields, FastDecoder",
+        "\(fmt(megabytes / fastPlain, 1)) MB/s (\(fmt(hand / fastPlain))× faster)", "≥ 3× faster")
+    row(
+        "generated DTOs, lenient fields, FastDecoder",
+        "\(fmt(megabytes / fastLenient, 1)) MB/s (\(fmt(hand / fastLenient))× faster)", "≥ 2.5× faster")
     // Types without fast paths (an app's own Codable types) run init(from:) on the tape.
     // (FastDecoder has JSONDecoder's default strategies: the dates are read as Date's own
     // Codable reads them, a Double, as the millisecond strategy does.)
     let fastHand = try best { try FastDecoder().decode(HandFeed.self, from: payload).features.count }
-    row("hand-written Codable through FastDecoder (init(from:) on the tape)", "\(fmt(megabytes / fastHand, 1)) MB/s (\(fmt(hand / fastHand))× faster)", "")
+    row(
+        "hand-written Codable through FastDecoder (init(from:) on the tape)",
+        "\(fmt(megabytes / fastHand, 1)) MB/s (\(fmt(hand / fastHand))× faster)", "")
 
     // Peak memory: each decoder in a child of its own that reads the file and decodes once.
     let executable = CommandLine.arguments[0]
@@ -217,11 +235,14 @@ let samples = work.appendingPathComponent("samples")
 try FileManager.default.createDirectory(at: samples, withIntermediateDirectories: true)
 let sample = samples.appendingPathComponent("feed.json")
 let feedData = try Data(contentsOf: root.appendingPathComponent("Tests/Fixtures/payloads/usgs-all-day.geojson.json"))
-guard var feed = try JSONSerialization.jsonObject(with: feedData) as? [String: Any], let features = feed["features"] as? [Any] else { fatalError("bad payload") }
+guard var feed = try JSONSerialization.jsonObject(with: feedData) as? [String: Any],
+    let features = feed["features"] as? [Any]
+else { fatalError("bad payload") }
 let copies = max(1, 10_000_000 / feedData.count)
 feed["features"] = [Any]()
 let shell = String(decoding: try JSONSerialization.data(withJSONObject: feed, options: [.sortedKeys]), as: UTF8.self)
-let elements = Data(String(decoding: try JSONSerialization.data(withJSONObject: features), as: UTF8.self).dropFirst().dropLast().utf8)
+let elements = Data(
+    String(decoding: try JSONSerialization.data(withJSONObject: features), as: UTF8.self).dropFirst().dropLast().utf8)
 guard let split = shell.range(of: "\"features\":[]") else { fatalError("bad payload") }
 _ = FileManager.default.createFile(atPath: sample.path, contents: nil)
 let handle = try FileHandle(forWritingTo: sample)
@@ -249,102 +270,119 @@ if CommandLine.arguments.contains("--decoding") {
 // 1. infer and verify on that payload, as a user runs them (the release binary), first: the
 // later steps make this process larger.
 if !layoutOnly {
-say("\nSpecs from samples (dtogen infer / dtogen verify on the \(fmt(megabytes, 1)) MB feed, best of 3):")
-let draft = samples.appendingPathComponent("feed.spec.json")
-func bestRun(_ arguments: [String]) -> Measured {
-    var runs: [Measured] = []
-    for _ in 0..<3 {
-        let measured = Run.measure(arguments, in: samples.path)
-        guard measured.status == 0 else { fatalError("\(arguments.joined(separator: " ")) failed:\n\(measured.output)") }
-        runs.append(measured)
+    say("\nSpecs from samples (dtogen infer / dtogen verify on the \(fmt(megabytes, 1)) MB feed, best of 3):")
+    let draft = samples.appendingPathComponent("feed.spec.json")
+    func bestRun(_ arguments: [String]) -> Measured {
+        var runs: [Measured] = []
+        for _ in 0..<3 {
+            let measured = Run.measure(arguments, in: samples.path)
+            guard measured.status == 0 else {
+                fatalError("\(arguments.joined(separator: " ")) failed:\n\(measured.output)")
+            }
+            runs.append(measured)
+        }
+        return runs.min { $0.seconds < $1.seconds } ?? runs[0]
     }
-    return runs.min { $0.seconds < $1.seconds } ?? runs[0]
-}
-let inferred = bestRun([dtogen, "infer", sample.path, "-o", draft.path, "--type", "Feed", "--force", "--quiet"])
-row("dtogen infer, one \(fmt(megabytes, 1)) MB sample", "\(fmt(inferred.seconds, 2)) s, \(fmt(inferred.peakMegabytes, 0)) MB", "≤ 0.5 s, ≤ 200 MB")
-let verified = bestRun([dtogen, "verify", draft.path, "--type", "Feed", sample.path, "--quiet"])
-row("dtogen verify, the same sample against the draft", "\(fmt(verified.seconds, 2)) s, \(fmt(verified.peakMegabytes, 0)) MB", "≤ 0.5 s, ≤ 200 MB")
+    let inferred = bestRun([dtogen, "infer", sample.path, "-o", draft.path, "--type", "Feed", "--force", "--quiet"])
+    row(
+        "dtogen infer, one \(fmt(megabytes, 1)) MB sample",
+        "\(fmt(inferred.seconds, 2)) s, \(fmt(inferred.peakMegabytes, 0)) MB", "≤ 0.5 s, ≤ 200 MB")
+    let verified = bestRun([dtogen, "verify", draft.path, "--type", "Feed", sample.path, "--quiet"])
+    row(
+        "dtogen verify, the same sample against the draft",
+        "\(fmt(verified.seconds, 2)) s, \(fmt(verified.peakMegabytes, 0)) MB", "≤ 0.5 s, ≤ 200 MB")
 
+    // An OpenAPI document of 120 operations (24 resources of five), imported and generated.
+    say("\nOpenAPI (dtogen import, then dtogen on the spec it wrote; best of 3):")
+    let openAPIFolder = work.appendingPathComponent("openapi")
+    try? FileManager.default.removeItem(at: openAPIFolder)
+    try FileManager.default.createDirectory(
+        at: openAPIFolder.appendingPathComponent("specs"), withIntermediateDirectories: true)
+    var document =
+        "openapi: 3.0.3\ninfo:\n  title: Synthetic\n  version: '1.0'\nservers:\n  - url: https://api.example.com/v1\nsecurity:\n  - bearer: []\npaths:\n"
+    var components =
+        "components:\n  securitySchemes:\n    bearer:\n      type: http\n      scheme: bearer\n  schemas:\n"
+    for index in 0..<24 {
+        let name = "Resource\(index)"
+        let path = "/resources\(index)"
+        document += """
+              \(path):
+                get:
+                  operationId: list\(name)s
+                  parameters:
+                    - { name: page, in: query, schema: { type: integer } }
+                    - { name: per_page, in: query, schema: { type: integer } }
+                    - { name: status, in: query, schema: { type: string, enum: [active, archived] } }
+                    - { name: since, in: query, schema: { type: string, format: date-time } }
+                  responses:
+                    '200':
+                      description: A page.
+                      content:
+                        application/json:
+                          schema: { type: array, items: { $ref: '#/components/schemas/\(name)' } }
+                    default:
+                      description: An error.
+                      content: { application/json: { schema: { $ref: '#/components/schemas/Problem' } } }
+                post:
+                  operationId: create\(name)
+                  requestBody:
+                    content: { application/json: { schema: { $ref: '#/components/schemas/\(name)' } } }
+                  responses:
+                    '201': { description: Created., content: { application/json: { schema: { $ref: '#/components/schemas/\(name)' } } } }
+              \(path)/{id}:
+                parameters:
+                  - { name: id, in: path, required: true, schema: { type: integer, format: int64 } }
+                get:
+                  operationId: get\(name)
+                  responses:
+                    '200': { description: One., content: { application/json: { schema: { $ref: '#/components/schemas/\(name)' } } } }
+                put:
+                  operationId: update\(name)
+                  requestBody:
+                    content: { application/json: { schema: { $ref: '#/components/schemas/\(name)' } } }
+                  responses:
+                    '200': { description: Updated., content: { application/json: { schema: { $ref: '#/components/schemas/\(name)' } } } }
+                delete:
+                  operationId: delete\(name)
+                  responses:
+                    '204': { description: Deleted. }
 
-// An OpenAPI document of 120 operations (24 resources of five), imported and generated.
-say("\nOpenAPI (dtogen import, then dtogen on the spec it wrote; best of 3):")
-let openAPIFolder = work.appendingPathComponent("openapi")
-try? FileManager.default.removeItem(at: openAPIFolder)
-try FileManager.default.createDirectory(at: openAPIFolder.appendingPathComponent("specs"), withIntermediateDirectories: true)
-var document = "openapi: 3.0.3\ninfo:\n  title: Synthetic\n  version: '1.0'\nservers:\n  - url: https://api.example.com/v1\nsecurity:\n  - bearer: []\npaths:\n"
-var components = "components:\n  securitySchemes:\n    bearer:\n      type: http\n      scheme: bearer\n  schemas:\n"
-for index in 0..<24 {
-    let name = "Resource\(index)"
-    let path = "/resources\(index)"
-    document += """
-      \(path):
-        get:
-          operationId: list\(name)s
-          parameters:
-            - { name: page, in: query, schema: { type: integer } }
-            - { name: per_page, in: query, schema: { type: integer } }
-            - { name: status, in: query, schema: { type: string, enum: [active, archived] } }
-            - { name: since, in: query, schema: { type: string, format: date-time } }
-          responses:
-            '200':
-              description: A page.
-              content:
-                application/json:
-                  schema: { type: array, items: { $ref: '#/components/schemas/\(name)' } }
-            default:
-              description: An error.
-              content: { application/json: { schema: { $ref: '#/components/schemas/Problem' } } }
-        post:
-          operationId: create\(name)
-          requestBody:
-            content: { application/json: { schema: { $ref: '#/components/schemas/\(name)' } } }
-          responses:
-            '201': { description: Created., content: { application/json: { schema: { $ref: '#/components/schemas/\(name)' } } } }
-      \(path)/{id}:
-        parameters:
-          - { name: id, in: path, required: true, schema: { type: integer, format: int64 } }
-        get:
-          operationId: get\(name)
-          responses:
-            '200': { description: One., content: { application/json: { schema: { $ref: '#/components/schemas/\(name)' } } } }
-        put:
-          operationId: update\(name)
-          requestBody:
-            content: { application/json: { schema: { $ref: '#/components/schemas/\(name)' } } }
-          responses:
-            '200': { description: Updated., content: { application/json: { schema: { $ref: '#/components/schemas/\(name)' } } } }
-        delete:
-          operationId: delete\(name)
-          responses:
-            '204': { description: Deleted. }
+            """
+        components += """
+                \(name):
+                  type: object
+                  required: [id, name, created_at]
+                  properties:
+                    id: { type: integer, format: int64 }
+                    name: { type: string, description: The name. }
+                    status: { type: string, enum: [active, archived] }
+                    created_at: { type: string, format: date-time }
+                    owner:
+                      type: object
+                      properties:
+                        login: { type: string }
+                        url: { type: string, format: uri }
+                    labels: { type: object, additionalProperties: { type: string } }
+                    tags: { type: array, items: { type: string } }
 
-    """
-    components += """
-        \(name):
-          type: object
-          required: [id, name, created_at]
-          properties:
-            id: { type: integer, format: int64 }
-            name: { type: string, description: The name. }
-            status: { type: string, enum: [active, archived] }
-            created_at: { type: string, format: date-time }
-            owner:
-              type: object
-              properties:
-                login: { type: string }
-                url: { type: string, format: uri }
-            labels: { type: object, additionalProperties: { type: string } }
-            tags: { type: array, items: { type: string } }
-
-    """
-}
-components += "    Problem:\n      type: object\n      properties:\n        title: { type: string }\n        status: { type: integer }\n"
-let openAPIDocument = openAPIFolder.appendingPathComponent("api.yaml")
-try (document + components).write(to: openAPIDocument, atomically: true, encoding: .utf8)
-let imported = bestRun([dtogen, "import", openAPIDocument.path, "-o", openAPIFolder.appendingPathComponent("specs/api.json").path, "--force", "--quiet"])
-let generatedFromImport = bestRun([dtogen, openAPIFolder.appendingPathComponent("specs").path, "-o", openAPIFolder.appendingPathComponent("Generated").path, "--quiet"])
-row("dtogen import, 120 operations (\(fmt(Double((document + components).utf8.count) / 1000, 0)) KB of YAML)", "\(fmt(imported.seconds, 3)) s, \(fmt(imported.peakMegabytes, 0)) MB", "")
-row("  then dtogen on the imported spec", "\(fmt(generatedFromImport.seconds, 3)) s", "import + generate < 0.2 s")
+            """
+    }
+    components +=
+        "    Problem:\n      type: object\n      properties:\n        title: { type: string }\n        status: { type: integer }\n"
+    let openAPIDocument = openAPIFolder.appendingPathComponent("api.yaml")
+    try (document + components).write(to: openAPIDocument, atomically: true, encoding: .utf8)
+    let imported = bestRun([
+        dtogen, "import", openAPIDocument.path, "-o", openAPIFolder.appendingPathComponent("specs/api.json").path,
+        "--force", "--quiet",
+    ])
+    let generatedFromImport = bestRun([
+        dtogen, openAPIFolder.appendingPathComponent("specs").path, "-o",
+        openAPIFolder.appendingPathComponent("Generated").path, "--quiet",
+    ])
+    row(
+        "dtogen import, 120 operations (\(fmt(Double((document + components).utf8.count) / 1000, 0)) KB of YAML)",
+        "\(fmt(imported.seconds, 3)) s, \(fmt(imported.peakMegabytes, 0)) MB", "")
+    row("  then dtogen on the imported spec", "\(fmt(generatedFromImport.seconds, 3)) s", "import + generate < 0.2 s")
 }
 
 // 2. Generation time and memory, lines and bytes per endpoint.
@@ -355,7 +393,8 @@ for endpoints in layoutOnly ? [200] : quick ? [200, 2000] : [200, 2000, 10_000] 
     // Output goes to memory (/dev/shm) when the machine has it, so the figure is dtogen's
     // time rather than the disk's; the disk figure is printed beside it.
     let memory = URL(fileURLWithPath: "/dev/shm")
-    let output = FileManager.default.fileExists(atPath: memory.path)
+    let output =
+        FileManager.default.fileExists(atPath: memory.path)
         ? memory.appendingPathComponent("dtogen-benchmark-out-\(endpoints)")
         : work.appendingPathComponent("out-\(endpoints)")
     let diskOutput = work.appendingPathComponent("out-\(endpoints)")
@@ -380,11 +419,15 @@ for endpoints in layoutOnly ? [200] : quick ? [200, 2000] : [200, 2000, 10_000] 
         lines += text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
     }
     let target = endpoints == 200 ? "≤ 0.05 s" : endpoints == 10_000 ? "≤ 1 s, ≤ 200 MB" : ""
-    row("generate \(endpoints) endpoints (\(specCount) specs, \(schemas) schemas)", "\(fmt(best, 3)) s, \(fmt(peak, 0)) MB", target)
+    row(
+        "generate \(endpoints) endpoints (\(specCount) specs, \(schemas) schemas)",
+        "\(fmt(best, 3)) s, \(fmt(peak, 0)) MB", target)
     row("  same, output written to disk (one run)", "\(fmt(disk.seconds, 3)) s", "")
     if endpoints == 200 {
         outputFor200 = diskOutput
-        row("generated lines per endpoint (DTOs and fast paths included)", fmt(Double(lines) / Double(endpoints), 1), "≤ 80")
+        row(
+            "generated lines per endpoint (DTOs and fast paths included)", fmt(Double(lines) / Double(endpoints), 1),
+            "≤ 80")
         row("generated bytes per endpoint", fmt(Double(bytes) / Double(endpoints), 0), "")
     }
 }
@@ -399,7 +442,10 @@ do {
     guard run.status == 0 else { fatalError("dtogen --no-fast-decoding failed on the synthetic API") }
     var lines = 0
     for file in try FileManager.default.contentsOfDirectory(atPath: output.path) {
-        lines += try String(contentsOf: output.appendingPathComponent(file), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        lines +=
+            try String(contentsOf: output.appendingPathComponent(file), encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false
+            ).count - 1
     }
     row("lines per endpoint of the 200 without fast paths (--no-fast-decoding)", fmt(Double(lines) / 200, 1), "")
     plainOutputFor200 = output
@@ -415,14 +461,18 @@ if !layoutOnly {
     var size = 0
     var parts: [String] = []
     while size < 50_000_000 {
-        let part = "\"field_with_a_long_name_\(index)\": { \"$type\": \"String?\", \"$doc\": \"Padding padding padding padding padding padding.\" },\n"
+        let part =
+            "\"field_with_a_long_name_\(index)\": { \"$type\": \"String?\", \"$doc\": \"Padding padding padding padding padding padding.\" },\n"
         size += part.utf8.count
         parts.append(part)
         index += 1
     }
     text += parts.joined() + "\"last\": \"Int\" } }, \"endpoints\": [] }"
     try text.write(to: folder.appendingPathComponent("big.json"), atomically: true, encoding: .utf8)
-    let run = Run.measure([dtogen, folder.appendingPathComponent("big.json").path, "-o", work.appendingPathComponent("big-out").path, "--quiet"])
+    let run = Run.measure([
+        dtogen, folder.appendingPathComponent("big.json").path, "-o", work.appendingPathComponent("big-out").path,
+        "--quiet",
+    ])
     row("a 50 MB spec (\(index) fields)", "\(fmt(run.seconds, 1)) s, \(fmt(run.peakMegabytes, 0)) MB", "bounded")
 }
 
@@ -434,13 +484,19 @@ if !quick, let generated = outputFor200 {
     var without: [Measured] = []
     for _ in 0..<2 {
         withFastPaths.append(try compileAsModule(generated, package: "compile-200"))
-        if let plainOutput = plainOutputFor200 { without.append(try compileAsModule(plainOutput, package: "compile-no-fast-200")) }
+        if let plainOutput = plainOutputFor200 {
+            without.append(try compileAsModule(plainOutput, package: "compile-no-fast-200"))
+        }
     }
     let compile = withFastPaths.min { $0.seconds < $1.seconds } ?? withFastPaths[0]
-    row("compile 200 endpoints' output (debug)", "\(fmt(compile.seconds, 1)) s, \(fmt(compile.peakMegabytes, 0)) MB", "≤ 8 s, ≤ 400 MB")
+    row(
+        "compile 200 endpoints' output (debug)", "\(fmt(compile.seconds, 1)) s, \(fmt(compile.peakMegabytes, 0)) MB",
+        "≤ 8 s, ≤ 400 MB")
     if let plainCompile = without.min(by: { $0.seconds < $1.seconds }) {
         let growth = String(format: "%+.0f", (compile.seconds / plainCompile.seconds - 1) * 100)
-        row("  without fast paths; the fast paths cost", "\(fmt(plainCompile.seconds, 1)) s, \(fmt(plainCompile.peakMegabytes, 0)) MB; \(growth) %", "≤ +30 %")
+        row(
+            "  without fast paths; the fast paths cost",
+            "\(fmt(plainCompile.seconds, 1)) s, \(fmt(plainCompile.peakMegabytes, 0)) MB; \(growth) %", "≤ +30 %")
     }
 }
 
@@ -460,12 +516,17 @@ if !quick {
     }
     var lines = 0
     for file in try FileManager.default.contentsOfDirectory(atPath: output.path) {
-        lines += try String(contentsOf: output.appendingPathComponent(file), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        lines +=
+            try String(contentsOf: output.appendingPathComponent(file), encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false
+            ).count - 1
     }
     row("generate 200 endpoints, shapes variant (\(specCount) specs, \(schemas) schemas)", "\(fmt(best, 3)) s", "")
     row("  lines per endpoint, shapes variant", fmt(Double(lines) / 200, 1), "")
     let compile = try compileAsModule(output, package: "compile-shapes-200")
-    row("compile the shapes variant's output (debug)", "\(fmt(compile.seconds, 1)) s, \(fmt(compile.peakMegabytes, 0)) MB", "")
+    row(
+        "compile the shapes variant's output (debug)",
+        "\(fmt(compile.seconds, 1)) s, \(fmt(compile.peakMegabytes, 0)) MB", "")
 }
 
 if !layoutOnly {
@@ -495,5 +556,7 @@ printTable()
 @MainActor func printTable() {
     say("\n| measurement | figure | target |\n|---|---|---|")
     for (what, figure, target) in rows { say("| \(what) | \(figure) | \(target) |") }
-    say("\nMachine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(fmt(Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824, 0)) GB, \(ProcessInfo.processInfo.operatingSystemVersionString)")
+    say(
+        "\nMachine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(fmt(Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824, 0)) GB, \(ProcessInfo.processInfo.operatingSystemVersionString)"
+    )
 }

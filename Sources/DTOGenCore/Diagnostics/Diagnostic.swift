@@ -10,7 +10,9 @@ public typealias SourceLocation = PositionalJSON.SourceLocation
 /// the stage that finds it (1 reading a spec, 2 validating it, 3 resolving types, endpoints
 /// and mappings, 4 importing an OpenAPI document, 5 checking sample payloads, 6 inferring
 /// from samples, 7 rendering). A code is never renumbered or reused.
-public struct DiagnosticCode: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct DiagnosticCode: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { self.rawValue = value }
@@ -57,7 +59,9 @@ public struct Diagnostic: Hashable, Comparable, Sendable, CustomStringConvertibl
         public var location: SourceLocation
     }
 
-    public init(_ severity: Severity, _ code: DiagnosticCode, file: String, at location: SourceLocation, _ message: String) {
+    public init(
+        _ severity: Severity, _ code: DiagnosticCode, file: String, at location: SourceLocation, _ message: String
+    ) {
         self.severity = severity
         self.code = code
         self.file = file
@@ -66,7 +70,8 @@ public struct Diagnostic: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 
     public var description: String {
-        "\(file):\(location.line):\(location.column): \(severity.rawValue): \(message)" + (related.map { " (\($0.file):\($0.location))" } ?? "") + " [\(code)]"
+        "\(file):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+            + (related.map { " (\($0.file):\($0.location))" } ?? "") + " [\(code)]"
     }
 
     /// Diagnostics as a JSON array (`--format json`), for tools: each with its severity, code,
@@ -81,7 +86,9 @@ public struct Diagnostic: Hashable, Comparable, Sendable, CustomStringConvertibl
             var message: String
         }
         let entries = diagnostics.map {
-            Entry(severity: $0.severity.rawValue, code: $0.code.rawValue, file: $0.file, line: Int($0.location.line), column: Int($0.location.column), message: $0.message)
+            Entry(
+                severity: $0.severity.rawValue, code: $0.code.rawValue, file: $0.file, line: Int($0.location.line),
+                column: Int($0.location.column), message: $0.message)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -39,7 +39,9 @@ public struct APIDiffResult: Sendable {
 /// documents included), and the IRs are compared, never the text, so reordering, docs and
 /// formatting are not changes.
 public enum APIDiff {
-    public static func compare(old: [SpecInput], new: [SpecInput], options: GeneratorOptions = GeneratorOptions()) -> APIDiffResult {
+    public static func compare(old: [SpecInput], new: [SpecInput], options: GeneratorOptions = GeneratorOptions())
+        -> APIDiffResult
+    {
         let (oldIRs, oldDiagnostics) = Generator.resolve(old, options: options)
         let (newIRs, newDiagnostics) = Generator.resolve(new, options: options)
         let oldErrors = oldDiagnostics.filter { $0.severity == .error }.map { sided($0, "old") }
@@ -50,7 +52,9 @@ public enum APIDiff {
         var comparer = APIComparer(old: APISide(oldIRs), new: APISide(newIRs))
         comparer.compare()
         let changes = comparer.changes.sorted {
-            ($0.file, $0.location.line, $0.location.column, $0.symbol, $0.message) < ($1.file, $1.location.line, $1.location.column, $1.symbol, $1.message)
+            ($0.file, $0.location.line, $0.location.column, $0.symbol, $0.message) < (
+                $1.file, $1.location.line, $1.location.column, $1.symbol, $1.message
+            )
         }
         return APIDiffResult(changes: changes)
     }
@@ -83,7 +87,8 @@ struct APISide {
     init(_ irs: [SpecIR]) {
         for spec in irs where spec.generates {
             for (index, decl) in spec.types.decls.enumerated() where !decl.external {
-                types[decl.qualifiedName] = TypeEntry(id: DeclID(index: index), decl: decl, table: spec.types, spec: spec)
+                types[decl.qualifiedName] = TypeEntry(
+                    id: DeclID(index: index), decl: decl, table: spec.types, spec: spec)
             }
             for endpoint in spec.endpoints { endpoints[endpoint.name] = (endpoint, spec) }
             // What apps decode is what the generator gives fast paths to (all types of a spec
@@ -91,7 +96,10 @@ struct APISide {
             let graph = TypeGraph(table: spec.types)
             let decodedIDs = spec.decoded ?? Set(spec.types.decls.indices.map { DeclID(index: $0) })
             decoded.formUnion(decodedIDs.map { spec.types[$0].qualifiedName })
-            sent.formUnion(graph.reachable(from: spec.endpoints.flatMap { $0.arguments.map(\.type) }).map { spec.types[$0].qualifiedName })
+            sent.formUnion(
+                graph.reachable(from: spec.endpoints.flatMap { $0.arguments.map(\.type) }).map {
+                    spec.types[$0].qualifiedName
+                })
             for mapping in spec.mappings {
                 mappings["\(mapping.model) from \(mapping.dtoTypeName)"] = (mapping, spec)
             }
@@ -130,8 +138,14 @@ struct APIComparer {
         compareRepositories()
     }
 
-    mutating func add(_ breaks: [APIBreak], _ symbol: String, _ message: String, at location: SourceLocation, in spec: SpecIR, old: Bool = false) {
-        changes.append(APIChange(breaks: breaks.sorted(), symbol: symbol, message: message, file: APISide.path(location, in: spec), location: location, inOldSpecs: old))
+    mutating func add(
+        _ breaks: [APIBreak], _ symbol: String, _ message: String, at location: SourceLocation, in spec: SpecIR,
+        old: Bool = false
+    ) {
+        changes.append(
+            APIChange(
+                breaks: breaks.sorted(), symbol: symbol, message: message, file: APISide.path(location, in: spec),
+                location: location, inOldSpecs: old))
     }
 
     // MARK: renames
@@ -153,9 +167,13 @@ struct APIComparer {
     }
 
     /// Whether `now` (in `after`'s spec) reads every JSON `was` (in `before`'s) read.
-    mutating func widens(_ was: TypeRef, _ before: APISide.TypeEntry, _ now: TypeRef, _ after: APISide.TypeEntry) -> Bool {
+    mutating func widens(_ was: TypeRef, _ before: APISide.TypeEntry, _ now: TypeRef, _ after: APISide.TypeEntry)
+        -> Bool
+    {
         var digests = self
-        var widening = WireWidening(old: before.table, new: after.table) { a, b in digests.sameJSON(a, before.spec, b, after.spec) }
+        var widening = WireWidening(old: before.table, new: after.table) { a, b in
+            digests.sameJSON(a, before.spec, b, after.spec)
+        }
         let widened = widening.widens(was, now)
         wireShapes = digests.wireShapes
         return widened
@@ -186,9 +204,11 @@ struct APIComparer {
     /// added type has its JSON.
     mutating func findRenames() {
         func note(_ was: TypeRef, _ oldSpec: SpecIR, _ now: TypeRef, _ newSpec: SpecIR) {
-            guard let from = Self.named(was, in: oldSpec.types), let to = Self.named(now, in: newSpec.types), from != to,
-                  new.types[from] == nil, old.types[to] == nil, renames[from] == nil,
-                  sameJSON(was, oldSpec, now, newSpec) else { return }
+            guard let from = Self.named(was, in: oldSpec.types), let to = Self.named(now, in: newSpec.types),
+                from != to,
+                new.types[from] == nil, old.types[to] == nil, renames[from] == nil,
+                sameJSON(was, oldSpec, now, newSpec)
+            else { return }
             renames[from] = to
         }
         for (name, after) in new.types.sorted(by: { $0.key < $1.key }) {
@@ -211,19 +231,25 @@ struct APIComparer {
         }
         for (name, after) in new.endpoints.sorted(by: { $0.key < $1.key }) {
             guard let before = old.endpoints[name] else { continue }
-            if let was = before.endpoint.response, let now = after.endpoint.response { note(was, before.spec, now, after.spec) }
+            if let was = before.endpoint.response, let now = after.endpoint.response {
+                note(was, before.spec, now, after.spec)
+            }
             for argument in after.endpoint.arguments {
-                guard let previous = before.endpoint.arguments.first(where: { $0.name == argument.name }) else { continue }
+                guard let previous = before.endpoint.arguments.first(where: { $0.name == argument.name }) else {
+                    continue
+                }
                 note(previous.type, before.spec, argument.type, after.spec)
             }
         }
         // A type removed and one added with its JSON, when no use says more.
         let targets = Set(renames.values)
         var added: [UInt64: [String]] = [:]
-        for (name, after) in new.types where old.types[name] == nil && !targets.contains(name) && after.decl.genericParameters.isEmpty {
+        for (name, after) in new.types
+        where old.types[name] == nil && !targets.contains(name) && after.decl.genericParameters.isEmpty {
             added[wire(.named(after.id), in: after.spec, old: false), default: []].append(name)
         }
-        for (name, before) in old.types.sorted(by: { $0.key < $1.key }) where new.types[name] == nil && renames[name] == nil && before.decl.genericParameters.isEmpty {
+        for (name, before) in old.types.sorted(by: { $0.key < $1.key })
+        where new.types[name] == nil && renames[name] == nil && before.decl.genericParameters.isEmpty {
             let digest = wire(.named(before.id), in: before.spec, old: true)
             guard covering(name) == nil, let candidates = added[digest], candidates.count == 1 else { continue }
             renames[name] = candidates[0]
@@ -266,7 +292,9 @@ struct APIComparer {
         for (name, after) in new.types {
             guard let before = old.types[name] else {
                 let renamedFrom = old.types.keys.contains { covering($0) == name }
-                if !targets.contains(name) && !renamedFrom { add([], name, "type added", at: after.decl.location, in: after.spec) }
+                if !targets.contains(name) && !renamedFrom {
+                    add([], name, "type added", at: after.decl.location, in: after.spec)
+                }
                 continue
             }
             switch (before.decl.kind, after.decl.kind) {
@@ -280,11 +308,15 @@ struct APIComparer {
                 let was = before.table.describe(oldTarget)
                 let now = after.table.describe(newTarget)
                 if was != now && !isReportedRename(oldTarget, before.table, newTarget, after.table) {
-                    let breaks: [APIBreak] = sameJSON(oldTarget, before.spec, newTarget, after.spec) ? [.source] : [.source, .wire]
+                    let breaks: [APIBreak] =
+                        sameJSON(oldTarget, before.spec, newTarget, after.spec) ? [.source] : [.source, .wire]
                     add(breaks, name, "now stands for \(now) (was \(was))", at: after.decl.location, in: after.spec)
                 }
             default:
-                add([.source, .wire], name, "is now \(Self.kindName(after.decl.kind)) (was \(Self.kindName(before.decl.kind)))", at: after.decl.location, in: after.spec)
+                add(
+                    [.source, .wire], name,
+                    "is now \(Self.kindName(after.decl.kind)) (was \(Self.kindName(before.decl.kind)))",
+                    at: after.decl.location, in: after.spec)
             }
         }
     }
@@ -298,16 +330,23 @@ struct APIComparer {
         }
     }
 
-    mutating func compareFields(_ type: String, _ oldFields: [Field], _ before: APISide.TypeEntry, _ newFields: [Field], _ after: APISide.TypeEntry) {
+    mutating func compareFields(
+        _ type: String, _ oldFields: [Field], _ before: APISide.TypeEntry, _ newFields: [Field],
+        _ after: APISide.TypeEntry
+    ) {
         let decoded = old.decoded.contains(type) || new.decoded.contains(type)
         let sent = old.sent.contains(type) || new.sent.contains(type)
         for field in oldFields where !newFields.contains(where: { $0.name == field.name }) {
             let symbol = "\(type).\(field.name)"
             // Still in the JSON under another Swift name: a rename for code, not for the wire.
             if newFields.contains(where: { $0.jsonKey == field.jsonKey }) {
-                add([.source], symbol, "renamed (its JSON key '\(field.jsonKey)' stays)", at: field.keyLocation, in: before.spec, old: true)
+                add(
+                    [.source], symbol, "renamed (its JSON key '\(field.jsonKey)' stays)", at: field.keyLocation,
+                    in: before.spec, old: true)
             } else {
-                add([.source] + (decoded && !field.type.isOptional ? [.wire] : []), symbol, "field '\(field.jsonKey)' removed", at: field.keyLocation, in: before.spec, old: true)
+                add(
+                    [.source] + (decoded && !field.type.isOptional ? [.wire] : []), symbol,
+                    "field '\(field.jsonKey)' removed", at: field.keyLocation, in: before.spec, old: true)
             }
         }
         for field in newFields {
@@ -316,14 +355,19 @@ struct APIComparer {
             guard let previous = oldFields.first(where: { $0.name == field.name }) else {
                 if oldFields.contains(where: { $0.jsonKey == field.jsonKey }) { continue }  // reported as a rename
                 if required {
-                    add([.source] + (sent ? [.wire] : []), symbol, "required field '\(field.jsonKey)' added (a new argument of the memberwise init)", at: field.keyLocation, in: after.spec)
+                    add(
+                        [.source] + (sent ? [.wire] : []), symbol,
+                        "required field '\(field.jsonKey)' added (a new argument of the memberwise init)",
+                        at: field.keyLocation, in: after.spec)
                 } else {
                     add([], symbol, "optional field '\(field.jsonKey)' added", at: field.keyLocation, in: after.spec)
                 }
                 continue
             }
             if previous.jsonKey != field.jsonKey {
-                add([], symbol, "JSON key '\(previous.jsonKey)' is now '\(field.jsonKey)'", at: field.keyLocation, in: after.spec)
+                add(
+                    [], symbol, "JSON key '\(previous.jsonKey)' is now '\(field.jsonKey)'", at: field.keyLocation,
+                    in: after.spec)
             }
             let was = before.table.describe(previous.type.nonOptional)
             let now = after.table.describe(field.type.nonOptional)
@@ -335,42 +379,63 @@ struct APIComparer {
                     // A type that reads all the old one read (an enum with more values, an ID
                     // that may now be its object) breaks code, not the wire.
                     let widened = widens(previous.type.nonOptional, before, field.type.nonOptional, after)
-                    let more = Self.enumValues(previous.type, before.table) != nil ? " (its values and more)" : " (all it read, and more)"
-                    add(widened ? [.source] : [.source, .wire], symbol, "type \(was) is now \(now)" + (widened ? more : ""), at: field.keyLocation, in: after.spec)
+                    let more =
+                        Self.enumValues(previous.type, before.table) != nil
+                        ? " (its values and more)" : " (all it read, and more)"
+                    add(
+                        widened ? [.source] : [.source, .wire], symbol,
+                        "type \(was) is now \(now)" + (widened ? more : ""), at: field.keyLocation, in: after.spec)
                     continue
                 }
                 renamed = true
             }
             if renamed && !isReportedRename(previous.type, before.table, field.type, after.table) {
-                add([.source], symbol, "type \(was) is now \(now) (the same JSON)", at: field.keyLocation, in: after.spec)
+                add(
+                    [.source], symbol, "type \(was) is now \(now) (the same JSON)", at: field.keyLocation,
+                    in: after.spec)
             }
             if previous.type.isOptional, !field.type.isOptional {
                 // Required now: a body must send it, and the init's argument loses its default.
                 let breaks: [APIBreak] = sent ? [.source, .wire] : []
-                add(breaks, symbol, "optional field '\(field.jsonKey)' is now required", at: field.keyLocation, in: after.spec)
+                add(
+                    breaks, symbol, "optional field '\(field.jsonKey)' is now required", at: field.keyLocation,
+                    in: after.spec)
             } else if !previous.type.isOptional, field.type.isOptional {
                 // Optional now: apps already shipped expect it in every response.
                 let breaks: [APIBreak] = decoded ? [.source, .wire] : []
-                add(breaks, symbol, "required field '\(field.jsonKey)' is now optional", at: field.keyLocation, in: after.spec)
+                add(
+                    breaks, symbol, "required field '\(field.jsonKey)' is now optional", at: field.keyLocation,
+                    in: after.spec)
             }
         }
     }
 
-    mutating func compareEnums(_ type: String, _ oldEnum: EnumInfo, _ before: APISide.TypeEntry, _ newEnum: EnumInfo, _ after: APISide.TypeEntry) {
+    mutating func compareEnums(
+        _ type: String, _ oldEnum: EnumInfo, _ before: APISide.TypeEntry, _ newEnum: EnumInfo,
+        _ after: APISide.TypeEntry
+    ) {
         let sent = old.sent.contains(type) || new.sent.contains(type)
         let decoded = old.decoded.contains(type) || new.decoded.contains(type)
         for entry in oldEnum.cases where !newEnum.cases.contains(where: { $0.name == entry.name }) {
-            add([.source] + (sent ? [.wire] : []), "\(type).\(entry.name)", "case '\(entry.rawValue)' removed", at: after.decl.location, in: after.spec)
+            add(
+                [.source] + (sent ? [.wire] : []), "\(type).\(entry.name)", "case '\(entry.rawValue)' removed",
+                at: after.decl.location, in: after.spec)
         }
         for entry in newEnum.cases {
             guard let previous = oldEnum.cases.first(where: { $0.name == entry.name }) else {
                 // An app already shipped cannot decode the new value unless it has an unknown case.
                 let breaks: [APIBreak] = decoded && oldEnum.unknownCaseName == nil ? [.wire] : []
-                add(breaks, "\(type).\(entry.name)", "case '\(entry.rawValue)' added" + (breaks.isEmpty ? "" : " (no unknown case decodes it in apps already shipped)"), at: after.decl.location, in: after.spec)
+                add(
+                    breaks, "\(type).\(entry.name)",
+                    "case '\(entry.rawValue)' added"
+                        + (breaks.isEmpty ? "" : " (no unknown case decodes it in apps already shipped)"),
+                    at: after.decl.location, in: after.spec)
                 continue
             }
             if previous.rawValue != entry.rawValue {
-                add([.wire], "\(type).\(entry.name)", "raw value '\(previous.rawValue)' is now '\(entry.rawValue)'", at: after.decl.location, in: after.spec)
+                add(
+                    [.wire], "\(type).\(entry.name)", "raw value '\(previous.rawValue)' is now '\(entry.rawValue)'",
+                    at: after.decl.location, in: after.spec)
             }
         }
         if oldEnum.unknownCaseName != nil, newEnum.unknownCaseName == nil {
@@ -378,7 +443,10 @@ struct APIComparer {
         }
     }
 
-    mutating func compareOneOfs(_ type: String, _ oldChoice: OneOfInfo, _ before: APISide.TypeEntry, _ newChoice: OneOfInfo, _ after: APISide.TypeEntry) {
+    mutating func compareOneOfs(
+        _ type: String, _ oldChoice: OneOfInfo, _ before: APISide.TypeEntry, _ newChoice: OneOfInfo,
+        _ after: APISide.TypeEntry
+    ) {
         let decoded = old.decoded.contains(type) || new.decoded.contains(type)
         for variant in oldChoice.variants where !newChoice.variants.contains(where: { $0.name == variant.name }) {
             add([.source], "\(type).\(variant.name)", "case removed", at: after.decl.location, in: after.spec)
@@ -386,21 +454,32 @@ struct APIComparer {
         for variant in newChoice.variants {
             guard let previous = oldChoice.variants.first(where: { $0.name == variant.name }) else {
                 let breaks: [APIBreak] = decoded && oldChoice.unknownCaseName == nil ? [.wire] : []
-                add(breaks, "\(type).\(variant.name)", "case added" + (breaks.isEmpty ? "" : " (no unknown case decodes it in apps already shipped)"), at: after.decl.location, in: after.spec)
+                add(
+                    breaks, "\(type).\(variant.name)",
+                    "case added" + (breaks.isEmpty ? "" : " (no unknown case decodes it in apps already shipped)"),
+                    at: after.decl.location, in: after.spec)
                 continue
             }
             let was = before.table.describe(previous.type)
             let now = after.table.describe(variant.type)
             if was != now && !isReportedRename(previous.type, before.table, variant.type, after.table) {
-                let breaks: [APIBreak] = widens(previous.type, before, variant.type, after) ? [.source] : [.source, .wire]
-                add(breaks, "\(type).\(variant.name)", "holds \(now) (was \(was))", at: after.decl.location, in: after.spec)
+                let breaks: [APIBreak] =
+                    widens(previous.type, before, variant.type, after) ? [.source] : [.source, .wire]
+                add(
+                    breaks, "\(type).\(variant.name)", "holds \(now) (was \(was))", at: after.decl.location,
+                    in: after.spec)
             }
             if previous.tag != variant.tag {
-                add([.wire], "\(type).\(variant.name)", "tag '\(previous.tag ?? "")' is now '\(variant.tag ?? "")'", at: after.decl.location, in: after.spec)
+                add(
+                    [.wire], "\(type).\(variant.name)", "tag '\(previous.tag ?? "")' is now '\(variant.tag ?? "")'",
+                    at: after.decl.location, in: after.spec)
             }
         }
         if oldChoice.discriminator != newChoice.discriminator {
-            add([.wire], type, "told apart by '\(newChoice.discriminator ?? "its JSON")' (was '\(oldChoice.discriminator ?? "its JSON")')", at: after.decl.location, in: after.spec)
+            add(
+                [.wire], type,
+                "told apart by '\(newChoice.discriminator ?? "its JSON")' (was '\(oldChoice.discriminator ?? "its JSON")')",
+                at: after.decl.location, in: after.spec)
         }
     }
 
@@ -408,25 +487,37 @@ struct APIComparer {
 
     mutating func compareEndpoints() {
         for (name, before) in old.endpoints where new.endpoints[name] == nil {
-            add([.source], "Endpoint.\(name)", "factory removed (\(before.endpoint.method.rawValue) \(before.endpoint.pathTemplate))", at: before.endpoint.location, in: before.spec, old: true)
+            add(
+                [.source], "Endpoint.\(name)",
+                "factory removed (\(before.endpoint.method.rawValue) \(before.endpoint.pathTemplate))",
+                at: before.endpoint.location, in: before.spec, old: true)
         }
         for (name, after) in new.endpoints {
             let symbol = "Endpoint.\(name)"
             let endpoint = after.endpoint
             guard let before = old.endpoints[name]?.endpoint, let oldSpec = old.endpoints[name]?.spec else {
-                add([], symbol, "factory added (\(endpoint.method.rawValue) \(endpoint.pathTemplate))", at: endpoint.location, in: after.spec)
+                add(
+                    [], symbol, "factory added (\(endpoint.method.rawValue) \(endpoint.pathTemplate))",
+                    at: endpoint.location, in: after.spec)
                 continue
             }
             let location = endpoint.location
             if before.method != endpoint.method || before.pathTemplate != endpoint.pathTemplate {
-                add([.wire], symbol, "sends \(endpoint.method.rawValue) \(endpoint.pathTemplate) (was \(before.method.rawValue) \(before.pathTemplate))", at: location, in: after.spec)
+                add(
+                    [.wire], symbol,
+                    "sends \(endpoint.method.rawValue) \(endpoint.pathTemplate) (was \(before.method.rawValue) \(before.pathTemplate))",
+                    at: location, in: after.spec)
             }
             let was = before.response.map(oldSpec.types.describe) ?? "Void"
             let now = endpoint.response.map(after.spec.types.describe) ?? "Void"
             if was != now {
-                if let oldResponse = before.response, let newResponse = endpoint.response, sameJSON(oldResponse, oldSpec, newResponse, after.spec) {
+                if let oldResponse = before.response, let newResponse = endpoint.response,
+                    sameJSON(oldResponse, oldSpec, newResponse, after.spec)
+                {
                     if !isReportedRename(oldResponse, oldSpec.types, newResponse, after.spec.types) {
-                        add([.source], symbol, "returns \(now) (was \(was); the same JSON)", at: location, in: after.spec)
+                        add(
+                            [.source], symbol, "returns \(now) (was \(was); the same JSON)", at: location,
+                            in: after.spec)
                     }
                 } else {
                     add([.source, .wire], symbol, "returns \(now) (was \(was))", at: location, in: after.spec)
@@ -435,12 +526,29 @@ struct APIComparer {
             let oldError = before.errorType.map(oldSpec.types.describe)
             let newError = endpoint.errorType.map(after.spec.types.describe)
             if oldError != newError {
-                add([], symbol, newError.map { "decodes error bodies as \($0)" } ?? "no longer decodes error bodies", at: location, in: after.spec)
+                add(
+                    [], symbol, newError.map { "decodes error bodies as \($0)" } ?? "no longer decodes error bodies",
+                    at: location, in: after.spec)
             }
-            if before.kind != endpoint.kind { add([.source], symbol, "is now of kind '\(endpoint.kind.written)' (was '\(before.kind.written)')", at: location, in: after.spec) }
-            if before.envelope != endpoint.envelope { add([.wire], symbol, "its envelope changed", at: location, in: after.spec) }
-            if before.stream != endpoint.stream { add([.source, .wire], symbol, endpoint.stream == nil ? "no longer streams" : "is now a stream", at: location, in: after.spec) }
-            if before.bodyEncoding != endpoint.bodyEncoding { add([.wire], symbol, "sends its body as \(endpoint.bodyEncoding?.rawValue ?? "JSON") (was \(before.bodyEncoding?.rawValue ?? "JSON"))", at: location, in: after.spec) }
+            if before.kind != endpoint.kind {
+                add(
+                    [.source], symbol, "is now of kind '\(endpoint.kind.written)' (was '\(before.kind.written)')",
+                    at: location, in: after.spec)
+            }
+            if before.envelope != endpoint.envelope {
+                add([.wire], symbol, "its envelope changed", at: location, in: after.spec)
+            }
+            if before.stream != endpoint.stream {
+                add(
+                    [.source, .wire], symbol, endpoint.stream == nil ? "no longer streams" : "is now a stream",
+                    at: location, in: after.spec)
+            }
+            if before.bodyEncoding != endpoint.bodyEncoding {
+                add(
+                    [.wire], symbol,
+                    "sends its body as \(endpoint.bodyEncoding?.rawValue ?? "JSON") (was \(before.bodyEncoding?.rawValue ?? "JSON"))",
+                    at: location, in: after.spec)
+            }
             let oldNames = Set((before.query + before.headers + before.cookies).map(\.name))
             let newNames = Set((endpoint.query + endpoint.headers + endpoint.cookies).map(\.name))
             for removed in oldNames.subtracting(newNames).sorted() {
@@ -450,7 +558,9 @@ struct APIComparer {
         }
     }
 
-    mutating func compareArguments(_ symbol: String, _ before: EndpointIR, _ oldSpec: SpecIR, _ endpoint: EndpointIR, _ newSpec: SpecIR) {
+    mutating func compareArguments(
+        _ symbol: String, _ before: EndpointIR, _ oldSpec: SpecIR, _ endpoint: EndpointIR, _ newSpec: SpecIR
+    ) {
         func label(_ argument: EndpointIR.Argument) -> String { argument.label ?? argument.name }
         for argument in before.arguments where !endpoint.arguments.contains(where: { $0.name == argument.name }) {
             add([.source], symbol, "argument '\(label(argument))' removed", at: endpoint.location, in: newSpec)
@@ -458,22 +568,32 @@ struct APIComparer {
         for argument in endpoint.arguments {
             guard let previous = before.arguments.first(where: { $0.name == argument.name }) else {
                 if argument.defaultValue == nil {
-                    add([.source], symbol, "new argument '\(label(argument))' without a default", at: endpoint.location, in: newSpec)
+                    add(
+                        [.source], symbol, "new argument '\(label(argument))' without a default", at: endpoint.location,
+                        in: newSpec)
                 } else {
-                    add([], symbol, "new argument '\(label(argument))' with a default", at: endpoint.location, in: newSpec)
+                    add(
+                        [], symbol, "new argument '\(label(argument))' with a default", at: endpoint.location,
+                        in: newSpec)
                 }
                 continue
             }
             if label(previous) != label(argument) {
-                add([.source], symbol, "argument label '\(label(previous))' is now '\(label(argument))'", at: endpoint.location, in: newSpec)
+                add(
+                    [.source], symbol, "argument label '\(label(previous))' is now '\(label(argument))'",
+                    at: endpoint.location, in: newSpec)
             }
             let was = oldSpec.types.describe(previous.type)
             let now = newSpec.types.describe(argument.type)
             if was != now && !isReportedRename(previous.type, oldSpec.types, argument.type, newSpec.types) {
-                add([.source], symbol, "argument '\(label(argument))' is now \(now) (was \(was))", at: endpoint.location, in: newSpec)
+                add(
+                    [.source], symbol, "argument '\(label(argument))' is now \(now) (was \(was))",
+                    at: endpoint.location, in: newSpec)
             }
             if previous.defaultValue != nil, argument.defaultValue == nil {
-                add([.source], symbol, "argument '\(label(argument))' lost its default", at: endpoint.location, in: newSpec)
+                add(
+                    [.source], symbol, "argument '\(label(argument))' lost its default", at: endpoint.location,
+                    in: newSpec)
             }
         }
     }
@@ -491,10 +611,14 @@ struct APIComparer {
 
     mutating func compareMappings() {
         for (key, before) in old.mappings where new.mappings[key] == nil {
-            add([.source], "\(before.mapping.model).init(from:)", "domain mapping \(key) removed", at: before.mapping.location, in: before.spec, old: true)
+            add(
+                [.source], "\(before.mapping.model).init(from:)", "domain mapping \(key) removed",
+                at: before.mapping.location, in: before.spec, old: true)
         }
         for (key, after) in new.mappings where old.mappings[key] == nil {
-            add([], "\(after.mapping.model).init(from:)", "domain mapping \(key) added", at: after.mapping.location, in: after.spec)
+            add(
+                [], "\(after.mapping.model).init(from:)", "domain mapping \(key) added", at: after.mapping.location,
+                in: after.spec)
         }
     }
 }

@@ -47,10 +47,14 @@ public enum APIDiffReport {
     static func text(_ changes: [APIChange]) -> String {
         guard !changes.isEmpty else { return "No API changes.\n" }
         var text = ""
-        for (title, group) in [("breaking", changes.filter(\.isBreaking)), ("non-breaking", changes.filter { !$0.isBreaking })] where !group.isEmpty {
+        for (title, group) in [
+            ("breaking", changes.filter(\.isBreaking)), ("non-breaking", changes.filter { !$0.isBreaking }),
+        ] where !group.isEmpty {
             text += "\(title) (\(group.count)):\n"
             for change in group {
-                text += "  \(location(change)): \(change.symbol): \(change.message)" + (change.isBreaking ? " [\(breaks(change))]" : "") + "\n"
+                text +=
+                    "  \(location(change)): \(change.symbol): \(change.message)"
+                    + (change.isBreaking ? " [\(breaks(change))]" : "") + "\n"
             }
         }
         return text
@@ -65,7 +69,8 @@ public enum APIDiffReport {
         var text = "**\(breaking) breaking, \(changes.count - breaking) non-breaking**\n\n"
         text += "| severity | breaks | symbol | change | location |\n|---|---|---|---|---|\n"
         for change in changes.filter(\.isBreaking) + changes.filter({ !$0.isBreaking }) {
-            text += "| \(change.severity) | \(breaks(change)) | `\(cell(change.symbol))` | \(cell(change.message)) | `\(cell(location(change)))` |\n"
+            text +=
+                "| \(change.severity) | \(breaks(change)) | `\(cell(change.symbol))` | \(cell(change.message)) | `\(cell(location(change)))` |\n"
         }
         return text
     }
@@ -73,13 +78,14 @@ public enum APIDiffReport {
     static func json(_ changes: [APIChange]) -> String {
         guard !changes.isEmpty else { return "[]\n" }
         let objects = changes.map { change in
-            "  {\n" + [
-                "\"severity\": \(DraftJSON.quoted(change.severity))",
-                "\"breaks\": [\(change.breaks.map { DraftJSON.quoted($0.rawValue) }.joined(separator: ", "))]",
-                "\"symbol\": \(DraftJSON.quoted(change.symbol))",
-                "\"message\": \(DraftJSON.quoted(change.message))",
-                "\"location\": \(DraftJSON.quoted(location(change)))",
-            ].map { "    " + $0 }.joined(separator: ",\n") + "\n  }"
+            "  {\n"
+                + [
+                    "\"severity\": \(DraftJSON.quoted(change.severity))",
+                    "\"breaks\": [\(change.breaks.map { DraftJSON.quoted($0.rawValue) }.joined(separator: ", "))]",
+                    "\"symbol\": \(DraftJSON.quoted(change.symbol))",
+                    "\"message\": \(DraftJSON.quoted(change.message))",
+                    "\"location\": \(DraftJSON.quoted(location(change)))",
+                ].map { "    " + $0 }.joined(separator: ",\n") + "\n  }"
         }
         return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
     }
@@ -88,18 +94,21 @@ public enum APIDiffReport {
     static func github(_ change: APIChange) -> String {
         let level = change.isBreaking ? "error" : "notice"
         let message = "\(change.symbol): \(change.message)" + (change.isBreaking ? " (breaks \(breaks(change)))" : "")
-        return "::\(level) file=\(workflowProperty(change.file)),line=\(change.location.line),col=\(change.location.column)::\(workflowData(message))\n"
+        return
+            "::\(level) file=\(workflowProperty(change.file)),line=\(change.location.line),col=\(change.location.column)::\(workflowData(message))\n"
     }
 
     /// A diagnostic as a workflow command (`--format github` on generation and `--check`).
     public static func github(_ diagnostic: Diagnostic) -> String {
         let level = diagnostic.severity == .error ? "error" : "warning"
-        return "::\(level) file=\(workflowProperty(diagnostic.file)),line=\(diagnostic.location.line),col=\(diagnostic.location.column),title=\(diagnostic.code)::\(workflowData(diagnostic.message))\n"
+        return
+            "::\(level) file=\(workflowProperty(diagnostic.file)),line=\(diagnostic.location.line),col=\(diagnostic.location.column),title=\(diagnostic.code)::\(workflowData(diagnostic.message))\n"
     }
 
     /// Text in a workflow command's message, escaped as the runner reads it.
     public static func workflowData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     /// A workflow command's property value (a file path), escaped as the runner reads it.

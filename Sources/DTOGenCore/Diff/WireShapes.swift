@@ -27,7 +27,8 @@ struct WireShapes {
         case .optional(let wrapped): Self.hash(["optional", String(digest(wrapped))])
         case .array(let element): Self.hash(["array", String(digest(element))])
         case .dictionary(let value): Self.hash(["dictionary", String(digest(value))])
-        case .generic(let id, let arguments): Self.hash(["generic", String(digests[id.index])] + arguments.map { String(digest($0)) })
+        case .generic(let id, let arguments):
+            Self.hash(["generic", String(digests[id.index])] + arguments.map { String(digest($0)) })
         case .named(let id): digests[id.index]
         }
     }

@@ -64,7 +64,9 @@ struct WireWidening {
             if required && field.type.isOptional { return false }
             if !widens(field.type.nonOptional, now.type.nonOptional) { return false }
         }
-        return after.allSatisfy { field in before.contains { $0.jsonKey == field.jsonKey } || field.type.isOptional || field.defaultValue != nil }
+        return after.allSatisfy { field in
+            before.contains { $0.jsonKey == field.jsonKey } || field.type.isOptional || field.defaultValue != nil
+        }
     }
 
     /// A value that is not an object, now a variant of a one-of: the one-of chooses it by its

@@ -23,25 +23,36 @@ struct EndpointResolver {
             if label.value == "_" || SwiftName.isArgumentLabel(label.value) {
                 return label.value == name ? nil : label.value
             }
-            types.sink.error("DTG3001", label.location, "'$label' must be an identifier or \"_\", found '\(label.value)'")
+            types.sink.error(
+                "DTG3001", label.location, "'$label' must be an identifier or \"_\", found '\(label.value)'")
             return nil
         }
 
         /// Resolves a parameter's type and checks it is something a URL or header can carry;
         /// adds its argument and returns how its value is sent.
-        func parameter(_ property: PropertySpec, place: ParameterPlace, optionalDefaultsToNil: Bool) -> ParameterValue? {
+        func parameter(_ property: PropertySpec, place: ParameterPlace, optionalDefaultsToNil: Bool) -> ParameterValue?
+        {
             let what = place.rawValue
             if let constant = property.shape.constant {
                 guard what != "path parameter" else {
-                    types.sink.error("DTG3002", constant.location, "'$value' applies to query items and headers; a path parameter is an argument of the factory")
+                    types.sink.error(
+                        "DTG3002", constant.location,
+                        "'$value' applies to query items and headers; a path parameter is an argument of the factory")
                     return nil
                 }
                 let shape = property.shape
-                if shape.defaultValue != nil || shape.label != nil || shape.name != nil || shape.optional || shape.format != nil {
-                    types.sink.error("DTG3003", constant.location, "'$value' is sent as it is on every request; \(what) '\(property.key)' takes no '$default', '$label', '$name', '$format' or '?' with it")
+                if shape.defaultValue != nil || shape.label != nil || shape.name != nil || shape.optional
+                    || shape.format != nil
+                {
+                    types.sink.error(
+                        "DTG3003", constant.location,
+                        "'$value' is sent as it is on every request; \(what) '\(property.key)' takes no '$default', '$label', '$name', '$format' or '?' with it"
+                    )
                 }
                 if case .reference(let type) = shape.kind, type != "String" {
-                    types.sink.error("DTG3004", shape.location, "'$value' is sent as text; \(what) '\(property.key)' is String (leave out '$type')")
+                    types.sink.error(
+                        "DTG3004", shape.location,
+                        "'$value' is sent as text; \(what) '\(property.key)' is String (leave out '$type')")
                 }
                 return ParameterValue(argument: "", optional: false, rawValue: .none, constant: constant.value)
             }
@@ -59,35 +70,57 @@ struct EndpointResolver {
             // scalars it encodes to.
             let json = shape.style?.value == .json && place != .path
             let object = !json && place == .query && isObjectQueryType(type.nonOptional)
-            let encoded = !json && !object && place != .path && !isParameterType(type.nonOptional) && isEncodedParameterType(type.nonOptional)
+            let encoded =
+                !json && !object && place != .path && !isParameterType(type.nonOptional)
+                && isEncodedParameterType(type.nonOptional)
             // A DTO writes its dates in the spec's format; a bare Date would be the encoder's.
             if json, types.containsDate(type) || types.table.resolved(type.nonOptional) == .scalar(.file) {
-                types.sink.error("DTG3005", shape.location, "\(what) '\(property.key)' is sent as JSON text; send a date or a file in the default style, found \(types.table.describe(type))")
+                types.sink.error(
+                    "DTG3005", shape.location,
+                    "\(what) '\(property.key)' is sent as JSON text; send a date or a file in the default style, found \(types.table.describe(type))"
+                )
                 return nil
             }
             guard json || isParameterType(type.nonOptional) || object || encoded else {
-                let objects = what == "query item" ? "; a query item may also be an object, a dictionary or an array of objects without dates" : ""
-                let others = place == .path ? "" : "; any other value can be sent as its JSON text with '$style: \"json\"'"
-                types.sink.error("DTG3006", shape.location, "\(what) '\(property.key)' must be a scalar, an enum, a Date, or an array of those\(objects); found \(types.table.describe(type))\(others)")
+                let objects =
+                    what == "query item"
+                    ? "; a query item may also be an object, a dictionary or an array of objects without dates" : ""
+                let others =
+                    place == .path ? "" : "; any other value can be sent as its JSON text with '$style: \"json\"'"
+                types.sink.error(
+                    "DTG3006", shape.location,
+                    "\(what) '\(property.key)' must be a scalar, an enum, a Date, or an array of those\(objects); found \(types.table.describe(type))\(others)"
+                )
                 return nil
             }
             var format: DateFormatSpec?
             if types.containsDate(type) { format = shape.format?.value.date ?? types.defaultDates }
             if let written = shape.format, !types.containsDate(type) || written.value.date == nil {
-                types.sink.error("DTG3007", written.location, "'$format' applies to Date parameters; '\(property.key)' is \(types.table.describe(type))")
+                types.sink.error(
+                    "DTG3007", written.location,
+                    "'$format' applies to Date parameters; '\(property.key)' is \(types.table.describe(type))")
             }
-            for (location, modifier) in [(shape.lossy?.location, "$lossy")] + (shape.lenient ? [(shape.location, "$lenient")] : []) {
-                if let location { types.sink.error("DTG3008", location, "'\(modifier)' applies to response fields, not to \(what)s") }
+            for (location, modifier) in [(shape.lossy?.location, "$lossy")]
+                + (shape.lenient ? [(shape.location, "$lenient")] : [])
+            {
+                if let location {
+                    types.sink.error("DTG3008", location, "'\(modifier)' applies to response fields, not to \(what)s")
+                }
             }
             var defaultValue: Literal?
             if let node = shape.defaultValue {
-                if let literal = Literals.value(node, as: type.nonOptional, in: types.table, dateFormat: format, what: "'$default' of '\(property.key)'", into: &types.sink) {
+                if let literal = Literals.value(
+                    node, as: type.nonOptional, in: types.table, dateFormat: format,
+                    what: "'$default' of '\(property.key)'", into: &types.sink)
+                {
                     defaultValue = literal
                     type = type.nonOptional
                 }
             }
             if defaultValue == nil, optionalDefaultsToNil, type.isOptional { defaultValue = .null }
-            arguments.append(EndpointIR.Argument(label: label(property, name: name), name: name, type: type, defaultValue: defaultValue))
+            arguments.append(
+                EndpointIR.Argument(
+                    label: label(property, name: name), name: name, type: type, defaultValue: defaultValue))
             var rawValue = ParameterValue.RawValue.none
             if types.table.isEnum(type.nonOptional) {
                 rawValue = .single
@@ -95,9 +128,13 @@ struct EndpointResolver {
                 rawValue = .elements
             }
             if place == .path, format != nil, types.table.isArray(type.nonOptional) {
-                types.sink.error("DTG3009", shape.location, "path parameter '\(property.key)' cannot be an array of dates; send them as strings")
+                types.sink.error(
+                    "DTG3009", shape.location,
+                    "path parameter '\(property.key)' cannot be an array of dates; send them as strings")
             }
-            var value = ParameterValue(argument: name, optional: type.isOptional, rawValue: json || encoded ? .none : rawValue, dateFormat: format, object: object)
+            var value = ParameterValue(
+                argument: name, optional: type.isOptional, rawValue: json || encoded ? .none : rawValue,
+                dateFormat: format, object: object)
             value.encoded = encoded
             value.key = property.key
             style(&value, shape, place: place, key: property.key, type: type.nonOptional)
@@ -105,20 +142,36 @@ struct EndpointResolver {
         }
 
         /// `$style` and `$explode`: allowed in the place, for the values they shape.
-        func style(_ value: inout ParameterValue, _ shape: ShapeSpec, place: ParameterPlace, key: String, type: TypeRef) {
+        func style(_ value: inout ParameterValue, _ shape: ShapeSpec, place: ParameterPlace, key: String, type: TypeRef)
+        {
             let allowed = ParameterStyle.allowed(in: place)
             var style = value.object ? .deepObject : allowed[0]
             if let written = shape.style {
                 if !allowed.contains(written.value) {
-                    types.sink.error("DTG3010", written.location, "a \(place.rawValue) is written in the \(allowed.map { "'\($0.rawValue)'" }.joined(separator: ", ")) style\(allowed.count > 1 ? "s" : ""); '\(key)' cannot be '\(written.value.rawValue)'")
-                } else if written.value == .deepObject, !value.object, !types.table.isArray(type) || value.dateFormat != nil {
-                    types.sink.error("DTG3011", written.location, "'deepObject' writes an object's fields (`\(key)[field]=value`) or an array's elements (`\(key)[]=value`, Stripe's `expand[]`); '\(key)' is \(types.table.describe(type))")
+                    types.sink.error(
+                        "DTG3010", written.location,
+                        "a \(place.rawValue) is written in the \(allowed.map { "'\($0.rawValue)'" }.joined(separator: ", ")) style\(allowed.count > 1 ? "s" : ""); '\(key)' cannot be '\(written.value.rawValue)'"
+                    )
+                } else if written.value == .deepObject, !value.object,
+                    !types.table.isArray(type) || value.dateFormat != nil
+                {
+                    types.sink.error(
+                        "DTG3011", written.location,
+                        "'deepObject' writes an object's fields (`\(key)[field]=value`) or an array's elements (`\(key)[]=value`, Stripe's `expand[]`); '\(key)' is \(types.table.describe(type))"
+                    )
                 } else if value.object, ![.deepObject, .form].contains(written.value) {
-                    types.sink.error("DTG3012", written.location, "an object query item is written in the 'deepObject' or 'form' style; '\(key)' cannot be '\(written.value.rawValue)'")
+                    types.sink.error(
+                        "DTG3012", written.location,
+                        "an object query item is written in the 'deepObject' or 'form' style; '\(key)' cannot be '\(written.value.rawValue)'"
+                    )
                 } else if value.encoded, written.value == .deepObject {
-                    types.sink.error("DTG3013", written.location, "'deepObject' writes an object's fields or an array's elements; '\(key)' is \(types.table.describe(type)), sent as the JSON scalars it encodes to")
+                    types.sink.error(
+                        "DTG3013", written.location,
+                        "'deepObject' writes an object's fields or an array's elements; '\(key)' is \(types.table.describe(type)), sent as the JSON scalars it encodes to"
+                    )
                 } else if value.dateFormat != nil, place == .path, written.value != .simple {
-                    types.sink.error("DTG3014", written.location, "a Date path parameter is written in the 'simple' style")
+                    types.sink.error(
+                        "DTG3014", written.location, "a Date path parameter is written in the 'simple' style")
                 } else {
                     style = written.value
                 }
@@ -131,7 +184,10 @@ struct EndpointResolver {
             }
             if let allow = shape.allowReserved {
                 if place != .query {
-                    types.sink.error("DTG3016", allow.location, "'$allowReserved' applies to query items; a \(place.rawValue) '\(key)' is escaped as its place requires")
+                    types.sink.error(
+                        "DTG3016", allow.location,
+                        "'$allowReserved' applies to query items; a \(place.rawValue) '\(key)' is escaped as its place requires"
+                    )
                 } else {
                     value.allowReserved = allow.value
                 }
@@ -147,10 +203,16 @@ struct EndpointResolver {
             case .literal(let text):
                 path.append(.literal(text))
             case .placeholder(let key, _):
-                let property = declared[key] ?? PropertySpec(key: key, keyLocation: endpoint.path.location, shape: ShapeSpec(kind: .reference("String"), location: endpoint.path.location))
+                let property =
+                    declared[key]
+                    ?? PropertySpec(
+                        key: key, keyLocation: endpoint.path.location,
+                        shape: ShapeSpec(kind: .reference("String"), location: endpoint.path.location))
                 guard let value = parameter(property, place: .path, optionalDefaultsToNil: false) else { continue }
                 if value.optional {
-                    types.sink.error("DTG3017", property.shape.optionalLocation ?? property.shape.location, "path parameter '\(key)' cannot be optional: the path needs a value")
+                    types.sink.error(
+                        "DTG3017", property.shape.optionalLocation ?? property.shape.location,
+                        "path parameter '\(key)' cannot be optional: the path needs a value")
                 }
                 path.append(.parameter(value))
             }
@@ -182,15 +244,25 @@ struct EndpointResolver {
         var bodyArgument: String?
         if let body {
             let name = names["body"] == nil ? "body" : SwiftName.distinct("body", from: Set(names.keys))
-            arguments.append(EndpointIR.Argument(label: name == "body" ? nil : "body", name: name, type: body, defaultValue: body.isOptional ? .null : nil))
+            arguments.append(
+                EndpointIR.Argument(
+                    label: name == "body" ? nil : "body", name: name, type: body,
+                    defaultValue: body.isOptional ? .null : nil))
             bodyArgument = name
         }
 
         // Inside `extension Endpoint<Kind, Response>` those names are the extension's generic
         // parameters, so an argument of a type named so would silently be another type.
         for argument in arguments {
-            guard let shadowed = EndpointResolver.genericParameterNames.first(where: { types.table.mentions(argument.type, topLevelName: $0) }) else { continue }
-            types.sink.error("DTG3020", endpoint.name.location, "endpoint '\(endpoint.name.value)' takes '\(argument.name)' of type '\(shadowed)', a name that inside the factory's extension means the endpoint's generic parameter; rename the type (for example '\(shadowed)Body')")
+            guard
+                let shadowed = EndpointResolver.genericParameterNames.first(where: {
+                    types.table.mentions(argument.type, topLevelName: $0)
+                })
+            else { continue }
+            types.sink.error(
+                "DTG3020", endpoint.name.location,
+                "endpoint '\(endpoint.name.value)' takes '\(argument.name)' of type '\(shadowed)', a name that inside the factory's extension means the endpoint's generic parameter; rename the type (for example '\(shadowed)Body')"
+            )
         }
 
         let envelope: EnvelopeSpec?
@@ -220,9 +292,12 @@ struct EndpointResolver {
         if let bodyFrom = endpoint.bodyFrom { resolved.bodyFrom = self.bodyFrom(bodyFrom, body: body) }
         if let stream = endpoint.stream {
             if resolved.rawResponse == .data, let written = endpoint.response {
-                types.sink.error("DTG3021", written.location, "a stream's events are JSON values or text; 'response' cannot be Data")
+                types.sink.error(
+                    "DTG3021", written.location, "a stream's events are JSON values or text; 'response' cannot be Data")
             }
-            resolved.stream = StreamIR(style: stream.value, end: endpoint.end?.value, named: endpoint.events?.value == .named, text: resolved.rawResponse == .string)
+            resolved.stream = StreamIR(
+                style: stream.value, end: endpoint.end?.value, named: endpoint.events?.value == .named,
+                text: resolved.rawResponse == .string)
             // Events are decoded one by one: the envelope and the raw body are about whole bodies.
             resolved.envelope = nil
             resolved.rawResponse = nil
@@ -234,7 +309,9 @@ struct EndpointResolver {
     /// each path a chain of Swift property names on the model.
     mutating func bodyFrom(_ spec: BodyFromSpec, body: TypeRef?) -> BodyFromIR? {
         guard let body, let (id, fields) = types.table.fields(of: body.nonOptional) else {
-            types.sink.error("DTG3022", spec.location, "'bodyFrom' builds the body from a model; the endpoint needs an object 'body'")
+            types.sink.error(
+                "DTG3022", spec.location, "'bodyFrom' builds the body from a model; the endpoint needs an object 'body'"
+            )
             return nil
         }
         guard SwiftName.isTypeName(spec.model.value.split(separator: ".").last.map(String.init) ?? "") else {
@@ -246,19 +323,35 @@ struct EndpointResolver {
         for entry in spec.fields {
             guard let field = fields.first(where: { $0.jsonKey == entry.key }) else {
                 if !types.table[id].failedKeys.contains(entry.key) {
-                    types.sink.error("DTG3024", entry.keyLocation, "no key '\(entry.key)' in the body \(types.table[id].qualifiedName)\(Suggest.hint(for: entry.key, in: keys))")
+                    types.sink.error(
+                        "DTG3024", entry.keyLocation,
+                        "no key '\(entry.key)' in the body \(types.table[id].qualifiedName)\(Suggest.hint(for: entry.key, in: keys))"
+                    )
                 }
                 continue
             }
             let path = entry.path.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            guard path.allSatisfy({ SwiftName.isIdentifier($0) || SwiftName.isIdentifier($0.replacingOccurrences(of: "`", with: "")) }) else {
-                types.sink.error("DTG3025", entry.path.location, "'\(entry.path.value)' is not a path of properties on \(spec.model.value) (names joined by '.', such as \"name.first\")")
+            guard
+                path.allSatisfy({
+                    SwiftName.isIdentifier($0) || SwiftName.isIdentifier($0.replacingOccurrences(of: "`", with: ""))
+                })
+            else {
+                types.sink.error(
+                    "DTG3025", entry.path.location,
+                    "'\(entry.path.value)' is not a path of properties on \(spec.model.value) (names joined by '.', such as \"name.first\")"
+                )
                 continue
             }
             result.append(BodyFromIR.Field(name: field.name, path: path, location: entry.keyLocation))
         }
-        for field in fields where !spec.fields.contains(where: { $0.key == field.jsonKey }) && !field.type.isOptional && field.defaultValue == nil {
-            types.sink.error("DTG3026", spec.location, "body key '\(field.jsonKey)' (\(types.table.describe(field.type))) is required; 'bodyFrom' must say where it comes from on \(spec.model.value)")
+        for field in fields
+        where !spec.fields.contains(where: { $0.key == field.jsonKey }) && !field.type.isOptional
+            && field.defaultValue == nil
+        {
+            types.sink.error(
+                "DTG3026", spec.location,
+                "body key '\(field.jsonKey)' (\(types.table.describe(field.type))) is required; 'bodyFrom' must say where it comes from on \(spec.model.value)"
+            )
         }
         return BodyFromIR(model: spec.model.value, bodyType: id, fields: result, location: spec.model.location)
     }
@@ -268,7 +361,10 @@ struct EndpointResolver {
         let isData = body == .scalar(.data)
         if let contentType = endpoint.contentType {
             guard isData else {
-                types.sink.error("DTG3027", contentType.location, "'contentType' goes with \"body\": \"Data\", the bytes sent as they are; other bodies are JSON, form or multipart")
+                types.sink.error(
+                    "DTG3027", contentType.location,
+                    "'contentType' goes with \"body\": \"Data\", the bytes sent as they are; other bodies are JSON, form or multipart"
+                )
                 return nil
             }
             return contentType.value
@@ -283,7 +379,10 @@ struct EndpointResolver {
     mutating func bodyEncoding(_ endpoint: EndpointSpec, body: TypeRef?) -> BodyEncoding? {
         guard let encoding = endpoint.bodyEncoding, encoding.value != .json else { return nil }
         guard let body, types.table.structure(body) != nil else {
-            types.sink.error("DTG3029", encoding.location, "'bodyEncoding: \(encoding.value.rawValue)' needs a 'body' that is an object (its fields become \(encoding.value == .form ? "form fields" : "parts"))")
+            types.sink.error(
+                "DTG3029", encoding.location,
+                "'bodyEncoding: \(encoding.value.rawValue)' needs a 'body' that is an object (its fields become \(encoding.value == .form ? "form fields" : "parts"))"
+            )
             return nil
         }
         return encoding.value
@@ -292,52 +391,78 @@ struct EndpointResolver {
     /// The next-page rule of a paged endpoint, its paths checked against the response.
     mutating func pagination(_ spec: PaginateSpec, response: TypeRef?) -> PaginationIR? {
         guard let response else {
-            types.sink.error("DTG3030", spec.location, "'paginate' needs the endpoint to have a 'response' to page through")
+            types.sink.error(
+                "DTG3030", spec.location, "'paginate' needs the endpoint to have a 'response' to page through")
             return nil
         }
         func param() -> String? {
             guard let param = spec.param else {
-                types.sink.error("DTG3031", spec.location, "'paginate' with style '\(spec.style.value.rawValue)' needs 'param': the query item the next page sets")
+                types.sink.error(
+                    "DTG3031", spec.location,
+                    "'paginate' with style '\(spec.style.value.rawValue)' needs 'param': the query item the next page sets"
+                )
                 return nil
             }
             return param.value
         }
-        func path(_ written: Located<String>?, what: String, wants: (TypeRef) -> Bool, expected: String) -> MappingExpression? {
+        func path(_ written: Located<String>?, what: String, wants: (TypeRef) -> Bool, expected: String)
+            -> MappingExpression?
+        {
             guard let written else {
-                types.sink.error("DTG3032", spec.location, "'paginate' with style '\(spec.style.value.rawValue)' needs '\(what)'")
+                types.sink.error(
+                    "DTG3032", spec.location, "'paginate' with style '\(spec.style.value.rawValue)' needs '\(what)'")
                 return nil
             }
             guard let (expression, type) = responsePath(written, on: response) else { return nil }
             guard wants(type) else {
-                types.sink.error("DTG3033", written.location, "'\(what)' must lead to \(expected); '\(written.value)' is \(types.table.describe(type))")
+                types.sink.error(
+                    "DTG3033", written.location,
+                    "'\(what)' must lead to \(expected); '\(written.value)' is \(types.table.describe(type))")
                 return nil
             }
             return expression
         }
         let table = types.table
-        let isCursor = { (type: TypeRef) in [TypeRef.scalar(.string), .scalar(.int), .scalar(.int64)].contains(table.resolved(type.nonOptional)) }
+        let isCursor = { (type: TypeRef) in
+            [TypeRef.scalar(.string), .scalar(.int), .scalar(.int64)].contains(table.resolved(type.nonOptional))
+        }
         switch spec.style.value {
         case .cursor:
-            guard let name = param(), let value = path(spec.from, what: "from", wants: isCursor, expected: "a String or Int") else { return nil }
+            guard let name = param(),
+                let value = path(spec.from, what: "from", wants: isCursor, expected: "a String or Int")
+            else { return nil }
             var more: MappingExpression?
             if let whileKey = spec.whileKey {
-                guard let expression = path(whileKey, what: "while", wants: { table.resolved($0.nonOptional) == .scalar(.bool) }, expected: "a Bool") else { return nil }
+                guard
+                    let expression = path(
+                        whileKey, what: "while", wants: { table.resolved($0.nonOptional) == .scalar(.bool) },
+                        expected: "a Bool")
+                else { return nil }
                 more = expression
             }
             return .cursor(param: name, value: value, more: more)
         case .next:
-            guard let name = param(), let value = path(spec.from, what: "from", wants: isCursor, expected: "a String or Int") else { return nil }
+            guard let name = param(),
+                let value = path(spec.from, what: "from", wants: isCursor, expected: "a String or Int")
+            else { return nil }
             return .next(param: name, value: value)
         case .link:
             return .link
         case .page:
             guard let name = param() else { return nil }
             if let from = spec.from {
-                guard let items = path(from, what: "from", wants: { !$0.isOptional && table.isArray($0) }, expected: "an array that is always there") else { return nil }
+                guard
+                    let items = path(
+                        from, what: "from", wants: { !$0.isOptional && table.isArray($0) },
+                        expected: "an array that is always there")
+                else { return nil }
                 return .page(param: name, items: items)
             }
             guard table.isArray(response) else {
-                types.sink.error("DTG3034", spec.location, "'paginate' with style 'page' on an object response needs 'from': the array that is empty on the last page")
+                types.sink.error(
+                    "DTG3034", spec.location,
+                    "'paginate' with style 'page' on an object response needs 'from': the array that is empty on the last page"
+                )
                 return nil
             }
             return .page(param: name, items: .response)
@@ -362,12 +487,17 @@ struct EndpointResolver {
             switch step {
             case .key(let name, let offset):
                 guard let (id, fields) = types.table.fields(of: type.nonOptional) else {
-                    types.sink.error("DTG3036", ValuePath.location(of: offset, in: path), "'\(name)' cannot be read from \(types.table.describe(type.nonOptional)), which is not an object")
+                    types.sink.error(
+                        "DTG3036", ValuePath.location(of: offset, in: path),
+                        "'\(name)' cannot be read from \(types.table.describe(type.nonOptional)), which is not an object"
+                    )
                     return nil
                 }
                 guard let field = fields.first(where: { $0.jsonKey == name }) else {
                     if !types.table[id].failedKeys.contains(name) {
-                        types.sink.error("DTG3037", ValuePath.location(of: offset, in: path), types.table.missingKey(name, in: id, keys: fields.map(\.jsonKey)))
+                        types.sink.error(
+                            "DTG3037", ValuePath.location(of: offset, in: path),
+                            types.table.missingKey(name, in: id, keys: fields.map(\.jsonKey)))
                     }
                     return nil
                 }
@@ -376,8 +506,12 @@ struct EndpointResolver {
                 lastOptional = type.isOptional
                 anyOptional = anyOptional || lastOptional
             case .index(let index, let offset):
-                guard case .array(let element) = types.table.resolved(type.nonOptional), index == 0 || index == -1 else {
-                    types.sink.error("DTG3038", ValuePath.location(of: offset, in: path), "'[\(index)]' in '\(path.value)': pagination paths take [0] (the first element) or [-1] (the last) of an array")
+                guard case .array(let element) = types.table.resolved(type.nonOptional), index == 0 || index == -1
+                else {
+                    types.sink.error(
+                        "DTG3038", ValuePath.location(of: offset, in: path),
+                        "'[\(index)]' in '\(path.value)': pagination paths take [0] (the first element) or [-1] (the last) of an array"
+                    )
                     return nil
                 }
                 expression = .member(expression, name: index == 0 ? "first" : "last", optionalChain: lastOptional)
@@ -427,7 +561,8 @@ struct EndpointResolver {
         switch resolved {
         case .dictionary(let value):
             let inner = types.table.resolved(value.nonOptional)
-            return types.table.structure(inner) != nil ? isObjectQueryType(inner) : !types.containsDate(inner) && inner != .scalar(.file)
+            return types.table.structure(inner) != nil
+                ? isObjectQueryType(inner) : !types.containsDate(inner) && inner != .scalar(.file)
         case .array(let element):
             let inner = types.table.resolved(element.nonOptional)
             return types.table.structure(inner) != nil && isObjectQueryType(inner)
@@ -441,12 +576,19 @@ struct EndpointResolver {
             }
             fallthrough
         default:
-            guard let id = types.table.structure(resolved), case .structure(let fields) = types.table[id].kind else { return false }
+            guard let id = types.table.structure(resolved), case .structure(let fields) = types.table[id].kind else {
+                return false
+            }
             return !fields.contains { types.containsDate($0.type) || $0.type.nonOptional == .scalar(.file) }
         }
     }
 
     func isHeaderName(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0)) }
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                        || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0))
+            }
     }
 }

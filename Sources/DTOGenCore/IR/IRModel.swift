@@ -237,11 +237,14 @@ struct TypeTable: Sendable {
         case .generic(let id, let args):
             guard case .structure(let fields) = self[id].kind else { return nil }
             let map = Dictionary(zip(self[id].genericParameters, args), uniquingKeysWith: { first, _ in first })
-            return (id, fields.map { field in
-                var field = field
-                field.type = substituting(field.type, map)
-                return field
-            })
+            return (
+                id,
+                fields.map { field in
+                    var field = field
+                    field.type = substituting(field.type, map)
+                    return field
+                }
+            )
         default: break
         }
         return nil
@@ -289,7 +292,8 @@ struct TypeTable: Sendable {
     func mentions(_ type: TypeRef, topLevelName name: String) -> Bool {
         switch type {
         case .named(let id): self[id].parent == nil && self[id].name == name
-        case .generic(let id, let arguments): (self[id].parent == nil && self[id].name == name) || arguments.contains { mentions($0, topLevelName: name) }
+        case .generic(let id, let arguments):
+            (self[id].parent == nil && self[id].name == name) || arguments.contains { mentions($0, topLevelName: name) }
         case .array(let inner), .dictionary(let inner), .optional(let inner): mentions(inner, topLevelName: name)
         case .scalar, .json, .parameter: false
         }
@@ -313,7 +317,8 @@ struct TypeTable: Sendable {
 extension TypeTable {
     /// `CodingKeys` is written when a key is renamed or the coding is custom.
     static func needsCodingKeys(_ fields: [Field]) -> Bool {
-        fields.contains { ($0.storage ?? $0.name) != $0.jsonKey } || needsCustomDecoding(fields) || needsCustomEncoding(fields)
+        fields.contains { ($0.storage ?? $0.name) != $0.jsonKey } || needsCustomDecoding(fields)
+            || needsCustomEncoding(fields)
     }
 
     static func needsCustomDecoding(_ fields: [Field]) -> Bool { fields.contains { $0.coding.needsCustomDecoding } }
@@ -385,7 +390,9 @@ indirect enum MappingExpression: Sendable, Equatable {
         switch self {
         case .dto, .response, .closureArgument, .variable, .literal: false
         case .swift(let code): code.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).contains("try")
-        case .member(let base, _, _), .lookup(let base, _, _), .jsonIndex(let base, _, _), .convert(_, let base), .rawValue(_, let base, _): base.throwing
+        case .member(let base, _, _), .lookup(let base, _, _), .jsonIndex(let base, _, _), .convert(_, let base),
+            .rawValue(_, let base, _):
+            base.throwing
         case .element(let base, _, let access, _): access != .ifPresent || base.throwing
         case .model(_, let base, let throwing): throwing || base.throwing
         case .require: true
@@ -400,13 +407,18 @@ indirect enum MappingExpression: Sendable, Equatable {
         case .dto, .response, .closureArgument, .variable, .literal, .swift: self
         case .member(let base, let name, let chain): .member(base.linked(throwing), name: name, optionalChain: chain)
         case .lookup(let base, let key, let chain): .lookup(base.linked(throwing), key: key, optionalChain: chain)
-        case .jsonIndex(let base, let index, let chain): .jsonIndex(base.linked(throwing), index: index, optionalChain: chain)
-        case .element(let base, let index, let access, let source): .element(base.linked(throwing), index: index, access: access, source: source)
+        case .jsonIndex(let base, let index, let chain):
+            .jsonIndex(base.linked(throwing), index: index, optionalChain: chain)
+        case .element(let base, let index, let access, let source):
+            .element(base.linked(throwing), index: index, access: access, source: source)
         case .convert(let conversion, let base): .convert(conversion, base.linked(throwing))
-        case .rawValue(let type, let base, let fromEnum): .rawValue(type: type, base.linked(throwing), fromEnum: fromEnum)
+        case .rawValue(let type, let base, let fromEnum):
+            .rawValue(type: type, base.linked(throwing), fromEnum: fromEnum)
         case .model(let key, let base, let old): .model(key, base.linked(throwing), throwing: throwing[key] ?? old)
-        case .require(let value, let source, let reason): .require(value.linked(throwing), source: source, reason: reason)
-        case .map(let base, let flat, let parameter, let transform): .map(base.linked(throwing), flat: flat, parameter: parameter, transform: transform.linked(throwing))
+        case .require(let value, let source, let reason):
+            .require(value.linked(throwing), source: source, reason: reason)
+        case .map(let base, let flat, let parameter, let transform):
+            .map(base.linked(throwing), flat: flat, parameter: parameter, transform: transform.linked(throwing))
         case .coalesce(let value, let fallback): .coalesce(value.linked(throwing), fallback.linked(throwing))
         }
     }
@@ -452,7 +464,9 @@ struct MappingIR: Sendable {
     /// its `init(from:)` (its own, or for a reused one the one it reuses).
     func linked(_ throwing: [MappingKey: Bool]) -> MappingIR {
         var linked = self
-        for index in linked.arguments.indices { linked.arguments[index].value = arguments[index].value.linked(throwing) }
+        for index in linked.arguments.indices {
+            linked.arguments[index].value = arguments[index].value.linked(throwing)
+        }
         linked.elements = elements?.linked(throwing)
         linked.initThrows = throwing[key] ?? linked.ownArgumentsThrow
         return linked

@@ -18,8 +18,11 @@ struct ImportOrder {
             for written in spec.imports {
                 guard let path = SpecPaths.resolve(written.value, from: spec.path), let target = byPath[path] else {
                     let known = byPath.keys.sorted()
-                    let hint = Suggest.hint(for: SpecPaths.resolve(written.value, from: spec.path) ?? written.value, in: known)
-                    sinks[index].error("DTG3134", written.location, "no spec '\(written.value)' to import (paths are relative to this spec)\(hint)")
+                    let hint = Suggest.hint(
+                        for: SpecPaths.resolve(written.value, from: spec.path) ?? written.value, in: known)
+                    sinks[index].error(
+                        "DTG3134", written.location,
+                        "no spec '\(written.value)' to import (paths are relative to this spec)\(hint)")
                     continue
                 }
                 if target == index {
@@ -32,8 +35,13 @@ struct ImportOrder {
         // Cycles: an import that leads back to the importer is reported and dropped.
         for index in specs.indices {
             for (position, target) in imports[index].enumerated().reversed() where reaches(from: target, to: index) {
-                let written = specs[index].imports.first { SpecPaths.resolve($0.value, from: specs[index].path) == specs[target].path }
-                sinks[index].error("DTG3136", written?.location ?? specs[index].location, "importing '\(specs[target].path)' makes a cycle (it imports this spec, directly or through others); move the shared types into a spec both import")
+                let written = specs[index].imports.first {
+                    SpecPaths.resolve($0.value, from: specs[index].path) == specs[target].path
+                }
+                sinks[index].error(
+                    "DTG3136", written?.location ?? specs[index].location,
+                    "importing '\(specs[target].path)' makes a cycle (it imports this spec, directly or through others); move the shared types into a spec both import"
+                )
                 imports[index].remove(at: position)
             }
         }

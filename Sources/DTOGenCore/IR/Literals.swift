@@ -4,14 +4,19 @@ enum Literals {
     /// Swift would round (`9007199254740993` as a Double) is written as the value Swift
     /// holds, with a warning, so generated code compiles without one. `what` names the
     /// value in messages (`'$default' of 'n'`, `'default'`).
-    static func value(_ node: JSONNode, as type: TypeRef, in table: TypeTable, dateFormat: DateFormatSpec?, what: String, into sink: inout DiagnosticSink) -> Literal? {
+    static func value(
+        _ node: JSONNode, as type: TypeRef, in table: TypeTable, dateFormat: DateFormatSpec?, what: String,
+        into sink: inout DiagnosticSink
+    ) -> Literal? {
         var notes: [Note] = []
         switch literal(node, as: type, in: table, dateFormat: dateFormat, notes: &notes) {
         case .success(let literal):
             for note in notes { sink.warning("DTG3039", note.location, "\(what): \(note.message)") }
             return literal
         case .failure(.mismatch(let expected)):
-            sink.error("DTG3040", node.location, "\(what) must be \(expected) to match \(table.describe(type)), found \(node.kindDescription)")
+            sink.error(
+                "DTG3040", node.location,
+                "\(what) must be \(expected) to match \(table.describe(type)), found \(node.kindDescription)")
         case .failure(.message(let message)):
             sink.error("DTG3041", node.location, message)
         }
@@ -25,7 +30,9 @@ enum Literals {
     }
 
     /// A literal of the given type, or the reason it cannot be one.
-    static func literal(_ node: JSONNode, as type: TypeRef, in table: TypeTable, dateFormat: DateFormatSpec?, notes: inout [Note]) -> Result<Literal, LiteralError> {
+    static func literal(
+        _ node: JSONNode, as type: TypeRef, in table: TypeTable, dateFormat: DateFormatSpec?, notes: inout [Note]
+    ) -> Result<Literal, LiteralError> {
         let resolved = table.resolved(type)
         switch resolved {
         case .optional(let wrapped):
@@ -56,7 +63,9 @@ enum Literals {
         case .named(let id):
             switch table[id].kind {
             case .enumeration(let info):
-                guard let text = node.stringValue else { return .failure(.mismatch("a string (one of the enum's values)")) }
+                guard let text = node.stringValue else {
+                    return .failure(.mismatch("a string (one of the enum's values)"))
+                }
                 if let match = info.cases.first(where: { $0.rawValue == text }) {
                     return .success(.enumCase(match.name))
                 }
@@ -64,18 +73,26 @@ enum Literals {
                     return .success(.unknownEnumCase(unknown, rawValue: text))
                 }
                 let values = info.cases.map(\.rawValue)
-                return .failure(.message("'\(text)' is not one of the enum's values (\(values.map { "'\($0)'" }.joined(separator: ", ")))\(Suggest.hint(for: text, in: values))"))
+                return .failure(
+                    .message(
+                        "'\(text)' is not one of the enum's values (\(values.map { "'\($0)'" }.joined(separator: ", ")))\(Suggest.hint(for: text, in: values))"
+                    ))
             case .structure:
-                return .failure(.message("a default value is not supported for an object type; make the field optional instead"))
+                return .failure(
+                    .message("a default value is not supported for an object type; make the field optional instead"))
             case .oneOf:
-                return .failure(.message("a default value is not supported for a '$oneOf' type; make the field optional instead"))
+                return .failure(
+                    .message("a default value is not supported for a '$oneOf' type; make the field optional instead"))
             case .alias(let target):
                 return literal(node, as: target, in: table, dateFormat: dateFormat, notes: &notes)
             }
         case .scalar(let scalar):
             return scalarLiteral(node, scalar, dateFormat: dateFormat, notes: &notes)
         case .generic, .parameter:
-            return .failure(.message("a default value is not supported for a generic type or its parameter; make the field optional instead"))
+            return .failure(
+                .message(
+                    "a default value is not supported for a generic type or its parameter; make the field optional instead"
+                ))
         }
     }
 
@@ -84,7 +101,9 @@ enum Literals {
         case message(String)
     }
 
-    static func scalarLiteral(_ node: JSONNode, _ scalar: TypeRef.Scalar, dateFormat: DateFormatSpec?, notes: inout [Note]) -> Result<Literal, LiteralError> {
+    static func scalarLiteral(
+        _ node: JSONNode, _ scalar: TypeRef.Scalar, dateFormat: DateFormatSpec?, notes: inout [Note]
+    ) -> Result<Literal, LiteralError> {
         switch scalar {
         case .string:
             guard let s = node.stringValue else { return .failure(.mismatch("a string")) }
@@ -104,15 +123,24 @@ enum Literals {
             }
             let held = scalar == .double ? FloatLiteral.held(n, as: Double.self) : FloatLiteral.held(n, as: Float.self)
             if let held {
-                notes.append(Note(location: node.location, message: "\(n) is not exactly representable as a \(scalar.rawValue) (it rounds, or falls below the normal range); it is generated as \(held), the value Swift holds"))
+                notes.append(
+                    Note(
+                        location: node.location,
+                        message:
+                            "\(n) is not exactly representable as a \(scalar.rawValue) (it rounds, or falls below the normal range); it is generated as \(held), the value Swift holds"
+                    ))
                 return .success(.number(held))
             }
             return .success(.number(n))
         case .decimal:
             guard case .number(let n) = node.value else { return .failure(.mismatch("a number")) }
             if Int64(n) != nil { return .success(.number(n)) }
-            guard let d = Double(n), d.isFinite, abs(d) < 1e100 || d == 0 else { return .failure(.mismatch("a number in range")) }
-            guard let literal = decimal(n) else { return .failure(.mismatch("a number with at most 38 significant digits")) }
+            guard let d = Double(n), d.isFinite, abs(d) < 1e100 || d == 0 else {
+                return .failure(.mismatch("a number in range"))
+            }
+            guard let literal = decimal(n) else {
+                return .failure(.mismatch("a number with at most 38 significant digits"))
+            }
             return .success(literal)
         case .date:
             let format = dateFormat ?? .iso8601
@@ -121,7 +149,9 @@ enum Literals {
             }
             return .success(.date(date))
         case .url:
-            guard let s = node.stringValue, !s.isEmpty, URLCheck.isValid(s) else { return .failure(.mismatch("a valid URL string")) }
+            guard let s = node.stringValue, !s.isEmpty, URLCheck.isValid(s) else {
+                return .failure(.mismatch("a valid URL string"))
+            }
             return .success(.url(s))
         case .uuid:
             guard let s = node.stringValue, UUIDCheck.isValid(s) else { return .failure(.mismatch("a UUID string")) }
@@ -228,7 +258,8 @@ enum UUIDCheck {
 /// (`9007199254740993` as a Double), or a value below the type's normal range (`5e-324`).
 enum FloatLiteral {
     /// The literal to write instead of `lexeme`, or nil when Swift takes it as written.
-    static func held<F: BinaryFloatingPoint & LosslessStringConvertible>(_ lexeme: String, as _: F.Type) -> String? where F.RawSignificand: FixedWidthInteger {
+    static func held<F: BinaryFloatingPoint & LosslessStringConvertible>(_ lexeme: String, as _: F.Type) -> String?
+    where F.RawSignificand: FixedWidthInteger {
         guard let value = F(lexeme), let exact = Double(lexeme) else { return nil }
         let isInteger = !lexeme.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
         if isInteger {
@@ -236,9 +267,13 @@ enum FloatLiteral {
             if let held = Int64(exactly: value), abs(value) < 1e18 { return String(held) }
             return "\(value)"
         }
-        guard exact != 0, abs(exact) < Double(F.leastNormalMagnitude) || value.isSubnormal || value == 0 else { return nil }
+        guard exact != 0, abs(exact) < Double(F.leastNormalMagnitude) || value.isSubnormal || value == 0 else {
+            return nil
+        }
         if value == 0 { return "0" }
-        if value.isNormal, let shortest = Double("\(value)"), abs(shortest) >= Double(F.leastNormalMagnitude) { return "\(value)" }
+        if value.isNormal, let shortest = Double("\(value)"), abs(shortest) >= Double(F.leastNormalMagnitude) {
+            return "\(value)"
+        }
         let type = F.self == Float.self ? "Float" : "Double"
         return "\(type)(bitPattern: 0x\(String(value.bitPatternInteger, radix: 16)))"
     }

@@ -21,15 +21,20 @@ struct MappingResolver {
     }
 
     /// The conversions that read a `JSONValue`: what each gives.
-    static let jsonConversions: [String: (conversion: MappingExpression.Conversion, result: TypeRef, format: DateFormatSpec?)] = [
-        "secondsSince1970": (.dateSecondsSince1970, .scalar(.date), .secondsSince1970),
-        "millisecondsSince1970": (.dateMillisecondsSince1970, .scalar(.date), .millisecondsSince1970),
-        "iso8601": (.dateISO8601, .scalar(.date), .iso8601),
-        "url": (.url, .scalar(.url), nil), "uuid": (.uuid, .scalar(.uuid), nil),
-        "int": (.int, .scalar(.int), nil), "double": (.double, .scalar(.double), nil), "string": (.string, .scalar(.string), nil),
-    ]
+    static let jsonConversions:
+        [String: (conversion: MappingExpression.Conversion, result: TypeRef, format: DateFormatSpec?)] = [
+            "secondsSince1970": (.dateSecondsSince1970, .scalar(.date), .secondsSince1970),
+            "millisecondsSince1970": (.dateMillisecondsSince1970, .scalar(.date), .millisecondsSince1970),
+            "iso8601": (.dateISO8601, .scalar(.date), .iso8601),
+            "url": (.url, .scalar(.url), nil), "uuid": (.uuid, .scalar(.uuid), nil),
+            "int": (.int, .scalar(.int), nil), "double": (.double, .scalar(.double), nil),
+            "string": (.string, .scalar(.string), nil),
+        ]
 
-    static let conversions = ["secondsSince1970", "millisecondsSince1970", "iso8601", "url", "uuid", "int", "double", "string", "rawValue:", "model:"]
+    static let conversions = [
+        "secondsSince1970", "millisecondsSince1970", "iso8601", "url", "uuid", "int", "double", "string", "rawValue:",
+        "model:",
+    ]
 
     // MARK: Element type
 
@@ -44,7 +49,9 @@ struct MappingResolver {
             // A top-level mapping names its DTO type as the spec does (`Charge.Card`, without the namespace).
             let table = self.table
             let namespace = self.namespace
-            let structs = table.decls.indices.filter { if case .structure = table.decls[$0].kind { true } else { false } }
+            let structs = table.decls.indices.filter {
+                if case .structure = table.decls[$0].kind { true } else { false }
+            }
             let written = { (index: Int) -> String in
                 let name = table.decls[index].qualifiedName
                 guard let namespace, name.hasPrefix(namespace + ".") else { return name }
@@ -54,7 +61,10 @@ struct MappingResolver {
                 return Target(element: DeclID(index: index), each: nil)
             }
             let hint = Suggest.hint(for: dto.value, in: structs.map(written))
-            sink.error("DTG3042", dto.location, "no object type '\(dto.value)' to map from\(hint.isEmpty ? "; name a type from 'types' or one nested in it, such as \"Charge.Card\"" : hint)")
+            sink.error(
+                "DTG3042", dto.location,
+                "no object type '\(dto.value)' to map from\(hint.isEmpty ? "; name a type from 'types' or one nested in it, such as \"Charge.Card\"" : hint)"
+            )
             return nil
         }
         guard let response else {
@@ -63,9 +73,13 @@ struct MappingResolver {
         }
         if let each = domain.each {
             let context = MappingSource(model: domain.model.value, field: "each", source: each.value)
-            guard let value = path(each, from: response, root: .response, context: context, tolerant: false) else { return nil }
+            guard let value = path(each, from: response, root: .response, context: context, tolerant: false) else {
+                return nil
+            }
             guard case .array(let element) = table.resolved(value.type), let id = table.structure(element) else {
-                sink.error("DTG3044", each.location, "'each' must lead to an array of objects; '\(each.value)' is \(table.describe(value.type))")
+                sink.error(
+                    "DTG3044", each.location,
+                    "'each' must lead to an array of objects; '\(each.value)' is \(table.describe(value.type))")
                 return nil
             }
             var reach = value
@@ -73,8 +87,12 @@ struct MappingResolver {
             return Target(element: id, each: reach)
         }
         if let id = table.structure(response) { return Target(element: id, each: nil) }
-        if case .array(let element) = table.resolved(response), let id = table.structure(element) { return Target(element: id, each: nil) }
-        sink.error("DTG3045", domain.location, "'domain' maps an object, or each object of an array; this response is \(table.describe(response))")
+        if case .array(let element) = table.resolved(response), let id = table.structure(element) {
+            return Target(element: id, each: nil)
+        }
+        sink.error(
+            "DTG3045", domain.location,
+            "'domain' maps an object, or each object of an array; this response is \(table.describe(response))")
         return nil
     }
 
@@ -93,7 +111,9 @@ struct MappingResolver {
             return nil
         case .success(let parsed):
             if let negative = parsed.steps.first(where: { if case .index(let i, _) = $0 { i < 0 } else { false } }) {
-                sink.error("DTG3047", location(in: path, offset: negative.offset), "invalid index in path '\(path.value)'; write an element as \"list[0]\"")
+                sink.error(
+                    "DTG3047", location(in: path, offset: negative.offset),
+                    "invalid index in path '\(path.value)'; write an element as \"list[0]\"")
                 return nil
             }
             return parsed.steps
@@ -101,9 +121,13 @@ struct MappingResolver {
     }
 
     /// Resolves a path against a DTO. `tolerant`: a missing array element gives nil instead of an error (a default follows).
-    mutating func path(_ path: Located<String>, from rootType: TypeRef, root: MappingExpression, context: MappingSource, tolerant: Bool) -> Value? {
+    mutating func path(
+        _ path: Located<String>, from rootType: TypeRef, root: MappingExpression, context: MappingSource, tolerant: Bool
+    ) -> Value? {
         guard let tokens = tokens(path) else { return nil }
-        var value = Value(expression: root, type: table.resolved(rootType).nonOptional, optional: rootType.isOptional, lastOptional: rootType.isOptional)
+        var value = Value(
+            expression: root, type: table.resolved(rootType).nonOptional, optional: rootType.isOptional,
+            lastOptional: rootType.isOptional)
         var walked = root == .dto ? "the DTO" : "the response"
         for token in tokens {
             switch token {
@@ -115,10 +139,14 @@ struct MappingResolver {
                         guard let variant = info.variants.first(where: { $0.name == key || $0.tag == key }) else {
                             let names = info.variants.map(\.name)
                             let hint = Suggest.hint(for: key, in: names)
-                            sink.error("DTG3048", location(in: path, offset: offset), "no variant '\(key)' in \(table[id].qualifiedName)\(hint.isEmpty ? "; its variants are \(names.map { "'\($0)'" }.joined(separator: ", "))" : hint)")
+                            sink.error(
+                                "DTG3048", location(in: path, offset: offset),
+                                "no variant '\(key)' in \(table[id].qualifiedName)\(hint.isEmpty ? "; its variants are \(names.map { "'\($0)'" }.joined(separator: ", "))" : hint)"
+                            )
                             return nil
                         }
-                        value.expression = .member(value.expression, name: variant.name, optionalChain: value.lastOptional)
+                        value.expression = .member(
+                            value.expression, name: variant.name, optionalChain: value.lastOptional)
                         value.optional = true
                         value.lastOptional = true
                         value.type = table.resolved(variant.type).nonOptional
@@ -126,7 +154,9 @@ struct MappingResolver {
                         continue
                     }
                     guard case .structure = table[id].kind else {
-                        sink.error("DTG3049", location(in: path, offset: offset), "'\(key)' cannot be read from \(walked): \(table[id].qualifiedName) is an enum")
+                        sink.error(
+                            "DTG3049", location(in: path, offset: offset),
+                            "'\(key)' cannot be read from \(walked): \(table[id].qualifiedName) is an enum")
                         return nil
                     }
                     guard fieldStep(&value, key: key, path: path, offset: offset) else { return nil }
@@ -137,14 +167,17 @@ struct MappingResolver {
                     // A lookup: `[String: T]` gives `T?`, `JSONValue` gives `JSONValue?`.
                     subscriptStep(&value, key: key)
                 default:
-                    sink.error("DTG3050", location(in: path, offset: offset), "'\(key)' cannot be read from \(walked), which is \(table.describe(value.type)), not an object")
+                    sink.error(
+                        "DTG3050", location(in: path, offset: offset),
+                        "'\(key)' cannot be read from \(walked), which is \(table.describe(value.type)), not an object")
                     return nil
                 }
                 walked = "'\(key)'"
             case .index(let index, let offset):
                 switch table.resolved(value.type) {
                 case .array(let element):
-                    let access: MappingExpression.ElementAccess = tolerant ? .ifPresent : value.optional ? .checkedOptional : .checked
+                    let access: MappingExpression.ElementAccess =
+                        tolerant ? .ifPresent : value.optional ? .checkedOptional : .checked
                     value.expression = .element(value.expression, index: index, access: access, source: context)
                     if tolerant { value.optional = true }
                     let elementType = table.resolved(element)
@@ -154,7 +187,9 @@ struct MappingResolver {
                 case .json:
                     subscriptStep(&value, index: index)
                 default:
-                    sink.error("DTG3051", location(in: path, offset: offset), "[\(index)] needs an array, but \(walked) is \(table.describe(value.type))")
+                    sink.error(
+                        "DTG3051", location(in: path, offset: offset),
+                        "[\(index)] needs an array, but \(walked) is \(table.describe(value.type))")
                     return nil
                 }
                 walked = "'\(walked)[\(index)]'"
@@ -166,12 +201,16 @@ struct MappingResolver {
     /// `x.field` (or `x?.field`) on a struct, generic or not: the field named by its JSON key.
     mutating func fieldStep(_ value: inout Value, key: String, path: Located<String>, offset: Int) -> Bool {
         guard let (id, fields) = table.fields(of: value.type) else {
-            sink.error("DTG3052", location(in: path, offset: offset), "'\(key)' cannot be read from \(table.describe(value.type)), which is not an object")
+            sink.error(
+                "DTG3052", location(in: path, offset: offset),
+                "'\(key)' cannot be read from \(table.describe(value.type)), which is not an object")
             return false
         }
         guard let field = fields.first(where: { $0.jsonKey == key }) else {
             if !table[id].failedKeys.contains(key) {
-                sink.error("DTG3053", location(in: path, offset: offset), table.missingKey(key, in: id, keys: fields.map(\.jsonKey)))
+                sink.error(
+                    "DTG3053", location(in: path, offset: offset),
+                    table.missingKey(key, in: id, keys: fields.map(\.jsonKey)))
             }
             return false
         }
@@ -212,7 +251,9 @@ struct MappingResolver {
     mutating func source(_ source: FieldMappingSpec.Source, dto: TypeRef, context: MappingSource) -> Resolved? {
         switch source {
         case .path(let path):
-            guard let value = self.path(path, from: dto, root: .dto, context: context, tolerant: false) else { return nil }
+            guard let value = self.path(path, from: dto, root: .dto, context: context, tolerant: false) else {
+                return nil
+            }
             return Resolved(expression: value.expression, dependencies: [])
         case .constant(let node):
             return Resolved(expression: .literal(Literals.plain(node)), dependencies: [])
@@ -235,7 +276,9 @@ struct MappingResolver {
         let text = convert.value
         let base = table.resolved(type)
         func scalar(_ s: TypeRef.Scalar) -> Bool { base == .scalar(s) }
-        let isNumber: Bool = { if case .scalar(let s) = base { return s.isNumeric }; return false }()
+        let isNumber: Bool = {
+            if case .scalar(let s) = base { return s.isNumeric }; return false
+        }()
         let isEnum = table.isEnum(base)
         // A `JSON` value (or a lookup into one) converts with every function, and may fail.
         if base == .json, let function = Self.jsonConversions[text] {
@@ -249,7 +292,9 @@ struct MappingResolver {
         case "secondsSince1970", "millisecondsSince1970":
             guard isNumber || scalar(.string) else { return unsupported() }
             let seconds = text == "secondsSince1970"
-            return .function(seconds ? .dateSecondsSince1970 : .dateMillisecondsSince1970, result: .scalar(.date), failable: scalar(.string), dateFormat: seconds ? .secondsSince1970 : .millisecondsSince1970)
+            return .function(
+                seconds ? .dateSecondsSince1970 : .dateMillisecondsSince1970, result: .scalar(.date),
+                failable: scalar(.string), dateFormat: seconds ? .secondsSince1970 : .millisecondsSince1970)
         case "iso8601":
             guard scalar(.string) || scalar(.date) else { return unsupported() }
             return .function(.dateISO8601, result: .scalar(.date), failable: scalar(.string), dateFormat: .iso8601)
@@ -272,7 +317,9 @@ struct MappingResolver {
                 return unsupported()
             }
             guard !scalar(.date) else {
-                sink.error("DTG3055", convert.location, "a Date cannot be converted to a string here; keep it a Date, or declare the field as \"String\"")
+                sink.error(
+                    "DTG3055", convert.location,
+                    "a Date cannot be converted to a string here; keep it a Date, or declare the field as \"String\"")
                 return nil
             }
             return .function(.string, result: .scalar(.string), failable: false, dateFormat: nil)
@@ -292,19 +339,28 @@ struct MappingResolver {
             return .model(name)
         }
         let hint = Suggest.hint(for: text, in: Self.conversions.map { $0.hasSuffix(":") ? $0 + "Type" : $0 })
-        sink.error("DTG3057", convert.location, "unknown conversion '\(text)'\(hint.isEmpty ? "; expected secondsSince1970, millisecondsSince1970, iso8601, url, uuid, int, double, string, rawValue:Type or model:Type" : hint)")
+        sink.error(
+            "DTG3057", convert.location,
+            "unknown conversion '\(text)'\(hint.isEmpty ? "; expected secondsSince1970, millisecondsSince1970, iso8601, url, uuid, int, double, string, rawValue:Type or model:Type" : hint)"
+        )
         return nil
     }
 
-    mutating func converted(from: Located<String>, convert: Located<String>?, defaultNode: JSONNode?, dto: TypeRef, context: MappingSource) -> Resolved? {
-        guard let value = path(from, from: dto, root: .dto, context: context, tolerant: defaultNode != nil) else { return nil }
+    mutating func converted(
+        from: Located<String>, convert: Located<String>?, defaultNode: JSONNode?, dto: TypeRef, context: MappingSource
+    ) -> Resolved? {
+        guard let value = path(from, from: dto, root: .dto, context: context, tolerant: defaultNode != nil) else {
+            return nil
+        }
         // Conversions apply to a value, or to each element of an array.
         var elementType = value.type
         var isArray = false
         if case .array(let element) = table.resolved(value.type), convert != nil {
             let resolvedElement = table.resolved(element)
             if resolvedElement.isOptional {
-                sink.error("DTG3058", convert?.location ?? from.location, "conversions do not apply to arrays with optional elements")
+                sink.error(
+                    "DTG3058", convert?.location ?? from.location,
+                    "conversions do not apply to arrays with optional elements")
                 return nil
             }
             elementType = resolvedElement
@@ -336,14 +392,19 @@ struct MappingResolver {
             resultType = .json  // unknown to dtogen: the user's type
         case .model(let model):
             guard let id = table.structure(elementType) else {
-                sink.error("DTG3059", convert?.location ?? from.location, "'model:\(model)' maps an object; '\(from.value)' is \(table.describe(value.type))")
+                sink.error(
+                    "DTG3059", convert?.location ?? from.location,
+                    "'model:\(model)' maps an object; '\(from.value)' is \(table.describe(value.type))")
                 return nil
             }
             let key = MappingKey(model: model, dtoType: table[id].qualifiedName)
             guard declared.contains(key) else {
                 let models = Set(declared.filter { $0.dtoType == key.dtoType }.map(\.model)).sorted()
                 let hint = Suggest.hint(for: model, in: models)
-                sink.error("DTG3060", convert?.location ?? from.location, "no domain mapping builds '\(model)' from \(key.dtoType)\(hint.isEmpty ? "; add a 'domain' for it (a 'domain' may be an array of mappings, with 'each' pointing at this object)" : hint)")
+                sink.error(
+                    "DTG3060", convert?.location ?? from.location,
+                    "no domain mapping builds '\(model)' from \(key.dtoType)\(hint.isEmpty ? "; add a 'domain' for it (a 'domain' may be an array of mappings, with 'each' pointing at this object)" : hint)"
+                )
                 return nil
             }
             dependencies.append(key)
@@ -355,9 +416,13 @@ struct MappingResolver {
         var expression: MappingExpression
         var optional = value.optional
         if isArray {
-            let element = failable ? MappingExpression.require(f(.closureArgument), source: context, reason: reason) : f(.closureArgument)
+            let element =
+                failable
+                ? MappingExpression.require(f(.closureArgument), source: context, reason: reason) : f(.closureArgument)
             if value.optional {
-                expression = .map(value.expression, flat: false, parameter: "values", transform: .map(.variable("values"), flat: false, parameter: nil, transform: element))
+                expression = .map(
+                    value.expression, flat: false, parameter: "values",
+                    transform: .map(.variable("values"), flat: false, parameter: nil, transform: element))
             } else {
                 expression = .map(value.expression, flat: false, parameter: nil, transform: element)
             }
@@ -376,7 +441,8 @@ struct MappingResolver {
 
         if let defaultNode {
             guard optional else {
-                sink.warning("DTG3061", defaultNode.location, "'default' is never used: '\(from.value)' always has a value")
+                sink.warning(
+                    "DTG3061", defaultNode.location, "'default' is never used: '\(from.value)' always has a value")
                 return Resolved(expression: expression, dependencies: dependencies)
             }
             // `null`: the domain field is optional; a missing value or a failed conversion is nil.
@@ -386,13 +452,20 @@ struct MappingResolver {
             var literalType = resultType
             if isArray { literalType = .array(resultType) }
             if case .rawValue(let type) = conversion {
-                let isRawValue: Bool = { if case .string = defaultNode.value { return true }; if case .number = defaultNode.value { return true }; return false }()
+                let isRawValue: Bool = {
+                    if case .string = defaultNode.value { return true };
+                    if case .number = defaultNode.value { return true }; return false
+                }()
                 guard isRawValue else {
-                    sink.error("DTG3062", defaultNode.location, "a 'default' for 'rawValue:\(type)' must be a raw value (a string or an integer)")
+                    sink.error(
+                        "DTG3062", defaultNode.location,
+                        "a 'default' for 'rawValue:\(type)' must be a raw value (a string or an integer)")
                     return nil
                 }
                 let raw = Literals.plain(defaultNode)
-                let written: String = { if case .number(let n) = defaultNode.value { return n }; return defaultNode.stringValue ?? "" }()
+                let written: String = {
+                    if case .number(let n) = defaultNode.value { return n }; return defaultNode.stringValue ?? ""
+                }()
                 expression = .require(
                     .coalesce(expression, .rawValue(type: type, .literal(raw), fromEnum: false)),
                     source: context, reason: "the default '\(written)' is not a valid \(type) either"
@@ -400,10 +473,16 @@ struct MappingResolver {
                 return Resolved(expression: expression, dependencies: dependencies)
             }
             if case .model = conversion, !isArray {
-                sink.error("DTG3063", defaultNode.location, "a 'default' is not supported with 'model:' on a single object; make the domain field optional")
+                sink.error(
+                    "DTG3063", defaultNode.location,
+                    "a 'default' is not supported with 'model:' on a single object; make the domain field optional")
                 return nil
             }
-            guard let literal = Literals.value(defaultNode, as: literalType, in: table, dateFormat: dateFormat ?? .iso8601, what: "'default'", into: &sink) else { return nil }
+            guard
+                let literal = Literals.value(
+                    defaultNode, as: literalType, in: table, dateFormat: dateFormat ?? .iso8601, what: "'default'",
+                    into: &sink)
+            else { return nil }
             expression = .coalesce(expression, .literal(literal))
         }
         return Resolved(expression: expression, dependencies: dependencies)
@@ -411,7 +490,8 @@ struct MappingResolver {
 
     func isQualifiedIdentifier(_ name: String) -> Bool {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        return !parts.isEmpty && parts.allSatisfy { SwiftName.isIdentifier(String($0)) && !SwiftName.keywords.contains(String($0)) }
+        return !parts.isEmpty
+            && parts.allSatisfy { SwiftName.isIdentifier(String($0)) && !SwiftName.keywords.contains(String($0)) }
     }
 
     // MARK: Whole mappings
@@ -419,7 +499,9 @@ struct MappingResolver {
     mutating func mapping(domain: DomainSpec, response: TypeRef?) -> MappingIR? {
         let model = domain.model
         guard isQualifiedIdentifier(model.value) else {
-            sink.error("DTG3064", model.location, "'model' must be the name of your domain type, such as \"Quake\", found '\(model.value)'")
+            sink.error(
+                "DTG3064", model.location,
+                "'model' must be the name of your domain type, such as \"Quake\", found '\(model.value)'")
             return nil
         }
         let isClass = domain.kind?.value == .class
@@ -428,14 +510,20 @@ struct MappingResolver {
         let key = MappingKey(model: model.value, dtoType: dtoTypeName)
         guard let fieldSpecs = domain.fields else {
             if let update = domain.update, update.value {
-                sink.error("DTG3065", update.location, "'update' needs 'fields' (it assigns each of them); this mapping reuses another domain's init")
+                sink.error(
+                    "DTG3065", update.location,
+                    "'update' needs 'fields' (it assigns each of them); this mapping reuses another domain's init")
             }
             guard let each = target.each, declared.contains(key) else {
-                sink.error("DTG3066", domain.location, "'domain' needs 'fields': the arguments of \(model.value)'s init and where each comes from\(target.each == nil ? "" : " (or another endpoint's domain that maps \(model.value) from \(dtoTypeName), so this one can reuse it)")")
+                sink.error(
+                    "DTG3066", domain.location,
+                    "'domain' needs 'fields': the arguments of \(model.value)'s init and where each comes from\(target.each == nil ? "" : " (or another endpoint's domain that maps \(model.value) from \(dtoTypeName), so this one can reuse it)")"
+                )
                 return nil
             }
             return MappingIR(
-                model: model.value, isClass: isClass, declaresInit: false, dtoType: target.element, arguments: [], initThrows: false,
+                model: model.value, isClass: isClass, declaresInit: false, dtoType: target.element, arguments: [],
+                initThrows: false,
                 dependsOn: [], response: response, elements: each.expression, eachPath: domain.each?.value,
                 location: model.location, dtoTypeName: dtoTypeName
             )
@@ -450,7 +538,9 @@ struct MappingResolver {
             }
             labels[field.label] = field.labelLocation
             guard field.label == "_" || SwiftName.isIdentifier(field.label) else {
-                sink.error("DTG3068", field.labelLocation, "'\(field.label)' is not a valid argument label of \(model.value)'s init")
+                sink.error(
+                    "DTG3068", field.labelLocation,
+                    "'\(field.label)' is not a valid argument label of \(model.value)'s init")
                 continue
             }
             let sourceText: String
@@ -463,10 +553,14 @@ struct MappingResolver {
             let context = MappingSource(model: model.value, field: field.label, source: sourceText)
             guard let resolved = source(field.source, dto: .named(target.element), context: context) else { continue }
             dependencies += resolved.dependencies
-            arguments.append(MappingIR.Argument(label: field.label == "_" ? nil : field.label, value: resolved.expression, location: field.labelLocation))
+            arguments.append(
+                MappingIR.Argument(
+                    label: field.label == "_" ? nil : field.label, value: resolved.expression,
+                    location: field.labelLocation))
         }
         var mapping = MappingIR(
-            model: model.value, isClass: isClass, declaresInit: true, dtoType: target.element, arguments: arguments, initThrows: false,
+            model: model.value, isClass: isClass, declaresInit: true, dtoType: target.element, arguments: arguments,
+            initThrows: false,
             dependsOn: dependencies, response: target.each == nil ? nil : response, elements: target.each?.expression,
             eachPath: domain.each?.value, location: model.location, dtoTypeName: dtoTypeName
         )
@@ -474,7 +568,9 @@ struct MappingResolver {
         if let update = domain.update, update.value {
             // Each argument is assigned to the model's property of its label.
             if let unlabeled = fieldSpecs.first(where: { $0.label == "_" }) {
-                sink.error("DTG3069", unlabeled.labelLocation, "'update' assigns each field to the property of its name; an unlabeled argument ('_') has none")
+                sink.error(
+                    "DTG3069", unlabeled.labelLocation,
+                    "'update' assigns each field to the property of its name; an unlabeled argument ('_') has none")
             } else {
                 mapping.declaresUpdate = true
             }

@@ -26,7 +26,8 @@ enum ModuleLinker {
             let mappings = resolved.map { $0.linked(throwing) }
             for mapping in mappings where mapping.declaresInit {
                 if let first = seen[mapping.key] {
-                    let message = "'\(mapping.model)' is already mapped from \(mapping.dtoTypeName) (at \(first.path):\(first.location)); map each DTO type to a model once"
+                    let message =
+                        "'\(mapping.model)' is already mapped from \(mapping.dtoTypeName) (at \(first.path):\(first.location)); map each DTO type to a model once"
                     if first.path == spec.path {
                         sink.error("DTG3070", mapping.location, message)
                     } else {
@@ -55,7 +56,8 @@ enum ModuleLinker {
         var decodedByName: Set<String> = []
         for (spec, specMappings) in zip(specs, mappings) {
             let table = spec.types.table
-            let roots = spec.responses.compactMap { $0 } + spec.endpoints.compactMap(\.errorType)
+            let roots =
+                spec.responses.compactMap { $0 } + spec.endpoints.compactMap(\.errorType)
                 + specMappings.map { TypeRef.named($0.dtoType) } + specMappings.compactMap(\.response)
             let used = TypeGraph(table: table).reachable(from: roots)
             reached.append(used)
@@ -64,7 +66,9 @@ enum ModuleLinker {
         return zip(specs, reached).map { spec, used in
             guard !spec.spec.endpoints.isEmpty else { return nil }
             let table = spec.types.table
-            let elsewhere = table.decls.indices.map { DeclID(index: $0) }.filter { !table[$0].external && decodedByName.contains(table[$0].qualifiedName) }
+            let elsewhere = table.decls.indices.map { DeclID(index: $0) }.filter {
+                !table[$0].external && decodedByName.contains(table[$0].qualifiedName)
+            }
             // What those reach in this spec is decoded too.
             return used.union(TypeGraph(table: table).reachable(from: elsewhere.map { TypeRef.named($0) }))
         }
@@ -81,11 +85,17 @@ enum ModuleLinker {
             for (offset, endpoint) in spec.endpoints.enumerated() {
                 let response = endpoint.response.map { table.describe($0) } ?? "Void"
                 // A factory without arguments is a `static var`: its name alone identifies it.
-                let arguments = endpoint.arguments.map { "\($0.label ?? $0.name): \(table.describe($0.type))" }.joined(separator: ", ")
+                let arguments = endpoint.arguments.map { "\($0.label ?? $0.name): \(table.describe($0.type))" }.joined(
+                    separator: ", ")
                 let key = "\(endpoint.kind) \(response) \(endpoint.name)(\(arguments))"
-                let location = spec.spec.endpoints.indices.contains(offset) ? spec.spec.endpoints[offset].name.location : spec.spec.location
+                let location =
+                    spec.spec.endpoints.indices.contains(offset)
+                    ? spec.spec.endpoints[offset].name.location : spec.spec.location
                 if let first = seen[key], first.path != spec.path {
-                    sink.moduleError("DTG3072", location, "endpoint '\(endpoint.name)' gives the same factory as one in \(first.path):\(first.location) (same kind, response and arguments); generated factories share one module, so rename one")
+                    sink.moduleError(
+                        "DTG3072", location,
+                        "endpoint '\(endpoint.name)' gives the same factory as one in \(first.path):\(first.location) (same kind, response and arguments); generated factories share one module, so rename one"
+                    )
                 } else {
                     seen[key] = (spec.path, location)
                 }
@@ -108,7 +118,10 @@ enum ModuleLinker {
             var nameReported = false
             if let name = spec.spec.name {
                 if let first = specNames[name.value] {
-                    sink.moduleError("DTG3073", name.location, "another spec is also named '\(name.value)' (\(first.path):\(first.location)); spec names must be unique, since they name the generated API types")
+                    sink.moduleError(
+                        "DTG3073", name.location,
+                        "another spec is also named '\(name.value)' (\(first.path):\(first.location)); spec names must be unique, since they name the generated API types"
+                    )
                     nameReported = true
                 } else {
                     specNames[name.value] = (path, name.location)
@@ -118,7 +131,10 @@ enum ModuleLinker {
                 let location = spec.spec.name?.location ?? spec.spec.baseURL?.location ?? spec.spec.location
                 if let first = namespaces[api.name] {
                     if !nameReported {
-                        sink.moduleError("DTG3074", location, "the API namespace '\(api.name)' is also generated for \(first.path):\(first.location); give one of the specs another 'name'")
+                        sink.moduleError(
+                            "DTG3074", location,
+                            "the API namespace '\(api.name)' is also generated for \(first.path):\(first.location); give one of the specs another 'name'"
+                        )
                     }
                 } else {
                     namespaces[api.name] = (path, location)
@@ -126,13 +142,19 @@ enum ModuleLinker {
             }
             let base = spec.fileBase
             if let other = fileBases[base] {
-                sink.moduleError("DTG3075", spec.spec.location, "this spec's generated files would be named '\(base).*.swift', like those of '\(other)'; rename one of the files")
+                sink.moduleError(
+                    "DTG3075", spec.spec.location,
+                    "this spec's generated files would be named '\(base).*.swift', like those of '\(other)'; rename one of the files"
+                )
             }
             fileBases[base] = path
             for id in spec.types.table.topLevel {
                 let decl = spec.types.table[id]
                 if let first = topLevelTypes[decl.qualifiedName], first.path != path {
-                    sink.moduleError("DTG3076", decl.location, "type '\(decl.qualifiedName)' is also generated by \(first.path):\(first.location); generated types share one module, so names must be unique across specs")
+                    sink.moduleError(
+                        "DTG3076", decl.location,
+                        "type '\(decl.qualifiedName)' is also generated by \(first.path):\(first.location); generated types share one module, so names must be unique across specs"
+                    )
                 } else {
                     topLevelTypes[decl.qualifiedName] = (path, decl.location)
                 }
@@ -155,7 +177,9 @@ enum ModuleLinker {
         var changed = true
         while changed {
             changed = false
-            for (key, deps) in dependencies.sorted(by: { ($0.key.model, $0.key.dtoType) < ($1.key.model, $1.key.dtoType) })
+            for (key, deps) in dependencies.sorted(by: {
+                ($0.key.model, $0.key.dtoType) < ($1.key.model, $1.key.dtoType)
+            })
             where throwing[key] == false && deps.contains(where: { throwing[$0] == true }) {
                 throwing[key] = true
                 changed = true

@@ -21,10 +21,13 @@ extension TypeTable {
     /// The JSON keys of an object variant, and the keys it fixes to one value (a one-case
     /// enum), in declaration order; nil for a variant that is no struct.
     func objectKeys(_ variant: OneOfInfo.Variant) -> (keys: [String], fixed: [OneOfGuard.FixedValue])? {
-        guard variant.kind == .object, let id = structure(variant.type), case .structure(let fields) = self[id].kind else { return nil }
+        guard variant.kind == .object, let id = structure(variant.type), case .structure(let fields) = self[id].kind
+        else { return nil }
         let fixed = fields.compactMap { field -> OneOfGuard.FixedValue? in
-            guard case .named(let enumID) = resolved(field.type.nonOptional), case .enumeration(let info) = self[enumID].kind,
-                  info.cases.count == 1, let only = info.cases.first else { return nil }
+            guard case .named(let enumID) = resolved(field.type.nonOptional),
+                case .enumeration(let info) = self[enumID].kind,
+                info.cases.count == 1, let only = info.cases.first
+            else { return nil }
             return OneOfGuard.FixedValue(key: field.jsonKey, value: only.rawValue)
         }
         return (fields.map(\.jsonKey), fixed)
@@ -39,7 +42,9 @@ extension TypeTable {
             let ownKeys = Set(own.keys)
             var result = OneOfGuard()
             for later in objects[(index + 1)...].compactMap({ $0 }) {
-                for key in later.keys where !ownKeys.contains(key) && !result.passOverKeys.contains(key) { result.passOverKeys.append(key) }
+                for key in later.keys where !ownKeys.contains(key) && !result.passOverKeys.contains(key) {
+                    result.passOverKeys.append(key)
+                }
             }
             let others = objects.indices.filter { $0 != index }.compactMap { objects[$0] }
             result.fixedValues = own.fixed.filter { fixed in

@@ -53,7 +53,9 @@ enum RecursiveStorage {
                 if case .structure(let fields) = table[id].kind {
                     for (index, field) in fields.enumerated() {
                         let edge = Edge(struct: id, field: index)
-                        guard field.storage == nil, boxed[edge] == nil, !reported.contains(edge), let target = storedStruct(field.type)?.id else { continue }
+                        guard field.storage == nil, boxed[edge] == nil, !reported.contains(edge),
+                            let target = storedStruct(field.type)?.id
+                        else { continue }
                         path.append(edge)
                         if state[target] == 1 {
                             let start = path.firstIndex { $0.struct == target } ?? 0
@@ -72,14 +74,22 @@ enum RecursiveStorage {
                 visit(DeclID(index: index))
             }
             guard let found = cycle else { return plan }
-            if let breakable = found.first(where: { field($0).flatMap { storedStruct($0.type)?.optional } == true }), case .structure(let fields) = table[breakable.struct].kind {
-                let taken = Set(fields.map(\.name) + fields.compactMap(\.storage) + boxed.filter { $0.key.struct == breakable.struct }.map(\.value))
+            if let breakable = found.first(where: { field($0).flatMap { storedStruct($0.type)?.optional } == true }),
+                case .structure(let fields) = table[breakable.struct].kind
+            {
+                let taken = Set(
+                    fields.map(\.name) + fields.compactMap(\.storage)
+                        + boxed.filter { $0.key.struct == breakable.struct }.map(\.value))
                 let storage = SwiftName.distinct("_" + fields[breakable.field].name, from: taken)
                 boxed[breakable] = storage
                 plan.boxed.append((breakable, storage))
             } else if let closing = found.last, let f = field(closing) {
                 let names = found.compactMap { field($0).map { "'\($0.jsonKey)'" } }
-                plan.errors.append((f.keyLocation, "'\(f.jsonKey)' makes '\(table[closing.struct].qualifiedName)' contain itself (through \(names.joined(separator: ", "))), which no JSON value can end; make '\(f.jsonKey)' optional (\"\(table.describe(f.type))?\") or an array"))
+                plan.errors.append(
+                    (
+                        f.keyLocation,
+                        "'\(f.jsonKey)' makes '\(table[closing.struct].qualifiedName)' contain itself (through \(names.joined(separator: ", "))), which no JSON value can end; make '\(f.jsonKey)' optional (\"\(table.describe(f.type))?\") or an array"
+                    ))
                 reported.formUnion(found)
             }
         }

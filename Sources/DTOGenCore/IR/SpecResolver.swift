@@ -21,7 +21,9 @@ struct SpecResolver {
 
     /// `sink` holds what earlier stages reported for this spec.
     /// `runtimeInModule`: the runtime's sources are compiled into the generated code's module.
-    init(spec: Spec, sink: DiagnosticSink, accessOverride: AccessLevel?, fileBase: String, runtimeInModule: Bool = false) {
+    init(
+        spec: Spec, sink: DiagnosticSink, accessOverride: AccessLevel?, fileBase: String, runtimeInModule: Bool = false
+    ) {
         self.spec = spec
         self.fileBase = fileBase
         access = accessOverride ?? spec.access?.value ?? .internal
@@ -41,30 +43,42 @@ struct SpecResolver {
         types.resolveNamedTypes(spec.types)
         for endpoint in spec.endpoints {
             let pascal = SwiftName.upperCamel(endpoint.name.value, style: types.naming)
-            responses.append(endpoint.response.flatMap { shape in
-                types.resolve(shape, hint: SwiftName.inlineEndpointType(pascal, "Response", isArray: shape.isArray), parent: nil, element: false)
-            })
-            bodies.append(endpoint.body.flatMap { shape in
-                types.resolve(shape, hint: SwiftName.inlineEndpointType(pascal, "Body", isArray: shape.isArray), parent: nil, element: false)
-            })
+            responses.append(
+                endpoint.response.flatMap { shape in
+                    types.resolve(
+                        shape, hint: SwiftName.inlineEndpointType(pascal, "Response", isArray: shape.isArray),
+                        parent: nil, element: false)
+                })
+            bodies.append(
+                endpoint.body.flatMap { shape in
+                    types.resolve(
+                        shape, hint: SwiftName.inlineEndpointType(pascal, "Body", isArray: shape.isArray), parent: nil,
+                        element: false)
+                })
         }
         // A spec-level error type conforms to `Error` even when no endpoint uses it (others may import it).
         if let written = spec.error, spec.endpoints.isEmpty { _ = types.errorBody(written) }
         var endpointResolver = EndpointResolver(types: types)
         for (index, endpoint) in spec.endpoints.enumerated() {
-            endpoints.append(endpointResolver.endpoint(endpoint, response: responses[index], body: bodies[index], spec: spec))
+            endpoints.append(
+                endpointResolver.endpoint(endpoint, response: responses[index], body: bodies[index], spec: spec))
         }
         types = endpointResolver.types
         // A spec without endpoints is a library of DTOs: every type is its own use.
         if !spec.endpoints.isEmpty, spec.unusedTypes?.value != .generate {
-            types.warnAboutUnusedTypes(spec.types, roots: responses.compactMap { $0 } + bodies.compactMap { $0 } + types.parameterTypes + endpoints.compactMap(\.errorType))
+            types.warnAboutUnusedTypes(
+                spec.types,
+                roots: responses.compactMap { $0 } + bodies.compactMap { $0 } + types.parameterTypes
+                    + endpoints.compactMap(\.errorType))
         }
         resolveExamples()
         if let baseURL = spec.baseURL {
             let name = SwiftName.apiNamespace(specName: spec.name?.value, fileBase: fileBase)
             let distinct = SwiftName.distinct(name, from: types.topLevelNames.union(SwiftName.reservedTypes))
             if distinct != name {
-                types.sink.warning("DTG3077", spec.name?.location ?? baseURL.location, "the API namespace '\(name)' is also a type name; it is generated as '\(distinct)'")
+                types.sink.warning(
+                    "DTG3077", spec.name?.location ?? baseURL.location,
+                    "the API namespace '\(name)' is also a type name; it is generated as '\(distinct)'")
             }
             types.topLevelNames.insert(distinct)
             api = APINamespace(name: distinct, baseURL: baseURL.value, namespace: types.namespace)
@@ -75,7 +89,9 @@ struct SpecResolver {
     mutating func resolveExamples() {
         func entries(_ written: [Located<String>], _ target: ExampleTarget) -> [ExampleIR] {
             written.compactMap { path in
-                SpecPaths.example(path.value, from: spec.path).map { ExampleIR(written: path.value, path: $0, location: path.location, target: target) }
+                SpecPaths.example(path.value, from: spec.path).map {
+                    ExampleIR(written: path.value, path: $0, location: path.location, target: target)
+                }
             }
         }
         for type in spec.types where !type.shape.examples.isEmpty {
@@ -85,17 +101,22 @@ struct SpecResolver {
         for (index, endpoint) in spec.endpoints.enumerated() where !endpoint.examples.isEmpty {
             let resolved = endpoints[index]
             if resolved.rawResponse != nil {
-                types.sink.warning("DTG3078", endpoint.examples[0].location, "the response of '\(endpoint.name.value)' is not JSON, so its examples are not checked")
+                types.sink.warning(
+                    "DTG3078", endpoint.examples[0].location,
+                    "the response of '\(endpoint.name.value)' is not JSON, so its examples are not checked")
                 continue
             }
-            examples += entries(endpoint.examples, .endpoint(name: resolved.name, response: resolved.response, envelope: resolved.envelope))
+            examples += entries(
+                endpoint.examples,
+                .endpoint(name: resolved.name, response: resolved.response, envelope: resolved.envelope))
         }
     }
 
     /// This spec's domain mappings, given the (model, DTO) pairs the whole run maps, and what
     /// is wrong with them. Whether each throws is settled by Link (`MappingIR.linked`).
     func mappings(declared: Set<MappingKey>) -> ([MappingIR], [Diagnostic]) {
-        var resolver = MappingResolver(sink: DiagnosticSink(spec: spec), table: types.table, declared: declared, namespace: types.namespace)
+        var resolver = MappingResolver(
+            sink: DiagnosticSink(spec: spec), table: types.table, declared: declared, namespace: types.namespace)
         var mappings: [MappingIR] = []
         for (index, endpoint) in spec.endpoints.enumerated() {
             for (position, domain) in endpoint.domains.enumerated() {
@@ -113,9 +134,11 @@ struct SpecResolver {
 
     /// The (model, DTO) pairs this spec maps, before their sources are checked.
     func declaredMappings() -> [MappingKey] {
-        var quiet = MappingResolver(sink: DiagnosticSink(spec: spec), table: types.table, declared: [], namespace: types.namespace)
+        var quiet = MappingResolver(
+            sink: DiagnosticSink(spec: spec), table: types.table, declared: [], namespace: types.namespace)
         var keys: [MappingKey] = []
-        let domains = spec.endpoints.indices.flatMap { index in spec.endpoints[index].domains.map { ($0, responses[index]) } }
+        let domains =
+            spec.endpoints.indices.flatMap { index in spec.endpoints[index].domains.map { ($0, responses[index]) } }
             + spec.mappings.map { ($0, TypeRef?.none) }
         for (domain, response) in domains where domain.fields != nil {
             guard let target = quiet.target(domain: domain, response: response) else { continue }
@@ -129,7 +152,9 @@ struct SpecResolver {
         guard let written = spec.repository else { return nil }
         var name = written.value
         if name.isEmpty {
-            let base = api.map { $0.name.hasSuffix("API") ? String($0.name.dropLast(3)) : $0.name } ?? SwiftName.upperCamel(spec.name?.value ?? fileBase)
+            let base =
+                api.map { $0.name.hasSuffix("API") ? String($0.name.dropLast(3)) : $0.name }
+                ?? SwiftName.upperCamel(spec.name?.value ?? fileBase)
             name = (base.isEmpty ? "API" : base) + "Repository"
         }
         guard SwiftName.isTypeName(name) else {
@@ -137,7 +162,10 @@ struct SpecResolver {
             return nil
         }
         for taken in [name, name + "Live", name + "Stub"] where types.topLevelNames.contains(taken) {
-            sink.error("DTG3080", written.location, "the repository's '\(taken)' is also a type of this spec; give the repository another name ({ \"name\": ... })")
+            sink.error(
+                "DTG3080", written.location,
+                "the repository's '\(taken)' is also a type of this spec; give the repository another name ({ \"name\": ... })"
+            )
             return nil
         }
         var methods: [RepositoryIR.Method] = []
@@ -165,7 +193,8 @@ struct SpecResolver {
     /// `declaresNamespace`: this spec declares the namespace enum (the first spec that uses it).
     func ir(mappings: [MappingIR], declaresNamespace: Bool, repository: RepositoryIR? = nil) -> SpecIR {
         SpecIR(
-            path: spec.path, fileBase: fileBase, generates: generates, access: access, types: types.table, mappings: mappings, endpoints: endpoints, api: api,
+            path: spec.path, fileBase: fileBase, generates: generates, access: access, types: types.table,
+            mappings: mappings, endpoints: endpoints, api: api,
             examples: examples,
             namespace: types.namespace.map { NamespaceIR(name: $0, declares: declaresNamespace) },
             repository: repository, kinds: spec.kinds, dtoFiles: spec.dtoFiles?.value ?? 1, otherFiles: spec.otherFiles

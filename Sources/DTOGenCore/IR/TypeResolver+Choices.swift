@@ -11,29 +11,45 @@ extension TypeResolver {
         var siblings: Set<String> = []
         for spec in specs {
             let hint = typeName + SwiftName.upperCamel(spec.tag?.value ?? "object", style: naming)
-            guard let type = resolve(spec.shape, hint: hint, parent: id, element: false, siblings: &siblings) else { continue }
+            guard let type = resolve(spec.shape, hint: hint, parent: id, element: false, siblings: &siblings) else {
+                continue
+            }
             if type.isOptional {
-                sink.error("DTG3081", spec.shape.location, "a '$oneOf' variant cannot be optional; make the field optional instead")
+                sink.error(
+                    "DTG3081", spec.shape.location,
+                    "a '$oneOf' variant cannot be optional; make the field optional instead")
             }
             let kind = jsonKind(type)
             if containsDate(type) {
-                sink.error("DTG3082", spec.shape.location, "a Date cannot be a '$oneOf' variant (its format would be ambiguous); use \"String\" and convert it in a mapping")
+                sink.error(
+                    "DTG3082", spec.shape.location,
+                    "a Date cannot be a '$oneOf' variant (its format would be ambiguous); use \"String\" and convert it in a mapping"
+                )
             }
             // In a tagged one-of, a variant that is no object (an id beside the objects) is
             // chosen by its JSON kind, and its key only names its case.
             var tag = spec.tag?.value
             if shape.discriminator != nil {
                 if kind == .any || (kind == .object && table.structure(type) == nil) {
-                    sink.error("DTG3083", spec.shape.location, "the variants of a '$oneOf' with '$discriminator' must be objects, or values of one JSON kind each (a string, a number, a bool, an array); '\(spec.tag?.value ?? "")' is \(table.describe(type))")
+                    sink.error(
+                        "DTG3083", spec.shape.location,
+                        "the variants of a '$oneOf' with '$discriminator' must be objects, or values of one JSON kind each (a string, a number, a bool, an array); '\(spec.tag?.value ?? "")' is \(table.describe(type))"
+                    )
                 } else if kind != .object {
                     tag = nil
                     if let other = info.variants.first(where: { $0.kind == kind }) {
-                        sink.error("DTG3084", spec.shape.location, "'\(spec.tag?.value ?? "")' and '\(other.name)' are both \(kind.rawValue)s; in a '$oneOf' with '$discriminator', only objects are told apart by the tag, so one variant of each other JSON kind")
+                        sink.error(
+                            "DTG3084", spec.shape.location,
+                            "'\(spec.tag?.value ?? "")' and '\(other.name)' are both \(kind.rawValue)s; in a '$oneOf' with '$discriminator', only objects are told apart by the tag, so one variant of each other JSON kind"
+                        )
                     }
                 }
             }
             if shape.discriminator == nil, let tag = spec.tag {
-                sink.error("DTG3085", tag.location, "a '$oneOf' written as an object of tags needs '$discriminator', the key that holds the tag; for variants told apart by their JSON, write an array of shapes")
+                sink.error(
+                    "DTG3085", tag.location,
+                    "a '$oneOf' written as an object of tags needs '$discriminator', the key that holds the tag; for variants told apart by their JSON, write an array of shapes"
+                )
             }
             let base = spec.tag.map { SwiftName.enumCase($0.value, style: naming) } ?? variantCaseName(type)
             let name = SwiftName.distinct(base, from: taken)
@@ -41,12 +57,17 @@ extension TypeResolver {
             info.variants.append(OneOfInfo.Variant(name: name, tag: tag, type: type, kind: kind))
         }
         if shape.discriminator != nil, !info.variants.isEmpty, !info.variants.contains(where: { $0.tag != nil }) {
-            sink.error("DTG3086", shape.location, "a '$oneOf' with '$discriminator' tells objects apart by their tag, and none of its variants is an object; for variants told apart by their JSON, write an array of shapes")
+            sink.error(
+                "DTG3086", shape.location,
+                "a '$oneOf' with '$discriminator' tells objects apart by their tag, and none of its variants is an object; for variants told apart by their JSON, write an array of shapes"
+            )
         }
         if let unknown = shape.unknownVariant {
             var name = unknown.value
             if !SwiftName.isIdentifier(name) || SwiftName.reservedMembers.contains(name) {
-                sink.error("DTG3087", unknown.location, "'$unknown' must be true or a case name such as \"unknown\", found '\(name)'")
+                sink.error(
+                    "DTG3087", unknown.location,
+                    "'$unknown' must be true or a case name such as \"unknown\", found '\(name)'")
                 name = "unknown"
             }
             info.unknownCaseName = SwiftName.distinct(name, from: taken)
@@ -57,15 +78,26 @@ extension TypeResolver {
             // holds no other value where it fixes one. A later variant that declares no key
             // an earlier one lacks, has the earlier one's required keys and fixes no key to
             // another value than it is never chosen over it.
-            let objects = info.variants.enumerated().compactMap { entry in table.objectKeys(entry.element).map { (entry.offset, entry.element, $0) } }
+            let objects = info.variants.enumerated().compactMap { entry in
+                table.objectKeys(entry.element).map { (entry.offset, entry.element, $0) }
+            }
             for (i, earlier) in objects.enumerated() {
-                guard let earlierID = table.structure(earlier.1.type), case .structure(let earlierFields) = table[earlierID].kind else { continue }
-                let required = Set(earlierFields.filter { !$0.type.isOptional && $0.defaultValue == nil && !$0.coding.lenient }.map(\.jsonKey))
+                guard let earlierID = table.structure(earlier.1.type),
+                    case .structure(let earlierFields) = table[earlierID].kind
+                else { continue }
+                let required = Set(
+                    earlierFields.filter { !$0.type.isOptional && $0.defaultValue == nil && !$0.coding.lenient }.map(
+                        \.jsonKey))
                 let keys = Set(earlier.2.keys)
                 for later in objects.dropFirst(i + 1) {
                     let laterKeys = Set(later.2.keys)
-                    if required.isSubset(of: laterKeys), laterKeys.isSubset(of: keys), !TypeTable.fixedApart(earlier.2.fixed, later.2.fixed) {
-                        sink.warning("DTG3088", specs[later.0].shape.location, "'\(later.1.name)' cannot be told apart from '\(earlier.1.name)': it declares no key that '\(earlier.1.name)' lacks, and fixes no key to another value, so an object of it decodes as '\(earlier.1.name)', which is tried first; add '$discriminator', or list it first")
+                    if required.isSubset(of: laterKeys), laterKeys.isSubset(of: keys),
+                        !TypeTable.fixedApart(earlier.2.fixed, later.2.fixed)
+                    {
+                        sink.warning(
+                            "DTG3088", specs[later.0].shape.location,
+                            "'\(later.1.name)' cannot be told apart from '\(earlier.1.name)': it declares no key that '\(earlier.1.name)' lacks, and fixes no key to another value, so an object of it decodes as '\(earlier.1.name)', which is tried first; add '$discriminator', or list it first"
+                        )
                     }
                 }
             }
@@ -117,19 +149,24 @@ extension TypeResolver {
         if let unknown = shape.unknownCase {
             var name = unknown.value
             if !SwiftName.isIdentifier(name) || SwiftName.reservedMembers.contains(name) {
-                sink.error("DTG3089", unknown.location, "'$unknown' must be a case name such as \"unknown\", found '\(name)'")
+                sink.error(
+                    "DTG3089", unknown.location, "'$unknown' must be a case name such as \"unknown\", found '\(name)'")
                 name = "unknown"
             }
             if taken.contains(name) {
                 let distinct = SwiftName.distinct(name, from: taken)
-                sink.warning("DTG3090", unknown.location, "the '$unknown' case '\(name)' is also an enum value; the catch-all case is generated as '\(distinct)'")
+                sink.warning(
+                    "DTG3090", unknown.location,
+                    "the '$unknown' case '\(name)' is also an enum value; the catch-all case is generated as '\(distinct)'"
+                )
                 name = distinct
             }
             result.unknownCaseName = name
         } else if openEnums {
             // `options.enums: "open"` names the catch-all itself: `unknown`, or, when a value
             // is "unknown", `unknownValue` (nothing the spec wrote clashes, so no warning).
-            result.unknownCaseName = taken.contains("unknown") ? SwiftName.distinct("unknownValue", from: taken) : "unknown"
+            result.unknownCaseName =
+                taken.contains("unknown") ? SwiftName.distinct("unknownValue", from: taken) : "unknown"
         }
         return result
     }

@@ -26,47 +26,70 @@ extension TypeResolver {
             if !SwiftName.isIdentifier(custom.value) {
                 sink.error("DTG3091", custom.location, "'$name' '\(custom.value)' is not a valid Swift identifier")
             } else if SwiftName.reservedMembers.contains(custom.value) {
-                sink.error("DTG3092", custom.location, "'$name' '\(custom.value)' cannot be used as a name here; choose another")
+                sink.error(
+                    "DTG3092", custom.location,
+                    "'$name' '\(custom.value)' cannot be used as a name here; choose another")
             } else {
                 name = custom.value
             }
         }
         if let other = taken[name] {
             let distinct = SwiftName.distinct(name, from: Set(taken.keys))
-            sink.warning("DTG3093", property.keyLocation, "keys '\(other)' and '\(property.key)' both give the \(noun) '\(name)'; '\(property.key)' is generated as '\(distinct)' (set '$name' to choose)")
+            sink.warning(
+                "DTG3093", property.keyLocation,
+                "keys '\(other)' and '\(property.key)' both give the \(noun) '\(name)'; '\(property.key)' is generated as '\(distinct)' (set '$name' to choose)"
+            )
             name = distinct
         }
         taken[name] = property.key
         return name
     }
 
-    mutating func resolveField(_ property: PropertySpec, name: String, parent: DeclID, siblings: inout Set<String>) -> Field? {
+    mutating func resolveField(_ property: PropertySpec, name: String, parent: DeclID, siblings: inout Set<String>)
+        -> Field?
+    {
         let shape = property.shape
         let hint = shape.typeName?.value ?? property.key
-        guard let declared = resolve(shape, hint: hint, parent: parent, element: false, siblings: &siblings) else { return nil }
-        var field = Field(jsonKey: property.key, keyLocation: property.keyLocation, name: name, type: declared, doc: shape.doc?.value)
+        guard let declared = resolve(shape, hint: hint, parent: parent, element: false, siblings: &siblings) else {
+            return nil
+        }
+        var field = Field(
+            jsonKey: property.key, keyLocation: property.keyLocation, name: name, type: declared, doc: shape.doc?.value)
         let base = declared.nonOptional
         let resolvedBase = table.resolved(base)
 
         // Numbers and booleans written as strings.
         let stringEncoded = shape.format?.value == .stringEncoded
         if let written = shape.format, stringEncoded {
-            guard case .scalar(let scalar) = resolvedBase, [.int, .int64, .double, .decimal, .bool].contains(scalar) else {
-                sink.error("DTG3094", written.location, "'$format: \"string\"' applies to Int, Int64, Double, Decimal and Bool fields; '\(property.key)' is \(table.describe(base))")
+            guard case .scalar(let scalar) = resolvedBase, [.int, .int64, .double, .decimal, .bool].contains(scalar)
+            else {
+                sink.error(
+                    "DTG3094", written.location,
+                    "'$format: \"string\"' applies to Int, Int64, Double, Decimal and Bool fields; '\(property.key)' is \(table.describe(base))"
+                )
                 return field
             }
             if shape.lenient {
-                sink.error("DTG3095", written.location, "'$format: \"string\"' and '$lenient' cannot be combined; '$lenient' already reads numbers from strings")
+                sink.error(
+                    "DTG3095", written.location,
+                    "'$format: \"string\"' and '$lenient' cannot be combined; '$lenient' already reads numbers from strings"
+                )
             }
         }
         // `$nullable`: absent, `null` and a value are three states.
         let nullable = shape.nullable?.value == true
         if let marked = shape.nullable, marked.value {
             if !declared.isOptional {
-                sink.error("DTG3096", marked.location, "'$nullable' applies to optional fields (absent, null or a value); make '\(property.key)' optional")
+                sink.error(
+                    "DTG3096", marked.location,
+                    "'$nullable' applies to optional fields (absent, null or a value); make '\(property.key)' optional")
             }
-            if shape.lenient || shape.lossy?.value == true || shape.defaultValue != nil || stringEncoded || containsDate(base) {
-                sink.error("DTG3097", marked.location, "'$nullable' cannot be combined with '$lenient', '$lossy', '$default', '$format' or dates")
+            if shape.lenient || shape.lossy?.value == true || shape.defaultValue != nil || stringEncoded
+                || containsDate(base)
+            {
+                sink.error(
+                    "DTG3097", marked.location,
+                    "'$nullable' cannot be combined with '$lenient', '$lossy', '$default', '$format' or dates")
             }
         }
 
@@ -77,7 +100,9 @@ extension TypeResolver {
         if let written = shape.format, case .date(let f) = written.value {
             format = f
             if dateDepth == nil {
-                sink.error("DTG3098", written.location, "'$format' applies to Date fields; '\(property.key)' is \(table.describe(base))")
+                sink.error(
+                    "DTG3098", written.location,
+                    "'$format' applies to Date fields; '\(property.key)' is \(table.describe(base))")
             }
         }
         var strategy = FieldCoding.Strategy.plain
@@ -86,7 +111,10 @@ extension TypeResolver {
                 format = format ?? defaultDates
                 strategy = .date(format ?? defaultDates, container)
             } else {
-                sink.error("DTG3099", shape.location, "dates nested inside arrays of arrays, dictionaries of collections or optional elements are not supported; declare the innermost value as \"String\" and convert it in a mapping")
+                sink.error(
+                    "DTG3099", shape.location,
+                    "dates nested inside arrays of arrays, dictionaries of collections or optional elements are not supported; declare the innermost value as \"String\" and convert it in a mapping"
+                )
             }
         }
 
@@ -94,7 +122,9 @@ extension TypeResolver {
             deferredLossy.append((parent, property.key, lossy.location))
         } else if let lossy = shape.lossy, lossy.value {
             guard case .array(let element) = resolvedBase else {
-                sink.error("DTG3100", lossy.location, "'$lossy' applies to arrays; '\(property.key)' is \(table.describe(base))")
+                sink.error(
+                    "DTG3100", lossy.location,
+                    "'$lossy' applies to arrays; '\(property.key)' is \(table.describe(base))")
                 return field
             }
             if dateDepth.flatMap({ $0 }) == .array {
@@ -109,12 +139,20 @@ extension TypeResolver {
 
         if let defaultNode = shape.defaultValue {
             if case .null = defaultNode.value {
-                sink.error("DTG3102", defaultNode.location, "'$default' is null; leave it out and make the field optional instead")
+                sink.error(
+                    "DTG3102", defaultNode.location,
+                    "'$default' is null; leave it out and make the field optional instead")
             } else {
-                if let literal = Literals.value(defaultNode, as: base, in: table, dateFormat: format, what: "'$default' of '\(property.key)'", into: &sink) {
+                if let literal = Literals.value(
+                    defaultNode, as: base, in: table, dateFormat: format, what: "'$default' of '\(property.key)'",
+                    into: &sink)
+                {
                     field.defaultValue = literal
                     if shape.optional {
-                        sink.warning("DTG3103", shape.optionalLocation ?? defaultNode.location, "'\(property.key)' has a '$default', so it is never nil: it is generated as non-optional \(table.describe(base))")
+                        sink.warning(
+                            "DTG3103", shape.optionalLocation ?? defaultNode.location,
+                            "'\(property.key)' has a '$default', so it is never nil: it is generated as non-optional \(table.describe(base))"
+                        )
                     }
                     field.type = base
                 }
@@ -124,7 +162,10 @@ extension TypeResolver {
         if shape.lenient, fallback == nil, !field.type.isOptional {
             fallback = Literals.empty(base, in: table)
             if fallback == nil {
-                sink.error("DTG3104", shape.location, "'$lenient' field '\(property.key)' of type \(table.describe(base)) has no empty value; give it a '$default' or make it optional")
+                sink.error(
+                    "DTG3104", shape.location,
+                    "'$lenient' field '\(property.key)' of type \(table.describe(base)) has no empty value; give it a '$default' or make it optional"
+                )
             }
         }
         field.coding = FieldCoding(

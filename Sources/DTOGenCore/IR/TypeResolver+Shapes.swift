@@ -3,7 +3,9 @@
 extension TypeResolver {
     /// Resolves a shape to a type. `hint` names an inline struct or enum; `element` says the
     /// shape is an array element (its name is made singular).
-    mutating func resolve(_ shape: ShapeSpec, hint: String, parent: DeclID?, element: Bool, siblings: inout Set<String>) -> TypeRef? {
+    mutating func resolve(_ shape: ShapeSpec, hint: String, parent: DeclID?, element: Bool, siblings: inout Set<String>)
+        -> TypeRef?
+    {
         var type: TypeRef
         switch shape.kind {
         case .reference(let name):
@@ -14,13 +16,19 @@ extension TypeResolver {
             } else if typeParameters.contains(name) {
                 type = .parameter(name)
             } else if let generic = GenericName.parse(name) {
-                guard let resolved = resolveGeneric(generic, written: name, shape: shape, parent: parent, siblings: &siblings) else { return nil }
+                guard
+                    let resolved = resolveGeneric(
+                        generic, written: name, shape: shape, parent: parent, siblings: &siblings)
+                else { return nil }
                 type = resolved
             } else if let id = named[name] {
                 resolveNamedType(name)
                 if !table[id].genericParameters.isEmpty {
                     let parameters = table[id].genericParameters
-                    sink.error("DTG3105", shape.location, "'\(name)' is generic (\(name)<\(parameters.joined(separator: ", "))>); write it with type arguments, such as \"\(name)<\(parameters.map { _ in "String" }.joined(separator: ", "))>\"")
+                    sink.error(
+                        "DTG3105", shape.location,
+                        "'\(name)' is generic (\(name)<\(parameters.joined(separator: ", "))>); write it with type arguments, such as \"\(name)<\(parameters.map { _ in "String" }.joined(separator: ", "))>\""
+                    )
                     return nil
                 }
                 type = .named(id)
@@ -32,18 +40,28 @@ extension TypeResolver {
                 if hintText.isEmpty, name.hasPrefix("[") || name.hasSuffix("]") {
                     hintText = "; write an array as a JSON array: [\"\(name.trimmingCharacters(in: ["[", "]"]))\"]"
                 }
-                sink.error(.unknownType, shape.location, "unknown type '\(name)'\(hintText.isEmpty ? "; expected String, Int, Int64, Double, Float, Bool, Decimal, Date, URL, UUID, JSON or a name from 'types'" : hintText)", subject: name)
+                sink.error(
+                    .unknownType, shape.location,
+                    "unknown type '\(name)'\(hintText.isEmpty ? "; expected String, Int, Int64, Double, Float, Bool, Decimal, Date, URL, UUID, JSON or a name from 'types'" : hintText)",
+                    subject: name)
                 return nil
             }
         case .array(let inner):
-            guard let element = resolve(inner, hint: hint, parent: parent, element: true, siblings: &siblings) else { return nil }
+            guard let element = resolve(inner, hint: hint, parent: parent, element: true, siblings: &siblings) else {
+                return nil
+            }
             type = .array(element)
         case .dictionary(let inner):
-            guard let value = resolve(inner, hint: hint, parent: parent, element: false, siblings: &siblings) else { return nil }
+            guard let value = resolve(inner, hint: hint, parent: parent, element: false, siblings: &siblings) else {
+                return nil
+            }
             type = .dictionary(value)
         case .object(let properties):
             if nesting(of: parent) >= Self.maximumNesting {
-                sink.error("DTG3107", shape.location, "objects are nested more than \(Self.maximumNesting) levels deep here; declare inner objects in 'types'")
+                sink.error(
+                    "DTG3107", shape.location,
+                    "objects are nested more than \(Self.maximumNesting) levels deep here; declare inner objects in 'types'"
+                )
                 return nil
             }
             let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
@@ -52,7 +70,8 @@ extension TypeResolver {
             type = .named(id)
         case .enumeration(let values):
             let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
-            let id = addDecl(name: name, parent: parent, kind: .enumeration(resolveEnum(values, shape: shape)), shape: shape)
+            let id = addDecl(
+                name: name, parent: parent, kind: .enumeration(resolveEnum(values, shape: shape)), shape: shape)
             type = .named(id)
         case .oneOf(let variants):
             let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
@@ -63,7 +82,10 @@ extension TypeResolver {
         if let typeName = shape.typeName {
             switch shape.kind {
             case .object, .enumeration, .oneOf: break
-            default: sink.error("DTG3108", typeName.location, "'$typeName' names an inline object or enum; this shape declares no type")
+            default:
+                sink.error(
+                    "DTG3108", typeName.location,
+                    "'$typeName' names an inline object or enum; this shape declares no type")
             }
         }
         // Elements of arrays and values of dictionaries carry their own optionality (`["Int?"]`).
@@ -72,21 +94,32 @@ extension TypeResolver {
     }
 
     /// `Page<Charge>`: a generic named type with as many arguments as it has parameters.
-    mutating func resolveGeneric(_ generic: GenericName, written: String, shape: ShapeSpec, parent: DeclID?, siblings: inout Set<String>) -> TypeRef? {
+    mutating func resolveGeneric(
+        _ generic: GenericName, written: String, shape: ShapeSpec, parent: DeclID?, siblings: inout Set<String>
+    ) -> TypeRef? {
         guard !generic.base.isEmpty else {
-            sink.error("DTG3109", shape.location, "'\(written)' is not a valid generic type; write it as \"Page<Charge>\"")
+            sink.error(
+                "DTG3109", shape.location, "'\(written)' is not a valid generic type; write it as \"Page<Charge>\"")
             return nil
         }
         guard let id = named[generic.base] else {
             let hint = Suggest.hint(for: generic.base, in: named.keys.sorted())
-            sink.error("DTG3110", shape.location, "unknown generic type '\(generic.base)'\(hint.isEmpty ? "; declare it in 'types' as \"\(generic.base)<T>\"" : hint)")
+            sink.error(
+                "DTG3110", shape.location,
+                "unknown generic type '\(generic.base)'\(hint.isEmpty ? "; declare it in 'types' as \"\(generic.base)<T>\"" : hint)"
+            )
             return nil
         }
         resolveNamedType(generic.base)
         let parameters = table[id].genericParameters
         guard parameters.count == generic.arguments.count else {
-            let expected = parameters.isEmpty ? "is not generic" : "takes \(parameters.count) type argument\(parameters.count == 1 ? "" : "s") (\(parameters.joined(separator: ", ")))"
-            sink.error("DTG3111", shape.location, "'\(generic.base)' \(expected), found \(generic.arguments.count) in '\(written)'")
+            let expected =
+                parameters.isEmpty
+                ? "is not generic"
+                : "takes \(parameters.count) type argument\(parameters.count == 1 ? "" : "s") (\(parameters.joined(separator: ", ")))"
+            sink.error(
+                "DTG3111", shape.location,
+                "'\(generic.base)' \(expected), found \(generic.arguments.count) in '\(written)'")
             return nil
         }
         var arguments: [TypeRef] = []
@@ -96,9 +129,15 @@ extension TypeResolver {
                 argumentShape.kind = .reference(String(argument.dropLast()))
                 argumentShape.optional = true
             }
-            guard let resolved = resolve(argumentShape, hint: generic.base, parent: parent, element: false, siblings: &siblings) else { return nil }
+            guard
+                let resolved = resolve(
+                    argumentShape, hint: generic.base, parent: parent, element: false, siblings: &siblings)
+            else { return nil }
             if containsDate(resolved) {
-                sink.error("DTG3112", shape.location, "a Date cannot be a generic argument (generic code would decode it without its format); use a type that holds the Date")
+                sink.error(
+                    "DTG3112", shape.location,
+                    "a Date cannot be a generic argument (generic code would decode it without its format); use a type that holds the Date"
+                )
                 return nil
             }
             arguments.append(resolved)
@@ -127,7 +166,10 @@ extension TypeResolver {
 
     mutating func addDecl(name: String, parent: DeclID?, kind: Decl.Kind, shape: ShapeSpec) -> DeclID {
         let qualified = parent.map { table[$0].qualifiedName + "." + name } ?? namespaced(name)
-        let id = table.add(Decl(name: name, qualifiedName: qualified, parent: parent, kind: kind, doc: shape.doc?.value, location: shape.location))
+        let id = table.add(
+            Decl(
+                name: name, qualifiedName: qualified, parent: parent, kind: kind, doc: shape.doc?.value,
+                location: shape.location))
         if let parent {
             table[parent].nested.append(id)
         } else {
@@ -139,7 +181,9 @@ extension TypeResolver {
 
     /// The name of an inline struct or enum: `$typeName`, else the key in PascalCase (singular
     /// for array elements), never shadowing Swift's types, a file-scope type, an enclosing type or a sibling.
-    mutating func nestedName(_ shape: ShapeSpec, hint: String, parent: DeclID?, element: Bool, siblings: inout Set<String>) -> String {
+    mutating func nestedName(
+        _ shape: ShapeSpec, hint: String, parent: DeclID?, element: Bool, siblings: inout Set<String>
+    ) -> String {
         // Checked in place: copying the file's top-level names for every nested type made
         // big specs quadratic.
         var ancestors: [String] = []
@@ -150,21 +194,29 @@ extension TypeResolver {
         }
         let topLevelNames = self.topLevelNames
         let outer = siblings
-        let isTaken = { (name: String) in topLevelNames.contains(name) || outer.contains(name) || ancestors.contains(name) }
+        let isTaken = { (name: String) in
+            topLevelNames.contains(name) || outer.contains(name) || ancestors.contains(name)
+        }
         var name: String
         if let typeName = shape.typeName {
             if SwiftName.isTypeName(typeName.value) {
                 name = SwiftName.unshadowed(typeName.value, also: avoidedTypeNames)
                 if name != typeName.value {
-                    sink.warning("DTG3113", typeName.location, "'$typeName' '\(typeName.value)' would shadow Swift's '\(typeName.value)'; it is generated as '\(name)'")
+                    sink.warning(
+                        "DTG3113", typeName.location,
+                        "'$typeName' '\(typeName.value)' would shadow Swift's '\(typeName.value)'; it is generated as '\(name)'"
+                    )
                 }
             } else {
-                sink.error("DTG3114", typeName.location, "'$typeName' '\(typeName.value)' is not a valid Swift type name")
+                sink.error(
+                    "DTG3114", typeName.location, "'$typeName' '\(typeName.value)' is not a valid Swift type name")
                 name = SwiftName.type(typeName.value, style: naming)
             }
             let distinct = SwiftName.distinct(name, isTaken: isTaken)
             if distinct != name {
-                sink.warning("DTG3115", typeName.location, "type name '\(name)' is already used here; this type is generated as '\(distinct)'")
+                sink.warning(
+                    "DTG3115", typeName.location,
+                    "type name '\(name)' is already used here; this type is generated as '\(distinct)'")
             }
             name = distinct
         } else {

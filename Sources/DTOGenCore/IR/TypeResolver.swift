@@ -58,28 +58,43 @@ struct TypeResolver {
         let builtins = SpecReader.builtinScalars
         for type in types {
             if builtins.contains(type.name) {
-                sink.error("DTG3116", type.nameLocation, "'\(type.name)' is a built-in type and cannot be redefined in 'types'")
+                sink.error(
+                    "DTG3116", type.nameLocation, "'\(type.name)' is a built-in type and cannot be redefined in 'types'"
+                )
                 continue
             }
             guard SwiftName.isTypeName(type.name) else {
-                sink.error("DTG3117", type.nameLocation, "type name '\(type.name)' is not a valid Swift type name; use letters, digits and '_', starting with a letter")
+                sink.error(
+                    "DTG3117", type.nameLocation,
+                    "type name '\(type.name)' is not a valid Swift type name; use letters, digits and '_', starting with a letter"
+                )
                 continue
             }
             var swiftName = SwiftName.unshadowed(type.name, also: avoidedTypeNames)
             if swiftName != type.name {
                 swiftName = SwiftName.distinct(swiftName, from: topLevelNames)
-                let owner = avoidedTypeNames.contains(type.name) ? "DTORuntime's (compiled into this module)" : "Swift's"
-                sink.warning("DTG3118", type.nameLocation, "type name '\(type.name)' would shadow \(owner) '\(type.name)'; it is generated as '\(swiftName)'")
+                let owner =
+                    avoidedTypeNames.contains(type.name) ? "DTORuntime's (compiled into this module)" : "Swift's"
+                sink.warning(
+                    "DTG3118", type.nameLocation,
+                    "type name '\(type.name)' would shadow \(owner) '\(type.name)'; it is generated as '\(swiftName)'")
             }
-            var decl = Decl(name: swiftName, qualifiedName: namespaced(swiftName), parent: nil, kind: .alias(.json), doc: type.shape.doc?.value, location: type.nameLocation)
+            var decl = Decl(
+                name: swiftName, qualifiedName: namespaced(swiftName), parent: nil, kind: .alias(.json),
+                doc: type.shape.doc?.value, location: type.nameLocation)
             decl.genericParameters = type.genericParameters
             for parameter in type.genericParameters where builtins.contains(parameter) || named[parameter] != nil {
-                sink.error("DTG3119", type.nameLocation, "generic parameter '\(parameter)' of '\(type.name)' is also a type name; choose another, such as 'T'")
+                sink.error(
+                    "DTG3119", type.nameLocation,
+                    "generic parameter '\(parameter)' of '\(type.name)' is also a type name; choose another, such as 'T'"
+                )
             }
             if !type.genericParameters.isEmpty {
                 switch type.shape.kind {
                 case .enumeration, .oneOf:
-                    sink.error("DTG3120", type.nameLocation, "'\(type.name)' cannot be generic: only objects and aliases take type parameters")
+                    sink.error(
+                        "DTG3120", type.nameLocation,
+                        "'\(type.name)' cannot be generic: only objects and aliases take type parameters")
                 default: break
                 }
             }
@@ -147,9 +162,13 @@ struct TypeResolver {
     /// `$lossy` on a field of `parent` whose type is an alias that was resolving when the
     /// field was: the same check and coding as in `resolveField`, now that the alias is known.
     mutating func applyLossy(_ location: SourceLocation, key: String, parent: DeclID) {
-        guard case .structure(var fields) = table[parent].kind, let index = fields.firstIndex(where: { $0.jsonKey == key }) else { return }
+        guard case .structure(var fields) = table[parent].kind,
+            let index = fields.firstIndex(where: { $0.jsonKey == key })
+        else { return }
         guard case .array(let element) = table.resolved(fields[index].type.nonOptional) else {
-            sink.error("DTG3121", location, "'$lossy' applies to arrays; '\(key)' is \(table.describe(fields[index].type.nonOptional))")
+            sink.error(
+                "DTG3121", location,
+                "'$lossy' applies to arrays; '\(key)' is \(table.describe(fields[index].type.nonOptional))")
             return
         }
         fields[index].coding.strategy = .lossyArray(element: element)
@@ -160,9 +179,13 @@ struct TypeResolver {
         if shape.optional, let at = shape.optionalLocation {
             sink.error("DTG3122", at, "\(what) cannot be optional; make the field that uses it optional instead")
         }
-        if shape.defaultValue != nil { sink.error("DTG3123", shape.location, "'$default' belongs on a field, not on \(what)") }
+        if shape.defaultValue != nil {
+            sink.error("DTG3123", shape.location, "'$default' belongs on a field, not on \(what)")
+        }
         if shape.lenient { sink.error("DTG3124", shape.location, "'$lenient' belongs on a field, not on \(what)") }
-        if let lossy = shape.lossy { sink.error("DTG3125", lossy.location, "'$lossy' belongs on a field, not on \(what)") }
+        if let lossy = shape.lossy {
+            sink.error("DTG3125", lossy.location, "'$lossy' belongs on a field, not on \(what)")
+        }
         if let format = shape.format {
             sink.error("DTG3126", format.location, "'$format' belongs on a Date field, not on \(what)")
         }
@@ -175,11 +198,17 @@ struct TypeResolver {
         guard let first = unused.first else { return }
         // An imported document declares hundreds such (events, webhooks): one line, not hundreds.
         guard unused.count > Self.unusedTypesListedOneByOne else {
-            for type in unused { sink.warning("DTG3127", type.nameLocation, "type '\(type.name)' is not used by any endpoint; it is still generated") }
+            for type in unused {
+                sink.warning(
+                    "DTG3127", type.nameLocation,
+                    "type '\(type.name)' is not used by any endpoint; it is still generated")
+            }
             return
         }
         let names = unused.prefix(5).map { "'\($0.name)'" }.joined(separator: ", ")
-        sink.warning("DTG3128", first.nameLocation, "\(unused.count) types are not used by any endpoint (\(names), ...); they are still generated")
+        sink.warning(
+            "DTG3128", first.nameLocation,
+            "\(unused.count) types are not used by any endpoint (\(names), ...); they are still generated")
     }
 
     /// More unused types than this are reported in one warning.
@@ -212,15 +241,24 @@ extension TypeResolver {
     mutating func errorBody(_ written: Located<String>) -> TypeRef? {
         guard let id = named[written.value] else {
             let hint = Suggest.hint(for: written.value, in: named.keys.sorted())
-            sink.error(.unknownErrorType, written.location, "unknown error type '\(written.value)'\(hint.isEmpty ? "; declare it in 'types'" : hint)", subject: written.value)
+            sink.error(
+                .unknownErrorType, written.location,
+                "unknown error type '\(written.value)'\(hint.isEmpty ? "; declare it in 'types'" : hint)",
+                subject: written.value)
             return nil
         }
         guard case .structure = table[id].kind, table[id].genericParameters.isEmpty else {
-            sink.error("DTG3132", written.location, "'error' must name an object type, such as { \"code\": \"String\", \"message\": \"String\" }; '\(written.value)' is not one")
+            sink.error(
+                "DTG3132", written.location,
+                "'error' must name an object type, such as { \"code\": \"String\", \"message\": \"String\" }; '\(written.value)' is not one"
+            )
             return nil
         }
         if table[id].external, !table[id].isErrorBody {
-            sink.error("DTG3133", written.location, "'\(written.value)' is declared in an imported spec; name it as 'error' there too, so it is generated conforming to Error")
+            sink.error(
+                "DTG3133", written.location,
+                "'\(written.value)' is declared in an imported spec; name it as 'error' there too, so it is generated conforming to Error"
+            )
             return nil
         }
         table[id].isErrorBody = true

@@ -22,12 +22,15 @@ extension TypeTable {
             decl.nested = decl.nested.map(moved)
             switch decl.kind {
             case .structure(let fields):
-                decl.kind = .structure(fields.map { field in
-                    var field = field
-                    field.type = remap(field.type)
-                    if case .lossyArray(let element) = field.coding.strategy { field.coding.strategy = .lossyArray(element: remap(element)) }
-                    return field
-                })
+                decl.kind = .structure(
+                    fields.map { field in
+                        var field = field
+                        field.type = remap(field.type)
+                        if case .lossyArray(let element) = field.coding.strategy {
+                            field.coding.strategy = .lossyArray(element: remap(element))
+                        }
+                        return field
+                    })
             case .alias(let target): decl.kind = .alias(remap(target))
             case .oneOf(var info):
                 for index in info.variants.indices { info.variants[index].type = remap(info.variants[index].type) }

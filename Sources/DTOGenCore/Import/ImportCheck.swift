@@ -11,7 +11,9 @@ enum ImportCheck {
     /// `spec` as the translator wrote it (`types` and `endpoints` entries located at their
     /// nodes); `file`: the path of the file a location is in, for the warnings. An endpoint whose query or header
     /// parameter is rejected keeps its other parts: only that parameter is left out.
-    static func accepted(_ spec: DraftJSON, file: (SourceLocation) -> String) -> (spec: DraftJSON, warnings: [Diagnostic]) {
+    static func accepted(_ spec: DraftJSON, file: (SourceLocation) -> String) -> (
+        spec: DraftJSON, warnings: [Diagnostic]
+    ) {
         guard case .object(var top) = spec else { return (spec, []) }
         var warnings: [Diagnostic] = []
         var typesLeftOut: [String] = []
@@ -40,7 +42,10 @@ enum ImportCheck {
                     keptTypes.append(type)
                     continue
                 }
-                warnings.append(Diagnostic(.warning, "DTG4001", file: file(error.location), at: error.location, "type '\(type.0)' is left out: \(reason(error))"))
+                warnings.append(
+                    Diagnostic(
+                        .warning, "DTG4001", file: file(error.location), at: error.location,
+                        "type '\(type.0)' is left out: \(reason(error))"))
                 typesLeftOut.append(type.0)
             }
             types = keptTypes
@@ -48,15 +53,24 @@ enum ImportCheck {
             for (index, endpoint) in endpoints.enumerated() {
                 let name = endpoint["name"].flatMap(text) ?? "?"
                 if let error = reasons[Place(entry: .endpoint(index))] {
-                    warnings.append(Diagnostic(.warning, "DTG4002", file: file(error.location), at: error.location, "endpoint '\(name)' is left out: \(reason(error))"))
+                    warnings.append(
+                        Diagnostic(
+                            .warning, "DTG4002", file: file(error.location), at: error.location,
+                            "endpoint '\(name)' is left out: \(reason(error))"))
                     continue
                 }
                 var kept = endpoint
                 for group in Places.parameterGroups {
                     for key in (endpoint[group].flatMap(members) ?? []).map(\.0) {
-                        guard let error = reasons[Place(entry: .endpoint(index), parameter: Place.Parameter(group: group, key: key))] else { continue }
+                        guard
+                            let error = reasons[
+                                Place(entry: .endpoint(index), parameter: Place.Parameter(group: group, key: key))]
+                        else { continue }
                         let what = group == "query" ? "query item" : "header"
-                        warnings.append(Diagnostic(.warning, "DTG4003", file: file(error.location), at: error.location, "\(what) '\(key)' of endpoint '\(name)' is left out: \(reason(error))"))
+                        warnings.append(
+                            Diagnostic(
+                                .warning, "DTG4003", file: file(error.location), at: error.location,
+                                "\(what) '\(key)' of endpoint '\(name)' is left out: \(reason(error))"))
                         kept = removing(key, from: group, of: kept)
                     }
                 }
@@ -116,7 +130,10 @@ enum ImportCheck {
                     }
                     if case .located(_, let location) = member.1 { record(location, whole) }
                     for parameter in parameters {
-                        add(parameter.1, Place(entry: .endpoint(index), parameter: Place.Parameter(group: member.0, key: parameter.0)))
+                        add(
+                            parameter.1,
+                            Place(
+                                entry: .endpoint(index), parameter: Place.Parameter(group: member.0, key: parameter.0)))
                     }
                 }
             }
@@ -128,7 +145,9 @@ enum ImportCheck {
         }
 
         private mutating func record(_ location: SourceLocation, _ place: Place) {
-            if byLocation[location] == nil { byLine[Line(file: location.file, line: location.line), default: []].append(location.column) }
+            if byLocation[location] == nil {
+                byLine[Line(file: location.file, line: location.line), default: []].append(location.column)
+            }
             if byLocation[location]?.contains(place) != true { byLocation[location, default: []].append(place) }
         }
 
@@ -137,7 +156,9 @@ enum ImportCheck {
         /// before it on its line, so a document written on one line still has one owner per error.
         func owners(of location: SourceLocation) -> [Place] {
             if let places = byLocation[location] { return places }
-            guard let columns = byLine[Line(file: location.file, line: location.line)], let first = columns.first else { return [] }
+            guard let columns = byLine[Line(file: location.file, line: location.line)], let first = columns.first else {
+                return []
+            }
             let column = columns.last { $0 <= location.column } ?? first
             var nearest = location
             nearest.column = column

@@ -16,14 +16,21 @@ enum OpenAPIBackedSpec {
     /// The spec to read, the paths of the document (its nodes are at `documentFile`) and of
     /// the files its references reach (at the files after it), and what expanding found (the
     /// document's warnings are reported at the lines of the file that says them).
-    static func expand(_ root: JSONNode, specPath: String, files: [String: [UInt8]], readFile: (@Sendable (String) -> [UInt8]?)? = nil) -> (JSONNode, [String], [Diagnostic]) {
+    static func expand(
+        _ root: JSONNode, specPath: String, files: [String: [UInt8]], readFile: (@Sendable (String) -> [UInt8]?)? = nil
+    ) -> (JSONNode, [String], [Diagnostic]) {
         var sink = DiagnosticSink(file: specPath)
         guard let members = root.members, let documentNode = root["openapi"] else { return (root, [], []) }
         guard let written = documentNode.stringValue else {
-            sink.error("DTG4004", documentNode.location, "'openapi' must be the path of an OpenAPI document (relative to the spec), found \(documentNode.kindDescription)")
+            sink.error(
+                "DTG4004", documentNode.location,
+                "'openapi' must be the path of an OpenAPI document (relative to the spec), found \(documentNode.kindDescription)"
+            )
             return (root, [], sink.diagnostics)
         }
-        guard let documentPath = SpecPaths.example(written, from: specPath), let bytes = files[documentPath] ?? readFile?(documentPath) else {
+        guard let documentPath = SpecPaths.example(written, from: specPath),
+            let bytes = files[documentPath] ?? readFile?(documentPath)
+        else {
             sink.error("DTG4005", documentNode.location, "cannot read the OpenAPI document '\(written)'")
             return (root, [], sink.diagnostics)
         }
@@ -31,11 +38,17 @@ enum OpenAPIBackedSpec {
         var selection: OperationSelection?
         let selected = root["operations"]?.elements
         if let list = root["operations"] {
-            if selected == nil { sink.error("DTG4006", list.location, "'operations' must be an array of operationIds or \"tag:NAME\", found \(list.kindDescription)") }
+            if selected == nil {
+                sink.error(
+                    "DTG4006", list.location,
+                    "'operations' must be an array of operationIds or \"tag:NAME\", found \(list.kindDescription)")
+            }
             var entries: [String] = []
             for entry in selected ?? [] {
                 guard let text = entry.stringValue else {
-                    sink.error("DTG4007", entry.location, "each operation is a string (an operationId or \"tag:NAME\"), found \(entry.kindDescription)")
+                    sink.error(
+                        "DTG4007", entry.location,
+                        "each operation is a string (an operationId or \"tag:NAME\"), found \(entry.kindDescription)")
                     continue
                 }
                 entries.append(text)
@@ -45,7 +58,8 @@ enum OpenAPIBackedSpec {
         // The spec's own `options.enums` decides for enums; tagged one-ofs follow it.
         let open = root["options"]?["enums"]?.stringValue == EnumStyle.open.rawValue
         let (translated, translator) = OpenAPIImporter.translate(
-            bytes: bytes, path: documentPath, selection: selection, file: documentFile, options: ImportOptions(closedEnums: !open)
+            bytes: bytes, path: documentPath, selection: selection, file: documentFile,
+            options: ImportOptions(closedEnums: !open)
         ) { path in
             files[path] ?? readFile?(path)
         }
@@ -55,7 +69,9 @@ enum OpenAPIBackedSpec {
         // Every selected operation must exist.
         let operations = translator.operationTable
         for entry in selected ?? [] {
-            guard let text = entry.stringValue, let problem = OperationSelection.problem(with: text, in: operations, document: written) else { continue }
+            guard let text = entry.stringValue,
+                let problem = OperationSelection.problem(with: text, in: operations, document: written)
+            else { continue }
             sink.error("DTG4008", entry.location, problem)
         }
         let imported = node(translated, at: documentNode.location)
@@ -69,12 +85,19 @@ enum OpenAPIBackedSpec {
                 continue
             }
             let operation = operations.first { $0.name == name || $0.id == name }
-            guard let operation, let index = endpoints.firstIndex(where: { $0["name"]?.stringValue == operation.name }) else {
+            guard let operation, let index = endpoints.firstIndex(where: { $0["name"]?.stringValue == operation.name })
+            else {
                 if entry["path"] == nil {
                     if let operation {
-                        sink.error("DTG4009", entry["name"]?.location ?? entry.location, "operation '\(name)' (endpoint '\(operation.name)') is not among the spec's 'operations'; add it there")
+                        sink.error(
+                            "DTG4009", entry["name"]?.location ?? entry.location,
+                            "operation '\(name)' (endpoint '\(operation.name)') is not among the spec's 'operations'; add it there"
+                        )
                     } else {
-                        sink.error("DTG4010", entry["name"]?.location ?? entry.location, "\(written) has no operation '\(name)'\(Suggest.hint(for: name, in: operations.map(\.name)))")
+                        sink.error(
+                            "DTG4010", entry["name"]?.location ?? entry.location,
+                            "\(written) has no operation '\(name)'\(Suggest.hint(for: name, in: operations.map(\.name)))"
+                        )
                     }
                 }
                 own.append(entry)
@@ -83,7 +106,10 @@ enum OpenAPIBackedSpec {
             guard case .object(var merged) = endpoints[index].value else { continue }
             for member in entryMembers where member.key != "name" {
                 guard overridableKeys.contains(member.key) else {
-                    sink.error("DTG4011", member.keyLocation, "'\(member.key)' of '\(name)' comes from \(written); an entry for one of its operations sets only \(overridableKeys.map { "'\($0)'" }.joined(separator: ", "))")
+                    sink.error(
+                        "DTG4011", member.keyLocation,
+                        "'\(member.key)' of '\(name)' comes from \(written); an entry for one of its operations sets only \(overridableKeys.map { "'\($0)'" }.joined(separator: ", "))"
+                    )
                     continue
                 }
                 merged.removeAll { $0.key == member.key }
@@ -97,7 +123,8 @@ enum OpenAPIBackedSpec {
         let ownTypes = root["types"]?.members ?? []
         let ownNames = Set(ownTypes.map(\.key))
         var types = (imported["types"]?.members ?? []).filter { !ownNames.contains($0.key) }
-        let roots = endpoints + ownTypes.map(\.value) + (root["mappings"]?.elements ?? []) + [root["error"]].compactMap { $0 }
+        let roots =
+            endpoints + ownTypes.map(\.value) + (root["mappings"]?.elements ?? []) + [root["error"]].compactMap { $0 }
         types = reachable(types, from: roots)
         types += ownTypes
 
@@ -106,17 +133,31 @@ enum OpenAPIBackedSpec {
             result.append(member)
         }
         for key in ["name", "baseURL"] where root[key] == nil {
-            if let value = imported[key] { result.append(JSONNode.Member(key: key, keyLocation: documentNode.location, value: value)) }
+            if let value = imported[key] {
+                result.append(JSONNode.Member(key: key, keyLocation: documentNode.location, value: value))
+            }
         }
         // The kinds the document's security schemes declare, and the spec's own (which win).
         if let kinds = imported["kinds"]?.members {
             let own = root["kinds"]?.members ?? []
             result.removeAll { $0.key == "kinds" }
             let merged = kinds.filter { kind in !own.contains { $0.key == kind.key } } + own
-            result.append(JSONNode.Member(key: "kinds", keyLocation: documentNode.location, value: JSONNode(value: .object(merged), location: documentNode.location)))
+            result.append(
+                JSONNode.Member(
+                    key: "kinds", keyLocation: documentNode.location,
+                    value: JSONNode(value: .object(merged), location: documentNode.location)))
         }
-        result.append(JSONNode.Member(key: "types", keyLocation: root.members?.first { $0.key == "types" }?.keyLocation ?? documentNode.location, value: JSONNode(value: .object(types), location: root["types"]?.location ?? documentNode.location)))
-        result.append(JSONNode.Member(key: "endpoints", keyLocation: root.members?.first { $0.key == "endpoints" }?.keyLocation ?? documentNode.location, value: JSONNode(value: .array(endpoints), location: root["endpoints"]?.location ?? documentNode.location)))
+        result.append(
+            JSONNode.Member(
+                key: "types",
+                keyLocation: root.members?.first { $0.key == "types" }?.keyLocation ?? documentNode.location,
+                value: JSONNode(value: .object(types), location: root["types"]?.location ?? documentNode.location)))
+        result.append(
+            JSONNode.Member(
+                key: "endpoints",
+                keyLocation: root.members?.first { $0.key == "endpoints" }?.keyLocation ?? documentNode.location,
+                value: JSONNode(
+                    value: .array(endpoints), location: root["endpoints"]?.location ?? documentNode.location)))
         diagnostics += sink.diagnostics
         return (JSONNode(value: .object(result), location: root.location), documentPaths, diagnostics)
     }
@@ -133,13 +174,20 @@ enum OpenAPIBackedSpec {
         case .array(let elements): JSONNode(value: .array(elements.map { node($0, at: location) }), location: location)
         case .object(let members):
             // A key is where its value comes from (a type's name at its schema).
-            JSONNode(value: .object(members.map { JSONNode.Member(key: $0.0, keyLocation: $0.1.location ?? location, value: node($0.1, at: location)) }), location: location)
+            JSONNode(
+                value: .object(
+                    members.map {
+                        JSONNode.Member(
+                            key: $0.0, keyLocation: $0.1.location ?? location, value: node($0.1, at: location))
+                    }), location: location)
         }
     }
 
     /// The types some root names, directly or through other types, in their order.
     static func reachable(_ types: [JSONNode.Member], from roots: [JSONNode]) -> [JSONNode.Member] {
-        let reached = ImportedTypes.reached(from: roots, types: Dictionary(types.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }), names: names)
+        let reached = ImportedTypes.reached(
+            from: roots, types: Dictionary(types.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }),
+            names: names)
         return types.filter { reached.contains($0.key) }
     }
 
@@ -161,10 +209,12 @@ extension OpenAPIBackedSpec {
         let root: JSONNode
         switch input.root() {
         case .success(let parsed): root = parsed
-        case .failure(let error): return (nil, [Diagnostic(.error, "DTG4012", file: input.path, at: error.location, error.message)])
+        case .failure(let error):
+            return (nil, [Diagnostic(.error, "DTG4012", file: input.path, at: error.location, error.message)])
         }
         guard root["openapi"] != nil else { return SpecReader.read(root: root, path: input.path) }
-        let (expanded, documentPaths, diagnostics) = expand(root, specPath: input.path, files: input.files, readFile: input.readFile)
+        let (expanded, documentPaths, diagnostics) = expand(
+            root, specPath: input.path, files: input.files, readFile: input.readFile)
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
         let (spec, more) = SpecReader.read(root: expanded, path: input.path, otherFiles: documentPaths)
         return (spec, diagnostics + more)

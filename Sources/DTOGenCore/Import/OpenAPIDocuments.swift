@@ -58,12 +58,18 @@ struct OpenAPIDocuments {
         let written = hash.map { String(ref[..<$0]) } ?? ref
         let fragment = hash.map { String(ref[ref.index(after: $0)...]) } ?? ""
         let pointer = fragment.removingPercentEncoding ?? fragment
-        guard !pointer.isEmpty || !written.isEmpty else { return .success(Target(file: index(of: location), pointer: "")) }
+        guard !pointer.isEmpty || !written.isEmpty else {
+            return .success(Target(file: index(of: location), pointer: ""))
+        }
         guard written.isEmpty || !written.contains("://") else {
-            return .failure(.message("the reference '\(ref)' is a URL; dtogen reads references to files beside the document, not over the network"))
+            return .failure(
+                .message(
+                    "the reference '\(ref)' is a URL; dtogen reads references to files beside the document, not over the network"
+                ))
         }
         guard pointer.isEmpty || pointer.hasPrefix("/") else {
-            return .failure(.message("the reference '\(ref)' has a fragment that is not a JSON pointer (it starts with '#/')"))
+            return .failure(
+                .message("the reference '\(ref)' has a fragment that is not a JSON pointer (it starts with '#/')"))
         }
         if written.isEmpty { return .success(Target(file: index(of: location), pointer: pointer)) }
         guard let path = SpecPaths.relative(written, from: path(of: location)) else {
@@ -111,14 +117,17 @@ extension OpenAPITranslator {
     func component(_ target: OpenAPIDocuments.Target) -> (key: String, name: String)? {
         let prefix = String(schemaPrefix.dropFirst())
         guard target.file == 0, target.pointer.hasPrefix(prefix) else { return nil }
-        let key = String(target.pointer.dropFirst(prefix.count)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        let key = String(target.pointer.dropFirst(prefix.count)).replacingOccurrences(of: "~1", with: "/")
+            .replacingOccurrences(of: "~0", with: "~")
         return typeNames[key].map { (key, $0) }
     }
 
     /// The type a reference's target is declared as: a component's, or a schema's in another
     /// file; nil for an alias (the object it names comes next), a wrapper or an inlined schema.
     mutating func typeName(of target: OpenAPIDocuments.Target, node: JSONNode, ref: String) -> String? {
-        guard node["$ref"] == nil, !(component(target).map { wrapperSchemas.contains($0.key) } ?? false) else { return nil }
+        guard node["$ref"] == nil, !(component(target).map { wrapperSchemas.contains($0.key) } ?? false) else {
+            return nil
+        }
         if case .string(let name)? = externalType(target, node, ref: ref)?.base { return name }
         return nil
     }
@@ -129,7 +138,9 @@ extension OpenAPITranslator {
     /// is that component's type. Nil: translate the node where it is used.
     mutating func externalType(_ target: OpenAPIDocuments.Target, _ node: JSONNode, ref: String) -> DraftShape? {
         if target.file == 0 {
-            return component(target).map { DraftShape(base: .string($0.name), optional: nullableSchemas.contains($0.key)) }
+            return component(target).map {
+                DraftShape(base: .string($0.name), optional: nullableSchemas.contains($0.key))
+            }
         }
         // A reference to a reference is followed first; a scalar is written where it is used.
         guard node["$ref"] == nil, node.members != nil, !isScalarAlias(node) else { return nil }
@@ -144,7 +155,9 @@ extension OpenAPITranslator {
         if !SwiftName.isTypeName(name) { name = "Schema" }
         if SpecReader.builtinScalars.contains(name) {
             let renamed = SwiftName.distinct(name + "Object", from: takenTypeNames)
-            warn("DTG4013", node, ref, "'\(name)' is a built-in type of dtogen specs; this schema is imported as '\(renamed)'")
+            warn(
+                "DTG4013", node, ref,
+                "'\(name)' is a built-in type of dtogen specs; this schema is imported as '\(renamed)'")
             name = renamed
         }
         name = SwiftName.distinct(name, from: takenTypeNames)

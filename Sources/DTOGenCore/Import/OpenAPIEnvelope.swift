@@ -27,12 +27,19 @@ extension OpenAPITranslator {
     mutating func wrapper(_ schema: JSONNode) -> DetectedEnvelope? {
         guard let properties = schema["properties"]?.members else { return nil }
         let keys = properties.map(\.key)
-        guard let data = Self.dataKeys.first(where: keys.contains), let successKey = Self.successKeys.first(where: keys.contains) else { return nil }
-        var envelope = DetectedEnvelope(data: data, successKey: successKey, message: Self.messageKeys.first(where: keys.contains))
-        if let property = properties.first(where: { $0.key == successKey })?.value, let resolved = followed(property, pointer: "") {
+        guard let data = Self.dataKeys.first(where: keys.contains),
+            let successKey = Self.successKeys.first(where: keys.contains)
+        else { return nil }
+        var envelope = DetectedEnvelope(
+            data: data, successKey: successKey, message: Self.messageKeys.first(where: keys.contains))
+        if let property = properties.first(where: { $0.key == successKey })?.value,
+            let resolved = followed(property, pointer: "")
+        {
             if Self.types(of: resolved).contains("boolean") {
                 envelope.success = .string(successKey)
-            } else if let value = resolved["enum"]?.elements?.count == 1 ? resolved["enum"]?.elements?.first : nil, let literal = Self.literal(value) {
+            } else if let value = resolved["enum"]?.elements?.count == 1 ? resolved["enum"]?.elements?.first : nil,
+                let literal = Self.literal(value)
+            {
                 envelope.success = .object([("key", .string(successKey)), ("equals", literal)])
             }
             // A code without a stated success value: the envelope only unwraps.
@@ -52,8 +59,11 @@ extension OpenAPITranslator {
     /// The JSON schema of an operation's first 2xx response, references followed.
     mutating func successSchema(_ operation: JSONNode) -> JSONNode? {
         guard let success = operation["responses"]?.members?.first(where: { $0.key.hasPrefix("2") }),
-              let response = followed(success.value, pointer: "") else { return nil }
-        let schema = swagger2 ? response["schema"] : response["content"]?.members?.first(where: { Self.isJSON($0.key) })?.value["schema"]
+            let response = followed(success.value, pointer: "")
+        else { return nil }
+        let schema =
+            swagger2
+            ? response["schema"] : response["content"]?.members?.first(where: { Self.isJSON($0.key) })?.value["schema"]
         return schema.flatMap { followed($0, pointer: "") }
     }
 
@@ -66,7 +76,13 @@ extension OpenAPITranslator {
             guard let item = followed(path.value, pointer: ""), let members = item.members else { continue }
             for member in members where Self.methods.contains(member.key) {
                 let id = member.value["operationId"]?.stringValue
-                if let selection, !selection.contains(id: id, name: id.map { SwiftName.lowerCamel($0) } ?? "", tags: member.value["tags"]?.elements?.compactMap(\.stringValue) ?? []) { continue }
+                if let selection,
+                    !selection.contains(
+                        id: id, name: id.map { SwiftName.lowerCamel($0) } ?? "",
+                        tags: member.value["tags"]?.elements?.compactMap(\.stringValue) ?? [])
+                {
+                    continue
+                }
                 guard let schema = successSchema(member.value) else { continue }
                 total += 1
                 if let found = wrapper(schema) {
@@ -74,8 +90,10 @@ extension OpenAPITranslator {
                 }
             }
         }
-        guard let best = counts.values.max(by: { ($0.count, $1.envelope.signature) < ($1.count, $0.envelope.signature) }),
-              best.count >= 2, best.count * 2 > total else { return }
+        guard
+            let best = counts.values.max(by: { ($0.count, $1.envelope.signature) < ($1.count, $0.envelope.signature) }),
+            best.count >= 2, best.count * 2 > total
+        else { return }
         envelope = best.envelope
         for member in schemas where wrapper(member.value)?.signature == best.envelope.signature {
             wrapperSchemas.insert(member.key)
@@ -85,7 +103,9 @@ extension OpenAPITranslator {
     /// An operation's response inside the envelope: the wrapper's data schema; nil when
     /// the response is not the wrapper.
     mutating func unwrapped(_ schema: JSONNode) -> JSONNode?? {
-        guard let envelope, let resolved = followed(schema, pointer: ""), wrapper(resolved)?.signature == envelope.signature else { return nil }
+        guard let envelope, let resolved = followed(schema, pointer: ""),
+            wrapper(resolved)?.signature == envelope.signature
+        else { return nil }
         return .some(resolved["properties"]?[envelope.data])
     }
 }

@@ -16,7 +16,10 @@ public struct ImportOptions: Sendable {
     /// and number of DTO files are kept.
     public var previous: PreviousImport?
 
-    public init(name: String? = nil, namespace: String? = nil, closedEnums: Bool = false, operations: [String] = [], previous: PreviousImport? = nil) {
+    public init(
+        name: String? = nil, namespace: String? = nil, closedEnums: Bool = false, operations: [String] = [],
+        previous: PreviousImport? = nil
+    ) {
         self.name = name
         self.namespace = namespace
         self.closedEnums = closedEnums
@@ -55,7 +58,9 @@ public enum OpenAPIImporter {
         do {
             root = try Self.read(bytes)
         } catch {
-            return ImportResult(spec: "", diagnostics: [Diagnostic(.error, "DTG4014", file: path, at: error.location, error.message)], customKinds: [], otherFiles: [])
+            return ImportResult(
+                spec: "", diagnostics: [Diagnostic(.error, "DTG4014", file: path, at: error.location, error.message)],
+                customKinds: [], otherFiles: [])
         }
         var translator = OpenAPITranslator(root: root, file: path, read: read)
         let spec = translator.translate(options: options)
@@ -68,16 +73,21 @@ public enum OpenAPIImporter {
             }
         }
         guard let spec, !unknownOperations else {
-            return ImportResult(spec: "", diagnostics: translator.diagnostics.sorted(), customKinds: [], otherFiles: translator.documents.otherPaths)
+            return ImportResult(
+                spec: "", diagnostics: translator.diagnostics.sorted(), customKinds: [],
+                otherFiles: translator.documents.otherPaths)
         }
-        return ImportResult(spec: spec.document, diagnostics: translator.diagnostics.sorted(), customKinds: translator.customKinds, otherFiles: translator.documents.otherPaths)
+        return ImportResult(
+            spec: spec.document, diagnostics: translator.diagnostics.sorted(), customKinds: translator.customKinds,
+            otherFiles: translator.documents.otherPaths)
     }
 
     /// The translation as data, for specs backed by a document: nil (with diagnostics) when
     /// the document cannot be read.
     /// `file`: the `SourceLocation.file` the document's nodes carry.
     static func translate(
-        bytes: [UInt8], path: String, selection: OperationSelection?, file: UInt32 = 0, options: ImportOptions = ImportOptions(),
+        bytes: [UInt8], path: String, selection: OperationSelection?, file: UInt32 = 0,
+        options: ImportOptions = ImportOptions(),
         read: @escaping OpenAPIDocuments.FileReader = { _ in nil }
     ) -> (spec: DraftJSON?, translator: OpenAPITranslator) {
         let root: JSONNode
@@ -142,7 +152,9 @@ struct OperationSelection: Sendable {
     }
 
     /// Why `entry` selects nothing in `document`'s operations; nil when it selects one.
-    static func problem(with entry: String, in operations: [(id: String?, name: String, tags: [String])], document: String) -> String? {
+    static func problem(
+        with entry: String, in operations: [(id: String?, name: String, tags: [String])], document: String
+    ) -> String? {
         if let tag = tag(entry) {
             guard !operations.contains(where: { $0.tags.contains(tag) }) else { return nil }
             let known = Array(Set(operations.flatMap(\.tags))).sorted()
@@ -206,7 +218,9 @@ struct OpenAPITranslator {
 
     /// `read`: how files that references name are read (none: a reference to another file
     /// is an error that says so). `firstFile`: the `SourceLocation.file` of the document's nodes.
-    init(root: JSONNode, file: String, firstFile: UInt32 = 0, read: @escaping OpenAPIDocuments.FileReader = { _ in nil }) {
+    init(
+        root: JSONNode, file: String, firstFile: UInt32 = 0, read: @escaping OpenAPIDocuments.FileReader = { _ in nil }
+    ) {
         self.root = root
         self.file = file
         swagger2 = root["swagger"] != nil
@@ -217,11 +231,14 @@ struct OpenAPITranslator {
     var schemas: [JSONNode.Member] { (swagger2 ? root["definitions"] : root["components"]?["schemas"])?.members ?? [] }
 
     mutating func warn(_ code: DiagnosticCode, _ node: JSONNode, _ pointer: String, _ message: String) {
-        diagnostics.append(Diagnostic(.warning, code, file: documents.path(of: node.location), at: node.location, "\(pointer): \(message)"))
+        diagnostics.append(
+            Diagnostic(
+                .warning, code, file: documents.path(of: node.location), at: node.location, "\(pointer): \(message)"))
     }
 
     mutating func fail(_ code: DiagnosticCode, _ node: JSONNode, _ message: String) {
-        diagnostics.append(Diagnostic(.error, code, file: documents.path(of: node.location), at: node.location, message))
+        diagnostics.append(
+            Diagnostic(.error, code, file: documents.path(of: node.location), at: node.location, message))
     }
 
     static func escape(_ key: String) -> String {
@@ -239,7 +256,9 @@ struct OpenAPITranslator {
         }
         if let version = root["openapi"]?.stringValue ?? root["swagger"]?.stringValue {
             guard version.hasPrefix("3.") || version == "2.0" else {
-                fail("DTG4044", root["openapi"] ?? root["swagger"] ?? root, "OpenAPI \(version) is not supported; dtogen reads 2.0 (Swagger), 3.0 and 3.1")
+                fail(
+                    "DTG4044", root["openapi"] ?? root["swagger"] ?? root,
+                    "OpenAPI \(version) is not supported; dtogen reads 2.0 (Swagger), 3.0 and 3.1")
                 return nil
             }
         } else {
@@ -257,7 +276,8 @@ struct OpenAPITranslator {
             let name = SwiftName.type(member.key)
             // `File`, `JSON`, `Data`: a spec's name for them means dtogen's built-in; `Kind`,
             // `Response`, `Event`: inside a factory's extension, the endpoint's generic parameters.
-            let builtin = SpecReader.builtinScalars.contains(name) || EndpointResolver.genericParameterNames.contains(name)
+            let builtin =
+                SpecReader.builtinScalars.contains(name) || EndpointResolver.genericParameterNames.contains(name)
             named.append((member.key, member.value, builtin ? name + "Object" : name, builtin))
         }
         named.sort { a, b in
@@ -269,9 +289,12 @@ struct OpenAPITranslator {
             var name = SwiftName.distinct(entry.candidate, from: taken)
             if entry.builtin {
                 name = SwiftName.distinct(entry.candidate) { taken.contains($0) || rawKeys.contains($0) }
-                let why = EndpointResolver.genericParameterNames.contains(SwiftName.type(entry.key))
+                let why =
+                    EndpointResolver.genericParameterNames.contains(SwiftName.type(entry.key))
                     ? "a generic parameter of the endpoints' factories" : "a built-in type of dtogen specs"
-                warn("DTG4019", entry.node, schemaPrefix + Self.escape(entry.key), "'\(SwiftName.type(entry.key))' is \(why); this schema is imported as '\(name)'")
+                warn(
+                    "DTG4019", entry.node, schemaPrefix + Self.escape(entry.key),
+                    "'\(SwiftName.type(entry.key))' is \(why); this schema is imported as '\(name)'")
             }
             taken.insert(name)
             typeNames[entry.key] = name
@@ -282,7 +305,8 @@ struct OpenAPITranslator {
             if Self.allowsNull(member.value) { nullableSchemas.insert(member.key) }
             // A component that is a string enum: an inline enum with the same values is it
             // (the first by name when several are).
-            if let values = Self.stringEnumValues(member.value), componentEnums[values].map({ name < $0.name }) ?? true {
+            if let values = Self.stringEnumValues(member.value), componentEnums[values].map({ name < $0.name }) ?? true
+            {
                 componentEnums[values] = (name, member.value.location)
             }
         }
@@ -292,8 +316,11 @@ struct OpenAPITranslator {
         var componentsInOtherFiles: Set<String> = []
         for member in schemas {
             guard let name = typeNames[member.key], let ref = member.value["$ref"]?.stringValue, !ref.hasPrefix("#"),
-                  let (target, node) = resolveTarget(ref, at: member.value, pointer: schemaPrefix + Self.escape(member.key)),
-                  target.file != 0, node["$ref"] == nil, node.members != nil, !isScalarAlias(node), externalTypeNames[target.key] == nil else { continue }
+                let (target, node) = resolveTarget(
+                    ref, at: member.value, pointer: schemaPrefix + Self.escape(member.key)),
+                target.file != 0, node["$ref"] == nil, node.members != nil, !isScalarAlias(node),
+                externalTypeNames[target.key] == nil
+            else { continue }
             externalTypeNames[target.key] = name
             if Self.allowsNull(node) { nullableExternalTypes.insert(target.key) }
             pendingExternalTypes.append((name, node, ref))
@@ -303,7 +330,10 @@ struct OpenAPITranslator {
         // What translating each type reported: left out with the type when no kept operation
         // reaches it.
         var reportedFor: [String: Range<Int>] = [:]
-        for member in schemas where typeNames[member.key] != nil && !wrapperSchemas.contains(member.key) && !componentsInOtherFiles.contains(member.key) {
+        for member in schemas
+        where typeNames[member.key] != nil && !wrapperSchemas.contains(member.key)
+            && !componentsInOtherFiles.contains(member.key)
+        {
             let pointer = schemaPrefix + Self.escape(member.key)
             let reported = diagnostics.count
             defer { reportedFor[typeNames[member.key] ?? member.key] = reported..<diagnostics.count }
@@ -311,7 +341,9 @@ struct OpenAPITranslator {
             shape.optional = false  // optional at each use instead (`nullableSchemas`)
             var json = shape.json
             // A named type is never optional: nullable at the top is the users' concern.
-            if case .string(let reference) = json, reference.hasSuffix("?") { json = .string(String(reference.dropLast())) }
+            if case .string(let reference) = json, reference.hasSuffix("?") {
+                json = .string(String(reference.dropLast()))
+            }
             types.append((typeNames[member.key] ?? member.key, .located(json, member.value.location)))
         }
         var endpoints = operations()
@@ -322,16 +354,20 @@ struct OpenAPITranslator {
             var shape = self.shape(node, pointer: pointer, hint: name)
             shape.optional = false
             var json = shape.json
-            if case .string(let reference) = json, reference.hasSuffix("?") { json = .string(String(reference.dropLast())) }
+            if case .string(let reference) = json, reference.hasSuffix("?") {
+                json = .string(String(reference.dropLast()))
+            }
             types.append((name, .located(json, node.location)))
         }
-        (types, endpoints) = SharedShapes.shared(types: types, endpoints: endpoints, taken: takenTypeNames, pinned: options.previous?.shapeNames ?? [:])
+        (types, endpoints) = SharedShapes.shared(
+            types: types, endpoints: endpoints, taken: takenTypeNames, pinned: options.previous?.shapeNames ?? [:])
         // A part of the API: only the types its operations reach, and only what they report.
         if !options.operations.isEmpty {
             let kept = Self.reachable(types, from: endpoints)
             let keptNames = Set(kept.map(\.0))
             let dropped = types.filter { !keptNames.contains($0.0) }.compactMap { reportedFor[$0.0] }
-            diagnostics = diagnostics.enumerated().filter { entry in !dropped.contains { $0.contains(entry.offset) } }.map(\.element)
+            diagnostics = diagnostics.enumerated().filter { entry in !dropped.contains { $0.contains(entry.offset) } }
+                .map(\.element)
             types = kept
         }
         var top: [(String, DraftJSON)] = []
@@ -370,7 +406,9 @@ struct OpenAPITranslator {
             guard case .object(let members) = endpoint.unlocated else { return endpoint }
             return .object(members.filter { $0.0 != "doc" })
         }
-        let reached = ImportedTypes.reached(from: roots, types: Dictionary(types.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first }), names: \.words)
+        let reached = ImportedTypes.reached(
+            from: roots, types: Dictionary(types.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first }),
+            names: \.words)
         return types.filter { reached.contains($0.0) }
     }
 
@@ -398,7 +436,9 @@ struct OpenAPITranslator {
             url = url.replacingOccurrences(of: "{\(variable.key)}", with: value)
         }
         guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-            warn("DTG4020", server, "#/servers/0", "the server URL '\(url)' is relative; the spec has no baseURL (pass one to APIClient)")
+            warn(
+                "DTG4020", server, "#/servers/0",
+                "the server URL '\(url)' is relative; the spec has no baseURL (pass one to APIClient)")
             return nil
         }
         if url.hasSuffix("/") { url.removeLast() }
@@ -417,7 +457,8 @@ struct OpenAPITranslator {
     /// cannot be followed. `dangling`: what a pointer to nothing in a file that was read is
     /// (a schema's reference says so as a warning and reads the value as JSON).
     mutating func resolveTarget(
-        _ ref: String, at node: JSONNode, pointer: String, dangling: Diagnostic.Severity = .error, consequence: String = ""
+        _ ref: String, at node: JSONNode, pointer: String, dangling: Diagnostic.Severity = .error,
+        consequence: String = ""
     ) -> (target: OpenAPIDocuments.Target, node: JSONNode)? {
         let at = node["$ref"] ?? node
         switch documents.target(of: ref, from: at.location) {
@@ -435,7 +476,10 @@ struct OpenAPITranslator {
                 // A warning once per reference; an error wherever it stops something.
                 if dangling == .error || danglingReported.insert(target.key).inserted {
                     let also = dangling == .warning ? " (and wherever else it is used)" : ""
-                    diagnostics.append(Diagnostic(dangling, "DTG4022", file: documents.path(of: at.location), at: at.location, "\(pointer): the reference '\(ref)' does not resolve (\(missing))\(consequence)\(also)"))
+                    diagnostics.append(
+                        Diagnostic(
+                            dangling, "DTG4022", file: documents.path(of: at.location), at: at.location,
+                            "\(pointer): the reference '\(ref)' does not resolve (\(missing))\(consequence)\(also)"))
                 }
                 return nil
             case .failure(.unreadable): return nil
@@ -459,7 +503,8 @@ struct OpenAPITranslator {
     /// inlined where it is used rather than declared.
     func isScalarAlias(_ schema: JSONNode) -> Bool {
         guard schema["$ref"] == nil, schema["enum"] == nil, schema["properties"] == nil, schema["allOf"] == nil,
-              schema["oneOf"] == nil, schema["anyOf"] == nil, schema["additionalProperties"] == nil else { return false }
+            schema["oneOf"] == nil, schema["anyOf"] == nil, schema["additionalProperties"] == nil
+        else { return false }
         let types = Self.types(of: schema).filter { $0 != "null" }
         return types.count == 1 && ["string", "integer", "number", "boolean"].contains(types[0])
     }
@@ -483,7 +528,9 @@ struct OpenAPITranslator {
         var shape = bareShape(schema, pointer: pointer, hint: hint, inMultipart: inMultipart)
         shape.location = schema.location
         if schema["nullable"]?.boolValue == true || Self.types(of: schema).contains("null") { shape.optional = true }
-        if let doc = (schema["description"] ?? schema["title"])?.stringValue, !doc.isEmpty, schema["$ref"] == nil || !swagger2 {
+        if let doc = (schema["description"] ?? schema["title"])?.stringValue, !doc.isEmpty,
+            schema["$ref"] == nil || !swagger2
+        {
             shape.modifiers.append(("$doc", .string(doc)))
         }
         return shape
@@ -499,7 +546,10 @@ struct OpenAPITranslator {
             // A component's type, a schema's of another file, else the schema where it is used.
             // One schema the document names but does not declare (Square's
             // `CatalogModifierToggleOverrideType`) leaves its uses untyped, not the document out.
-            guard let (target, node) = resolveTarget(ref, at: schema, pointer: pointer, dangling: .warning, consequence: "; read as JSON") else {
+            guard
+                let (target, node) = resolveTarget(
+                    ref, at: schema, pointer: pointer, dangling: .warning, consequence: "; read as JSON")
+            else {
                 return DraftShape(base: .string("JSON"))
             }
             if let named = externalType(target, node, ref: ref) { return named }
@@ -509,12 +559,15 @@ struct OpenAPITranslator {
             return allOf(parts, schema: schema, pointer: pointer, hint: hint)
         }
         if let parts = (schema["oneOf"] ?? schema["anyOf"])?.elements {
-            return oneOf(parts, schema: schema, pointer: pointer + (schema["oneOf"] != nil ? "/oneOf" : "/anyOf"), hint: hint)
+            return oneOf(
+                parts, schema: schema, pointer: pointer + (schema["oneOf"] != nil ? "/oneOf" : "/anyOf"), hint: hint)
         }
         if let values = schema["enum"]?.elements {
             let strings = values.compactMap(\.stringValue)
             // The component enum with the same values (not the component itself).
-            if let component = Self.stringEnumValues(schema).flatMap({ componentEnums[$0] }), component.location != schema.location {
+            if let component = Self.stringEnumValues(schema).flatMap({ componentEnums[$0] }),
+                component.location != schema.location
+            {
                 return DraftShape(base: .string(component.name), optional: values.contains { $0.value == .null })
             }
             if !strings.isEmpty, strings.count == values.filter({ $0.value != .null }).count {
@@ -527,7 +580,9 @@ struct OpenAPITranslator {
             if !values.isEmpty, values.allSatisfy({ $0.stringValue == nil }) {
                 // Numbers or booleans: the values are not kept, the type is.
             } else {
-                warn("DTG4024", schema["enum"] ?? schema, pointer + "/enum", "an enum of mixed values is read as its type, without the list")
+                warn(
+                    "DTG4024", schema["enum"] ?? schema, pointer + "/enum",
+                    "an enum of mixed values is read as its type, without the list")
             }
         }
         let types = Self.types(of: schema).filter { $0 != "null" }
@@ -535,7 +590,12 @@ struct OpenAPITranslator {
             let variants = types.map { type -> DraftJSON in
                 var single = schema
                 if case .object(let members) = schema.value {
-                    single.value = .object(members.filter { $0.key != "type" } + [JSONNode.Member(key: "type", keyLocation: schema.location, value: JSONNode(value: .string(type), location: schema.location))])
+                    single.value = .object(
+                        members.filter { $0.key != "type" } + [
+                            JSONNode.Member(
+                                key: "type", keyLocation: schema.location,
+                                value: JSONNode(value: .string(type), location: schema.location))
+                        ])
                 }
                 return bareShape(single, pointer: pointer, hint: hint, inMultipart: inMultipart).json
             }
@@ -547,7 +607,10 @@ struct OpenAPITranslator {
         case "string":
             switch format {
             case "date-time": return DraftShape(base: .string("Date"))
-            case "date": return DraftShape(base: .string("Date"), modifiers: [(Modifier.format.rawValue, .string(DateFormatSpec.pattern("yyyy-MM-dd").name))])
+            case "date":
+                return DraftShape(
+                    base: .string("Date"),
+                    modifiers: [(Modifier.format.rawValue, .string(DateFormatSpec.pattern("yyyy-MM-dd").name))])
             case "uuid": return DraftShape(base: .string("UUID"))
             case "uri", "url": return DraftShape(base: .string("URL"))
             case "byte": return DraftShape(base: .string("Data"))
@@ -560,7 +623,9 @@ struct OpenAPITranslator {
         case "integer":
             // Stripe's `format: unix-time`: seconds since 1970.
             if format == "unix-time" {
-                return DraftShape(base: .string("Date"), modifiers: [(Modifier.format.rawValue, .string(DateFormatSpec.secondsSince1970.name))])
+                return DraftShape(
+                    base: .string("Date"),
+                    modifiers: [(Modifier.format.rawValue, .string(DateFormatSpec.secondsSince1970.name))])
             }
             return DraftShape(base: .string(format == "int64" ? "Int64" : "Int"))
         case "number":
@@ -573,10 +638,13 @@ struct OpenAPITranslator {
         case "file": return DraftShape(base: .string(inMultipart ? "File" : "Data"))
         case "array":
             guard let items = schema["items"] else { return DraftShape(base: .array([.string("JSON")])) }
-            var element = shape(items, pointer: pointer + "/items", hint: SwiftName.singular(hint), inMultipart: inMultipart)
+            var element = shape(
+                items, pointer: pointer + "/items", hint: SwiftName.singular(hint), inMultipart: inMultipart)
             element.modifiers.removeAll { $0.0 == "$doc" }
             // A date format belongs on the field, not the element.
-            if case .string(let reference) = element.base, reference == "Date", let format = element.modifiers.first(where: { $0.0 == "$format" }) {
+            if case .string(let reference) = element.base, reference == "Date",
+                let format = element.modifiers.first(where: { $0.0 == "$format" })
+            {
                 return DraftShape(base: .array([.string("Date" + (element.optional ? "?" : ""))]), modifiers: [format])
             }
             return DraftShape(base: .array([element.json]))
@@ -610,20 +678,28 @@ struct OpenAPITranslator {
             return DraftShape(base: .object([("$dict", .string("JSON"))]))
         }
         if let additional, additional.members != nil || additional.boolValue == true {
-            warn("DTG4025", additional, pointer + "/additionalProperties", "keys beside the declared properties are not kept")
+            warn(
+                "DTG4025", additional, pointer + "/additionalProperties",
+                "keys beside the declared properties are not kept")
         }
         let required = Set(schema["required"]?.elements?.compactMap(\.stringValue) ?? [])
         var fields: [(String, DraftJSON)] = []
         var names: Set<String> = []
         for property in properties {
-            var field = shape(property.value, pointer: pointer + "/properties/" + Self.escape(property.key), hint: SwiftName.type(property.key), inMultipart: inMultipart)
+            var field = shape(
+                property.value, pointer: pointer + "/properties/" + Self.escape(property.key),
+                hint: SwiftName.type(property.key), inMultipart: inMultipart)
             // `readOnly` (the server sets it: a request body need not have it) and `writeOnly`
             // (a password: a response does not have it) are never required of both.
-            if !required.contains(property.key) || Self.readOrWriteOnly(property.value) || followed(property.value, pointer: pointer).map(Self.readOrWriteOnly) == true {
+            if !required.contains(property.key) || Self.readOrWriteOnly(property.value)
+                || followed(property.value, pointer: pointer).map(Self.readOrWriteOnly) == true
+            {
                 field.optional = true
             }
             // GitHub's reactions, `+1` and `-1`: `plus1` and `minus1`, not a warning at every build.
-            if let name = Self.explicitName(property.key, taken: &names, place: "Field") { field.modifiers.append(("$name", .string(name))) }
+            if let name = Self.explicitName(property.key, taken: &names, place: "Field") {
+                field.modifiers.append(("$name", .string(name)))
+            }
             fields.append((property.key.hasPrefix("$") ? "$" + property.key : property.key, field.located))
         }
         return DraftShape(base: .object(fields))
@@ -635,19 +711,25 @@ struct OpenAPITranslator {
 
     /// `allOf`: the properties and requirements of every part, in order.
     mutating func allOf(_ parts: [JSONNode], schema: JSONNode, pointer: String, hint: String) -> DraftShape {
-        if parts.count == 1, let only = parts.first { return bareShape(only, pointer: pointer + "/allOf/0", hint: hint, inMultipart: false) }
+        if parts.count == 1, let only = parts.first {
+            return bareShape(only, pointer: pointer + "/allOf/0", hint: hint, inMultipart: false)
+        }
         var properties: [JSONNode.Member] = []
         var required: [JSONNode] = []
         var objectParts = 0
         func collect(_ part: JSONNode, _ partPointer: String, depth: Int, into translator: inout OpenAPITranslator) {
             guard depth < 16, let resolved = translator.followed(part, pointer: partPointer) else { return }
             if let nested = resolved["allOf"]?.elements {
-                for (index, inner) in nested.enumerated() { collect(inner, partPointer + "/allOf/\(index)", depth: depth + 1, into: &translator) }
+                for (index, inner) in nested.enumerated() {
+                    collect(inner, partPointer + "/allOf/\(index)", depth: depth + 1, into: &translator)
+                }
             }
             if resolved["properties"] != nil {
                 let members = translator.properties(of: resolved, pointer: partPointer)
                 objectParts += 1
-                for member in members where !properties.contains(where: { $0.key == member.key }) { properties.append(member) }
+                for member in members where !properties.contains(where: { $0.key == member.key }) {
+                    properties.append(member)
+                }
             }
             required += resolved["required"]?.elements ?? []
         }
@@ -655,11 +737,18 @@ struct OpenAPITranslator {
         guard objectParts > 0 else {
             return bareShape(parts[0], pointer: pointer + "/allOf/0", hint: hint, inMultipart: false)
         }
-        let merged = JSONNode(value: .object([
-            JSONNode.Member(key: "type", keyLocation: schema.location, value: JSONNode(value: .string("object"), location: schema.location)),
-            JSONNode.Member(key: "properties", keyLocation: schema.location, value: JSONNode(value: .object(properties), location: schema.location)),
-            JSONNode.Member(key: "required", keyLocation: schema.location, value: JSONNode(value: .array(required), location: schema.location)),
-        ]), location: schema.location)
+        let merged = JSONNode(
+            value: .object([
+                JSONNode.Member(
+                    key: "type", keyLocation: schema.location,
+                    value: JSONNode(value: .string("object"), location: schema.location)),
+                JSONNode.Member(
+                    key: "properties", keyLocation: schema.location,
+                    value: JSONNode(value: .object(properties), location: schema.location)),
+                JSONNode.Member(
+                    key: "required", keyLocation: schema.location,
+                    value: JSONNode(value: .array(required), location: schema.location)),
+            ]), location: schema.location)
         return object(merged, pointer: pointer, hint: hint, inMultipart: false)
     }
 
@@ -670,9 +759,13 @@ struct OpenAPITranslator {
         for part in parts {
             if Self.types(of: part) == ["null"] { optional = true } else { variants.append(part) }
         }
-        if variants.count > 1 || schema["discriminator"] != nil, let tagged = taggedOneOf(variants, schema: schema, pointer: pointer, hint: hint) {
+        if variants.count > 1 || schema["discriminator"] != nil,
+            let tagged = taggedOneOf(variants, schema: schema, pointer: pointer, hint: hint)
+        {
             let cases = tagged.byKind.map { ($0.key, $0.shape) } + tagged.variants.map { ($0.tag, $0.shape) }
-            var members: [(String, DraftJSON)] = [("$oneOf", .object(cases)), ("$discriminator", .string(tagged.property))]
+            var members: [(String, DraftJSON)] = [
+                ("$oneOf", .object(cases)), ("$discriminator", .string(tagged.property)),
+            ]
             // Open like the enums: a variant the API adds later decodes as `unknown`.
             if openChoices { members.append(("$unknown", .bool(true))) }
             var shape = DraftShape(base: .object(members))
@@ -680,7 +773,10 @@ struct OpenAPITranslator {
             return shape
         }
         if let discriminator = schema["discriminator"], discriminator["propertyName"]?.stringValue != nil {
-            warn("DTG4026", discriminator, pointer, "a discriminator needs every variant to be an object schema with a tag (its mapping, a property fixed to one value, or its name); the variants are told apart by their JSON kind instead")
+            warn(
+                "DTG4026", discriminator, pointer,
+                "a discriminator needs every variant to be an object schema with a tag (its mapping, a property fixed to one value, or its name); the variants are told apart by their JSON kind instead"
+            )
         }
         if variants.count == 1, let only = variants.first {
             var shape = bareShape(only, pointer: pointer + "/0", hint: hint, inMultipart: false)
@@ -690,7 +786,8 @@ struct OpenAPITranslator {
         var shapes: [DraftJSON] = []
         for index in untaggedOrder(variants, pointer: pointer) {
             let variant = variants[index]
-            let (shape, nullable) = variantShape(variant, pointer: pointer + "/\(index)", hint: hint + "Variant\(index + 1)")
+            let (shape, nullable) = variantShape(
+                variant, pointer: pointer + "/\(index)", hint: hint + "Variant\(index + 1)")
             if nullable { optional = true }
             shapes.append(shape.json)
         }

@@ -48,7 +48,9 @@ extension OpenAPITranslator {
         for entry in discriminator?["mapping"]?.members ?? [] {
             if let ref = entry.value.stringValue { mapped[ref, default: []].append(entry.key) }
         }
-        guard let objects = objectVariants(objectParts, pointer: pointer, depth: 0), !objects.isEmpty else { return nil }
+        guard let objects = objectVariants(objectParts, pointer: pointer, depth: 0), !objects.isEmpty else {
+            return nil
+        }
         let property: String
         if let explicit {
             property = explicit
@@ -62,8 +64,11 @@ extension OpenAPITranslator {
                     return values.count == candidates.count && Set(values.joined()).count == values.joined().count
                 }
             }
-            guard let chosen = distinguishing(objects.map { fixedProperties($0.node, pointer: $0.pointer) })
-                ?? distinguishing(objects.map { fixedProperties($0.node, pointer: $0.pointer, requiredOnly: false) }) else { return nil }
+            guard
+                let chosen = distinguishing(objects.map { fixedProperties($0.node, pointer: $0.pointer) })
+                    ?? distinguishing(
+                        objects.map { fixedProperties($0.node, pointer: $0.pointer, requiredOnly: false) })
+            else { return nil }
             property = chosen
         }
         var tagged: [(tag: String, shape: DraftJSON)] = []
@@ -72,7 +77,8 @@ extension OpenAPITranslator {
             let mappedTags = object.refs.lazy.compactMap { mapped[$0] }.first
             let fixed = fixedValues(of: property, in: object.node, pointer: object.pointer, depth: 0)
             // The schema's own name is the tag only when the document says there is a discriminator.
-            let schemaKey = explicit == nil ? nil : object.refs.last.flatMap { $0.split(separator: "/").last.map { [String($0)] } }
+            let schemaKey =
+                explicit == nil ? nil : object.refs.last.flatMap { $0.split(separator: "/").last.map { [String($0)] } }
             guard let tags = mappedTags ?? fixed ?? schemaKey, let tag = tags.first else { return nil }
             let shape: DraftJSON
             if let name = object.name {
@@ -98,7 +104,8 @@ extension OpenAPITranslator {
         }
         var result = TaggedOneOf(property: property, variants: tagged)
         for (index, _) in kinds {
-            let (variant, nullable) = variantShape(variants[index], pointer: pointer + "/\(index)", hint: hint + "Variant\(index + 1)")
+            let (variant, nullable) = variantShape(
+                variants[index], pointer: pointer + "/\(index)", hint: hint + "Variant\(index + 1)")
             let shape = variant.json
             result.nullable = result.nullable || nullable
             let key = SwiftName.distinct(Self.caseKey(of: shape)) { name in
@@ -119,28 +126,38 @@ extension OpenAPITranslator {
         var objects: [Int: (keys: Set<String>, fixed: [(key: String, values: [String])], name: String)] = [:]
         for (index, variant) in variants.enumerated() {
             let variantPointer = pointer + "/\(index)"
-            guard jsonKind(of: variant, pointer: variantPointer) == nil, let resolved = followed(variant, pointer: variantPointer),
-                  resolved["properties"] != nil || resolved["allOf"] != nil else {
+            guard jsonKind(of: variant, pointer: variantPointer) == nil,
+                let resolved = followed(variant, pointer: variantPointer),
+                resolved["properties"] != nil || resolved["allOf"] != nil
+            else {
                 order.append(index)
                 continue
             }
             let keys = Set(declaredProperties(of: variant, pointer: variantPointer, depth: 0))
             let fixed = fixedProperties(variant, pointer: variantPointer, requiredOnly: false)
             var name = "variant \(index + 1)"
-            if let ref = variant["$ref"]?.stringValue, let (target, node) = resolveTarget(ref, at: variant, pointer: variantPointer),
-               let named = typeName(of: target, node: node, ref: ref) {
+            if let ref = variant["$ref"]?.stringValue,
+                let (target, node) = resolveTarget(ref, at: variant, pointer: variantPointer),
+                let named = typeName(of: target, node: node, ref: ref)
+            {
                 name = named
             }
             if let same = order.first(where: { earlier in
                 guard let other = objects[earlier] else { return false }
-                let apart = fixed.contains { mine in other.fixed.contains { $0.key == mine.key && Set($0.values).isDisjoint(with: mine.values) } }
+                let apart = fixed.contains { mine in
+                    other.fixed.contains { $0.key == mine.key && Set($0.values).isDisjoint(with: mine.values) }
+                }
                 return other.keys == keys && !apart
             }), let other = objects[same] {
-                warn("DTG4028", variant, variantPointer, "'\(name)' has the keys of '\(other.name)' and no value to tell it apart; an object of it decodes as '\(other.name)', so the one-of leaves it out")
+                warn(
+                    "DTG4028", variant, variantPointer,
+                    "'\(name)' has the keys of '\(other.name)' and no value to tell it apart; an object of it decodes as '\(other.name)', so the one-of leaves it out"
+                )
                 continue
             }
             objects[index] = (keys, fixed, name)
-            if let superset = order.firstIndex(where: { objects[$0].map { keys.isStrictSubset(of: $0.keys) } ?? false }) {
+            if let superset = order.firstIndex(where: { objects[$0].map { keys.isStrictSubset(of: $0.keys) } ?? false })
+            {
                 order.insert(index, at: superset)
             } else {
                 order.append(index)
@@ -153,7 +170,8 @@ extension OpenAPITranslator {
     /// nil for an object, a one-of, or a schema of several kinds.
     mutating func jsonKind(of variant: JSONNode, pointer: String) -> String? {
         guard let resolved = followed(variant, pointer: pointer),
-              resolved["properties"] == nil, resolved["allOf"] == nil, resolved["oneOf"] == nil, resolved["anyOf"] == nil else { return nil }
+            resolved["properties"] == nil, resolved["allOf"] == nil, resolved["oneOf"] == nil, resolved["anyOf"] == nil
+        else { return nil }
         let types = Self.types(of: resolved).filter { $0 != "null" }
         guard types.count == 1, let type = types.first, type != "object" else { return nil }
         return type == "integer" ? "number" : type
@@ -168,7 +186,9 @@ extension OpenAPITranslator {
         case .array(let elements) where elements.count == 1:
             return caseKey(of: elements[0]) + "List"
         case .object(let members):
-            if let values = members.first(where: { $0.0 == "$enum" })?.1, case .array(let list) = values, list.count == 1, case .string(let only) = list[0] {
+            if let values = members.first(where: { $0.0 == "$enum" })?.1, case .array(let list) = values,
+                list.count == 1, case .string(let only) = list[0]
+            {
                 return only
             }
             if let base = members.first(where: { $0.0 == "$type" })?.1 { return caseKey(of: base) }
@@ -181,14 +201,22 @@ extension OpenAPITranslator {
     /// A variant of a one-of as a shape of its own: never optional (a nullable variant makes
     /// the one-of optional) and never a date (its format would be ambiguous: the string, or
     /// for seconds since 1970 the number, it is).
-    mutating func variantShape(_ variant: JSONNode, pointer: String, hint: String) -> (shape: DraftShape, nullable: Bool) {
+    mutating func variantShape(_ variant: JSONNode, pointer: String, hint: String) -> (
+        shape: DraftShape, nullable: Bool
+    ) {
         var shape = self.shape(variant, pointer: pointer, hint: hint)
         let nullable = shape.optional
         shape.optional = false
-        let epoch = shape.modifiers.contains { $0.0 == "$format" && $0.1 == .string(DateFormatSpec.secondsSince1970.name) }
+        let epoch = shape.modifiers.contains {
+            $0.0 == "$format" && $0.1 == .string(DateFormatSpec.secondsSince1970.name)
+        }
         shape.modifiers.removeAll { $0.0 == "$doc" || $0.0 == "$format" }
-        if case .string(let reference) = shape.base, reference == "Date" { shape.base = .string(epoch ? "Int" : "String") }
-        if case .object(let members) = shape.base, !members.contains(where: { $0.0.hasPrefix("$") && !$0.0.hasPrefix("$$") }) {
+        if case .string(let reference) = shape.base, reference == "Date" {
+            shape.base = .string(epoch ? "Int" : "String")
+        }
+        if case .object(let members) = shape.base,
+            !members.contains(where: { $0.0.hasPrefix("$") && !$0.0.hasPrefix("$$") })
+        {
             shape.modifiers.append(("$typeName", .string(hint)))
         }
         return (shape, nullable)
@@ -201,7 +229,9 @@ extension OpenAPITranslator {
 
     /// The object schemas of a one-of's variants, a nested one-of's flattened in place; nil
     /// when one is not an object (a scalar, an array, a reference that cannot be followed).
-    mutating func objectVariants(_ variants: [(index: Int, node: JSONNode)], pointer: String, depth: Int) -> [ObjectVariant]? {
+    mutating func objectVariants(_ variants: [(index: Int, node: JSONNode)], pointer: String, depth: Int)
+        -> [ObjectVariant]?
+    {
         guard depth < 8 else { return nil }
         var result: [ObjectVariant] = []
         for (index, variant) in variants where Self.types(of: variant) != ["null"] {
@@ -217,8 +247,14 @@ extension OpenAPITranslator {
                 current = node
                 steps += 1
             }
-            if current["properties"] == nil, current["allOf"] == nil, let inner = (current["oneOf"] ?? current["anyOf"])?.elements {
-                guard let flat = objectVariants(Array(inner.enumerated()).map { ($0.offset, $0.element) }, pointer: variantPointer + (current["oneOf"] != nil ? "/oneOf" : "/anyOf"), depth: depth + 1) else { return nil }
+            if current["properties"] == nil, current["allOf"] == nil,
+                let inner = (current["oneOf"] ?? current["anyOf"])?.elements
+            {
+                guard
+                    let flat = objectVariants(
+                        Array(inner.enumerated()).map { ($0.offset, $0.element) },
+                        pointer: variantPointer + (current["oneOf"] != nil ? "/oneOf" : "/anyOf"), depth: depth + 1)
+                else { return nil }
                 result += flat
                 continue
             }
@@ -231,11 +267,18 @@ extension OpenAPITranslator {
     /// The required properties (or with `requiredOnly: false`, all properties) of an object
     /// schema, its `allOf` parts included, whose value is fixed to one or a few strings, in
     /// the order written.
-    mutating func fixedProperties(_ schema: JSONNode, pointer: String, requiredOnly: Bool = true) -> [(key: String, values: [String])] {
+    mutating func fixedProperties(_ schema: JSONNode, pointer: String, requiredOnly: Bool = true) -> [(
+        key: String, values: [String]
+    )] {
         var result: [(key: String, values: [String])] = []
-        let keys = requiredOnly ? requiredProperties(of: schema, pointer: pointer, depth: 0) : declaredProperties(of: schema, pointer: pointer, depth: 0)
+        let keys =
+            requiredOnly
+            ? requiredProperties(of: schema, pointer: pointer, depth: 0)
+            : declaredProperties(of: schema, pointer: pointer, depth: 0)
         for key in keys where !result.contains(where: { $0.key == key }) {
-            if let values = fixedValues(of: key, in: schema, pointer: pointer, depth: 0) { result.append((key, values)) }
+            if let values = fixedValues(of: key, in: schema, pointer: pointer, depth: 0) {
+                result.append((key, values))
+            }
         }
         return result
     }
@@ -243,14 +286,18 @@ extension OpenAPITranslator {
     mutating func requiredProperties(of schema: JSONNode, pointer: String, depth: Int) -> [String] {
         guard depth < 8, let resolved = followed(schema, pointer: pointer) else { return [] }
         var keys = resolved["required"]?.elements?.compactMap(\.stringValue) ?? []
-        for part in resolved["allOf"]?.elements ?? [] { keys += requiredProperties(of: part, pointer: pointer, depth: depth + 1) }
+        for part in resolved["allOf"]?.elements ?? [] {
+            keys += requiredProperties(of: part, pointer: pointer, depth: depth + 1)
+        }
         return keys
     }
 
     mutating func declaredProperties(of schema: JSONNode, pointer: String, depth: Int) -> [String] {
         guard depth < 8, let resolved = followed(schema, pointer: pointer) else { return [] }
         var keys = properties(of: resolved, pointer: pointer).map(\.key)
-        for part in resolved["allOf"]?.elements ?? [] { keys += declaredProperties(of: part, pointer: pointer, depth: depth + 1) }
+        for part in resolved["allOf"]?.elements ?? [] {
+            keys += declaredProperties(of: part, pointer: pointer, depth: depth + 1)
+        }
         return keys
     }
 
@@ -259,7 +306,8 @@ extension OpenAPITranslator {
     mutating func fixedValues(of property: String, in schema: JSONNode, pointer: String, depth: Int) -> [String]? {
         guard depth < 8, let resolved = followed(schema, pointer: pointer) else { return nil }
         if let member = properties(of: resolved, pointer: pointer).first(where: { $0.key == property }),
-           let value = followed(member.value, pointer: pointer) {
+            let value = followed(member.value, pointer: pointer)
+        {
             if let constant = value["const"]?.stringValue { return [constant] }
             if let values = value["enum"]?.elements, !values.isEmpty {
                 let strings = values.compactMap(\.stringValue)

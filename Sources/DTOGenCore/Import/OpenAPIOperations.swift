@@ -17,7 +17,9 @@ extension OpenAPITranslator {
             for member in members where Self.methods.contains(member.key) {
                 let pointer = pathPointer + "/" + member.key
                 guard member.key != "trace" else {
-                    warn("DTG4029", member.value, pointer, "\(member.key.uppercased()) operations are not supported; left out")
+                    warn(
+                        "DTG4029", member.value, pointer,
+                        "\(member.key.uppercased()) operations are not supported; left out")
                     continue
                 }
                 // An operation may be a reference (to another file, as DigitalOcean's are).
@@ -27,7 +29,10 @@ extension OpenAPITranslator {
                 let tags = operationNode["tags"]?.elements?.compactMap(\.stringValue) ?? []
                 operationTable.append((id, name, tags))
                 if let selection, !selection.contains(id: id, name: name, tags: tags) { continue }
-                for endpoint in operation(operationNode, name: name, method: member.key, path: sent, pathLocation: path.keyLocation, shared: shared, pointer: pointer, constants: constants) {
+                for endpoint in operation(
+                    operationNode, name: name, method: member.key, path: sent, pathLocation: path.keyLocation,
+                    shared: shared, pointer: pointer, constants: constants)
+                {
                     endpoints.append(.located(endpoint, operationNode.location))
                 }
             }
@@ -42,7 +47,8 @@ extension OpenAPITranslator {
             let segments = path.split(separator: "/").map(String.init)
             let words = segments.filter { !$0.hasPrefix("{") }.joined(separator: "_")
             let parameters = segments.filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
-            name = SwiftName.lowerCamel(method + "_" + words + (parameters.isEmpty ? "" : "_by_" + parameters.joined(separator: "_and_")))
+            name = SwiftName.lowerCamel(
+                method + "_" + words + (parameters.isEmpty ? "" : "_by_" + parameters.joined(separator: "_and_")))
             if !SwiftName.isIdentifier(name) { name = method }
         }
         let distinct = SwiftName.distinct(name, from: takenEndpointNames)
@@ -69,7 +75,10 @@ extension OpenAPITranslator {
     /// The operation's endpoint; with a streamed response (server-sent events, JSON Lines)
     /// that is a stream endpoint, and an operation that answers either way gets both, the
     /// stream's name ending in `Stream`.
-    mutating func operation(_ operation: JSONNode, name: String, method: String, path: String, pathLocation: SourceLocation, shared: [JSONNode], pointer: String, constants: [(String, String)] = []) -> [DraftJSON] {
+    mutating func operation(
+        _ operation: JSONNode, name: String, method: String, path: String, pathLocation: SourceLocation,
+        shared: [JSONNode], pointer: String, constants: [(String, String)] = []
+    ) -> [DraftJSON] {
         var endpoint: [(String, DraftJSON)] = [("name", .string(name))]
         let typedMethod = HTTPMethod(rawValue: method.uppercased())
         if let typedMethod, typedMethod != .get { endpoint.append(("method", .string(typedMethod.rawValue))) }
@@ -80,12 +89,17 @@ extension OpenAPITranslator {
         // Parameters: the path item's, overridden by the operation's of the same name and place.
         var parameters: [(node: JSONNode, pointer: String)] = []
         for (index, raw) in shared.enumerated() {
-            if let node = followed(raw, pointer: pointer + "/../parameters/\(index)") { parameters.append((node, pointer + "/../parameters/\(index)")) }
+            if let node = followed(raw, pointer: pointer + "/../parameters/\(index)") {
+                parameters.append((node, pointer + "/../parameters/\(index)"))
+            }
         }
         for (index, raw) in (operation["parameters"]?.elements ?? []).enumerated() {
             let parameterPointer = pointer + "/parameters/\(index)"
             guard let node = followed(raw, pointer: parameterPointer) else { continue }
-            parameters.removeAll { $0.node["name"]?.stringValue == node["name"]?.stringValue && $0.node["in"]?.stringValue == node["in"]?.stringValue }
+            parameters.removeAll {
+                $0.node["name"]?.stringValue == node["name"]?.stringValue
+                    && $0.node["in"]?.stringValue == node["in"]?.stringValue
+            }
             parameters.append((node, parameterPointer))
         }
         let pathNames = Set(PathTemplate(path).placeholders.map(\.name))
@@ -118,18 +132,27 @@ extension OpenAPITranslator {
             // `content: {application/json: {schema}}`: the value's JSON text (Linode's `X-Filter`).
             var jsonContent: (schema: JSONNode, pointer: String)?
             if !swagger2, node["schema"] == nil, let content = node["content"]?.members {
-                if place != "path", let media = content.first(where: { Self.isJSON($0.key) }), let schema = media.value["schema"] {
+                if place != "path", let media = content.first(where: { Self.isJSON($0.key) }),
+                    let schema = media.value["schema"]
+                {
                     jsonContent = (schema, parameterPointer + "/content/" + Self.escape(media.key) + "/schema")
                 } else {
-                    warn("DTG4031", node, parameterPointer, "parameter '\(name)' is sent as \(content.map(\.key).joined(separator: ", ")) content, which dtogen sends only as JSON in a query item, a header or a cookie; left out")
+                    warn(
+                        "DTG4031", node, parameterPointer,
+                        "parameter '\(name)' is sent as \(content.map(\.key).joined(separator: ", ")) content, which dtogen sends only as JSON in a query item, a header or a cookie; left out"
+                    )
                     continue
                 }
             }
             guard let schema = swagger2 ? node : jsonContent?.schema ?? node["schema"] else {
-                warn("DTG4032", node, parameterPointer, "parameter '\(name)' has neither 'schema' nor 'content'; left out")
+                warn(
+                    "DTG4032", node, parameterPointer,
+                    "parameter '\(name)' has neither 'schema' nor 'content'; left out")
                 continue
             }
-            var shape = self.shape(schema, pointer: jsonContent?.pointer ?? parameterPointer, hint: SwiftName.type(name), inMultipart: true)
+            var shape = self.shape(
+                schema, pointer: jsonContent?.pointer ?? parameterPointer, hint: SwiftName.type(name), inMultipart: true
+            )
             if place != "formData", jsonContent == nil, isScalarChoice(schema, pointer: parameterPointer) {
                 // `anyOf: [integer, string]` (DigitalOcean's snapshot IDs): a URL or a header
                 // carries text whichever it is.
@@ -137,7 +160,9 @@ extension OpenAPITranslator {
                 shape.location = schema.location
             }
             shape.modifiers.removeAll { $0.0 == "$doc" }
-            if let doc = node["description"]?.stringValue, !doc.isEmpty { shape.modifiers.append(("$doc", .string(doc))) }
+            if let doc = node["description"]?.stringValue, !doc.isEmpty {
+                shape.modifiers.append(("$doc", .string(doc)))
+            }
             if place == "formData" {
                 if node["required"]?.boolValue != true { shape.optional = true }
                 formFields.append((name, shape.json))
@@ -150,7 +175,8 @@ extension OpenAPITranslator {
             if jsonContent != nil {
                 shape.modifiers.append(("$style", .string(ParameterStyle.json.rawValue)))
             } else if let typed = ParameterPlace(openAPI: place) {
-                guard let modifiers = parameterStyle(node, schema: schema, place: typed, pointer: parameterPointer) else { continue }
+                guard let modifiers = parameterStyle(node, schema: schema, place: typed, pointer: parameterPointer)
+                else { continue }
                 shape.modifiers += modifiers
             }
             switch place {
@@ -159,7 +185,9 @@ extension OpenAPITranslator {
                 for entry in templated where entry.placeholder == name { query.append((entry.key, shape)) }
             case "path":
                 guard pathNames.contains(name) else {
-                    warn("DTG4033", node, parameterPointer, "path parameter '\(name)' is not in the path '\(path)'; left out")
+                    warn(
+                        "DTG4033", node, parameterPointer,
+                        "path parameter '\(name)' is not in the path '\(path)'; left out")
                     continue
                 }
                 shape.optional = false
@@ -170,7 +198,9 @@ extension OpenAPITranslator {
             case "header":
                 if ["accept", "content-type", "authorization"].contains(name.lowercased()) {
                     let values = (schema["enum"]?.elements ?? []).compactMap(\.stringValue)
-                    if name.lowercased() == "content-type", let value = values.count == 1 ? values[0] : schema["default"]?.stringValue {
+                    if name.lowercased() == "content-type",
+                        let value = values.count == 1 ? values[0] : schema["default"]?.stringValue
+                    {
                         declaredContentType = value
                         continue
                     }
@@ -194,26 +224,34 @@ extension OpenAPITranslator {
         if !params.isEmpty { endpoint.append(("params", .object(params.map { ($0.0, $0.1.located) }))) }
         // The path key's own query, sent with every request (a parameter of the same name wins).
         let fixed = constants.filter { constant in !query.contains { $0.0 == constant.0 } }
-        let queryItems = fixed.map { ($0.0, DraftJSON.located(.object([("$value", .string($0.1))]), pathLocation)) } + query.map { ($0.0, $0.1.located) }
+        let queryItems =
+            fixed.map { ($0.0, DraftJSON.located(.object([("$value", .string($0.1))]), pathLocation)) }
+            + query.map { ($0.0, $0.1.located) }
         if !queryItems.isEmpty { endpoint.append(("query", .object(queryItems))) }
         if !headers.isEmpty { endpoint.append(("headers", .object(headers.map { ($0.0, $0.1.located) }))) }
         if !cookies.isEmpty { endpoint.append(("cookies", .object(cookies.map { ($0.0, $0.1.located) }))) }
 
         // The request body.
         let bodyAllowed = typedMethod?.allowsBody ?? false
-        if var body = requestBody(operation, swaggerBody: swaggerBody, formFields: formFields, pointer: pointer, hint: SwiftName.upperCamel(name) + "Body") {
+        if var body = requestBody(
+            operation, swaggerBody: swaggerBody, formFields: formFields, pointer: pointer,
+            hint: SwiftName.upperCamel(name) + "Body")
+        {
             if let declaredContentType, let index = body.firstIndex(where: { $0.0 == "contentType" }) {
                 body[index].1 = .string(declaredContentType)
             }
             if bodyAllowed {
                 endpoint += body
             } else {
-                warn("DTG4036", operation["requestBody"] ?? operation, pointer, "a \(method.uppercased()) request has no body in dtogen; the body is left out")
+                warn(
+                    "DTG4036", operation["requestBody"] ?? operation, pointer,
+                    "a \(method.uppercased()) request has no body in dtogen; the body is left out")
             }
         }
 
         // The success response and the error type.
-        let (response, error) = responses(operation, pointer: pointer + "/responses", hint: SwiftName.upperCamel(name) + "Response")
+        let (response, error) = responses(
+            operation, pointer: pointer + "/responses", hint: SwiftName.upperCamel(name) + "Response")
         // A HEAD answer is headers only: the body a document declares for it (Kubernetes's,
         // the GET's) never arrives, so the endpoint returns Void instead of being left out.
         let answersWithBody = typedMethod?.allowsResponse ?? true
@@ -222,15 +260,21 @@ extension OpenAPITranslator {
         var doc = (operation["summary"] ?? operation["description"])?.stringValue ?? ""
         if !alternatives.isEmpty {
             // Which of the schemes the operation accepts the endpoint uses, said where a reader sees it.
-            doc += (doc.isEmpty ? "" : "\n\n") + "Sends a bearer token; the API also accepts \(alternatives.joined(separator: ", "))."
+            doc +=
+                (doc.isEmpty ? "" : "\n\n")
+                + "Sends a bearer token; the API also accepts \(alternatives.joined(separator: ", "))."
         }
         if !doc.isEmpty { endpoint.append(("doc", .string(doc))) }
-        guard answersWithBody, let streamed = streamedResponse(operation, pointer: pointer + "/responses", hint: SwiftName.upperCamel(name) + "Event") else {
+        guard answersWithBody,
+            let streamed = streamedResponse(
+                operation, pointer: pointer + "/responses", hint: SwiftName.upperCamel(name) + "Event")
+        else {
             return [.object(endpoint)]
         }
         // The stream: the request as the endpoint sends it, the events as the response.
         var stream = endpoint.filter { !["response", "envelope"].contains($0.0) }
-        stream.insert(contentsOf: streamed.keys, at: stream.firstIndex { $0.0 == "error" || $0.0 == "doc" } ?? stream.endIndex)
+        stream.insert(
+            contentsOf: streamed.keys, at: stream.firstIndex { $0.0 == "error" || $0.0 == "doc" } ?? stream.endIndex)
         guard streamed.alone else {
             let streamName = SwiftName.distinct(name + "Stream", from: takenEndpointNames)
             takenEndpointNames.insert(streamName)
@@ -245,11 +289,16 @@ extension OpenAPITranslator {
     /// `$name`, so generating the spec has nothing to warn about: a comparison takes its
     /// meaning (`startTimeBefore`), another clash its place (`pathQuery`). The first keeps
     /// the plain name, in the factory's order (path, query, headers).
-    static func nameArguments(_ params: inout [(String, DraftShape)], _ query: inout [(String, DraftShape)], _ headers: inout [(String, DraftShape)], _ cookies: inout [(String, DraftShape)]) {
+    static func nameArguments(
+        _ params: inout [(String, DraftShape)], _ query: inout [(String, DraftShape)],
+        _ headers: inout [(String, DraftShape)], _ cookies: inout [(String, DraftShape)]
+    ) {
         var taken: Set<String> = []
         func name(_ list: inout [(String, DraftShape)], place: String) {
             for index in list.indices {
-                if let chosen = explicitName(list[index].0, taken: &taken, place: place) { list[index].1.modifiers.append(("$name", .string(chosen))) }
+                if let chosen = explicitName(list[index].0, taken: &taken, place: place) {
+                    list[index].1.modifiers.append(("$name", .string(chosen)))
+                }
             }
         }
         name(&params, place: "Path")
@@ -280,7 +329,10 @@ extension OpenAPITranslator {
     /// What a key's trailing comparison (`DateCreated<`, `Price>=`) means, as a name's ending.
     static func comparison(_ key: String) -> String {
         let timely = ["date", "time", "created", "updated", "at"].contains { key.lowercased().contains($0) }
-        let endings: [(String, String, String)] = [("<=", "AtOrBefore", "AtMost"), (">=", "AtOrAfter", "AtLeast"), ("<", "Before", "Below"), (">", "After", "Above")]
+        let endings: [(String, String, String)] = [
+            ("<=", "AtOrBefore", "AtMost"), (">=", "AtOrAfter", "AtLeast"), ("<", "Before", "Below"),
+            (">", "After", "Above"),
+        ]
         guard let ending = endings.first(where: { key.hasSuffix($0.0) }) else { return "" }
         return timely ? ending.1 : ending.2
     }
@@ -289,16 +341,22 @@ extension OpenAPITranslator {
     /// event's type), `end` when the document says the stream ends with `data: [DONE]` (in the
     /// request's or the events' schemas), and `events: named` when every event is an object
     /// of `event` and `data` (OpenAI's Assistants stream). `alone`: no other content.
-    mutating func streamedResponse(_ operation: JSONNode, pointer: String, hint: String) -> (keys: [(String, DraftJSON)], alone: Bool)? {
+    mutating func streamedResponse(_ operation: JSONNode, pointer: String, hint: String) -> (
+        keys: [(String, DraftJSON)], alone: Bool
+    )? {
         guard !swagger2, let success = (operation["responses"]?.members ?? []).first(where: { $0.key.hasPrefix("2") }),
-              let response = followed(success.value, pointer: pointer + "/" + success.key),
-              let content = response["content"]?.members else { return nil }
+            let response = followed(success.value, pointer: pointer + "/" + success.key),
+            let content = response["content"]?.members
+        else { return nil }
         for (mediaType, style) in Self.streamMediaTypes {
-            guard let style, let entry = content.first(where: { Self.baseMediaType($0.key) == mediaType }) else { continue }
+            guard let style, let entry = content.first(where: { Self.baseMediaType($0.key) == mediaType }) else {
+                continue
+            }
             var keys: [(String, DraftJSON)] = []
             let schemaPointer = pointer + "/" + success.key + "/content/" + Self.escape(entry.key) + "/schema"
             if let schema = entry.value["schema"] {
-                keys.append(("response", .located(jsonResponse(schema, pointer: schemaPointer, hint: hint), schema.location)))
+                keys.append(
+                    ("response", .located(jsonResponse(schema, pointer: schemaPointer, hint: hint), schema.location)))
             } else {
                 keys.append(("response", .string("JSON")))
             }
@@ -306,8 +364,12 @@ extension OpenAPITranslator {
             if style == .sse {
                 var searched = 0
                 let schemas = [operation["requestBody"], entry.value["schema"]].compactMap { $0 }
-                if schemas.contains(where: { mentions("[DONE]", in: $0, depth: 4, searched: &searched) }) { keys.append(("end", .string("[DONE]"))) }
-                if let schema = entry.value["schema"], isNamedEvent(schema, depth: 4) { keys.append(("events", .string(StreamEvents.named.rawValue))) }
+                if schemas.contains(where: { mentions("[DONE]", in: $0, depth: 4, searched: &searched) }) {
+                    keys.append(("end", .string("[DONE]")))
+                }
+                if let schema = entry.value["schema"], isNamedEvent(schema, depth: 4) {
+                    keys.append(("events", .string(StreamEvents.named.rawValue)))
+                }
             }
             return (keys, !content.contains { !Self.isStream($0.key) })
         }
@@ -347,12 +409,14 @@ extension OpenAPITranslator {
         guard searched < 5_000, let node = localTarget(node) else { return false }
         switch node.value {
         case .string(let value): return value.contains(text)
-        case .array(let elements): return elements.contains { mentions(text, in: $0, depth: depth, searched: &searched) }
+        case .array(let elements):
+            return elements.contains { mentions(text, in: $0, depth: depth, searched: &searched) }
         case .object(let members):
             if node["$ref"] != nil { return false }
             return members.contains { member in
                 if member.value["$ref"] != nil, depth == 0 { return false }
-                return mentions(text, in: member.value, depth: member.value["$ref"] == nil ? depth : depth - 1, searched: &searched)
+                return mentions(
+                    text, in: member.value, depth: member.value["$ref"] == nil ? depth : depth - 1, searched: &searched)
             }
         default: return false
         }
@@ -369,7 +433,9 @@ extension OpenAPITranslator {
     }
 
     /// The body keys of an endpoint: `body`, and `bodyEncoding`/`contentType` when not JSON.
-    mutating func requestBody(_ operation: JSONNode, swaggerBody: JSONNode?, formFields: [(String, DraftJSON)], pointer: String, hint: String) -> [(String, DraftJSON)]? {
+    mutating func requestBody(
+        _ operation: JSONNode, swaggerBody: JSONNode?, formFields: [(String, DraftJSON)], pointer: String, hint: String
+    ) -> [(String, DraftJSON)]? {
         if swagger2 {
             let consumes = (operation["consumes"] ?? root["consumes"])?.elements?.compactMap(\.stringValue) ?? []
             if let swaggerBody {
@@ -383,14 +449,20 @@ extension OpenAPITranslator {
                 return [("body", body.located)]
             }
             guard !formFields.isEmpty else { return nil }
-            let multipart = consumes.contains("multipart/form-data") || formFields.contains { field in
-                if case .string(let reference) = field.1 { return reference.hasPrefix("File") }
-                return false
-            }
-            return [("body", .object(formFields)), ("bodyEncoding", .string((multipart ? BodyEncoding.multipart : .form).rawValue))]
+            let multipart =
+                consumes.contains("multipart/form-data")
+                || formFields.contains { field in
+                    if case .string(let reference) = field.1 { return reference.hasPrefix("File") }
+                    return false
+                }
+            return [
+                ("body", .object(formFields)),
+                ("bodyEncoding", .string((multipart ? BodyEncoding.multipart : .form).rawValue)),
+            ]
         }
         guard let raw = operation["requestBody"], let body = followed(raw, pointer: pointer + "/requestBody"),
-              let content = body["content"]?.members, !content.isEmpty else { return nil }
+            let content = body["content"]?.members, !content.isEmpty
+        else { return nil }
         let bodyPointer = pointer + "/requestBody/content/"
         if let json = content.first(where: { Self.isJSON($0.key) }) {
             guard let schema = json.value["schema"] else { return [("body", .string("JSON"))] }
@@ -401,32 +473,50 @@ extension OpenAPITranslator {
             }
             return [("body", body.located)]
         }
-        for (type, encoding) in [("application/x-www-form-urlencoded", BodyEncoding.form), ("multipart/form-data", .multipart)] {
-            guard let form = content.first(where: { $0.key == type }), let schema = form.value["schema"] else { continue }
+        for (type, encoding) in [
+            ("application/x-www-form-urlencoded", BodyEncoding.form), ("multipart/form-data", .multipart),
+        ] {
+            guard let form = content.first(where: { $0.key == type }), let schema = form.value["schema"] else {
+                continue
+            }
             // `properties: {}` with nothing else (Stripe's GET and DELETE): no fields, no body.
-            if let resolved = followed(schema, pointer: bodyPointer + Self.escape(type) + "/schema"), resolved["properties"]?.members?.isEmpty == true,
-               resolved["allOf"] == nil, resolved["oneOf"] == nil, resolved["anyOf"] == nil, resolved["additionalProperties"].map({ $0.boolValue == false }) ?? true {
+            if let resolved = followed(schema, pointer: bodyPointer + Self.escape(type) + "/schema"),
+                resolved["properties"]?.members?.isEmpty == true,
+                resolved["allOf"] == nil, resolved["oneOf"] == nil, resolved["anyOf"] == nil,
+                resolved["additionalProperties"].map({ $0.boolValue == false }) ?? true
+            {
                 return nil
             }
-            let shape = self.shape(schema, pointer: bodyPointer + Self.escape(type) + "/schema", hint: hint, inMultipart: encoding == .multipart)
-            guard case .object(let members) = shape.base, !members.contains(where: { $0.0.hasPrefix("$") && !$0.0.hasPrefix("$$") }) || members.isEmpty else {
+            let shape = self.shape(
+                schema, pointer: bodyPointer + Self.escape(type) + "/schema", hint: hint,
+                inMultipart: encoding == .multipart)
+            guard case .object(let members) = shape.base,
+                !members.contains(where: { $0.0.hasPrefix("$") && !$0.0.hasPrefix("$$") }) || members.isEmpty
+            else {
                 if case .string(let reference) = shape.base, reference != "JSON" {
                     return [("body", .string(reference)), ("bodyEncoding", .string(encoding.rawValue))]
                 }
-                warn("DTG4037", form.value, bodyPointer + Self.escape(type), "a \(encoding.rawValue) body must be an object with properties; left out")
+                warn(
+                    "DTG4037", form.value, bodyPointer + Self.escape(type),
+                    "a \(encoding.rawValue) body must be an object with properties; left out")
                 return nil
             }
             return [("body", shape.located), ("bodyEncoding", .string(encoding.rawValue))]
         }
         guard let first = content.first else { return nil }
-        return [("body", .string("Data")), ("contentType", .string(first.key == "*/*" ? "application/octet-stream" : first.key))]
+        return [
+            ("body", .string("Data")),
+            ("contentType", .string(first.key == "*/*" ? "application/octet-stream" : first.key)),
+        ]
     }
 
     /// A JSON response's shape: the wrapper's data when the spec has an envelope.
     mutating func responseShape(_ schema: JSONNode, pointer: String, hint: String) -> DraftJSON {
         guard let inner = unwrapped(schema) else { return jsonResponse(schema, pointer: pointer, hint: hint) }
         // No data schema, or a free-form object (`Result<Void>`'s `data`, often null): any JSON.
-        guard let data = inner, let resolved = followed(data, pointer: pointer), !Self.isFreeForm(resolved) else { return .string("JSON") }
+        guard let data = inner, let resolved = followed(data, pointer: pointer), !Self.isFreeForm(resolved) else {
+            return .string("JSON")
+        }
         return jsonResponse(data, pointer: pointer + "/properties/" + (envelope?.data ?? "data"), hint: hint)
     }
 
@@ -435,7 +525,9 @@ extension OpenAPITranslator {
     mutating func jsonResponse(_ schema: JSONNode, pointer: String, hint: String) -> DraftJSON {
         let shape = self.shape(schema, pointer: pointer, hint: hint)
         if case .string(let reference) = shape.base, reference == "String" {
-            warn("DTG4038", schema, pointer, "a JSON string response is read as JSON (JSONValue.string); \"String\" in a spec means the raw text")
+            warn(
+                "DTG4038", schema, pointer,
+                "a JSON string response is read as JSON (JSONValue.string); \"String\" in a spec means the raw text")
             return .string(shape.optional ? "JSON?" : "JSON")
         }
         return shape.json
@@ -443,7 +535,9 @@ extension OpenAPITranslator {
 
     /// `{}` or `{ type: object }` with nothing more said.
     static func isFreeForm(_ schema: JSONNode) -> Bool {
-        let said = ["properties", "items", "$ref", "allOf", "oneOf", "anyOf", "additionalProperties", "enum"].contains { schema[$0] != nil }
+        let said = ["properties", "items", "$ref", "allOf", "oneOf", "anyOf", "additionalProperties", "enum"].contains {
+            schema[$0] != nil
+        }
         return !said && types(of: schema).allSatisfy { $0 == "object" || $0 == "null" }
     }
 
@@ -466,9 +560,18 @@ extension OpenAPITranslator {
                 let produces = (operation["produces"] ?? root["produces"])?.elements?.compactMap(\.stringValue) ?? []
                 if let schema = response["schema"] {
                     if !produces.isEmpty, !produces.contains(where: Self.isJSON) {
-                        result = [("response", .string(produces.contains { $0.hasPrefix("text/") } ? "String" : "Data"))]
+                        result = [
+                            ("response", .string(produces.contains { $0.hasPrefix("text/") } ? "String" : "Data"))
+                        ]
                     } else {
-                        result = [("response", .located(responseShape(schema, pointer: successPointer + "/schema", hint: hint), schema.location))]
+                        result = [
+                            (
+                                "response",
+                                .located(
+                                    responseShape(schema, pointer: successPointer + "/schema", hint: hint),
+                                    schema.location)
+                            )
+                        ]
                     }
                 }
             } else if let all = response["content"]?.members, !all.isEmpty {
@@ -477,7 +580,16 @@ extension OpenAPITranslator {
                 let content = plain.isEmpty ? all : plain
                 if let json = content.first(where: { Self.isJSON($0.key) }) {
                     if let schema = json.value["schema"] {
-                        result = [("response", .located(responseShape(schema, pointer: successPointer + "/content/" + Self.escape(json.key) + "/schema", hint: hint), schema.location))]
+                        result = [
+                            (
+                                "response",
+                                .located(
+                                    responseShape(
+                                        schema,
+                                        pointer: successPointer + "/content/" + Self.escape(json.key) + "/schema",
+                                        hint: hint), schema.location)
+                            )
+                        ]
                     } else {
                         result = [("response", .string("JSON"))]
                     }
@@ -494,14 +606,20 @@ extension OpenAPITranslator {
         }
         // The error body: `default`, else the first 4xx or 5xx, when it names an object type.
         var error: String?
-        let failure = responses.first { $0.key == "default" } ?? responses.first { $0.key.hasPrefix("4") || $0.key.hasPrefix("5") }
+        let failure =
+            responses.first { $0.key == "default" }
+            ?? responses.first { $0.key.hasPrefix("4") || $0.key.hasPrefix("5") }
         if let failure, let response = followed(failure.value, pointer: pointer + "/" + failure.key) {
-            let schema = swagger2 ? response["schema"] : response["content"]?.members?.first(where: { Self.isJSON($0.key) })?.value["schema"]
+            let schema =
+                swagger2
+                ? response["schema"]
+                : response["content"]?.members?.first(where: { Self.isJSON($0.key) })?.value["schema"]
             // An object schema with a type of its own: a component, or a schema in another
             // file (DigitalOcean's `models/error.yml`).
             if let schema, let ref = schema["$ref"]?.stringValue,
-               let (target, node) = resolveTarget(ref, at: schema, pointer: pointer + "/" + failure.key),
-               node["properties"] != nil || node["allOf"] != nil {
+                let (target, node) = resolveTarget(ref, at: schema, pointer: pointer + "/" + failure.key),
+                node["properties"] != nil || node["allOf"] != nil
+            {
                 error = typeName(of: target, node: node, ref: ref)
             }
         }
@@ -513,11 +631,15 @@ extension OpenAPITranslator {
     /// bearer token chosen among several (`security: [{ApiKey: []}, {Bearer: []}]`): the
     /// runtime sends bearer tokens itself, so it wins.
     mutating func kind(for operation: JSONNode, pointer: String) -> (KindReference?, alternatives: [String]) {
-        guard let requirements = (operation["security"] ?? root["security"])?.elements, !requirements.isEmpty else { return (nil, []) }
+        guard let requirements = (operation["security"] ?? root["security"])?.elements, !requirements.isEmpty else {
+            return (nil, [])
+        }
         let definitions = swagger2 ? root["securityDefinitions"] : root["components"]?["securitySchemes"]
         let schemes = requirements.compactMap { $0.members?.first?.key }
         let bearer = schemes.first { scheme in
-            guard let raw = definitions?[scheme], let definition = followed(raw, pointer: pointer + "/security") else { return false }
+            guard let raw = definitions?[scheme], let definition = followed(raw, pointer: pointer + "/security") else {
+                return false
+            }
             return Self.sendsBearer(definition)
         }
         if let bearer, schemes.count > 1 {
@@ -528,11 +650,13 @@ extension OpenAPITranslator {
 
     static func sendsBearer(_ definition: JSONNode) -> Bool {
         let type = definition["type"]?.stringValue ?? ""
-        return type == "oauth2" || type == "openIdConnect" || (type == "http" && definition["scheme"]?.stringValue?.lowercased() == "bearer")
+        return type == "oauth2" || type == "openIdConnect"
+            || (type == "http" && definition["scheme"]?.stringValue?.lowercased() == "bearer")
     }
 
     mutating func kind(scheme: String?, definitions: JSONNode?, pointer: String) -> KindReference? {
-        guard let scheme, let raw = definitions?[scheme], let definition = followed(raw, pointer: pointer + "/security") else { return nil }
+        guard let scheme, let raw = definitions?[scheme], let definition = followed(raw, pointer: pointer + "/security")
+        else { return nil }
         let type = definition["type"]?.stringValue ?? ""
         switch type {
         case "oauth2", "openIdConnect": return .private
@@ -554,7 +678,8 @@ extension OpenAPITranslator {
             if !customKinds.contains(where: { $0.name == name }) {
                 let detail: String
                 if type == "apiKey" {
-                    detail = "sends the API key in the \(definition["in"]?.stringValue ?? "header") '\(definition["name"]?.stringValue ?? scheme)'"
+                    detail =
+                        "sends the API key in the \(definition["in"]?.stringValue ?? "header") '\(definition["name"]?.stringValue ?? scheme)'"
                 } else {
                     detail = "sends '\(scheme)' (\(type)\(definition["scheme"]?.stringValue.map { " \($0)" } ?? ""))"
                 }
@@ -568,11 +693,14 @@ extension OpenAPITranslator {
 extension OpenAPITranslator {
     /// A `oneOf`/`anyOf` whose every variant is a string, a number or a boolean.
     mutating func isScalarChoice(_ schema: JSONNode, pointer: String) -> Bool {
-        guard let resolved = followed(schema, pointer: pointer), let variants = (resolved["oneOf"] ?? resolved["anyOf"])?.elements, !variants.isEmpty else { return false }
+        guard let resolved = followed(schema, pointer: pointer),
+            let variants = (resolved["oneOf"] ?? resolved["anyOf"])?.elements, !variants.isEmpty
+        else { return false }
         return variants.allSatisfy { variant in
             guard let node = followed(variant, pointer: pointer) else { return false }
             let types = Self.types(of: node).filter { $0 != "null" }
-            return types.count == 1 && ["string", "integer", "number", "boolean"].contains(types[0]) && node["enum"] == nil
+            return types.count == 1 && ["string", "integer", "number", "boolean"].contains(types[0])
+                && node["enum"] == nil
         }
     }
 
@@ -581,7 +709,9 @@ extension OpenAPITranslator {
     /// where they differ from dtogen's defaults (the form style exploded for query items, the
     /// bracket style for objects in a query, simple for paths and headers); nil, with a
     /// warning, when dtogen cannot write the parameter as the document says.
-    mutating func parameterStyle(_ node: JSONNode, schema: JSONNode, place: ParameterPlace, pointer: String) -> [(String, DraftJSON)]? {
+    mutating func parameterStyle(_ node: JSONNode, schema: JSONNode, place: ParameterPlace, pointer: String) -> [(
+        String, DraftJSON
+    )]? {
         let resolved = followed(schema, pointer: pointer) ?? schema
         let isArray = Self.types(of: resolved).contains("array")
         let isObject = !isArray && isObjectSchema(schema, pointer: pointer)
@@ -600,14 +730,20 @@ extension OpenAPITranslator {
             case ("pipes", .query): (style, explode) = (.pipeDelimited, false)
             case ("csv", _): (style, explode) = (.simple, false)
             default:
-                warn("DTG4039", node, pointer, "\(place.openAPI) parameter '\(name)' is an array in the '\(format)' collection format, which dtogen does not write; left out")
+                warn(
+                    "DTG4039", node, pointer,
+                    "\(place.openAPI) parameter '\(name)' is an array in the '\(format)' collection format, which dtogen does not write; left out"
+                )
                 return nil
             }
         } else {
             let written = node["style"]?.stringValue
             let defaultStyle = ParameterStyle.allowed(in: place)[0]
             guard let read = written.map({ ParameterStyle(rawValue: $0) }) ?? defaultStyle, read != .json else {
-                warn("DTG4040", node, pointer, "\(place.openAPI) parameter '\(name)' has the style '\(written ?? "")', which dtogen does not write; left out")
+                warn(
+                    "DTG4040", node, pointer,
+                    "\(place.openAPI) parameter '\(name)' has the style '\(written ?? "")', which dtogen does not write; left out"
+                )
                 return nil
             }
             style = read
@@ -616,13 +752,19 @@ extension OpenAPITranslator {
         }
         let allowed = ParameterStyle.allowed(in: place)
         if isObject, place != .query || ![.form, .deepObject].contains(style) || !allowed.contains(style) {
-            warn("DTG4041", node, pointer, "\(place.openAPI) parameter '\(name)' is an object in the '\(style.rawValue)' style; dtogen writes objects in query items only, in the 'form' or 'deepObject' style; left out")
+            warn(
+                "DTG4041", node, pointer,
+                "\(place.openAPI) parameter '\(name)' is an object in the '\(style.rawValue)' style; dtogen writes objects in query items only, in the 'form' or 'deepObject' style; left out"
+            )
             return nil
         }
         // An array in the deepObject style (Stripe's `expand`) is sent in the bracket style,
         // `expand[]=a&expand[]=b`, as Stripe reads it.
         guard allowed.contains(style) else {
-            warn("DTG4042", node, pointer, "\(place.openAPI) parameter '\(name)' is \(isArray ? "an array" : "an object") in the '\(style.rawValue)' style, which a \(place.openAPI) parameter cannot be written in; left out")
+            warn(
+                "DTG4042", node, pointer,
+                "\(place.openAPI) parameter '\(name)' is \(isArray ? "an array" : "an object") in the '\(style.rawValue)' style, which a \(place.openAPI) parameter cannot be written in; left out"
+            )
             return nil
         }
         var modifiers: [(String, DraftJSON)] = []
@@ -634,8 +776,14 @@ extension OpenAPITranslator {
 
     mutating func isObjectSchema(_ schema: JSONNode, pointer: String) -> Bool {
         guard let resolved = followed(schema, pointer: pointer) else { return false }
-        if resolved["properties"] != nil || resolved["additionalProperties"] != nil || resolved["allOf"] != nil || Self.types(of: resolved).contains("object") { return true }
-        if let items = resolved["items"], Self.types(of: resolved).contains("array") { return isObjectSchema(items, pointer: pointer) }
+        if resolved["properties"] != nil || resolved["additionalProperties"] != nil || resolved["allOf"] != nil
+            || Self.types(of: resolved).contains("object")
+        {
+            return true
+        }
+        if let items = resolved["items"], Self.types(of: resolved).contains("array") {
+            return isObjectSchema(items, pointer: pointer)
+        }
         return false
     }
 }

@@ -19,13 +19,15 @@ public struct PreviousImport: Sendable {
             switch member.key {
             case "options":
                 if case .object(let options) = member.value.value,
-                   case .number(let count)? = options.first(where: { $0.key == "dtoFiles" })?.value.value {
+                    case .number(let count)? = options.first(where: { $0.key == "dtoFiles" })?.value.value
+                {
                     dtoFiles = Int(count) ?? 1
                 }
             case "types":
                 guard case .object(let types) = member.value.value else { continue }
                 for type in types {
-                    guard case .object(let members) = DraftJSON(type.value), let key = SharedShapes.shape(members)?.key else { continue }
+                    guard case .object(let members) = DraftJSON(type.value), let key = SharedShapes.shape(members)?.key
+                    else { continue }
                     shapeNames[key] = min(shapeNames[key] ?? type.key, type.key)
                 }
             default: continue

@@ -33,7 +33,9 @@ enum SharedShapes {
             var index = 0
             while index < census.order.count {
                 let key = census.order[index]
-                if repeated.contains(key), let shape = census.shapes[key] { census.countInside(.object(shape.members), hint: shape.hint) }
+                if repeated.contains(key), let shape = census.shapes[key] {
+                    census.countInside(.object(shape.members), hint: shape.hint)
+                }
                 index += 1
             }
             let next = Set(census.order.filter { (census.uses[$0] ?? 0) > 1 })
@@ -55,7 +57,8 @@ enum SharedShapes {
             let rewrite = Rewrite(names: names)
             for (key, shape) in ordered where names[key] == nil {
                 guard case .object(let declared) = rewrite.inside(.object(shape.members), hint: shape.hint).unlocated,
-                      let name = pinned[SharedShapes.key(declared)], !taken.contains(name) else { continue }
+                    let name = pinned[SharedShapes.key(declared)], !taken.contains(name)
+                else { continue }
                 taken.insert(name)
                 names[key] = name
                 pinning = true
@@ -104,10 +107,14 @@ enum SharedShapes {
         /// name first (`PetStatus`).
         func name(taken: Set<String>) -> String {
             var candidates: [String] = []
-            if kind == .choice, let variants = SharedShapes.variants(members), case let names = variants.compactMap(SharedShapes.variantName), names.count == variants.count {
+            if kind == .choice, let variants = SharedShapes.variants(members),
+                case let names = variants.compactMap(SharedShapes.variantName), names.count == variants.count
+            {
                 let types = names.map { SpecReader.builtinScalars.contains($0) ? $0 : SwiftName.type($0) }
                 let objects = types.dropFirst()
-                if types.first == "String", objects.count <= 2, !objects.contains(where: SpecReader.builtinScalars.contains) {
+                if types.first == "String", objects.count <= 2,
+                    !objects.contains(where: SpecReader.builtinScalars.contains)
+                {
                     candidates.append("Expandable" + objects.joined(separator: "Or"))
                 } else if types.count <= 3 {
                     candidates.append(types.joined(separator: "Or"))
@@ -119,7 +126,9 @@ enum SharedShapes {
                 // of that field's name elsewhere keep their names.
                 candidates += [parent + SwiftName.type(field), SwiftName.type(field) + "Value"]
             } else if let field = hint.field {
-                candidates += [SwiftName.type(field) + (kind == .choice ? "Choice" : "Object"), parent + SwiftName.type(field)]
+                candidates += [
+                    SwiftName.type(field) + (kind == .choice ? "Choice" : "Object"), parent + SwiftName.type(field),
+                ]
             } else {
                 candidates.append(parent + SwiftName.type(hint.position ?? "Shape"))
             }
@@ -137,13 +146,17 @@ enum SharedShapes {
         var inEndpoint = false
 
         static func < (lhs: Hint, rhs: Hint) -> Bool {
-            (lhs.inEndpoint ? 1 : 0, lhs.parent, lhs.field ?? "", lhs.position ?? "") < (rhs.inEndpoint ? 1 : 0, rhs.parent, rhs.field ?? "", rhs.position ?? "")
+            (lhs.inEndpoint ? 1 : 0, lhs.parent, lhs.field ?? "", lhs.position ?? "") < (
+                rhs.inEndpoint ? 1 : 0, rhs.parent, rhs.field ?? "", rhs.position ?? ""
+            )
         }
     }
 
     /// What a shared shape is: its kind, and the members that make it (docs left out, so
     /// two schemas that differ only in their descriptions are one type).
-    static func shape(_ members: [(String, DraftJSON)]) -> (key: String, kind: Shape.Kind, members: [(String, DraftJSON)])? {
+    static func shape(_ members: [(String, DraftJSON)]) -> (
+        key: String, kind: Shape.Kind, members: [(String, DraftJSON)]
+    )? {
         let kind: Shape.Kind
         if members.contains(where: { $0.0 == "$oneOf" }) {
             kind = .choice
@@ -210,8 +223,12 @@ enum SharedShapes {
             guard elements.count == 1, let element = elements.first else { return nil }
             return variantName(element).map { $0 + "List" }
         case .object(let members):
-            if members.count == 1, let dict = members.first, dict.0 == "$dict" { return variantName(dict.1).map { $0 + "Map" } }
-            if let type = members.first(where: { $0.0 == "$type" })?.1, members.allSatisfy({ $0.0 == "$type" || $0.0 == "$format" }) {
+            if members.count == 1, let dict = members.first, dict.0 == "$dict" {
+                return variantName(dict.1).map { $0 + "Map" }
+            }
+            if let type = members.first(where: { $0.0 == "$type" })?.1,
+                members.allSatisfy({ $0.0 == "$type" || $0.0 == "$format" })
+            {
                 return variantName(type)
             }
             return nil
@@ -228,19 +245,26 @@ enum SharedShapes {
     /// Where shapes are in a type's definition or an endpoint: `transform` sees each shape
     /// written there (with the name of the field or parameter it is for) and returns it,
     /// or what replaces it. The definition itself is not a use.
-        static func mapShapes(inEndpoint endpoint: DraftJSON, _ transform: (DraftJSON, Hint) -> DraftJSON) -> DraftJSON {
+    static func mapShapes(inEndpoint endpoint: DraftJSON, _ transform: (DraftJSON, Hint) -> DraftJSON) -> DraftJSON {
         switch endpoint {
         case .located(let inner, let location): return .located(mapShapes(inEndpoint: inner, transform), location)
         case .object(let members):
             var name = "Endpoint"
-            if case .string(let written) = members.first(where: { $0.0 == "name" }).map({ unlocated($0.1) }) { name = written }
-            return .object(members.map { key, value in
-                switch key {
-                case "response", "body", "error": return (key, transform(value, Hint(parent: name, position: key, inEndpoint: true)))
-                case "params", "query", "headers": return (key, mapMembers(value) { transform($1, Hint(parent: name, field: $0, inEndpoint: true)) })
-                default: return (key, value)
-                }
-            })
+            if case .string(let written) = members.first(where: { $0.0 == "name" }).map({ unlocated($0.1) }) {
+                name = written
+            }
+            return .object(
+                members.map { key, value in
+                    switch key {
+                    case "response", "body", "error":
+                        return (key, transform(value, Hint(parent: name, position: key, inEndpoint: true)))
+                    case "params", "query", "headers":
+                        return (
+                            key, mapMembers(value) { transform($1, Hint(parent: name, field: $0, inEndpoint: true)) }
+                        )
+                    default: return (key, value)
+                    }
+                })
         default: return endpoint
         }
     }
@@ -251,16 +275,26 @@ enum SharedShapes {
         case .located(let inner, let location): return .located(mapInside(inner, hint: hint, transform), location)
         case .array(let elements): return .array(elements.map { transform($0, hint) })
         case .object(let members):
-            return .object(members.map { key, value in
-                if !key.hasPrefix("$") || key.hasPrefix("$$") { return (key, transform(value, Hint(parent: hint.parent, field: key, inEndpoint: hint.inEndpoint))) }
-                switch key {
-                case "$dict", "$type": return (key, transform(value, hint))
-                case "$oneOf":
-                    if case .array = unlocated(value) { return (key, mapInside(value, hint: hint, transform)) }
-                    return (key, mapMembers(value) { tag, variant in transform(variant, Hint(parent: hint.parent, field: tag, inEndpoint: hint.inEndpoint)) })
-                default: return (key, value)
-                }
-            })
+            return .object(
+                members.map { key, value in
+                    if !key.hasPrefix("$") || key.hasPrefix("$$") {
+                        return (
+                            key, transform(value, Hint(parent: hint.parent, field: key, inEndpoint: hint.inEndpoint))
+                        )
+                    }
+                    switch key {
+                    case "$dict", "$type": return (key, transform(value, hint))
+                    case "$oneOf":
+                        if case .array = unlocated(value) { return (key, mapInside(value, hint: hint, transform)) }
+                        return (
+                            key,
+                            mapMembers(value) { tag, variant in
+                                transform(variant, Hint(parent: hint.parent, field: tag, inEndpoint: hint.inEndpoint))
+                            }
+                        )
+                    default: return (key, value)
+                    }
+                })
         default: return shape
         }
     }
@@ -287,7 +321,9 @@ enum SharedShapes {
             // An endpoint's own body, response or error type stays the endpoint's (named
             // from it), however many endpoints write the same: shared, it would be named from
             // one of them, and renamed when an endpoint that sorts first writes it too.
-            if case .object(let members) = value, hint.position == nil, let (key, kind, shapeMembers) = SharedShapes.shape(members) {
+            if case .object(let members) = value, hint.position == nil,
+                let (key, kind, shapeMembers) = SharedShapes.shape(members)
+            {
                 if uses[key] == nil {
                     order.append(key)
                     shapes[key] = Shape(kind: kind, members: shapeMembers, hint: hint, location: location)
@@ -317,10 +353,14 @@ enum SharedShapes {
 
         func apply(_ value: DraftJSON, hint: Hint) -> DraftJSON {
             if case .located(let inner, let location) = value { return .located(apply(inner, hint: hint), location) }
-            if case .object(let members) = value, hint.position == nil, let (key, _, _) = SharedShapes.shape(members), let name = names[key] {
+            if case .object(let members) = value, hint.position == nil, let (key, _, _) = SharedShapes.shape(members),
+                let name = names[key]
+            {
                 let optional = members.contains { $0.0 == "$optional" && $0.1 == .bool(true) }
                 let reference = DraftJSON.string(name + (optional ? "?" : ""))
-                let modifiers = members.filter { !SharedShapes.isShapeKey($0.0) && $0.0 != "$optional" && $0.0 != "$typeName" }
+                let modifiers = members.filter {
+                    !SharedShapes.isShapeKey($0.0) && $0.0 != "$optional" && $0.0 != "$typeName"
+                }
                 return modifiers.isEmpty ? reference : .object([("$type", reference)] + modifiers)
             }
             return inside(value, hint: hint)

@@ -74,7 +74,10 @@ indirect enum DraftJSON: Equatable, Sendable {
         case .array(let elements):
             return "[\n" + elements.map { pad + $0.text(indent: indent + 2) }.joined(separator: ",\n") + "\n\(close)]"
         case .object(let members):
-            return "{\n" + members.map { pad + Self.quoted($0.0) + ": " + $0.1.text(indent: indent + 2, prefix: Self.quoted($0.0).count + 2) }.joined(separator: ",\n") + "\n\(close)}"
+            return "{\n"
+                + members.map {
+                    pad + Self.quoted($0.0) + ": " + $0.1.text(indent: indent + 2, prefix: Self.quoted($0.0).count + 2)
+                }.joined(separator: ",\n") + "\n\(close)}"
         default:
             return oneLine ?? ""
         }

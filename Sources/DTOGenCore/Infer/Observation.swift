@@ -93,7 +93,8 @@ final class Observation {
 
     private func observeNumber(_ lexeme: String) {
         numbers += 1
-        if lexeme.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+        if lexeme.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+        ) {
             fractions += 1
         } else if Int64(lexeme) == nil {
             bigIntegers += 1
@@ -162,8 +163,10 @@ struct StringForm: OptionSet {
         let bytes = Array(text.utf8)
         if bytes.count >= 10, let dateForms = dateForms(bytes) { return dateForms }
         if bytes.count == 36, isUUID(bytes) { return .uuid }
-        if text.hasPrefix("https://") || text.hasPrefix("http://"), !bytes.contains(where: { $0 <= 0x20 || $0 >= 0x7F }),
-           URL(string: text)?.absoluteString == text {
+        if text.hasPrefix("https://") || text.hasPrefix("http://"),
+            !bytes.contains(where: { $0 <= 0x20 || $0 >= 0x7F }),
+            URL(string: text)?.absoluteString == text
+        {
             return .url
         }
         return []
@@ -196,14 +199,20 @@ struct StringForm: OptionSet {
 
     /// The date forms of `yyyy-MM-dd…` strings with valid fields; nil when it is not one.
     private static func dateForms(_ b: [UInt8]) -> StringForm? {
-        guard let year = digits(b, 0..<4), b[4] == UInt8(ascii: "-"), let month = digits(b, 5..<7), b[7] == UInt8(ascii: "-"),
-              let day = digits(b, 8..<10), (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+        guard let year = digits(b, 0..<4), b[4] == UInt8(ascii: "-"), let month = digits(b, 5..<7),
+            b[7] == UInt8(ascii: "-"),
+            let day = digits(b, 8..<10), (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
+        else { return nil }
         if b.count == 10 { return .dateOnly }
-        guard b.count >= 16, b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: " "), let hour = digits(b, 11..<13), b[13] == UInt8(ascii: ":"),
-              let minute = digits(b, 14..<16), hour < 24, minute < 60 else { return nil }
+        guard b.count >= 16, b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: " "), let hour = digits(b, 11..<13),
+            b[13] == UInt8(ascii: ":"),
+            let minute = digits(b, 14..<16), hour < 24, minute < 60
+        else { return nil }
         let spaced = b[10] == UInt8(ascii: " ")
         if b.count == 16 { return spaced ? nil : .localMinute }
-        guard b.count >= 19, b[16] == UInt8(ascii: ":"), let second = digits(b, 17..<19), second < 60 else { return nil }
+        guard b.count >= 19, b[16] == UInt8(ascii: ":"), let second = digits(b, 17..<19), second < 60 else {
+            return nil
+        }
         if b.count == 19 { return spaced ? .spacedSecond : .localSecond }
         guard !spaced else { return nil }
         var index = 19
@@ -225,7 +234,9 @@ struct StringForm: OptionSet {
             }
         }
         // `+01:00`, `-0500`: read fine, but a Date is written back in UTC.
-        if zone.count == 6, zone[0] == UInt8(ascii: "+") || zone[0] == UInt8(ascii: "-"), digits(zone, 1..<3) != nil, zone[3] == UInt8(ascii: ":"), digits(zone, 4..<6) != nil {
+        if zone.count == 6, zone[0] == UInt8(ascii: "+") || zone[0] == UInt8(ascii: "-"), digits(zone, 1..<3) != nil,
+            zone[3] == UInt8(ascii: ":"), digits(zone, 4..<6) != nil
+        {
             return .iso8601Other
         }
         return nil

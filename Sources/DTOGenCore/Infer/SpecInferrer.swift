@@ -54,7 +54,12 @@ public enum SpecInferrer {
             }
         }
         guard diagnostics.isEmpty, !roots.isEmpty else {
-            if samples.isEmpty { diagnostics.append(Diagnostic(.error, "DTG6002", file: "<arguments>", at: SourceLocation(line: 1, column: 1), "no samples given")) }
+            if samples.isEmpty {
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "DTG6002", file: "<arguments>", at: SourceLocation(line: 1, column: 1),
+                        "no samples given"))
+            }
             return InferResult(spec: "", diagnostics: diagnostics)
         }
         // Every sample an array: its elements are the samples (a list endpoint's response).
@@ -123,10 +128,14 @@ private struct Drafter {
         /// variants) dates stay strings.
         var datesAllowed = true
 
-        func element() -> Hint { Hint(key: key, isElement: true, path: path + "[]", datesAllowed: !isElement && datesAllowed) }
+        func element() -> Hint {
+            Hint(key: key, isElement: true, path: path + "[]", datesAllowed: !isElement && datesAllowed)
+        }
         func dictionaryValue() -> Hint { Hint(key: key, isElement: true, path: path + "[]", datesAllowed: false) }
         func variant() -> Hint { Hint(key: key, isElement: isElement, path: path, datesAllowed: false) }
-        func field(_ name: String) -> Hint { Hint(key: name, isElement: false, path: path.isEmpty ? name : path + "." + name) }
+        func field(_ name: String) -> Hint {
+            Hint(key: name, isElement: false, path: path.isEmpty ? name : path + "." + name)
+        }
     }
 
     // MARK: deciding objects
@@ -163,8 +172,11 @@ private struct Drafter {
         let bytes = Array(key.utf8)
         guard !bytes.isEmpty else { return false }
         let digits = bytes.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-        let negative = bytes.count > 1 && bytes[0] == UInt8(ascii: "-") && bytes.dropFirst().allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-        return digits || negative || !StringForm.of(key).intersection([.uuid, .dateOnly, .iso8601, .iso8601Fractional, .iso8601Other]).isEmpty
+        let negative =
+            bytes.count > 1 && bytes[0] == UInt8(ascii: "-")
+            && bytes.dropFirst().allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        return digits || negative
+            || !StringForm.of(key).intersection([.uuid, .dateOnly, .iso8601, .iso8601Fractional, .iso8601Other]).isEmpty
     }
 
     static let tagKeys = ["type", "kind", "object", "event", "@type", "_type", "__typename"]
@@ -176,7 +188,8 @@ private struct Drafter {
         // Only keys APIs use for tags: a `state` or `status` splits objects too, but by value, not shape.
         let candidates = Self.tagKeys.filter { key in
             guard let field = observation.fields[key], field.count == observation.objects, field.strings == field.count,
-                  let values = field.distinctStrings else { return false }
+                let values = field.distinctStrings
+            else { return false }
             return values.count >= 2
         }
         for key in candidates {
@@ -192,7 +205,8 @@ private struct Drafter {
             }
             let keySets = groups.map { group in Set(group.objects.flatMap { $0.map(\.key) }) }
             guard Set(keySets).count > 1 else { continue }
-            return .tagged(key: key, variants: groups.map { ($0.tag, Observation.of(objects: $0.objects, at: $0.positions)) })
+            return .tagged(
+                key: key, variants: groups.map { ($0.tag, Observation.of(objects: $0.objects, at: $0.positions)) })
         }
         return nil
     }
@@ -224,7 +238,8 @@ private struct Drafter {
             var merged = false
             for key in order {
                 guard let members = groups[key], members.count > 1 else { continue }
-                let combined = Observation.of(objects: members.flatMap(\.objectNodes), at: members.flatMap(\.objectPositions))
+                let combined = Observation.of(
+                    objects: members.flatMap(\.objectNodes), at: members.flatMap(\.objectPositions))
                 for member in members { member.canonical = combined }
                 merged = true
             }
@@ -232,7 +247,9 @@ private struct Drafter {
         }
     }
 
-    private mutating func collectStructures(_ node: Observation, into result: inout [Observation], seen: inout Set<ObjectIdentifier>, isRoot: Bool) {
+    private mutating func collectStructures(
+        _ node: Observation, into result: inout [Observation], seen: inout Set<ObjectIdentifier>, isRoot: Bool
+    ) {
         let observation = node.resolved
         guard seen.insert(ObjectIdentifier(observation)).inserted else { return }
         if let element = observation.element { collectStructures(element, into: &result, seen: &seen, isRoot: false) }
@@ -241,12 +258,16 @@ private struct Drafter {
         case .structure:
             if !isRoot, !observation.keyOrder.isEmpty { result.append(observation) }
             for key in observation.keyOrder {
-                if let field = observation.fields[key] { collectStructures(field, into: &result, seen: &seen, isRoot: false) }
+                if let field = observation.fields[key] {
+                    collectStructures(field, into: &result, seen: &seen, isRoot: false)
+                }
             }
         case .dictionary(let values):
             collectStructures(values, into: &result, seen: &seen, isRoot: false)
         case .tagged(_, let variants):
-            for variant in variants { collectStructures(variant.observation, into: &result, seen: &seen, isRoot: false) }
+            for variant in variants {
+                collectStructures(variant.observation, into: &result, seen: &seen, isRoot: false)
+            }
         }
     }
 
@@ -294,7 +315,9 @@ private struct Drafter {
         var shape: Shape
         switch kinds.count {
         case 0:
-            warn("DTG6003", observation, "'\(hint.path.isEmpty ? hint.key : hint.path)' is null in every sample; the draft declares it JSON")
+            warn(
+                "DTG6003", observation,
+                "'\(hint.path.isEmpty ? hint.key : hint.path)' is null in every sample; the draft declares it JSON")
             shape = Shape(base: .string("JSON"))
             shape.modifiers.append(("$doc", .string("dtogen infer: null in every sample; declare its type")))
         case 1:
@@ -307,21 +330,29 @@ private struct Drafter {
         return shape
     }
 
-    private mutating func single(_ kind: Observation.JSONKind, _ observation: Observation, hint: Hint, inline: Bool) -> Shape {
+    private mutating func single(_ kind: Observation.JSONKind, _ observation: Observation, hint: Hint, inline: Bool)
+        -> Shape
+    {
         switch kind {
         case .bool: return Shape(base: .string("Bool"))
         case .number: return number(observation, key: hint.key, datesAllowed: hint.datesAllowed)
         case .string: return string(observation, datesAllowed: hint.datesAllowed)
         case .array:
             guard let element = observation.element, element.count > 0 else {
-                warn("DTG6004", observation, "'\(hint.path.isEmpty ? hint.key : hint.path)' is an empty array in every sample; the draft declares [JSON]")
+                warn(
+                    "DTG6004", observation,
+                    "'\(hint.path.isEmpty ? hint.key : hint.path)' is an empty array in every sample; the draft declares [JSON]"
+                )
                 var shape = Shape(base: .array([.string("JSON")]))
-                shape.modifiers.append(("$doc", .string("dtogen infer: empty in every sample; declare the element type")))
+                shape.modifiers.append(
+                    ("$doc", .string("dtogen infer: empty in every sample; declare the element type")))
                 return shape
             }
             let inner = value(element, hint: hint.element())
             // `[Date]` with a format: the format is the field's.
-            if case .string(let reference) = inner.base, reference == "Date", inner.modifiers.count == 1, inner.modifiers[0].0 == "$format" {
+            if case .string(let reference) = inner.base, reference == "Date", inner.modifiers.count == 1,
+                inner.modifiers[0].0 == "$format"
+            {
                 return Shape(base: .array([.string("Date" + (inner.optional ? "?" : ""))]), modifiers: inner.modifiers)
             }
             return Shape(base: .array([inner.json]))
@@ -335,14 +366,20 @@ private struct Drafter {
         if observation.bigIntegers > 0 { return Shape(base: .string("Decimal")) }
         // Whole numbers under a time-like key, in the range of recent dates: a timestamp.
         let words = SwiftName.words(key).map { $0.lowercased() }
-        let timeWords: Set<String> = ["time", "date", "created", "updated", "modified", "timestamp", "at", "expires", "since", "until"]
+        let timeWords: Set<String> = [
+            "time", "date", "created", "updated", "modified", "timestamp", "at", "expires", "since", "until",
+        ]
         if datesAllowed, let last = words.last, timeWords.contains(last) {
             let (low, high) = (observation.smallestNumber, observation.largestNumber)
             if low >= 1e9, high < 4.1e9 {
-                return Shape(base: .string("Date"), modifiers: [(Modifier.format.rawValue, .string(DateFormatSpec.secondsSince1970.name))])
+                return Shape(
+                    base: .string("Date"),
+                    modifiers: [(Modifier.format.rawValue, .string(DateFormatSpec.secondsSince1970.name))])
             }
             if low >= 1e12, high < 4.1e12 {
-                return Shape(base: .string("Date"), modifiers: [(Modifier.format.rawValue, .string(DateFormatSpec.millisecondsSince1970.name))])
+                return Shape(
+                    base: .string("Date"),
+                    modifiers: [(Modifier.format.rawValue, .string(DateFormatSpec.millisecondsSince1970.name))])
             }
         }
         return Shape(base: .string("Int"))
@@ -355,7 +392,16 @@ private struct Drafter {
             return Shape(base: .string("Date"), modifiers: [(Modifier.format.rawValue, .string(format.name))])
         }
         if forms.contains(.iso8601Other) {
-            return Shape(base: .string("String"), modifiers: [("$doc", .string("dtogen infer: ISO 8601 dates that a Date would write back differently (a UTC offset or unusual fraction digits); kept as String"))])
+            return Shape(
+                base: .string("String"),
+                modifiers: [
+                    (
+                        "$doc",
+                        .string(
+                            "dtogen infer: ISO 8601 dates that a Date would write back differently (a UTC offset or unusual fraction digits); kept as String"
+                        )
+                    )
+                ])
         }
         if forms.contains(.url) { return Shape(base: .string("URL")) }
         if forms.contains(.uuid) { return Shape(base: .string("UUID")) }
@@ -367,20 +413,30 @@ private struct Drafter {
         switch form(of: observation) {
         case .dictionary(let values):
             guard values.count > 0 else {
-                warn("DTG6005", observation, "'\(hint.path.isEmpty ? hint.key : hint.path)' is an empty object in every sample; the draft declares a dictionary of JSON")
-                return Shape(base: .object([("$dict", .string("JSON")), ("$doc", .string("dtogen infer: empty in every sample; declare its keys or value type"))]))
+                warn(
+                    "DTG6005", observation,
+                    "'\(hint.path.isEmpty ? hint.key : hint.path)' is an empty object in every sample; the draft declares a dictionary of JSON"
+                )
+                return Shape(
+                    base: .object([
+                        ("$dict", .string("JSON")),
+                        ("$doc", .string("dtogen infer: empty in every sample; declare its keys or value type")),
+                    ]))
             }
             return Shape(base: .object([("$dict", value(values, hint: hint.dictionaryValue()).json)]))
         case .tagged(let key, let variants):
             var members: [(String, DraftJSON)] = []
             for variant in variants {
-                let name = namedType(variant.observation, preferred: SwiftName.type(variant.tag), hint: hint, excluding: key)
+                let name = namedType(
+                    variant.observation, preferred: SwiftName.type(variant.tag), hint: hint, excluding: key)
                 members.append((variant.tag, .string(name)))
             }
             return Shape(base: .object([("$oneOf", .object(members)), ("$discriminator", .string(key))]))
         case .structure:
             if !inline, (uses[id] ?? 0) > 1 || names[id] != nil {
-                let name = namedType(observation, preferred: SwiftName.inlineType(hint.key, isElement: hint.isElement, isEnum: false), hint: hint, excluding: nil)
+                let name = namedType(
+                    observation, preferred: SwiftName.inlineType(hint.key, isElement: hint.isElement, isEnum: false),
+                    hint: hint, excluding: nil)
                 return Shape(base: .string(name))
             }
             var shape = Shape(base: .object(properties(observation, hint: hint, excluding: nil)))
@@ -397,7 +453,9 @@ private struct Drafter {
     }
 
     /// The name of a named type for this observation, declaring it on first use.
-    private mutating func namedType(_ observation: Observation, preferred: String, hint: Hint, excluding: String?) -> String {
+    private mutating func namedType(_ observation: Observation, preferred: String, hint: Hint, excluding: String?)
+        -> String
+    {
         let id = ObjectIdentifier(observation)
         if let name = names[id] { return name }
         let name = SwiftName.distinct(preferred, from: takenNames)
@@ -405,11 +463,14 @@ private struct Drafter {
         names[id] = name
         let index = namedTypes.count
         namedTypes.append((name, .object([])))
-        namedTypes[index].1 = .object(properties(observation, hint: Hint(key: name, isElement: false, path: hint.path), excluding: excluding))
+        namedTypes[index].1 = .object(
+            properties(observation, hint: Hint(key: name, isElement: false, path: hint.path), excluding: excluding))
         return name
     }
 
-    private mutating func properties(_ observation: Observation, hint: Hint, excluding: String?) -> [(String, DraftJSON)] {
+    private mutating func properties(_ observation: Observation, hint: Hint, excluding: String?) -> [(
+        String, DraftJSON
+    )] {
         var result: [(String, DraftJSON)] = []
         for key in observation.keyOrder where key != excluding {
             guard let field = observation.fields[key] else { continue }

@@ -13,7 +13,9 @@ public enum SpecLoader {
     /// - Parameters:
     ///   - root: for a single file, the folder its path is relative to (names its output files).
     ///   - suffix: only files whose names end with it are specs (`.dtogen.json` for build targets).
-    public static func load(_ path: String, root: String? = nil, suffix: String = ".json") throws(LoadError) -> [SpecInput] {
+    public static func load(_ path: String, root: String? = nil, suffix: String = ".json") throws(LoadError)
+        -> [SpecInput]
+    {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -31,7 +33,8 @@ public enum SpecLoader {
                 relative = String(filePath.dropFirst(rootPath.count + 1))
                 rootURL = URL(fileURLWithPath: root)
             }
-            return withNamedFiles(withImports(parsed([try read(url, relativePath: relative)]), root: rootURL), root: rootURL)
+            return withNamedFiles(
+                withImports(parsed([try read(url, relativePath: relative)]), root: rootURL), root: rootURL)
         }
         var inputs: [SpecInput] = []
         for relative in try specPaths(in: url, suffix: suffix) {
@@ -51,7 +54,9 @@ public enum SpecLoader {
             guard let tree = input.parsed else { continue }
             let files = SpecReader.namedFiles(root: tree, path: input.path)
             named.formUnion(files)
-            if let document = tree["openapi"]?.stringValue, let path = SpecPaths.example(document, from: input.path) { documents.append(path) }
+            if let document = tree["openapi"]?.stringValue, let path = SpecPaths.example(document, from: input.path) {
+                documents.append(path)
+            }
             if isOpenAPIDocument(tree) { documents.append(input.path) }
         }
         // What documents inside the folder refer to (a document outside it refers to files outside it too).
@@ -74,14 +79,18 @@ public enum SpecLoader {
         var seen = Set(documents)
         var pending = documents
         while let path = pending.popLast() {
-            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).standardizedFileURL.path),
-                  let tree = try? OpenAPIImporter.read(Array(data)) else { continue }
+            guard
+                let data = FileManager.default.contents(
+                    atPath: root.appendingPathComponent(path).standardizedFileURL.path),
+                let tree = try? OpenAPIImporter.read(Array(data))
+            else { continue }
             var refs: [String] = []
             collectReferences(tree, into: &refs)
             for ref in refs {
                 let written = String(ref.prefix { $0 != "#" })
                 guard !written.isEmpty, !written.contains("://"), let target = SpecPaths.relative(written, from: path),
-                      seen.insert(target).inserted else { continue }
+                    seen.insert(target).inserted
+                else { continue }
                 pending.append(target)
             }
         }
@@ -92,7 +101,11 @@ public enum SpecLoader {
         switch node.value {
         case .object(let members):
             for member in members {
-                if member.key == "$ref", let ref = member.value.stringValue { refs.append(ref) } else { collectReferences(member.value, into: &refs) }
+                if member.key == "$ref", let ref = member.value.stringValue {
+                    refs.append(ref)
+                } else {
+                    collectReferences(member.value, into: &refs)
+                }
             }
         case .array(let elements): for element in elements { collectReferences(element, into: &refs) }
         default: break
@@ -107,14 +120,18 @@ public enum SpecLoader {
             guard input.generates, let tree = input.parsed else { return input }
             var input = input
             for path in SpecReader.namedFiles(root: tree, path: input.path) {
-                if let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).standardizedFileURL.path) {
+                if let data = FileManager.default.contents(
+                    atPath: root.appendingPathComponent(path).standardizedFileURL.path)
+                {
                     input.files[path] = Array(data)
                 }
             }
             // The files an OpenAPI document refers to are found as it is read.
             if tree["openapi"] != nil {
                 input.readFile = { path in
-                    FileManager.default.contents(atPath: path.hasPrefix("/") ? path : root.appendingPathComponent(path).standardizedFileURL.path).map { Array($0) }
+                    FileManager.default.contents(
+                        atPath: path.hasPrefix("/") ? path : root.appendingPathComponent(path).standardizedFileURL.path
+                    ).map { Array($0) }
                 }
             }
             return input
@@ -136,7 +153,8 @@ public enum SpecLoader {
             for entry in entries where !entry.hasPrefix(".") {
                 let child = relative.isEmpty ? entry : relative + "/" + entry
                 var isDirectory: ObjCBool = false
-                let exists = FileManager.default.fileExists(atPath: root.appendingPathComponent(child).path, isDirectory: &isDirectory)
+                let exists = FileManager.default.fileExists(
+                    atPath: root.appendingPathComponent(child).path, isDirectory: &isDirectory)
                 if exists && isDirectory.boolValue {
                     pending.append(child)
                 } else if entry.hasSuffix(suffix), entry != configFileName {
@@ -201,7 +219,10 @@ public enum SpecLoader {
         for entry in entries.sorted() where entry.hasSuffix(".mustache") {
             let name = String(entry.dropLast(".mustache".count))
             guard known.contains(name) else {
-                throw LoadError(description: "\(path)/\(entry): no default template is named '\(name)'\(Suggest.hint(for: name, in: known)); templates are \(known.joined(separator: ", "))")
+                throw LoadError(
+                    description:
+                        "\(path)/\(entry): no default template is named '\(name)'\(Suggest.hint(for: name, in: known)); templates are \(known.joined(separator: ", "))"
+                )
             }
             do {
                 overrides[name] = try String(contentsOf: url.appendingPathComponent(entry), encoding: .utf8)

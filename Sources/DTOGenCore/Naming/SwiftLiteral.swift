@@ -19,7 +19,8 @@ public enum SwiftLiteral {
             case "\0": out += "\\0"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value)
-                    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
+                    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+                {
                     out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
                 } else {
                     out.unicodeScalars.append(scalar)
@@ -36,11 +37,17 @@ public enum SwiftLiteral {
         // start with 0xE2), no newline, no spaces to trim.
         let utf8 = text.utf8
         if let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20,
-           utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != 0xE2 }) {
+            utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != 0xE2 })
+        {
             return ["/// " + text]
         }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            let cleaned = String(String.UnicodeScalarView(line.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x2028...0x2029).contains($0.value) && !(0x202A...0x202E).contains($0.value) && !(0x2066...0x2069).contains($0.value) }))
+            let cleaned = String(
+                String.UnicodeScalarView(
+                    line.unicodeScalars.filter {
+                        $0.value >= 0x20 && $0.value != 0x7F && !(0x2028...0x2029).contains($0.value)
+                            && !(0x202A...0x202E).contains($0.value) && !(0x2066...0x2069).contains($0.value)
+                    }))
             let trimmed = cleaned.trimmingSpaces()
             return trimmed.isEmpty ? "///" : "/// \(trimmed)"
         }
@@ -48,6 +55,10 @@ public enum SwiftLiteral {
 
     /// Text for a `//` comment on one line.
     public static func lineComment(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x2028...0x2029).contains($0.value) }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.filter {
+                    $0.value >= 0x20 && $0.value != 0x7F && !(0x2028...0x2029).contains($0.value)
+                }))
     }
 }

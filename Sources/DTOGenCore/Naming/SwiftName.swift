@@ -50,7 +50,9 @@ public enum SwiftName {
         guard word.count <= longestInitialism else { return nil }
         var upper = word.map(ASCIIWords.upper)
         if initialisms.contains(String(decoding: upper, as: UTF8.self)) { return upper }
-        if upper.count > 2, upper.last == UInt8(ascii: "S"), initialisms.contains(String(decoding: upper.dropLast(), as: UTF8.self)) {
+        if upper.count > 2, upper.last == UInt8(ascii: "S"),
+            initialisms.contains(String(decoding: upper.dropLast(), as: UTF8.self))
+        {
             upper[upper.count - 1] = UInt8(ascii: "s")
             return upper
         }
@@ -127,7 +129,10 @@ public enum SwiftName {
     public static func isIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first else { return false }
         let head = first == "_" || (first.isASCII && first.properties.isAlphabetic)
-        return head && name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+        return head
+            && name.unicodeScalars.allSatisfy {
+                $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+            }
     }
 
     /// Keywords that can be an argument label only in backticks.
@@ -179,9 +184,11 @@ public enum SwiftName {
     /// (`DTORuntime.Envelope`); when the runtime's sources are compiled into the same module
     /// (`--no-runtime-import`) a spec type of the same name would clash, so it is renamed.
     static let runtimeTypes: Set<String> = [
-        "Envelope", "Endpoint", "EndpointKind", "EndpointKinds", "EndpointPath", "Parameter", "ParameterValue", "Mapping",
+        "Envelope", "Endpoint", "EndpointKind", "EndpointKinds", "EndpointPath", "Parameter", "ParameterValue",
+        "Mapping",
         "MappingError", "JSONValue", "Nullable", "Indirect", "FilePart", "OneOf", "Pagination", "APIClient", "APIError",
-        "APIResponse", "APIPages", "APIMiddleware", "RetryMiddleware", "HTTPTransport", "URLSessionTransport", "AccessToken",
+        "APIResponse", "APIPages", "APIMiddleware", "RetryMiddleware", "HTTPTransport", "URLSessionTransport",
+        "AccessToken",
         "AccessTokenProvider", "HTTPMethod", "BodyEncoding", "DateFormat", "RawDate", "GeneratedCodeSupport",
         "StringEncodedValue", "LenientCoercible", "BasicCredentials", "APIKey", "APIKeyLocation", "APIKeyKind",
         "FastDecoder", "FastJSONDecodable", "FastJSONObject", "FastJSONValue", "StreamEndpoint", "EventStream",
@@ -205,7 +212,9 @@ public enum SwiftName {
         "vertices": "vertex", "matrices": "matrix", "criteria": "criterion", "analyses": "analysis",
         "feet": "foot", "teeth": "tooth", "geese": "goose", "mice": "mouse",
     ]
-    static let uncountable: Set<String> = ["news", "series", "species", "data", "status", "info", "metadata", "sheep", "fish", "equipment", "media"]
+    static let uncountable: Set<String> = [
+        "news", "series", "species", "data", "status", "info", "metadata", "sheep", "fish", "equipment", "media",
+    ]
 
     /// The singular of the last word of a name, for array element types (`features` → `feature`,
     /// `abilities` → `ability`, `status` stays `status`).
@@ -220,12 +229,16 @@ public enum SwiftName {
             singular = last
         } else if lower.hasSuffix("ies") && lower.count > 4 {
             singular = String(last.dropLast(3)) + "y"
-        } else if lower.hasSuffix("sses") || lower.hasSuffix("ches") || lower.hasSuffix("shes") || lower.hasSuffix("xes") || lower.hasSuffix("zes") || lower.hasSuffix("uses") {
+        } else if lower.hasSuffix("sses") || lower.hasSuffix("ches") || lower.hasSuffix("shes")
+            || lower.hasSuffix("xes") || lower.hasSuffix("zes") || lower.hasSuffix("uses")
+        {
             singular = String(last.dropLast(2))
         } else if lower.hasSuffix("s") && !lower.hasSuffix("ss") && !lower.hasSuffix("us") && !lower.hasSuffix("is") {
             singular = String(last.dropLast())
         }
-        if last.first?.isUppercase == true, let first = singular.first { singular = first.uppercased() + singular.dropFirst() }
+        if last.first?.isUppercase == true, let first = singular.first {
+            singular = first.uppercased() + singular.dropFirst()
+        }
         return (parts + [singular]).joined(separator: "_")
     }
 

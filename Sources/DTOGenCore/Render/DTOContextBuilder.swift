@@ -43,7 +43,9 @@ struct DTOContextBuilder {
             }
             return DTOsFileContext(
                 file: file, declarations: declarations[index],
-                namespace: namespace.map { NamespaceContext(name: $0.name, access: access, declares: $0.declares && index == 0) },
+                namespace: namespace.map {
+                    NamespaceContext(name: $0.name, access: access, declares: $0.declares && index == 0)
+                },
                 fastPaths: fastPaths[index]
             )
         }
@@ -57,7 +59,8 @@ struct DTOContextBuilder {
         guard !decl.external else { return nil }
         let body: FastPathContext.Body
         switch decl.kind {
-        case .structure(let fields): body = .structure(statements: fields.map { printer.decodeStatement($0, onTape: true) })
+        case .structure(let fields):
+            body = .structure(statements: fields.map { printer.decodeStatement($0, onTape: true) })
         case .enumeration: body = .rawValue
         case .oneOf(let info): body = .oneOf(oneOfContext(decl, info, onTape: true))
         case .alias: return nil
@@ -75,14 +78,17 @@ struct DTOContextBuilder {
         case .structure(let fields): return .structure(structContext(decl, fields))
         case .enumeration(let info): return .enumeration(enumContext(decl, info))
         case .alias(let target):
-            return .alias(AliasContext(doc: docLines(decl.doc), access: access, name: declaredName(decl), type: printer.type(target)))
+            return .alias(
+                AliasContext(
+                    doc: docLines(decl.doc), access: access, name: declaredName(decl), type: printer.type(target)))
         }
     }
 
     /// The name as declared: with its generic parameters, each as `Codable` as the type.
     func declaredName(_ decl: Decl) -> String {
         guard !decl.genericParameters.isEmpty else { return decl.name }
-        return decl.name + "<" + decl.genericParameters.map { "\($0): Codable & Sendable & Hashable" }.joined(separator: ", ") + ">"
+        return decl.name + "<"
+            + decl.genericParameters.map { "\($0): Codable & Sendable & Hashable" }.joined(separator: ", ") + ">"
     }
 
     func docLines(_ doc: String?) -> [String] {
@@ -114,7 +120,9 @@ struct DTOContextBuilder {
         }
         let keys = fields.map { field in
             let name = field.storage ?? field.name
-            return CodingKeyContext(name: SwiftName.escaped(name), rawValue: name == field.jsonKey ? "" : " = \(SwiftLiteral.string(field.jsonKey))")
+            return CodingKeyContext(
+                name: SwiftName.escaped(name),
+                rawValue: name == field.jsonKey ? "" : " = \(SwiftLiteral.string(field.jsonKey))")
         }
         return StructContext(
             doc: docLines(decl.doc), access: access, isolation: Isolation.declaration(decl), name: declaredName(decl),
@@ -135,14 +143,18 @@ struct DTOContextBuilder {
         let cases = info.variants.map { variant in
             OneOfCaseContext(
                 access: access, name: SwiftName.escaped(variant.name), type: spell(variant.type),
-                tag: variant.tag.map(SwiftLiteral.string) ?? "", writesTag: info.discriminator != nil && variant.tag != nil, helper: helper, key: key
+                tag: variant.tag.map(SwiftLiteral.string) ?? "",
+                writesTag: info.discriminator != nil && variant.tag != nil, helper: helper, key: key
             )
         }
         let choice: OneOfContext.Choice
         if info.discriminator != nil {
             choice = .tagged(
-                key: key, accepted: info.variants.compactMap { $0.tag.map(SwiftLiteral.string) }.joined(separator: ", "),
-                byKind: info.variants.filter { $0.tag == nil }.map { KindCaseContext(kind: $0.kind.rawValue, type: spell($0.type), name: SwiftName.escaped($0.name)) }
+                key: key,
+                accepted: info.variants.compactMap { $0.tag.map(SwiftLiteral.string) }.joined(separator: ", "),
+                byKind: info.variants.filter { $0.tag == nil }.map {
+                    KindCaseContext(kind: $0.kind.rawValue, type: spell($0.type), name: SwiftName.escaped($0.name))
+                }
             )
         } else {
             // An object variant is passed over when the object has a key that only a later
@@ -152,7 +164,8 @@ struct DTOContextBuilder {
             var fallbacks: [AttemptContext] = []
             for (variant, guarding) in zip(info.variants, table.guards(info)) {
                 let kind = variant.kind == .any ? "" : "kind == .\(variant.kind.rawValue), "
-                let attempt = AttemptContext(condition: kind, type: spell(variant.type), name: SwiftName.escaped(variant.name))
+                let attempt = AttemptContext(
+                    condition: kind, type: spell(variant.type), name: SwiftName.escaped(variant.name))
                 guard !guarding.isEmpty else {
                     attempts.append(attempt)
                     continue
@@ -160,11 +173,18 @@ struct DTOContextBuilder {
                 var guarded = attempt
                 if !guarding.passOverKeys.isEmpty {
                     let list = "[" + guarding.passOverKeys.map(SwiftLiteral.string).joined(separator: ", ") + "]"
-                    guarded.condition += onTape ? "!json.hasAnyKey(\(list)), " : "!\(helper).hasAnyKey(\(list), in: decoder), "
+                    guarded.condition +=
+                        onTape ? "!json.hasAnyKey(\(list)), " : "!\(helper).hasAnyKey(\(list), in: decoder), "
                 }
                 if !guarding.fixedValues.isEmpty {
-                    let pairs = "[" + guarding.fixedValues.map { "(\(SwiftLiteral.string($0.key)), \(SwiftLiteral.string($0.value)))" }.joined(separator: ", ") + "]"
-                    guarded.condition += onTape ? "!json.holdsOtherValues(\(pairs)), " : "!\(helper).holdsOtherValues(\(pairs), in: decoder), "
+                    let pairs =
+                        "["
+                        + guarding.fixedValues.map {
+                            "(\(SwiftLiteral.string($0.key)), \(SwiftLiteral.string($0.value)))"
+                        }.joined(separator: ", ") + "]"
+                    guarded.condition +=
+                        onTape
+                        ? "!json.holdsOtherValues(\(pairs)), " : "!\(helper).holdsOtherValues(\(pairs), in: decoder), "
                 }
                 attempts.append(guarded)
                 fallbacks.append(attempt)
@@ -172,9 +192,12 @@ struct DTOContextBuilder {
             choice = .untagged(attempts: attempts + fallbacks, typeLiteral: SwiftLiteral.string(decl.qualifiedName))
         }
         return OneOfContext(
-            doc: docLines(decl.doc), access: access, isolation: Isolation.declaration(decl), name: decl.name, helper: helper,
+            doc: docLines(decl.doc), access: access, isolation: Isolation.declaration(decl), name: decl.name,
+            helper: helper,
             cases: cases,
-            unknown: info.unknownCaseName.map { UnknownCaseContext(access: access, name: SwiftName.escaped($0), jsonType: printer.runtime.jsonValue) },
+            unknown: info.unknownCaseName.map {
+                UnknownCaseContext(access: access, name: SwiftName.escaped($0), jsonType: printer.runtime.jsonValue)
+            },
             choice: choice, nested: decl.nested.map(declaration)
         )
     }
@@ -184,7 +207,9 @@ struct DTOContextBuilder {
             doc: docLines(decl.doc), access: access, isolation: Isolation.declaration(decl), name: decl.name,
             cases: info.cases.map { c in
                 let name = SwiftName.escaped(c.name)
-                return EnumCaseContext(name: name, rawValue: c.name == c.rawValue ? "" : " = \(SwiftLiteral.string(c.rawValue))", literal: SwiftLiteral.string(c.rawValue))
+                return EnumCaseContext(
+                    name: name, rawValue: c.name == c.rawValue ? "" : " = \(SwiftLiteral.string(c.rawValue))",
+                    literal: SwiftLiteral.string(c.rawValue))
             },
             unknown: info.unknownCaseName.map(SwiftName.escaped)
         )

@@ -12,11 +12,12 @@ struct DTOsFileContext: TemplateContext {
     var entries: MustacheObject {
         file.entries.merging([
             "declarations": .list(namespace == nil ? declarations.map(\.value) : []),
-            "namespace": .optional(namespace.map { namespace in
-                var namespace = namespace
-                namespace.declarations = declarations
-                return namespace
-            }),
+            "namespace": .optional(
+                namespace.map { namespace in
+                    var namespace = namespace
+                    namespace.declarations = declarations
+                    return namespace
+                }),
             "fastPaths": .list(fastPaths.map(\.value)),
         ])
     }
@@ -34,9 +35,10 @@ struct NamespaceContext: TemplateContext {
     var entries: MustacheObject {
         [
             "name": .string(name), "access": .string(access), "declares": .bool(declares),
-            "declarations": .list(declarations.enumerated().map { index, declaration in
-                .object(["declaration": declaration.value, "spaced": .bool(index > 0)])
-            }),
+            "declarations": .list(
+                declarations.enumerated().map { index, declaration in
+                    .object(["declaration": declaration.value, "spaced": .bool(index > 0)])
+                }),
         ]
     }
 }
@@ -49,12 +51,13 @@ enum DeclarationContext: TemplateContext {
     case oneOf(OneOfContext)
 
     var entries: MustacheObject {
-        let section = switch self {
-        case .structure(let context): SectionContext(DeclarationSection.struct, context.value)
-        case .enumeration(let context): SectionContext(DeclarationSection.enum, context.value)
-        case .alias(let context): SectionContext(DeclarationSection.alias, context.value)
-        case .oneOf(let context): SectionContext(DeclarationSection.oneOf, context.value)
-        }
+        let section =
+            switch self {
+            case .structure(let context): SectionContext(DeclarationSection.struct, context.value)
+            case .enumeration(let context): SectionContext(DeclarationSection.enum, context.value)
+            case .alias(let context): SectionContext(DeclarationSection.alias, context.value)
+            case .oneOf(let context): SectionContext(DeclarationSection.oneOf, context.value)
+            }
         guard case .object(let object) = section.value else { return [:] }
         return object
     }
@@ -84,12 +87,17 @@ struct StructContext: TemplateContext {
             "doc": .lines(doc), "access": .string(self.access), "isolation": .string(isolation), "name": .string(name),
             "error": .bool(isError),
             "properties": .list(properties.map(\.value)),
-            "initializer": parameters.isEmpty ? .bool(false) : .object(access.merging(["parameters": .list(parameters.map(\.value))])),
+            "initializer": parameters.isEmpty
+                ? .bool(false) : .object(access.merging(["parameters": .list(parameters.map(\.value))])),
             "codingKeys": codingKeys.map { .object(["keys": .list($0.map(\.value))]) } ?? .bool(false),
             "decoder": .string(RuntimeSymbols.decoder),
             "encoder": .string(RuntimeSymbols.encoder),
-            "customDecoding": decoding.map { .object(access.merging(["decoder": .string(RuntimeSymbols.decoder), "statements": .lines($0)])) } ?? .bool(false),
-            "customEncoding": encoding.map { .object(access.merging(["encoder": .string(RuntimeSymbols.encoder), "statements": .lines($0)])) } ?? .bool(false),
+            "customDecoding": decoding.map {
+                .object(access.merging(["decoder": .string(RuntimeSymbols.decoder), "statements": .lines($0)]))
+            } ?? .bool(false),
+            "customEncoding": encoding.map {
+                .object(access.merging(["encoder": .string(RuntimeSymbols.encoder), "statements": .lines($0)]))
+            } ?? .bool(false),
             "nested": .list(nested.map(\.value)),
         ]
     }
@@ -109,7 +117,9 @@ struct PropertyContext: TemplateContext {
         return property.merging([
             "doc": .lines(doc),
             "plain": boxed == nil ? .object(property) : .bool(false),
-            "boxed": boxed.map { .object(property.merging(["storage": .string($0.storage), "storageType": .string($0.storageType)])) } ?? .bool(false),
+            "boxed": boxed.map {
+                .object(property.merging(["storage": .string($0.storage), "storageType": .string($0.storageType)]))
+            } ?? .bool(false),
         ])
     }
 }
@@ -184,7 +194,9 @@ struct AliasContext: TemplateContext {
     var name: String
     var type: String
 
-    var entries: MustacheObject { ["doc": .lines(doc), "access": .string(access), "name": .string(name), "type": .string(type)] }
+    var entries: MustacheObject {
+        ["doc": .lines(doc), "access": .string(access), "name": .string(name), "type": .string(type)]
+    }
 }
 
 /// `oneOf`: an enum with a case per variant, chosen by a tag (`tagged`) or by trying each
@@ -214,7 +226,8 @@ struct OneOfContext: TemplateContext {
         switch choice {
         case .tagged(let key, let accepted, let byKind):
             tagged = .object([
-                "helper": .string(helper), "key": .string(key), "cases": .list(cases.filter { !$0.tag.isEmpty }.map(\.value)),
+                "helper": .string(helper), "key": .string(key),
+                "cases": .list(cases.filter { !$0.tag.isEmpty }.map(\.value)),
                 "unknown": .optional(unknown), "accepted": .string(accepted),
                 "needsKind": .bool(!byKind.isEmpty), "byKind": .list(byKind.map(\.value)),
             ])
@@ -299,14 +312,18 @@ struct FastPathContext: TemplateContext {
 
     var entries: MustacheObject {
         let shared: MustacheObject = [
-            "access": .string(access), "type": .string(type), "protocol": .string(`protocol`), "valueType": .string(valueType),
+            "access": .string(access), "type": .string(type), "protocol": .string(`protocol`),
+            "valueType": .string(valueType),
         ]
-        let section = switch body {
-        case .rawValue: SectionContext(FastPathSection.rawValue, .bool(true), shared: shared)
-        case .structure(let statements):
-            SectionContext(FastPathSection.structure, .object(["statements": .lines(statements), "empty": .bool(statements.isEmpty)]), shared: shared)
-        case .oneOf(let context): SectionContext(FastPathSection.oneOf, context.value, shared: shared)
-        }
+        let section =
+            switch body {
+            case .rawValue: SectionContext(FastPathSection.rawValue, .bool(true), shared: shared)
+            case .structure(let statements):
+                SectionContext(
+                    FastPathSection.structure,
+                    .object(["statements": .lines(statements), "empty": .bool(statements.isEmpty)]), shared: shared)
+            case .oneOf(let context): SectionContext(FastPathSection.oneOf, context.value, shared: shared)
+            }
         guard case .object(let object) = section.value else { return [:] }
         return object
     }

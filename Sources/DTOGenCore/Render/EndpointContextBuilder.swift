@@ -7,7 +7,9 @@ struct EndpointContextBuilder {
     /// Factories with more arguments than this declare one argument per line.
     static let inlineArgumentLimit = 2
 
-    func context(_ file: FileContext, endpoints: [EndpointIR], api: APINamespace?, kinds: [KindDeclaration] = []) -> EndpointsFileContext {
+    func context(_ file: FileContext, endpoints: [EndpointIR], api: APINamespace?, kinds: [KindDeclaration] = [])
+        -> EndpointsFileContext
+    {
         var groups: [ExtensionContext] = []
         for endpoint in endpoints {
             let kind = printer.kind(endpoint.kind)
@@ -16,21 +18,31 @@ struct EndpointContextBuilder {
             if let last = groups.last, last.endpointType == endpointType, last.kind == kind, last.response == response {
                 groups[groups.count - 1].factories.append(factory(endpoint, spaced: true))
             } else {
-                groups.append(ExtensionContext(endpointType: endpointType, kind: kind, response: response, factories: [factory(endpoint, spaced: false)]))
+                groups.append(
+                    ExtensionContext(
+                        endpointType: endpointType, kind: kind, response: response,
+                        factories: [factory(endpoint, spaced: false)]))
             }
         }
         return EndpointsFileContext(
             file: file,
-            api: api.map { APIContext(name: $0.name, baseURL: SwiftLiteral.string($0.baseURL), access: access, namespace: $0.namespace) },
+            api: api.map {
+                APIContext(
+                    name: $0.name, baseURL: SwiftLiteral.string($0.baseURL), access: access, namespace: $0.namespace)
+            },
             endpointType: printer.runtime.endpoint, extensions: groups,
             kinds: kinds.map { kind in
-                let (place, name) = switch kind.placement {
-                case .header(let name): ("header", name)
-                case .query(let name): ("query", name)
-                }
+                let (place, name) =
+                    switch kind.placement {
+                    case .header(let name): ("header", name)
+                    case .query(let name): ("query", name)
+                    }
                 return KindContext(
-                    access: access, name: kind.name.value, protocol: printer.runtime.apiKeyKind, locationType: printer.runtime.apiKeyLocation,
-                    location: ".\(place)(\(SwiftLiteral.string(name)))", doc: "Sends the API key in the \(place == "header" ? "header" : "query item") `\(SwiftLiteral.lineComment(name).replacingOccurrences(of: "`", with: "'"))`."
+                    access: access, name: kind.name.value, protocol: printer.runtime.apiKeyKind,
+                    locationType: printer.runtime.apiKeyLocation,
+                    location: ".\(place)(\(SwiftLiteral.string(name)))",
+                    doc:
+                        "Sends the API key in the \(place == "header" ? "header" : "query item") `\(SwiftLiteral.lineComment(name).replacingOccurrences(of: "`", with: "'"))`."
                 )
             }
         )
@@ -41,12 +53,15 @@ struct EndpointContextBuilder {
         if !doc.isEmpty { doc.append("///") }
         doc.append(printer.summaryDoc(endpoint))
         let arguments = endpoint.arguments.map { printer.argumentDeclaration($0) }
-        let layout: FactoryContext.Layout = arguments.isEmpty ? .property : arguments.count > Self.inlineArgumentLimit ? .multiline(arguments) : .inline(arguments)
+        let layout: FactoryContext.Layout =
+            arguments.isEmpty
+            ? .property : arguments.count > Self.inlineArgumentLimit ? .multiline(arguments) : .inline(arguments)
         let name = SwiftName.escaped(endpoint.name)
         return FactoryContext(
             doc: doc, access: access, name: name, layout: layout,
             method: printer.method(endpoint.method), path: printer.path(endpoint.path),
-            query: endpoint.query.map(printer.namedParameter), headers: endpoint.headers.map(printer.namedParameter) + printer.cookieHeader(endpoint.cookies),
+            query: endpoint.query.map(printer.namedParameter),
+            headers: endpoint.headers.map(printer.namedParameter) + printer.cookieHeader(endpoint.cookies),
             body: endpoint.body.map(SwiftName.escaped), envelope: endpoint.envelope.map(printer.envelope),
             errorType: endpoint.errorType.map(printer.qualifiedType), timeout: endpoint.timeout,
             bodyEncoding: printer.bodyEncoding(endpoint),
@@ -56,7 +71,8 @@ struct EndpointContextBuilder {
             decodeEvent: endpoint.stream?.text == true ? SwiftPrinter.textEvents : nil,
             spaced: spaced,
             modelOverload: printer.modelOverload(endpoint).map {
-                ModelOverloadContext(access: access, name: name, model: $0.model, parameters: $0.parameters, arguments: $0.arguments)
+                ModelOverloadContext(
+                    access: access, name: name, model: $0.model, parameters: $0.parameters, arguments: $0.arguments)
             }
         )
     }

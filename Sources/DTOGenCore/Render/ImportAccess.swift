@@ -48,7 +48,8 @@ struct ImportAccess: Equatable, Sendable {
 
     /// An endpoints file's: the base URL, the factories (extensions of the runtime's endpoint
     /// types), generated kinds and the repository.
-    static func endpoints(_ endpoints: [EndpointIR], api: Bool, kinds: Bool, repository: RepositoryIR?) -> ImportAccess {
+    static func endpoints(_ endpoints: [EndpointIR], api: Bool, kinds: Bool, repository: RepositoryIR?) -> ImportAccess
+    {
         var access = ImportAccess(foundation: api, runtime: !endpoints.isEmpty || kinds || repository != nil)
         for endpoint in endpoints + (repository?.methods.map(\.endpoint) ?? []) {
             endpoint.arguments.forEach { access.add($0.type) }

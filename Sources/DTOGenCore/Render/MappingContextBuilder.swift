@@ -18,7 +18,9 @@ struct MappingContextBuilder {
         let fields = body.fields.sorted { (order.firstIndex(of: $0.name) ?? 0) < (order.firstIndex(of: $1.name) ?? 0) }
         return BodyInitContext(
             access: access, bodyType: printer.table[body.bodyType].qualifiedName, model: body.model,
-            fields: fields.map { "\(SwiftName.escapedLabel($0.name)): model.\($0.path.map(SwiftName.escaped).joined(separator: "."))" },
+            fields: fields.map {
+                "\(SwiftName.escapedLabel($0.name)): model.\($0.path.map(SwiftName.escaped).joined(separator: "."))"
+            },
             location: location(body.location.line)
         )
     }
@@ -59,7 +61,8 @@ struct MappingContextBuilder {
             }
             update = UpdateContext(
                 access: access, model: mapping.model, dtoType: dtoType, throwing: mapping.initThrows,
-                keyword: mapping.isClass ? "" : "mutating ", assignments: assignments, location: location(mapping.location.line)
+                keyword: mapping.isClass ? "" : "mutating ", assignments: assignments,
+                location: location(mapping.location.line)
             )
         }
         var response: MappingResponseContext?
@@ -73,7 +76,8 @@ struct MappingContextBuilder {
         return MappingContext(
             access: access, model: mapping.model, dtoType: dtoType,
             initKeyword: mapping.isClass ? "convenience init" : "init", declaresInit: mapping.declaresInit,
-            throwing: mapping.initThrows, arguments: arguments, hoisted: hoisted, location: location(mapping.location.line),
+            throwing: mapping.initThrows, arguments: arguments, hoisted: hoisted,
+            location: location(mapping.location.line),
             response: response, update: update
         )
     }

@@ -57,7 +57,9 @@ struct HoistedContext: TemplateContext {
     var expression: String
     var location: SourceLocationContext?
 
-    var entries: MustacheObject { ["name": .string(name), "expression": .string(expression), "location": .optional(location)] }
+    var entries: MustacheObject {
+        ["name": .string(name), "expression": .string(expression), "location": .optional(location)]
+    }
 }
 
 /// `static func from(_ response:)`: one model per element of the response's `each` path.
@@ -93,7 +95,8 @@ struct UpdateContext: TemplateContext {
     var entries: MustacheObject {
         [
             "access": .string(access), "model": .string(model), "dtoType": .string(dtoType), "throws": .bool(throwing),
-            "keyword": .string(keyword), "assignments": .list(assignments.map(\.value)), "location": .optional(location),
+            "keyword": .string(keyword), "assignments": .list(assignments.map(\.value)),
+            "location": .optional(location),
         ]
     }
 }

@@ -83,7 +83,9 @@ public struct MustacheTemplate: Sendable {
 
     /// Renders with the given partials (name to template source). Partials are looked up
     /// lazily; a missing partial renders as nothing, as the spec requires.
-    public func render(_ context: MustacheValue, partials: [String: String] = [:], escaping: Escaping = .none) throws(MustacheError) -> String {
+    public func render(_ context: MustacheValue, partials: [String: String] = [:], escaping: Escaping = .none)
+        throws(MustacheError) -> String
+    {
         try render(context, partials: PartialCache(partials), escaping: escaping)
     }
 
@@ -117,7 +119,9 @@ final class PartialCache: @unchecked Sendable {
         lock.unlock()
         if let cached { return cached }
         guard let source = sources[name] else { return nil }
-        let nodes = try MustacheTemplate(MustacheRenderer.indent(source, with: indent, blankLines: indentsBlankLines), name: name).nodes
+        let nodes = try MustacheTemplate(
+            MustacheRenderer.indent(source, with: indent, blankLines: indentsBlankLines), name: name
+        ).nodes
         lock.lock()
         parsed[key] = nodes
         lock.unlock()
@@ -163,7 +167,9 @@ private struct MustacheParser {
     }
 
     mutating func parse() throws(MustacheError) -> [MustacheTemplate.Node] {
-        var stack: [(name: String, inverted: Bool, nodes: [MustacheTemplate.Node], position: Int)] = [("", false, [], 0)]
+        var stack: [(name: String, inverted: Bool, nodes: [MustacheTemplate.Node], position: Int)] = [
+            ("", false, [], 0)
+        ]
         var text = String.UnicodeScalarView()
 
         func flushText() {
@@ -234,7 +240,8 @@ private struct MustacheParser {
                     throw fail("closing tag '\(trimmed)' does not match an open section", at: tagStart)
                 }
                 stack.removeLast()
-                stack[stack.count - 1].nodes.append(.section(MustacheTemplate.name(top.name), top.nodes, inverted: top.inverted))
+                stack[stack.count - 1].nodes.append(
+                    .section(MustacheTemplate.name(top.name), top.nodes, inverted: top.inverted))
             case ">":
                 flushText()
                 stack[stack.count - 1].nodes.append(.partial(trimmed, indent: indent))
@@ -315,16 +322,23 @@ private struct MustacheRenderer {
         return out
     }
 
-    func render(_ nodes: [MustacheTemplate.Node], stack: [MustacheValue], into output: inout String, depth: Int) throws(MustacheError) {
+    func render(_ nodes: [MustacheTemplate.Node], stack: [MustacheValue], into output: inout String, depth: Int)
+        throws(MustacheError)
+    {
         var stack = stack
         try render(nodes, stack: &stack, into: &output, depth: depth)
     }
 
     /// The context stack is pushed and popped in place: sections over long lists are the
     /// hot path when a large API renders.
-    func render(_ nodes: [MustacheTemplate.Node], stack: inout [MustacheValue], into output: inout String, depth: Int) throws(MustacheError) {
+    func render(_ nodes: [MustacheTemplate.Node], stack: inout [MustacheValue], into output: inout String, depth: Int)
+        throws(MustacheError)
+    {
         guard depth < Self.maximumDepth else {
-            throw MustacheError(template: "partial", line: 0, message: "templates nest deeper than \(Self.maximumDepth) levels (a partial includes itself without end?)")
+            throw MustacheError(
+                template: "partial", line: 0,
+                message:
+                    "templates nest deeper than \(Self.maximumDepth) levels (a partial includes itself without end?)")
         }
         for node in nodes {
             switch node {
@@ -416,7 +430,9 @@ public struct MustacheObject: Sendable, Equatable, ExpressibleByDictionaryLitera
         }
         set {
             if let index = keys.firstIndex(of: key) {
-                if let newValue { values[index] = newValue } else {
+                if let newValue {
+                    values[index] = newValue
+                } else {
                     keys.remove(at: index)
                     values.remove(at: index)
                 }

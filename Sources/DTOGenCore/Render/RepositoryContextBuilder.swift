@@ -14,16 +14,45 @@ struct RepositoryContextBuilder {
             guard !providers.contains(where: { $0.kind == kind }) else { continue }
             let type = printer.requestDataProvider(kind)
             switch kind {
-            case .private: providers.append((kind, ProviderContext(name: "accessToken", type: type, doc: "The access token of private endpoints, asked for on every request.")))
-            case .refreshing: providers.append((kind, ProviderContext(name: "tokenProvider", type: type, doc: "The token provider of refreshing endpoints, asked for on every request.")))
-            case .basic: providers.append((kind, ProviderContext(name: "credentials", type: type, doc: "The HTTP basic credentials of basic endpoints, asked for on every request.")))
+            case .private:
+                providers.append(
+                    (
+                        kind,
+                        ProviderContext(
+                            name: "accessToken", type: type,
+                            doc: "The access token of private endpoints, asked for on every request.")
+                    ))
+            case .refreshing:
+                providers.append(
+                    (
+                        kind,
+                        ProviderContext(
+                            name: "tokenProvider", type: type,
+                            doc: "The token provider of refreshing endpoints, asked for on every request.")
+                    ))
+            case .basic:
+                providers.append(
+                    (
+                        kind,
+                        ProviderContext(
+                            name: "credentials", type: type,
+                            doc: "The HTTP basic credentials of basic endpoints, asked for on every request.")
+                    ))
             case .custom(let name):
-                providers.append((kind, ProviderContext(name: SwiftName.lowerCamel(name) + "Data", type: type, doc: "What endpoints of kind `\(name)` send, asked for on every request.")))
+                providers.append(
+                    (
+                        kind,
+                        ProviderContext(
+                            name: SwiftName.lowerCamel(name) + "Data", type: type,
+                            doc: "What endpoints of kind `\(name)` send, asked for on every request.")
+                    ))
             case .public: break
             }
         }
         let client = printer.runtime.apiClient
-        let initArguments = [printer.clientParameter(defaultBaseURL: api?.qualifiedName)] + providers.map { printer.escapingParameter($0.context.name, type: $0.context.type) }
+        let initArguments =
+            [printer.clientParameter(defaultBaseURL: api?.qualifiedName)]
+            + providers.map { printer.escapingParameter($0.context.name, type: $0.context.type) }
         return RepositoryContext(
             access: access, name: repository.name, client: client, endpointType: printer.runtime.endpoint,
             providers: providers.map(\.context), initArguments: initArguments,

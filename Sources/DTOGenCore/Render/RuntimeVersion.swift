@@ -33,7 +33,11 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
         if usesJSONParameters(ir) { return .jsonParameters }
         if usesStyles(ir) { return .styles }
         if ir.endpoints.contains(where: { $0.stream != nil }) { return .streams }
-        if !ir.kinds.isEmpty || ir.endpoints.contains(where: { $0.kind == .basic || $0.query.contains { $0.value.deepObject } }) { return .kinds }
+        if !ir.kinds.isEmpty
+            || ir.endpoints.contains(where: { $0.kind == .basic || $0.query.contains { $0.value.deepObject } })
+        {
+            return .kinds
+        }
         return fastDecoding ? .fastPaths : .qualifiedNames
     }
 
@@ -42,14 +46,17 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     static func usesJSONParameters(_ ir: SpecIR) -> Bool {
         let endpoints = ir.endpoints.contains { endpoint in
             endpoint.method == .options
-                || (endpoint.query + endpoint.headers + endpoint.cookies).contains { $0.value.style == .json || $0.value.encoded || $0.value.allowReserved }
+                || (endpoint.query + endpoint.headers + endpoint.cookies).contains {
+                    $0.value.style == .json || $0.value.encoded || $0.value.allowReserved
+                }
         }
-        return endpoints || ir.types.decls.contains { decl in
-            guard !decl.external, case .structure(let fields) = decl.kind else { return false }
-            return fields.contains { field in
-                if case .date(_, .dictionary) = field.coding.strategy { true } else { false }
+        return endpoints
+            || ir.types.decls.contains { decl in
+                guard !decl.external, case .structure(let fields) = decl.kind else { return false }
+                return fields.contains { field in
+                    if case .date(_, .dictionary) = field.coding.strategy { true } else { false }
+                }
             }
-        }
     }
 
     /// A parameter written in another than the default style, a cookie, or an untagged
@@ -57,10 +64,17 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     static func usesStyles(_ ir: SpecIR) -> Bool {
         let styled = ir.endpoints.contains { endpoint in
             !endpoint.cookies.isEmpty || (endpoint.query + endpoint.headers).contains { !$0.value.hasDefaultStyle }
-                || endpoint.path.contains { if case .parameter(let value) = $0 { !value.hasDefaultStyle } else { false } }
+                || endpoint.path.contains {
+                    if case .parameter(let value) = $0 { !value.hasDefaultStyle } else { false }
+                }
         }
-        return styled || ir.types.decls.contains { decl in
-            if !decl.external, case .oneOf(let info) = decl.kind { ir.types.guards(info).contains { !$0.isEmpty } } else { false }
-        }
+        return styled
+            || ir.types.decls.contains { decl in
+                if !decl.external, case .oneOf(let info) = decl.kind {
+                    ir.types.guards(info).contains { !$0.isEmpty }
+                } else {
+                    false
+                }
+            }
     }
 }

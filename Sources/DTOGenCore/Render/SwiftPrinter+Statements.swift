@@ -46,7 +46,8 @@ extension SwiftPrinter {
         case .nullable:
             expression = "try container.\(RuntimeSymbols.decodeNullable)(\(spell(base)).self, forKey: \(key))"
         case .plain:
-            expression = "try container.decode\(coding.mayBeAbsent ? "IfPresent" : "")(\(decoded(base)).self, forKey: \(key))"
+            expression =
+                "try container.decode\(coding.mayBeAbsent ? "IfPresent" : "")(\(decoded(base)).self, forKey: \(key))"
         }
         if let fallback = coding.fallback {
             expression += " ?? \(literal(fallback))"
@@ -78,19 +79,23 @@ extension SwiftPrinter {
         switch pagination {
         case .cursor(let param, let value, let more):
             let moreArgument = more.map { ", more: \(expression($0)) == true" } ?? ""
-            return "\(helper).\(RuntimeSymbols.cursorPage)(endpoint, param: \(SwiftLiteral.string(param)), value: \(expression(value))\(moreArgument))"
+            return
+                "\(helper).\(RuntimeSymbols.cursorPage)(endpoint, param: \(SwiftLiteral.string(param)), value: \(expression(value))\(moreArgument))"
         case .next(let param, let value):
-            return "\(helper).\(RuntimeSymbols.nextPage)(endpoint, param: \(SwiftLiteral.string(param)), value: \(expression(value)))"
+            return
+                "\(helper).\(RuntimeSymbols.nextPage)(endpoint, param: \(SwiftLiteral.string(param)), value: \(expression(value)))"
         case .link:
             return "\(helper).\(RuntimeSymbols.linkPage)(endpoint, headers: headers)"
         case .page(let param, let items):
-            return "\(helper).\(RuntimeSymbols.numberedPage)(endpoint, param: \(SwiftLiteral.string(param)), empty: \(expression(items)).isEmpty)"
+            return
+                "\(helper).\(RuntimeSymbols.numberedPage)(endpoint, param: \(SwiftLiteral.string(param)), empty: \(expression(items)).isEmpty)"
         }
     }
 
     /// A factory's summary line: `/// \`GET /users/{id}\``.
     func summaryDoc(_ endpoint: EndpointIR) -> String {
-        let request = "/// `\(endpoint.method.rawValue) \(SwiftLiteral.lineComment(endpoint.pathTemplate).replacingOccurrences(of: "`", with: "'"))`"
+        let request =
+            "/// `\(endpoint.method.rawValue) \(SwiftLiteral.lineComment(endpoint.pathTemplate).replacingOccurrences(of: "`", with: "'"))`"
         switch endpoint.stream?.style {
         case .sse?: return request + ", streamed as server-sent events (`APIClient.stream`)"
         case .jsonl?: return request + ", streamed as JSON Lines (`APIClient.stream`)"
@@ -127,7 +132,8 @@ extension SwiftPrinter {
 
     /// A repository's request: `client.send`, with the kind's request data when it has one.
     func send(_ call: String, provider: String?) -> String {
-        provider.map { "try await client.\(RuntimeSymbols.send)(\(call), using: try await \($0)())" } ?? "try await client.\(RuntimeSymbols.send)(\(call))"
+        provider.map { "try await client.\(RuntimeSymbols.send)(\(call), using: try await \($0)())" }
+            ?? "try await client.\(RuntimeSymbols.send)(\(call))"
     }
 
     /// A repository method's return type (` -> T`, or nothing) and how the response becomes it.

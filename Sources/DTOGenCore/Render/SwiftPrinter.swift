@@ -45,7 +45,8 @@ struct SwiftPrinter: Sendable {
         case .number(let n): n
         case .decimal(let negative, let exponent, let significand):
             "Decimal(sign: .\(negative ? "minus" : "plus"), exponent: \(exponent), significand: \(significand))"
-        case .decimalText(let text): "Decimal(string: \(SwiftLiteral.string(text)), locale: Locale(identifier: \"en_US_POSIX\"))!"
+        case .decimalText(let text):
+            "Decimal(string: \(SwiftLiteral.string(text)), locale: Locale(identifier: \"en_US_POSIX\"))!"
         case .string(let s): SwiftLiteral.string(s)
         case .date(let date): Self.date(date)
         case .url(let s): "URL(string: \(SwiftLiteral.string(s)))!"
@@ -56,7 +57,9 @@ struct SwiftPrinter: Sendable {
         case .jsonNull: ".null"
         case .array(let elements): "[\(elements.map(self.literal).joined(separator: ", "))]"
         case .dictionary(let entries):
-            entries.isEmpty ? "[:]" : "[\(entries.map { "\(SwiftLiteral.string($0.key)): \(self.literal($0.value))" }.joined(separator: ", "))]"
+            entries.isEmpty
+                ? "[:]"
+                : "[\(entries.map { "\(SwiftLiteral.string($0.key)): \(self.literal($0.value))" }.joined(separator: ", "))]"
         }
     }
 
@@ -138,7 +141,8 @@ struct SwiftPrinter: Sendable {
             return expression(base) + (chain ? "?" : "") + "[\(index)]"
         case .map(let base, let flat, let parameter, let transform):
             let head = parameter.map { "\($0) in " } ?? ""
-            return "\(operand(base)).\(flat ? "flatMap" : "map") { \(head)\(transform.throwing ? "try " : "")\(expression(transform)) }"
+            return
+                "\(operand(base)).\(flat ? "flatMap" : "map") { \(head)\(transform.throwing ? "try " : "")\(expression(transform)) }"
         case .coalesce(let value, let fallback):
             return "\(expression(value)) ?? \(expression(fallback))"
         case .literal(let l):
@@ -165,7 +169,10 @@ struct SwiftPrinter: Sendable {
     }
 
     private func sourceArguments(_ source: MappingSource) -> [String] {
-        ["model: \(SwiftLiteral.string(source.model))", "field: \(SwiftLiteral.string(source.field))", "source: \(SwiftLiteral.string(source.source))"]
+        [
+            "model: \(SwiftLiteral.string(source.model))", "field: \(SwiftLiteral.string(source.field))",
+            "source: \(SwiftLiteral.string(source.source))",
+        ]
     }
 
     /// Expressions that are calls, as callee and arguments.
@@ -175,18 +182,27 @@ struct SwiftPrinter: Sendable {
         case .element(let base, let index, let access, let source):
             switch access {
             case .checked:
-                return Call(callee: "\(mapping).\(RuntimeSymbols.element)", arguments: [expression(base), "\(index)"] + sourceArguments(source))
+                return Call(
+                    callee: "\(mapping).\(RuntimeSymbols.element)",
+                    arguments: [expression(base), "\(index)"] + sourceArguments(source))
             case .checkedOptional:
-                return Call(callee: "\(mapping).\(RuntimeSymbols.optionalElement)", arguments: [expression(base), "\(index)"] + sourceArguments(source))
+                return Call(
+                    callee: "\(mapping).\(RuntimeSymbols.optionalElement)",
+                    arguments: [expression(base), "\(index)"] + sourceArguments(source))
             case .ifPresent:
-                return Call(callee: "\(mapping).\(RuntimeSymbols.elementIfPresent)", arguments: [expression(base), "\(index)"])
+                return Call(
+                    callee: "\(mapping).\(RuntimeSymbols.elementIfPresent)", arguments: [expression(base), "\(index)"])
             }
         case .convert(let conversion, let base):
             let value = expression(base)
             switch conversion {
-            case .dateSecondsSince1970: return Call(callee: "\(mapping).\(RuntimeSymbols.toDate)", arguments: ["secondsSince1970: \(value)"])
-            case .dateMillisecondsSince1970: return Call(callee: "\(mapping).\(RuntimeSymbols.toDate)", arguments: ["millisecondsSince1970: \(value)"])
-            case .dateISO8601: return Call(callee: "\(mapping).\(RuntimeSymbols.toDate)", arguments: ["iso8601: \(value)"])
+            case .dateSecondsSince1970:
+                return Call(callee: "\(mapping).\(RuntimeSymbols.toDate)", arguments: ["secondsSince1970: \(value)"])
+            case .dateMillisecondsSince1970:
+                return Call(
+                    callee: "\(mapping).\(RuntimeSymbols.toDate)", arguments: ["millisecondsSince1970: \(value)"])
+            case .dateISO8601:
+                return Call(callee: "\(mapping).\(RuntimeSymbols.toDate)", arguments: ["iso8601: \(value)"])
             case .url: return Call(callee: "\(mapping).\(RuntimeSymbols.toURL)", arguments: [value])
             case .uuid: return Call(callee: "\(mapping).\(RuntimeSymbols.toUUID)", arguments: [value])
             case .int: return Call(callee: "\(mapping).\(RuntimeSymbols.toInt)", arguments: [value])
@@ -198,7 +214,9 @@ struct SwiftPrinter: Sendable {
         case .model(let key, let base, _):
             return Call(callee: key.model, arguments: ["from: \(expression(base))"])
         case .require(let value, let source, let reason):
-            return Call(callee: "\(mapping).\(RuntimeSymbols.require)", arguments: [expression(value)] + sourceArguments(source) + ["reason: \(SwiftLiteral.string(reason))"])
+            return Call(
+                callee: "\(mapping).\(RuntimeSymbols.require)",
+                arguments: [expression(value)] + sourceArguments(source) + ["reason: \(SwiftLiteral.string(reason))"])
         default:
             return nil
         }
@@ -241,7 +259,8 @@ struct SwiftPrinter: Sendable {
             case .literal(let literal):
                 text += SwiftLiteral.stringContent(literal)
             case .parameter(let value):
-                text += "\\(\(parameter(value))\(value.dateFormat.map { ", format: \(dateFormat($0))" } ?? "")\(pathStyle(value)))"
+                text +=
+                    "\\(\(parameter(value))\(value.dateFormat.map { ", format: \(dateFormat($0))" } ?? "")\(pathStyle(value)))"
             }
         }
         return text + "\""
@@ -275,7 +294,8 @@ struct SwiftPrinter: Sendable {
         } else if value.encoded {
             text = ".init(\(name), encoded: \(argument))"
         } else {
-            text = ".init(\(name), \(self.parameter(value))\(value.dateFormat.map { ", format: \(dateFormat($0))" } ?? ""))"
+            text =
+                ".init(\(name), \(self.parameter(value))\(value.dateFormat.map { ", format: \(dateFormat($0))" } ?? ""))"
         }
         if !value.explode {
             switch value.style {
@@ -313,11 +333,14 @@ struct SwiftPrinter: Sendable {
         var parts = ["data: \(SwiftLiteral.string(envelope.data))"]
         switch envelope.success {
         case .key(let key)?: parts.append("success: .key(\(SwiftLiteral.string(key)))")
-        case .equals(let key, let value)?: parts.append("success: .equals(key: \(SwiftLiteral.string(key)), value: \(literal(value)))")
+        case .equals(let key, let value)?:
+            parts.append("success: .equals(key: \(SwiftLiteral.string(key)), value: \(literal(value)))")
         case nil: break
         }
         if let message = envelope.message { parts.append("message: \(SwiftLiteral.string(message))") }
-        if !envelope.path.isEmpty { parts.append("path: [\(envelope.path.map { SwiftLiteral.string($0) }.joined(separator: ", "))]") }
+        if !envelope.path.isEmpty {
+            parts.append("path: [\(envelope.path.map { SwiftLiteral.string($0) }.joined(separator: ", "))]")
+        }
         return "\(runtime.envelope)(\(parts.joined(separator: ", ")))"
     }
 }

@@ -60,7 +60,10 @@ struct FileContext {
             "header": .string(header),
             "foundationAccess": .string(publicImports.foundation ? "public " : ""),
             "runtimeImport": runtime.module.map {
-                .object(["module": .string($0), "spi": .string(RuntimeSymbols.spi), "access": .string(publicImports.runtime ? "public " : "")])
+                .object([
+                    "module": .string($0), "spi": .string(RuntimeSymbols.spi),
+                    "access": .string(publicImports.runtime ? "public " : ""),
+                ])
             } ?? .bool(false),
             "runtimeVersionCheck": .object([
                 "type": .string(runtime.versionCheck),
@@ -118,7 +121,10 @@ struct APIContext: TemplateContext {
     var namespace: String?
 
     var entries: MustacheObject {
-        ["name": .string(name), "baseURL": .string(baseURL), "access": .string(access), "namespace": .optional(namespace)]
+        [
+            "name": .string(name), "baseURL": .string(baseURL), "access": .string(access),
+            "namespace": .optional(namespace),
+        ]
     }
 }
 
@@ -140,11 +146,14 @@ struct ExtensionContext: TemplateContext {
     }
 
     var entries: MustacheObject {
-        let common: MustacheObject = ["endpointType": .string(endpointType), "kind": .string(kind), "response": .string(response)]
+        let common: MustacheObject = [
+            "endpointType": .string(endpointType), "kind": .string(kind), "response": .string(response),
+        ]
         let overloads = modelOverloads
         return common.merging([
             "factories": .list(factories.map(\.value)),
-            "modelFactories": overloads.isEmpty ? .bool(false) : .object(common.merging(["overloads": .list(overloads.map(\.value))])),
+            "modelFactories": overloads.isEmpty
+                ? .bool(false) : .object(common.merging(["overloads": .list(overloads.map(\.value))])),
         ])
     }
 }
@@ -188,9 +197,15 @@ struct FactoryContext: TemplateContext {
         switch layout {
         case .property: break
         case .inline(let arguments):
-            inline = .object(["access": .string(access), "name": .string(name), "arguments": .separated(arguments.map { ["declaration": .string($0)] }, separator: ", ")])
+            inline = .object([
+                "access": .string(access), "name": .string(name),
+                "arguments": .separated(arguments.map { ["declaration": .string($0)] }, separator: ", "),
+            ])
         case .multiline(let arguments):
-            multiline = .object(["access": .string(access), "name": .string(name), "arguments": .list(arguments.map { .object(["declaration": .string($0)]) })])
+            multiline = .object([
+                "access": .string(access), "name": .string(name),
+                "arguments": .list(arguments.map { .object(["declaration": .string($0)]) }),
+            ])
         }
         var isProperty = false
         if case .property = layout { isProperty = true }
@@ -199,7 +214,8 @@ struct FactoryContext: TemplateContext {
             "property": .bool(isProperty), "inline": inline, "multiline": multiline,
             "method": .string(method), "path": .string(path), "query": .items(query), "headers": .items(headers),
             "body": .optional(body), "envelope": .optional(envelope), "errorType": .optional(errorType),
-            "timeout": .optional(timeout), "bodyEncoding": .optional(bodyEncoding), "rawResponse": .optional(rawResponse),
+            "timeout": .optional(timeout), "bodyEncoding": .optional(bodyEncoding),
+            "rawResponse": .optional(rawResponse),
             "paginate": .optional(paginate), "format": .optional(format), "decodeEvent": .optional(decodeEvent),
             "spaced": .bool(spaced),
         ]
@@ -238,7 +254,8 @@ struct RepositoryContext: TemplateContext {
 
     var entries: MustacheObject {
         [
-            "access": .string(access), "name": .string(name), "client": .string(client), "endpointType": .string(endpointType),
+            "access": .string(access), "name": .string(name), "client": .string(client),
+            "endpointType": .string(endpointType),
             "providers": .list(providers.map { .object($0.entries.merging(["access": .string(access)])) }),
             "initArguments": .list(initArguments.map { .object(["declaration": .string($0)]) }),
             "methods": .list(methods.map { .object($0.entries.merging(["access": .string(access)])) }),
@@ -274,7 +291,8 @@ struct RepositoryMethodContext: TemplateContext {
             "doc": .lines(doc), "name": .string(name), "caseName": .string(name), "signature": .string(signature),
             "endpointType": .string(endpointType), "call": .string(call), "send": .string(send),
             "returnsValue": .bool(returnsValue), "convert": .optional(convert),
-            "example": example.map { .object(["literal": .string($0.literal), "property": .string($0.property)]) } ?? .bool(false),
+            "example": example.map { .object(["literal": .string($0.literal), "property": .string($0.property)]) }
+                ?? .bool(false),
             "noExample": .bool(example == nil && returnsValue),
             "quotedName": .string(quotedName),
         ]

@@ -41,10 +41,11 @@ extension MustacheValue {
 
     /// A list whose items each get `separator`: "," on all but the last.
     static func separated(_ items: [MustacheObject], separator: String = ",") -> MustacheValue {
-        .list(items.enumerated().map { index, item in
-            var item = item
-            item["separator"] = .string(index == items.count - 1 ? "" : separator)
-            return .object(item)
-        })
+        .list(
+            items.enumerated().map { index, item in
+                var item = item
+                item["separator"] = .string(index == items.count - 1 ? "" : separator)
+                return .object(item)
+            })
     }
 }

@@ -13,10 +13,12 @@ public enum DateFormatSpec: Sendable, Equatable {
 
     /// Words people write for the named formats, and what they mean.
     static let aliases: [String: String] = [
-        "unix": "secondsSince1970", "unixtime": "secondsSince1970", "unix-time": "secondsSince1970", "timestamp": "secondsSince1970",
+        "unix": "secondsSince1970", "unixtime": "secondsSince1970", "unix-time": "secondsSince1970",
+        "timestamp": "secondsSince1970",
         "epoch": "secondsSince1970", "seconds": "secondsSince1970", "epoch-seconds": "secondsSince1970",
         "milliseconds": "millisecondsSince1970", "millis": "millisecondsSince1970", "ms": "millisecondsSince1970",
-        "epoch-millis": "millisecondsSince1970", "epoch-milliseconds": "millisecondsSince1970", "timestamp-ms": "millisecondsSince1970",
+        "epoch-millis": "millisecondsSince1970", "epoch-milliseconds": "millisecondsSince1970",
+        "timestamp-ms": "millisecondsSince1970",
         "date-time": "iso8601", "datetime": "iso8601", "iso": "iso8601", "iso-8601": "iso8601", "rfc3339": "iso8601",
         "rfc-3339": "iso8601", "iso8601-fraction": "iso8601-fractional", "iso8601-milliseconds": "iso8601-fractional",
     ]
@@ -44,8 +46,10 @@ public enum DateFormatSpec: Sendable, Equatable {
         case "millisecondsSince1970": return .success(.millisecondsSince1970)
         default: break
         }
-        let allowed = "'iso8601', 'iso8601-fractional', 'secondsSince1970', 'millisecondsSince1970' or a DateFormatter pattern such as 'yyyy-MM-dd'"
-        if let meant = aliases[text.lowercased()] ?? aliases[text.lowercased().replacingOccurrences(of: "_", with: "-")] {
+        let allowed =
+            "'iso8601', 'iso8601-fractional', 'secondsSince1970', 'millisecondsSince1970' or a DateFormatter pattern such as 'yyyy-MM-dd'"
+        if let meant = aliases[text.lowercased()] ?? aliases[text.lowercased().replacingOccurrences(of: "_", with: "-")]
+        {
             return .failure(KeywordError(message: "unknown date format '\(text)'; did you mean '\(meant)'?"))
         }
         if let near = Suggest.closest(to: text, in: names) {
@@ -59,7 +63,11 @@ public enum DateFormatSpec: Sendable, Equatable {
                 quoted.toggle()
             } else if !quoted, character.isLetter {
                 guard character.isASCII, patternLetters.contains(character) else {
-                    return .failure(KeywordError(message: "unknown date format '\(text)': '\(character)' is not a date pattern letter (quote literal text: 'T'); expected \(allowed)"))
+                    return .failure(
+                        KeywordError(
+                            message:
+                                "unknown date format '\(text)': '\(character)' is not a date pattern letter (quote literal text: 'T'); expected \(allowed)"
+                        ))
                 }
                 letters.append(character)
             }
@@ -72,11 +80,19 @@ public enum DateFormatSpec: Sendable, Equatable {
         }
         if letters.contains("Y"), !letters.contains("w") {
             let fixed = text.replacingOccurrences(of: "Y", with: "y")
-            return .failure(KeywordError(message: "'Y' in date pattern '\(text)' is the week-based year, which differs from the calendar year around New Year; write '\(fixed)'"))
+            return .failure(
+                KeywordError(
+                    message:
+                        "'Y' in date pattern '\(text)' is the week-based year, which differs from the calendar year around New Year; write '\(fixed)'"
+                ))
         }
         if letters.contains("D"), letters.contains("M") {
             let fixed = text.replacingOccurrences(of: "D", with: "d")
-            return .failure(KeywordError(message: "'D' in date pattern '\(text)' is the day of the year; for the day of the month write '\(fixed)'"))
+            return .failure(
+                KeywordError(
+                    message:
+                        "'D' in date pattern '\(text)' is the day of the year; for the day of the month write '\(fixed)'"
+                ))
         }
         return .success(.pattern(text))
     }

@@ -27,7 +27,9 @@ struct GenericName: Sendable, Equatable {
             current.append(character)
         }
         arguments.append(current.trimmingSpaces())
-        guard depth == 0, !base.isEmpty, arguments.allSatisfy({ !$0.isEmpty }) else { return GenericName(base: "", arguments: []) }
+        guard depth == 0, !base.isEmpty, arguments.allSatisfy({ !$0.isEmpty }) else {
+            return GenericName(base: "", arguments: [])
+        }
         return GenericName(base: base, arguments: arguments)
     }
 }

@@ -13,14 +13,20 @@ extension SpecKeyword {
 
     static var expected: String {
         let quoted = spellings.map { "'\($0)'" }
-        return quoted.count < 2 ? quoted.joined() : quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+        return quoted.count < 2
+            ? quoted.joined() : quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
     }
 
     /// The value a spec wrote, or the message for one that is not a value of the keyword.
     static func read(_ written: String) -> Result<Self, KeywordError> {
         if let value = Self(rawValue: written) { return .success(value) }
-        let meant = spellings.first { $0.lowercased() == written.lowercased() } ?? Suggest.closest(to: written, in: spellings)
-        return .failure(KeywordError(message: "unknown \(noun) '\(written)'; expected \(expected)\(meant.map { "; did you mean '\($0)'?" } ?? "")"))
+        let meant =
+            spellings.first { $0.lowercased() == written.lowercased() } ?? Suggest.closest(to: written, in: spellings)
+        return .failure(
+            KeywordError(
+                message:
+                    "unknown \(noun) '\(written)'; expected \(expected)\(meant.map { "; did you mean '\($0)'?" } ?? "")"
+            ))
     }
 }
 
@@ -67,7 +73,8 @@ public enum StreamEvents: String, CaseIterable, Sendable, SpecKeyword {
     case named
 
     static let noun = "events style"
-    static let expected = "'data' (each event's data is the response) or 'named' (each event is {\"event\": name, \"data\": data})"
+    static let expected =
+        "'data' (each event's data is the response) or 'named' (each event is {\"event\": name, \"data\": data})"
 }
 
 /// `paginate.style`: how the next page is reached.
@@ -99,7 +106,8 @@ public enum ParameterStyle: String, CaseIterable, Sendable, SpecKeyword {
     case json
 
     static let noun = "parameter style"
-    static let expected = "'form', 'spaceDelimited', 'pipeDelimited', 'deepObject' or 'json' for a query item; 'simple', 'label' or 'matrix' for a path parameter; 'simple' or 'json' for a header; 'form' or 'json' for a cookie"
+    static let expected =
+        "'form', 'spaceDelimited', 'pipeDelimited', 'deepObject' or 'json' for a query item; 'simple', 'label' or 'matrix' for a path parameter; 'simple' or 'json' for a header; 'form' or 'json' for a cookie"
 
     /// The styles a place allows, its default first.
     static func allowed(in place: ParameterPlace) -> [ParameterStyle] {
@@ -206,7 +214,11 @@ public enum KindReference: Sendable, Equatable {
             return .success(.custom(written))
         }
         let hint = Suggest.hint(for: written, in: builtins)
-        return .failure(KeywordError(message: "unknown endpoint kind '\(written)'\(hint.isEmpty ? "; expected 'public', 'private', 'refreshing', 'basic', a name from 'kinds' or the name of your type that conforms to EndpointKind" : hint)"))
+        return .failure(
+            KeywordError(
+                message:
+                    "unknown endpoint kind '\(written)'\(hint.isEmpty ? "; expected 'public', 'private', 'refreshing', 'basic', a name from 'kinds' or the name of your type that conforms to EndpointKind" : hint)"
+            ))
     }
 
     /// The kind as a spec writes it (the importer writes the kinds it finds).

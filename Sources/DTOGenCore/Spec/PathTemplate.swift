@@ -45,7 +45,8 @@ struct PathTemplate: Sendable {
             i += 1
             while i < scalars.count, scalars[i] != "}", scalars[i] != "{", scalars[i] != "/" { i += 1 }
             guard i < scalars.count, scalars[i] == "}" else {
-                problems.append(Problem(offset: start, message: "unclosed '{' in path; write a path parameter as {name}"))
+                problems.append(
+                    Problem(offset: start, message: "unclosed '{' in path; write a path parameter as {name}"))
                 literal.append(contentsOf: scalars[start..<i])
                 continue
             }

@@ -2,10 +2,19 @@
 /// JSON type of every value. Meaning (type references, paths, names) is checked later.
 public enum SpecReader {
     /// From common to rare: suggestions prefer the earlier of two equally close names.
-    static let builtinScalars = ["String", "Int", "Double", "Bool", "Date", "URL", "Int64", "Float", "Decimal", "UUID", "JSON", "Data", "File"]
-    static let topLevelKeys = ["name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports", "openapi", "operations", "repository", "kinds"]
+    static let builtinScalars = [
+        "String", "Int", "Double", "Bool", "Date", "URL", "Int64", "Float", "Decimal", "UUID", "JSON", "Data", "File",
+    ]
+    static let topLevelKeys = [
+        "name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports", "openapi",
+        "operations", "repository", "kinds",
+    ]
     static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums", "unusedTypes", "dtoFiles"]
-    static let endpointKeys = ["name", "method", "path", "kind", "params", "query", "headers", "cookies", "body", "bodyEncoding", "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc", "examples", "bodyFrom", "stream", "end", "events"]
+    static let endpointKeys = [
+        "name", "method", "path", "kind", "params", "query", "headers", "cookies", "body", "bodyEncoding",
+        "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc", "examples", "bodyFrom",
+        "stream", "end", "events",
+    ]
     static let envelopeKeys = ["data", "success", "message", "path"]
     static let domainKeys = ["model", "kind", "each", "fields", "update"]
     static let mappingKeys = ["dto", "model", "kind", "fields", "update"]
@@ -131,7 +140,9 @@ private struct Reader {
 
     /// A closed-vocabulary value, read into its type; nil (with the keyword's message) when
     /// the value is not one of it.
-    mutating func keyword<Value>(_ node: JSONNode, _ what: String, _ read: (String) -> Result<Value, KeywordError>) -> Located<Value>? {
+    mutating func keyword<Value>(_ node: JSONNode, _ what: String, _ read: (String) -> Result<Value, KeywordError>)
+        -> Located<Value>?
+    {
         guard let written = string(node, what) else { return nil }
         switch read(written.value) {
         case .success(let value): return Located(value, at: node.location)
@@ -144,25 +155,34 @@ private struct Reader {
     mutating func unknownKey(_ member: JSONNode.Member, in what: String, allowed: [String]) {
         let hint = Suggest.hint(for: member.key, in: allowed)
         let list = allowed.map { "'\($0)'" }.joined(separator: ", ")
-        sink.error("DTG1006", member.keyLocation, "unknown key '\(member.key)' in \(what)\(hint.isEmpty ? "; allowed keys are \(list)" : hint)")
+        sink.error(
+            "DTG1006", member.keyLocation,
+            "unknown key '\(member.key)' in \(what)\(hint.isEmpty ? "; allowed keys are \(list)" : hint)")
     }
 
     // MARK: spec
 
     /// Said when a file is no spec at all: most often a payload or fixture kept beside specs.
-    static let notASpec = "if it is a payload or fixture, keep it out of the specs folder, or name specs *.dtogen.json and pass --suffix .dtogen.json"
+    static let notASpec =
+        "if it is a payload or fixture, keep it out of the specs folder, or name specs *.dtogen.json and pass --suffix .dtogen.json"
 
     mutating func readSpec(_ root: JSONNode, path: String) -> Spec? {
         guard let members = root.members else {
-            sink.error("DTG1007", root.location, "a spec must be a JSON object, found \(root.kindDescription); \(Self.notASpec)")
+            sink.error(
+                "DTG1007", root.location,
+                "a spec must be a JSON object, found \(root.kindDescription); \(Self.notASpec)")
             return nil
         }
         // No key is a spec key, and some are not even close to one: one clear error instead
         // of one per key.
         let isSpecKey = { (key: String) in SpecReader.topLevelKeys.contains(key) }
         if !members.isEmpty, !members.contains(where: { isSpecKey($0.key) }),
-           !members.allSatisfy({ Suggest.closest(to: $0.key, in: SpecReader.topLevelKeys) != nil }) {
-            sink.error("DTG1008", root.location, "this file does not look like a dtogen spec (it has none of the keys 'types', 'endpoints', 'name', 'baseURL', 'options', 'envelope'); \(Self.notASpec)")
+            !members.allSatisfy({ Suggest.closest(to: $0.key, in: SpecReader.topLevelKeys) != nil })
+        {
+            sink.error(
+                "DTG1008", root.location,
+                "this file does not look like a dtogen spec (it has none of the keys 'types', 'endpoints', 'name', 'baseURL', 'options', 'envelope'); \(Self.notASpec)"
+            )
             return nil
         }
         var spec = Spec(path: path, types: [], endpoints: [], location: root.location)
@@ -182,10 +202,16 @@ private struct Reader {
                     case "naming": spec.naming = keyword(option.value, "'options.naming'", NamingStyle.read)
                     case "namespace": spec.namespace = string(option.value, "'options.namespace'")
                     case "enums": spec.enums = keyword(option.value, "'options.enums'", EnumStyle.read)
-                    case "unusedTypes": spec.unusedTypes = keyword(option.value, "'options.unusedTypes'", UnusedTypes.read)
+                    case "unusedTypes":
+                        spec.unusedTypes = keyword(option.value, "'options.unusedTypes'", UnusedTypes.read)
                     case "dtoFiles":
-                        guard case .number(let text) = option.value.value, let count = Int(text), SpecFileNaming.dtoFileCounts.contains(count) else {
-                            sink.error("DTG1009", option.value.location, "'options.dtoFiles' must be a whole number from \(SpecFileNaming.dtoFileCounts.lowerBound) to \(SpecFileNaming.dtoFileCounts.upperBound), found \(option.value.kindDescription)")
+                        guard case .number(let text) = option.value.value, let count = Int(text),
+                            SpecFileNaming.dtoFileCounts.contains(count)
+                        else {
+                            sink.error(
+                                "DTG1009", option.value.location,
+                                "'options.dtoFiles' must be a whole number from \(SpecFileNaming.dtoFileCounts.lowerBound) to \(SpecFileNaming.dtoFileCounts.upperBound), found \(option.value.kindDescription)"
+                            )
                             continue
                         }
                         spec.dtoFiles = Located(count, at: option.value.location)
@@ -200,8 +226,13 @@ private struct Reader {
                     guard let shape = readShape(type.value, context: .named) else { continue }
                     var named = NamedShape(name: type.key, nameLocation: type.keyLocation, shape: shape)
                     if let generic = GenericName.parse(type.key) {
-                        guard !generic.base.isEmpty, generic.arguments.allSatisfy(SwiftName.isTypeName), Set(generic.arguments).count == generic.arguments.count else {
-                            sink.error("DTG1010", type.keyLocation, "'\(type.key)' is not a valid generic type name; write it as \"Page<T>\" or \"Pair<A, B>\" (distinct parameter names)")
+                        guard !generic.base.isEmpty, generic.arguments.allSatisfy(SwiftName.isTypeName),
+                            Set(generic.arguments).count == generic.arguments.count
+                        else {
+                            sink.error(
+                                "DTG1010", type.keyLocation,
+                                "'\(type.key)' is not a valid generic type name; write it as \"Page<T>\" or \"Pair<A, B>\" (distinct parameter names)"
+                            )
                             continue
                         }
                         named.name = generic.base
@@ -212,7 +243,9 @@ private struct Reader {
             case "endpoints":
                 sawEndpoints = true
                 guard let list = value.elements else {
-                    sink.error("DTG1011", value.location, "'endpoints' must be an array of endpoint objects, found \(value.kindDescription)")
+                    sink.error(
+                        "DTG1011", value.location,
+                        "'endpoints' must be an array of endpoint objects, found \(value.kindDescription)")
                     continue
                 }
                 for element in list {
@@ -236,19 +269,28 @@ private struct Reader {
                         spec.repository = Located("", at: member.keyLocation)
                     }
                 } else {
-                    sink.error("DTG1012", value.location, "'repository' must be true or { \"name\": \"QuakeRepository\" }, found \(value.kindDescription)")
+                    sink.error(
+                        "DTG1012", value.location,
+                        "'repository' must be true or { \"name\": \"QuakeRepository\" }, found \(value.kindDescription)"
+                    )
                 }
             case "kinds":
                 spec.kinds = readKinds(value)
             case "imports":
                 guard let list = value.elements else {
-                    sink.error("DTG1013", value.location, "'imports' must be an array of spec paths such as [\"common.json\"], found \(value.kindDescription)")
+                    sink.error(
+                        "DTG1013", value.location,
+                        "'imports' must be an array of spec paths such as [\"common.json\"], found \(value.kindDescription)"
+                    )
                     continue
                 }
                 spec.imports = list.compactMap { string($0, "each import") }
             case "mappings":
                 guard let list = value.elements else {
-                    sink.error("DTG1014", value.location, "'mappings' must be an array of mappings such as { \"dto\": \"Charge.Card\", \"model\": \"CardInfo\", \"fields\": { ... } }, found \(value.kindDescription)")
+                    sink.error(
+                        "DTG1014", value.location,
+                        "'mappings' must be an array of mappings such as { \"dto\": \"Charge.Card\", \"model\": \"CardInfo\", \"fields\": { ... } }, found \(value.kindDescription)"
+                    )
                     continue
                 }
                 spec.mappings += list.compactMap { readDomain($0, standalone: true) }
@@ -257,7 +299,8 @@ private struct Reader {
             }
         }
         if !sawEndpoints {
-            sink.error("DTG1015", root.location, "missing required key 'endpoints' (an array of endpoints; it may be empty)")
+            sink.error(
+                "DTG1015", root.location, "missing required key 'endpoints' (an array of endpoints; it may be empty)")
         }
         return spec
     }
@@ -296,14 +339,21 @@ private struct Reader {
                     } else if key == nil {
                         sink.error("DTG1016", member.value.location, "'success' needs a 'key' (and 'equals')")
                     } else {
-                        sink.error("DTG1017", member.value.location, "'success' needs 'equals': the JSON value that means success")
+                        sink.error(
+                            "DTG1017", member.value.location,
+                            "'success' needs 'equals': the JSON value that means success")
                     }
                 } else {
-                    sink.error("DTG1018", member.value.location, "the envelope's 'success' must be a key name or { \"key\": ..., \"equals\": ... }, found \(member.value.kindDescription)")
+                    sink.error(
+                        "DTG1018", member.value.location,
+                        "the envelope's 'success' must be a key name or { \"key\": ..., \"equals\": ... }, found \(member.value.kindDescription)"
+                    )
                 }
             case "path":
                 guard let elements = member.value.elements else {
-                    sink.error("DTG1019", member.value.location, "the envelope's 'path' must be an array of key names, found \(member.value.kindDescription)")
+                    sink.error(
+                        "DTG1019", member.value.location,
+                        "the envelope's 'path' must be an array of key names, found \(member.value.kindDescription)")
                     continue
                 }
                 for element in elements {
@@ -345,13 +395,17 @@ private struct Reader {
                 shape.optionalLocation = node.location
             }
             if name.isEmpty {
-                sink.error("DTG1021", node.location, "empty type name; expected a type such as \"String\" or a name from 'types'")
+                sink.error(
+                    "DTG1021", node.location,
+                    "empty type name; expected a type such as \"String\" or a name from 'types'")
                 return nil
             }
             return shape
         case .array(let elements):
             guard elements.count == 1, let only = elements.first else {
-                sink.error("DTG1022", node.location, "an array shape must have exactly one element (the element's shape), found \(elements.count)")
+                sink.error(
+                    "DTG1022", node.location,
+                    "an array shape must have exactly one element (the element's shape), found \(elements.count)")
                 return nil
             }
             guard let element = readShape(only, context: .inner) else { return nil }
@@ -359,13 +413,18 @@ private struct Reader {
         case .object(let members):
             return readObjectShape(node, members, context: context)
         default:
-            sink.error("DTG1023", node.location, "a shape must be a type name (string), an array of one shape, or an object, found \(node.kindDescription)")
+            sink.error(
+                "DTG1023", node.location,
+                "a shape must be a type name (string), an array of one shape, or an object, found \(node.kindDescription)"
+            )
             return nil
         }
     }
 
     mutating func readObjectShape(_ node: JSONNode, _ members: [JSONNode.Member], context: ShapeContext) -> ShapeSpec? {
-        let specials = members.compactMap { member in Modifier(rawValue: member.key).flatMap { Modifier.special.contains($0) ? (member, $0) : nil } }
+        let specials = members.compactMap { member in
+            Modifier(rawValue: member.key).flatMap { Modifier.special.contains($0) ? (member, $0) : nil }
+        }
         var shape: ShapeSpec
         if let (special, modifier) = specials.first {
             for (other, _) in specials.dropFirst() {
@@ -377,7 +436,8 @@ private struct Reader {
                 if let tagged = special.value.members {
                     for member in tagged {
                         guard let variant = readShape(member.value, context: .inner) else { continue }
-                        variants.append(OneOfVariantSpec(tag: Located(member.key, at: member.keyLocation), shape: variant))
+                        variants.append(
+                            OneOfVariantSpec(tag: Located(member.key, at: member.keyLocation), shape: variant))
                     }
                 } else if let list = special.value.elements {
                     for element in list {
@@ -385,7 +445,10 @@ private struct Reader {
                         variants.append(OneOfVariantSpec(tag: nil, shape: variant))
                     }
                 } else {
-                    sink.error("DTG1025", special.value.location, "'$oneOf' must be an object of tag → shape (with '$discriminator') or an array of shapes, found \(special.value.kindDescription)")
+                    sink.error(
+                        "DTG1025", special.value.location,
+                        "'$oneOf' must be an object of tag → shape (with '$discriminator') or an array of shapes, found \(special.value.kindDescription)"
+                    )
                     return nil
                 }
                 if variants.isEmpty, special.value.members?.isEmpty ?? special.value.elements?.isEmpty ?? true {
@@ -402,7 +465,9 @@ private struct Reader {
             default:
                 // `.enumeration`, the last of `Modifier.special`.
                 guard let values = special.value.elements else {
-                    sink.error("DTG1027", special.value.location, "'$enum' must be an array of strings, found \(special.value.kindDescription)")
+                    sink.error(
+                        "DTG1027", special.value.location,
+                        "'$enum' must be an array of strings, found \(special.value.kindDescription)")
                     return nil
                 }
                 var cases: [Located<String>] = []
@@ -433,7 +498,10 @@ private struct Reader {
         for member in members where member.key.hasPrefix("$") && !member.key.hasPrefix("$$") {
             guard let modifier = Modifier(rawValue: member.key) else {
                 let hint = Suggest.hint(for: member.key, in: Modifier.spellings)
-                sink.error("DTG1030", member.keyLocation, "unknown modifier '\(member.key)'\(hint.isEmpty ? " (keys starting with '$' are dtogen's; write '$$' for a JSON key that starts with '$')" : hint)")
+                sink.error(
+                    "DTG1030", member.keyLocation,
+                    "unknown modifier '\(member.key)'\(hint.isEmpty ? " (keys starting with '$' are dtogen's; write '$$' for a JSON key that starts with '$')" : hint)"
+                )
                 continue
             }
             applyModifier(modifier, member, to: &shape, context: context)
@@ -441,18 +509,23 @@ private struct Reader {
         return shape
     }
 
-    mutating func applyModifier(_ modifier: Modifier, _ member: JSONNode.Member, to shape: inout ShapeSpec, context: ShapeContext) {
+    mutating func applyModifier(
+        _ modifier: Modifier, _ member: JSONNode.Member, to shape: inout ShapeSpec, context: ShapeContext
+    ) {
         let value = member.value
         switch modifier {
         case .name:
             guard context == .property || context == .argument else {
-                sink.error("DTG1031", member.keyLocation, "'$name' names a property or argument; it is not allowed here")
+                sink.error(
+                    "DTG1031", member.keyLocation, "'$name' names a property or argument; it is not allowed here")
                 return
             }
             shape.name = string(value, "'$name'")
         case .label:
             guard context == .argument else {
-                sink.error("DTG1032", member.keyLocation, "'$label' is only allowed on path parameters, query items, headers and cookies")
+                sink.error(
+                    "DTG1032", member.keyLocation,
+                    "'$label' is only allowed on path parameters, query items, headers and cookies")
                 return
             }
             shape.label = string(value, "'$label'")
@@ -493,19 +566,25 @@ private struct Reader {
             shape.unknownCase = string(value, "'$unknown'")
         case .discriminator:
             guard case .oneOf = shape.kind else {
-                sink.error("DTG1034", member.keyLocation, "'$discriminator' names the key that tells '$oneOf' variants apart; it needs a '$oneOf'")
+                sink.error(
+                    "DTG1034", member.keyLocation,
+                    "'$discriminator' names the key that tells '$oneOf' variants apart; it needs a '$oneOf'")
                 return
             }
             shape.discriminator = string(value, "'$discriminator'")
         case .examples:
             guard context == .named else {
-                sink.error("DTG1035", member.keyLocation, "'$examples' belongs on a type in 'types' (or 'examples' on an endpoint)")
+                sink.error(
+                    "DTG1035", member.keyLocation,
+                    "'$examples' belongs on a type in 'types' (or 'examples' on an endpoint)")
                 return
             }
             shape.examples = examplePaths(value, "'$examples'")
         case .value:
             guard context == .argument else {
-                sink.error("DTG1036", member.keyLocation, "'$value' is a query item or header sent as it is on every request; it is only allowed there")
+                sink.error(
+                    "DTG1036", member.keyLocation,
+                    "'$value' is a query item or header sent as it is on every request; it is only allowed there")
                 return
             }
             // `{ "$value": "true" }` alone: the text it is (also when the value is wrong: one error).
@@ -516,13 +595,19 @@ private struct Reader {
             case .number(let lexeme): text = lexeme
             case .bool(let flag): text = flag ? "true" : "false"
             default:
-                sink.error("DTG1037", value.location, "'$value' must be a string, a number or a boolean (it is sent as text), found \(value.kindDescription)")
+                sink.error(
+                    "DTG1037", value.location,
+                    "'$value' must be a string, a number or a boolean (it is sent as text), found \(value.kindDescription)"
+                )
                 return
             }
             shape.constant = Located(text, at: member.keyLocation)
         case .style, .explode, .allowReserved:
             guard context == .argument else {
-                sink.error("DTG1038", member.keyLocation, "'\(modifier.rawValue)' says how a path parameter, query item, header or cookie is written; it is only allowed there")
+                sink.error(
+                    "DTG1038", member.keyLocation,
+                    "'\(modifier.rawValue)' says how a path parameter, query item, header or cookie is written; it is only allowed there"
+                )
                 return
             }
             if modifier == .style {
@@ -535,7 +620,7 @@ private struct Reader {
                 }
             }
         case .type, .enumeration, .dictionary, .oneOf:
-            break // read by `readObjectShape`
+            break  // read by `readObjectShape`
         }
     }
 
@@ -545,31 +630,53 @@ private struct Reader {
         var kinds: [KindDeclaration] = []
         for member in members {
             let name = Located(member.key, at: member.keyLocation)
-            guard SwiftName.isTypeName(member.key), member.key.first?.isUppercase == true, !KindReference.builtins.contains(member.key) else {
-                sink.error("DTG1039", member.keyLocation, "kind name '\(member.key)' must be a Swift type name starting with an uppercase letter, such as \"APIKeyAuth\"")
+            guard SwiftName.isTypeName(member.key), member.key.first?.isUppercase == true,
+                !KindReference.builtins.contains(member.key)
+            else {
+                sink.error(
+                    "DTG1039", member.keyLocation,
+                    "kind name '\(member.key)' must be a Swift type name starting with an uppercase letter, such as \"APIKeyAuth\""
+                )
                 continue
             }
             guard let entries = object(member.value, "kind '\(member.key)'") else { continue }
-            for entry in entries where entry.key != "apiKey" { unknownKey(entry, in: "kind '\(member.key)'", allowed: ["apiKey"]) }
+            for entry in entries where entry.key != "apiKey" {
+                unknownKey(entry, in: "kind '\(member.key)'", allowed: ["apiKey"])
+            }
             guard let apiKey = member.value["apiKey"] else {
                 if !entries.contains(where: { $0.key != "apiKey" }) {
-                    sink.error("DTG1040", member.value.location, "kind '\(member.key)' needs \"apiKey\": { \"header\": \"X-API-Key\" } or { \"query\": \"api_key\" }")
+                    sink.error(
+                        "DTG1040", member.value.location,
+                        "kind '\(member.key)' needs \"apiKey\": { \"header\": \"X-API-Key\" } or { \"query\": \"api_key\" }"
+                    )
                 }
                 continue
             }
             guard let places = object(apiKey, "'apiKey'") else { continue }
-            for place in places where place.key != "header" && place.key != "query" { unknownKey(place, in: "'apiKey'", allowed: ["header", "query"]) }
+            for place in places where place.key != "header" && place.key != "query" {
+                unknownKey(place, in: "'apiKey'", allowed: ["header", "query"])
+            }
             let known = places.filter { $0.key == "header" || $0.key == "query" }
             guard known.count == 1, let place = known.first else {
-                sink.error("DTG1041", apiKey.location, "'apiKey' names one place: { \"header\": \"X-API-Key\" } or { \"query\": \"api_key\" }")
+                sink.error(
+                    "DTG1041", apiKey.location,
+                    "'apiKey' names one place: { \"header\": \"X-API-Key\" } or { \"query\": \"api_key\" }")
                 continue
             }
             guard let text = string(place.value, "the \(place.key) name"), !text.value.isEmpty else { continue }
-            if place.key == "header", !text.value.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0)) }) {
+            if place.key == "header",
+                !text.value.unicodeScalars.allSatisfy({
+                    $0.isASCII
+                        && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                            || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0))
+                })
+            {
                 sink.error("DTG1042", place.value.location, "'\(text.value)' is not a valid HTTP header name")
                 continue
             }
-            kinds.append(KindDeclaration(name: name, placement: place.key == "header" ? .header(text.value) : .query(text.value)))
+            kinds.append(
+                KindDeclaration(name: name, placement: place.key == "header" ? .header(text.value) : .query(text.value))
+            )
         }
         return kinds
     }
@@ -586,7 +693,9 @@ private struct Reader {
                 sawFields = true
                 guard let entries = object(member.value, "'bodyFrom' fields") else { continue }
                 for entry in entries {
-                    if let path = string(entry.value, "a 'bodyFrom' field (a path on the model, such as \"name.first\")") {
+                    if let path = string(
+                        entry.value, "a 'bodyFrom' field (a path on the model, such as \"name.first\")")
+                    {
                         fields.append((entry.key, entry.keyLocation, path))
                     }
                 }
@@ -597,14 +706,21 @@ private struct Reader {
             sink.error("DTG1043", node.location, "'bodyFrom' needs a 'model': the domain type the body is built from")
             return nil
         }
-        if !sawFields { sink.error("DTG1044", node.location, "'bodyFrom' needs 'fields': each body key and the path on \(model.value) it comes from") }
+        if !sawFields {
+            sink.error(
+                "DTG1044", node.location,
+                "'bodyFrom' needs 'fields': each body key and the path on \(model.value) it comes from")
+        }
         return BodyFromSpec(model: model, fields: fields, location: node.location)
     }
 
     /// `["samples/charge.json"]`: sample payload paths, relative to the spec.
     mutating func examplePaths(_ node: JSONNode, _ what: String) -> [Located<String>] {
         guard let list = node.elements else {
-            sink.error("DTG1045", node.location, "\(what) must be an array of sample payload paths such as [\"samples/charge.json\"], found \(node.kindDescription)")
+            sink.error(
+                "DTG1045", node.location,
+                "\(what) must be an array of sample payload paths such as [\"samples/charge.json\"], found \(node.kindDescription)"
+            )
             return []
         }
         var result: [Located<String>] = []
@@ -673,14 +789,19 @@ private struct Reader {
                     }
                 }
                 guard let style else {
-                    if !sawStyle { sink.error("DTG1047", value.location, "'paginate' needs a 'style': \(PaginationStyle.expected)") }
+                    if !sawStyle {
+                        sink.error("DTG1047", value.location, "'paginate' needs a 'style': \(PaginationStyle.expected)")
+                    }
                     continue
                 }
                 paginate.style = style
                 endpoint.paginate = paginate
             case "timeout":
-                guard case .number(let text) = value.value, let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                    sink.error("DTG1048", value.location, "'timeout' must be a number of seconds above 0, found \(value.kindDescription)")
+                guard case .number(let text) = value.value, let seconds = Double(text), seconds > 0, seconds.isFinite
+                else {
+                    sink.error(
+                        "DTG1048", value.location,
+                        "'timeout' must be a number of seconds above 0, found \(value.kindDescription)")
                     continue
                 }
                 endpoint.timeout = Located(text, at: value.location)
@@ -733,7 +854,8 @@ private struct Reader {
                 var mapped: [FieldMappingSpec] = []
                 for field in fields {
                     if let source = readSource(field.value) {
-                        mapped.append(FieldMappingSpec(label: field.key, labelLocation: field.keyLocation, source: source))
+                        mapped.append(
+                            FieldMappingSpec(label: field.key, labelLocation: field.keyLocation, source: source))
                     }
                 }
                 domain.fields = mapped
@@ -746,11 +868,15 @@ private struct Reader {
         }
         if standalone {
             guard domain.dto != nil else {
-                sink.error("DTG1052", node.location, "a mapping needs a 'dto': the DTO type it maps from, such as \"Charge.Card\"")
+                sink.error(
+                    "DTG1052", node.location,
+                    "a mapping needs a 'dto': the DTO type it maps from, such as \"Charge.Card\"")
                 return nil
             }
             guard domain.fields != nil else {
-                sink.error("DTG1053", node.location, "a mapping needs 'fields': the arguments of \(model.value)'s init and where each comes from")
+                sink.error(
+                    "DTG1053", node.location,
+                    "a mapping needs 'fields': the arguments of \(model.value)'s init and where each comes from")
                 return nil
             }
         }
@@ -761,7 +887,10 @@ private struct Reader {
     mutating func readSource(_ node: JSONNode) -> FieldMappingSpec.Source? {
         if let path = node.stringValue { return .path(Located(path, at: node.location)) }
         guard let members = node.members else {
-            sink.error("DTG1054", node.location, "a field source must be a path string or an object with 'from', 'value' or 'swift', found \(node.kindDescription)")
+            sink.error(
+                "DTG1054", node.location,
+                "a field source must be a path string or an object with 'from', 'value' or 'swift', found \(node.kindDescription)"
+            )
             return nil
         }
         let allowed = ["from", "convert", "default", "value", "swift"]
@@ -798,7 +927,9 @@ private struct Reader {
             return .swift(swift)
         }
         guard let from else {
-            sink.error("DTG1058", node.location, "a field source object needs 'from' (a path), 'value' (a constant) or 'swift' (an expression)")
+            sink.error(
+                "DTG1058", node.location,
+                "a field source object needs 'from' (a path), 'value' (a constant) or 'swift' (an expression)")
             return nil
         }
         return .converted(from: from, convert: convert, defaultValue: defaultValue)

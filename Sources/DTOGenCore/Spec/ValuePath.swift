@@ -45,7 +45,11 @@ struct ValuePath: Sendable, Equatable {
                         expectKey = false
                         continue
                     }
-                    return .failure(SyntaxError(offset: start, message: "empty key in path '\(text)'; write keys separated by '.', such as \"properties.mag\""))
+                    return .failure(
+                        SyntaxError(
+                            offset: start,
+                            message:
+                                "empty key in path '\(text)'; write keys separated by '.', such as \"properties.mag\""))
                 }
                 steps.append(.key(String(String.UnicodeScalarView(scalars[start..<i])), offset: start))
                 expectKey = false
@@ -76,7 +80,9 @@ struct ValuePath: Sendable, Equatable {
                     i += 1
                 }
                 guard closed, i < scalars.count, scalars[i] == "]" else {
-                    return .failure(SyntaxError(offset: start, message: "unclosed quoted key in path '\(text)'; write it as [\"key\"]"))
+                    return .failure(
+                        SyntaxError(
+                            offset: start, message: "unclosed quoted key in path '\(text)'; write it as [\"key\"]"))
                 }
                 i += 1
                 steps.append(.key(String(key), offset: start))
@@ -89,8 +95,12 @@ struct ValuePath: Sendable, Equatable {
                 if negative { i += 1 }
                 let digitsStart = i
                 while i < scalars.count, ("0"..."9").contains(scalars[i]) { i += 1 }
-                guard i > digitsStart, i < scalars.count, scalars[i] == "]", let index = Int(String(String.UnicodeScalarView(scalars[digitsStart..<i]))) else {
-                    return .failure(SyntaxError(offset: start, message: "invalid index in path '\(text)'; write an element as \"list[0]\""))
+                guard i > digitsStart, i < scalars.count, scalars[i] == "]",
+                    let index = Int(String(String.UnicodeScalarView(scalars[digitsStart..<i])))
+                else {
+                    return .failure(
+                        SyntaxError(
+                            offset: start, message: "invalid index in path '\(text)'; write an element as \"list[0]\""))
                 }
                 i += 1
                 steps.append(.index(negative ? -index : index, offset: start))
@@ -106,6 +116,7 @@ extension TypeTable {
     /// The one message for a key a path names that a struct does not have.
     func missingKey(_ key: String, in id: DeclID, keys: [String]) -> String {
         let hint = Suggest.hint(for: key, in: keys)
-        return "no key '\(key)' in \(self[id].qualifiedName)\(hint.isEmpty ? "; its keys are \(keys.map { "'\($0)'" }.joined(separator: ", "))" : hint)"
+        return
+            "no key '\(key)' in \(self[id].qualifiedName)\(hint.isEmpty ? "; its keys are \(keys.map { "'\($0)'" }.joined(separator: ", "))" : hint)"
     }
 }

@@ -7,15 +7,22 @@ enum ExampleCheck {
         var diagnostics: [Diagnostic] = []
         for example in ir.examples {
             guard let bytes = payloads[example.path] else {
-                diagnostics.append(Diagnostic(.error, "DTG5001", file: ir.path, at: example.location, "cannot read example '\(example.written)' (\(example.path) from the specs folder)"))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "DTG5001", file: ir.path, at: example.location,
+                        "cannot read example '\(example.written)' (\(example.path) from the specs folder)"))
                 continue
             }
-            diagnostics += check(bytes, path: example.path, against: example.target, in: ir, declaredAt: example.location)
+            diagnostics += check(
+                bytes, path: example.path, against: example.target, in: ir, declaredAt: example.location)
         }
         return diagnostics
     }
 
-    static func check(_ bytes: [UInt8], path: String, against target: ExampleTarget, in ir: SpecIR, declaredAt location: SourceLocation) -> [Diagnostic] {
+    static func check(
+        _ bytes: [UInt8], path: String, against target: ExampleTarget, in ir: SpecIR,
+        declaredAt location: SourceLocation
+    ) -> [Diagnostic] {
         let payload: JSONNode
         do {
             payload = try JSONReader.parse(bytes: bytes)
@@ -40,7 +47,10 @@ extension Generator {
     /// `dtogen verify`: checks each payload against a type or endpoint of the generated spec
     /// among `inputs` (the others are its imports). Spec errors come back first, and then
     /// nothing is checked.
-    public static func verify(_ inputs: [SpecInput], target: VerifyTarget, payloads: [SamplePayload], options: GeneratorOptions = GeneratorOptions()) -> [Diagnostic] {
+    public static func verify(
+        _ inputs: [SpecInput], target: VerifyTarget, payloads: [SamplePayload],
+        options: GeneratorOptions = GeneratorOptions()
+    ) -> [Diagnostic] {
         let (irs, diagnostics) = resolve(inputs, options: options)
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
         guard let ir = irs.first(where: \.generates) else { return diagnostics }
@@ -53,21 +63,32 @@ extension Generator {
                 guard let namespace = ir.namespace?.name else { return ir.types[id].qualifiedName }
                 return String(ir.types[id].qualifiedName.dropFirst(namespace.count + 1))
             }
-            guard let id = candidates.first(where: { ir.types[$0].qualifiedName == name || unqualified($0) == name }) else {
+            guard let id = candidates.first(where: { ir.types[$0].qualifiedName == name || unqualified($0) == name })
+            else {
                 let names = candidates.map(unqualified)
-                return diagnostics + [Diagnostic(.error, "DTG5003", file: ir.path, at: location, "no type named '\(name)' in this spec\(Suggest.hint(for: name, in: names)); its types are \(names.prefix(20).joined(separator: ", "))")]
+                return diagnostics + [
+                    Diagnostic(
+                        .error, "DTG5003", file: ir.path, at: location,
+                        "no type named '\(name)' in this spec\(Suggest.hint(for: name, in: names)); its types are \(names.prefix(20).joined(separator: ", "))"
+                    )
+                ]
             }
             checked = .type(.named(id))
         case .endpoint(let name):
             guard let endpoint = ir.endpoints.first(where: { $0.name == name }) else {
                 let names = ir.endpoints.map(\.name)
-                return diagnostics + [Diagnostic(.error, "DTG5004", file: ir.path, at: location, "no endpoint named '\(name)' in this spec\(Suggest.hint(for: name, in: names))")]
+                return diagnostics + [
+                    Diagnostic(
+                        .error, "DTG5004", file: ir.path, at: location,
+                        "no endpoint named '\(name)' in this spec\(Suggest.hint(for: name, in: names))")
+                ]
             }
             checked = .endpoint(name: endpoint.name, response: endpoint.response, envelope: endpoint.envelope)
         }
         var result = diagnostics
         for payload in payloads {
-            result += ExampleCheck.check(payload.bytes, path: payload.path, against: checked, in: ir, declaredAt: location)
+            result += ExampleCheck.check(
+                payload.bytes, path: payload.path, against: checked, in: ir, declaredAt: location)
         }
         return result
     }

@@ -68,13 +68,19 @@ struct PayloadVerifier {
             var path = ""
             if let envelope {
                 guard let members = payload.members else {
-                    report("DTG5005", payload, "the payload is \(payload.kindDescription); '\(name)' has an envelope, so its body is an object", declared)
+                    report(
+                        "DTG5005", payload,
+                        "the payload is \(payload.kindDescription); '\(name)' has an envelope, so its body is an object",
+                        declared)
                     return
                 }
                 checkSuccess(envelope, members, at: payload, declared)
                 for key in [envelope.data] + envelope.path {
                     guard let next = node[key] else {
-                        report("DTG5006", node, "\(describe(path)) has no key '\(key)', where the envelope of '\(name)' holds the payload", declared)
+                        report(
+                            "DTG5006", node,
+                            "\(describe(path)) has no key '\(key)', where the envelope of '\(name)' holds the payload",
+                            declared)
                         return
                     }
                     path = join(path, key)
@@ -86,23 +92,36 @@ struct PayloadVerifier {
             }
         }
         if suppressed > 0 {
-            diagnostics.append(Diagnostic(.error, "DTG5007", file: payloadPath, at: payload.location, "\(suppressed) more mismatches not shown"))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "DTG5007", file: payloadPath, at: payload.location,
+                    "\(suppressed) more mismatches not shown"))
         }
     }
 
-    private mutating func checkSuccess(_ envelope: EnvelopeIR, _ members: [JSONNode.Member], at node: JSONNode, _ declared: Declared) {
+    private mutating func checkSuccess(
+        _ envelope: EnvelopeIR, _ members: [JSONNode.Member], at node: JSONNode, _ declared: Declared
+    ) {
         switch envelope.success {
         case .key(let key)?:
             let value = members.first { $0.key == key }?.value
             if value?.boolValue != true {
-                report("DTG5008", value ?? node, "'\(key)' is \(value.map(shown) ?? "missing"); the envelope's success key must be true for the payload to decode", declared)
+                report(
+                    "DTG5008", value ?? node,
+                    "'\(key)' is \(value.map(shown) ?? "missing"); the envelope's success key must be true for the payload to decode",
+                    declared)
             }
         case .equals(let key, let expected)?:
             let value = members.first { $0.key == key }?.value
             if let value, !Self.equal(value, expected) {
-                report("DTG5009", value, "'\(key)' is \(shown(value)); the envelope says success is '\(key)' equal to \(Self.describe(expected))", declared)
+                report(
+                    "DTG5009", value,
+                    "'\(key)' is \(shown(value)); the envelope says success is '\(key)' equal to \(Self.describe(expected))",
+                    declared)
             } else if value == nil {
-                report("DTG5010", node, "the payload has no key '\(key)', which the envelope reads to tell success", declared)
+                report(
+                    "DTG5010", node, "the payload has no key '\(key)', which the envelope reads to tell success",
+                    declared)
             }
         case nil: break
         }
@@ -130,7 +149,9 @@ struct PayloadVerifier {
     // MARK: values
 
     /// `dates`: the format of a `Date` here, when a field's coding decides it.
-    private mutating func check(_ node: JSONNode, _ type: TypeRef, path: String, declared: Declared, dates: DateFormatSpec?) {
+    private mutating func check(
+        _ node: JSONNode, _ type: TypeRef, path: String, declared: Declared, dates: DateFormatSpec?
+    ) {
         let type = table.resolved(type)
         if case .optional(let wrapped) = type {
             if case .null = node.value { return }
@@ -139,7 +160,10 @@ struct PayloadVerifier {
         }
         if case .null = node.value {
             if case .json = type { return }
-            report("DTG5011", node, "\(describe(path)) is null; \(declared.name) is \(table.describe(type)), which is not optional", declared)
+            report(
+                "DTG5011", node,
+                "\(describe(path)) is null; \(declared.name) is \(table.describe(type)), which is not optional",
+                declared)
             return
         }
         switch type {
@@ -175,7 +199,10 @@ struct PayloadVerifier {
             guard let text = node.stringValue else { return mismatch(node, path, declared, type) }
             if info.unknownCaseName == nil, !info.cases.contains(where: { $0.rawValue == text }) {
                 let cases = info.cases.map(\.rawValue).joined(separator: ", ")
-                report("DTG5012", node, "\(describe(path)) is \(shown(node)), which is not a case of \(decl.qualifiedName) (\(cases))", declared)
+                report(
+                    "DTG5012", node,
+                    "\(describe(path)) is \(shown(node)), which is not a case of \(decl.qualifiedName) (\(cases))",
+                    declared)
             }
         case .alias(let target):
             check(node, target, path: path, declared: declared, dates: nil)
@@ -184,7 +211,9 @@ struct PayloadVerifier {
         }
     }
 
-    private mutating func checkObject(_ node: JSONNode, _ members: [JSONNode.Member], fields: [Field], owner: Decl, path: String) {
+    private mutating func checkObject(
+        _ node: JSONNode, _ members: [JSONNode.Member], fields: [Field], owner: Decl, path: String
+    ) {
         // Fields usually come in the payload's order: look from where the last one was found.
         var cursor = 0
         func lookup(_ key: String) -> JSONNode? {
@@ -199,14 +228,20 @@ struct PayloadVerifier {
             return nil
         }
         for field in fields {
-            let declared = Declared(owner: owner.qualifiedName, member: "." + field.name, file: owner.specFile ?? specPath, location: field.keyLocation)
+            let declared = Declared(
+                owner: owner.qualifiedName, member: "." + field.name, file: owner.specFile ?? specPath,
+                location: field.keyLocation)
             let value = lookup(field.jsonKey)
             let coding = field.coding
             if coding.lenient { continue }
-            let absentIsFine = field.type.isOptional || coding.mayBeAbsent || coding.fallback != nil || coding.strategy == .nullable
+            let absentIsFine =
+                field.type.isOptional || coding.mayBeAbsent || coding.fallback != nil || coding.strategy == .nullable
             guard let value else {
                 if !absentIsFine {
-                    report("DTG5013", node, "\(describe(path)) has no key '\(field.jsonKey)'; \(declared.name) is \(table.describe(field.type)), which is required", declared)
+                    report(
+                        "DTG5013", node,
+                        "\(describe(path)) has no key '\(field.jsonKey)'; \(declared.name) is \(table.describe(field.type)), which is required",
+                        declared)
                 }
                 continue
             }
@@ -220,14 +255,22 @@ struct PayloadVerifier {
                 case .single:
                     checkDate(value, format, path: fieldPath, declared: declared, optional: false)
                 case .array:
-                    guard let elements = value.elements else { mismatch(value, fieldPath, declared, field.type); continue }
+                    guard let elements = value.elements else {
+                        mismatch(value, fieldPath, declared, field.type); continue
+                    }
                     for (index, element) in elements.enumerated() {
-                        checkDate(element, format, path: fieldPath + "[\(index)]", declared: declared, optional: isOptionalElement(field.type))
+                        checkDate(
+                            element, format, path: fieldPath + "[\(index)]", declared: declared,
+                            optional: isOptionalElement(field.type))
                     }
                 case .dictionary:
-                    guard let members = value.members else { mismatch(value, fieldPath, declared, field.type); continue }
+                    guard let members = value.members else {
+                        mismatch(value, fieldPath, declared, field.type); continue
+                    }
                     for member in members {
-                        checkDate(member.value, format, path: join(fieldPath, member.key), declared: declared, optional: false)
+                        checkDate(
+                            member.value, format, path: join(fieldPath, member.key), declared: declared, optional: false
+                        )
                     }
                 }
             case .lossyArray:
@@ -238,11 +281,17 @@ struct PayloadVerifier {
             case .stringEncoded:
                 guard case .scalar(let scalar) = table.resolved(field.type.nonOptional) else { continue }
                 guard let text = value.stringValue else {
-                    report("DTG5014", value, "\(describe(fieldPath)) is \(value.kindDescription); \(declared.name) is \(scalar.rawValue) written as a string", declared)
+                    report(
+                        "DTG5014", value,
+                        "\(describe(fieldPath)) is \(value.kindDescription); \(declared.name) is \(scalar.rawValue) written as a string",
+                        declared)
                     continue
                 }
                 if !Self.parsesAsStringEncoded(text, scalar) {
-                    report("DTG5015", value, "\(describe(fieldPath)) is \(shown(value)), which does not read as \(scalar.rawValue); \(declared.name) is \(scalar.rawValue) written as a string", declared)
+                    report(
+                        "DTG5015", value,
+                        "\(describe(fieldPath)) is \(shown(value)), which does not read as \(scalar.rawValue); \(declared.name) is \(scalar.rawValue) written as a string",
+                        declared)
                 }
             }
         }
@@ -263,24 +312,38 @@ struct PayloadVerifier {
         }
     }
 
-    private mutating func checkOneOf(_ node: JSONNode, _ info: OneOfInfo, _ decl: Decl, path: String, declared: Declared) {
-        let oneOfDeclared = Declared(owner: decl.qualifiedName, file: decl.specFile ?? specPath, location: decl.location)
+    private mutating func checkOneOf(
+        _ node: JSONNode, _ info: OneOfInfo, _ decl: Decl, path: String, declared: Declared
+    ) {
+        let oneOfDeclared = Declared(
+            owner: decl.qualifiedName, file: decl.specFile ?? specPath, location: decl.location)
         if let key = info.discriminator {
             // A variant that is no object is chosen by its JSON kind.
             if let byKind = info.variants.first(where: { $0.tag == nil && $0.kind == Self.kind(of: node) }) {
                 return check(node, byKind.type, path: path, declared: oneOfDeclared, dates: nil)
             }
-            guard let members = node.members else { return report("DTG5016", node, "\(describe(path)) is \(shown(node)); \(decl.qualifiedName) is a one-of told apart by '\(key)', so it is an object", oneOfDeclared) }
+            guard let members = node.members else {
+                return report(
+                    "DTG5016", node,
+                    "\(describe(path)) is \(shown(node)); \(decl.qualifiedName) is a one-of told apart by '\(key)', so it is an object",
+                    oneOfDeclared)
+            }
             guard let tagNode = members.first(where: { $0.key == key })?.value else {
                 if info.unknownCaseName == nil {
-                    report("DTG5017", node, "\(describe(path)) has no key '\(key)', which tells the variants of \(decl.qualifiedName) apart", oneOfDeclared)
+                    report(
+                        "DTG5017", node,
+                        "\(describe(path)) has no key '\(key)', which tells the variants of \(decl.qualifiedName) apart",
+                        oneOfDeclared)
                 }
                 return
             }
             guard let tag = tagNode.stringValue, let variant = info.variants.first(where: { $0.tag == tag }) else {
                 if info.unknownCaseName == nil {
                     let tags = info.variants.compactMap(\.tag).joined(separator: ", ")
-                    report("DTG5018", tagNode, "\(describe(join(path, key))) is \(shown(tagNode)), which is not a tag of \(decl.qualifiedName) (\(tags))", oneOfDeclared)
+                    report(
+                        "DTG5018", tagNode,
+                        "\(describe(join(path, key))) is \(shown(tagNode)), which is not a tag of \(decl.qualifiedName) (\(tags))",
+                        oneOfDeclared)
                 }
                 return
             }
@@ -301,7 +364,10 @@ struct PayloadVerifier {
         }
         if info.unknownCaseName != nil { return }
         let variants = info.variants.map { table.describe($0.type) }.joined(separator: ", ")
-        report("DTG5019", node, "\(describe(path)) is \(shown(node)); \(decl.qualifiedName) is one of \(variants), and none of them reads it", oneOfDeclared)
+        report(
+            "DTG5019", node,
+            "\(describe(path)) is \(shown(node)); \(decl.qualifiedName) is one of \(variants), and none of them reads it",
+            oneOfDeclared)
     }
 
     private static func kind(of node: JSONNode) -> OneOfInfo.JSONKind {
@@ -317,7 +383,9 @@ struct PayloadVerifier {
 
     // MARK: scalars
 
-    private mutating func checkScalar(_ node: JSONNode, _ scalar: TypeRef.Scalar, path: String, declared: Declared, dates: DateFormatSpec?) {
+    private mutating func checkScalar(
+        _ node: JSONNode, _ scalar: TypeRef.Scalar, path: String, declared: Declared, dates: DateFormatSpec?
+    ) {
         let type = TypeRef.scalar(scalar)
         switch scalar {
         case .string:
@@ -327,19 +395,26 @@ struct PayloadVerifier {
         case .int, .int64:
             guard case .number(let lexeme) = node.value else { return mismatch(node, path, declared, type) }
             if !Self.isWholeNumber(lexeme) {
-                report("DTG5020", node, "\(describe(path)) is \(lexeme), not a whole number that fits \(scalar.rawValue); \(declared.name) is \(table.describe(type))", declared)
+                report(
+                    "DTG5020", node,
+                    "\(describe(path)) is \(lexeme), not a whole number that fits \(scalar.rawValue); \(declared.name) is \(table.describe(type))",
+                    declared)
             }
         case .double, .float, .decimal:
             guard case .number = node.value else { return mismatch(node, path, declared, type) }
         case .url:
             guard let text = node.stringValue else { return mismatch(node, path, declared, type) }
             if URL(string: text) == nil {
-                report("DTG5021", node, "\(describe(path)) is \(shown(node)), which is not a URL; \(declared.name) is URL", declared)
+                report(
+                    "DTG5021", node, "\(describe(path)) is \(shown(node)), which is not a URL; \(declared.name) is URL",
+                    declared)
             }
         case .uuid:
             guard let text = node.stringValue else { return mismatch(node, path, declared, type) }
             if UUID(uuidString: text) == nil {
-                report("DTG5022", node, "\(describe(path)) is \(shown(node)), which is not a UUID; \(declared.name) is UUID", declared)
+                report(
+                    "DTG5022", node,
+                    "\(describe(path)) is \(shown(node)), which is not a UUID; \(declared.name) is UUID", declared)
             }
         case .data:
             guard let text = node.stringValue else { return mismatch(node, path, declared, type) }
@@ -357,21 +432,34 @@ struct PayloadVerifier {
         }
     }
 
-    private mutating func checkDate(_ node: JSONNode, _ format: DateFormatSpec, path: String, declared: Declared, optional: Bool) {
+    private mutating func checkDate(
+        _ node: JSONNode, _ format: DateFormatSpec, path: String, declared: Declared, optional: Bool
+    ) {
         if case .null = node.value {
-            if !optional { report("DTG5024", node, "\(describe(path)) is null; \(declared.name) is Date, which is not optional", declared) }
+            if !optional {
+                report(
+                    "DTG5024", node, "\(describe(path)) is null; \(declared.name) is Date, which is not optional",
+                    declared)
+            }
             return
         }
         if format.date(from: node) == nil {
             let expected = format.isEpoch ? "a number" : "a string"
-            report("DTG5025", node, "\(describe(path)) is \(shown(node)), not a date in format '\(format.name)' (\(expected)); \(declared.name) is Date", declared)
+            report(
+                "DTG5025", node,
+                "\(describe(path)) is \(shown(node)), not a date in format '\(format.name)' (\(expected)); \(declared.name) is Date",
+                declared)
         }
     }
 
     private static func isWholeNumber(_ lexeme: String) -> Bool {
         if Int64(lexeme) != nil { return true }
-        guard lexeme.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }),
-              let value = Double(lexeme) else { return false }
+        guard
+            lexeme.utf8.contains(where: {
+                $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
+            }),
+            let value = Double(lexeme)
+        else { return false }
         return value == value.rounded() && abs(value) < 9.2e18
     }
 
@@ -414,7 +502,9 @@ struct PayloadVerifier {
     }
 
     private mutating func mismatch(_ node: JSONNode, _ path: String, _ declared: Declared, _ type: TypeRef) {
-        report("DTG5026", node, "\(describe(path)) is \(shown(node)); \(declared.name) is \(table.describe(type))", declared)
+        report(
+            "DTG5026", node, "\(describe(path)) is \(shown(node)); \(declared.name) is \(table.describe(type))",
+            declared)
     }
 
     private mutating func report(_ code: DiagnosticCode, _ node: JSONNode, _ message: String, _ declared: Declared) {

@@ -96,7 +96,8 @@ public struct OutputWriter {
     /// The file's URL, refusing any path that would leave the output folder.
     func destination(_ relative: String) throws(WriteError) -> URL {
         let components = relative.split(separator: "/")
-        guard !relative.hasPrefix("/"), !components.isEmpty, !components.contains(where: { $0 == ".." || $0 == "." }) else {
+        guard !relative.hasPrefix("/"), !components.isEmpty, !components.contains(where: { $0 == ".." || $0 == "." })
+        else {
             throw WriteError(description: "refusing to write '\(relative)' outside \(outputFolder.path)")
         }
         return outputFolder.appendingPathComponent(relative)

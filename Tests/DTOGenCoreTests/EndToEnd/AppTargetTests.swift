@@ -22,15 +22,19 @@ struct AppTargetTests {
         var flags: [String] {
             switch self {
             case .mainActorApp:
-                ["-swift-version", "6", "-default-isolation", "MainActor",
-                 "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
-                 "-enable-upcoming-feature", "InferIsolatedConformances"]
+                [
+                    "-swift-version", "6", "-default-isolation", "MainActor",
+                    "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+                    "-enable-upcoming-feature", "InferIsolatedConformances",
+                ]
             case .swift5:
                 ["-swift-version", "5"]
             case .strict:
-                ["-swift-version", "6", "-enable-upcoming-feature", "ExistentialAny",
-                 "-enable-upcoming-feature", "MemberImportVisibility",
-                 "-enable-upcoming-feature", "InternalImportsByDefault", "-strict-memory-safety"]
+                [
+                    "-swift-version", "6", "-enable-upcoming-feature", "ExistentialAny",
+                    "-enable-upcoming-feature", "MemberImportVisibility",
+                    "-enable-upcoming-feature", "InternalImportsByDefault", "-strict-memory-safety",
+                ]
             }
         }
 
@@ -40,7 +44,8 @@ struct AppTargetTests {
     /// One DTORuntime module for every type-check, as an app links it (built with its own
     /// package's settings, whatever the app's are).
     static let runtimeModules: Result<URL, any Error> = Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-app-targets-\(ProcessInfo.processInfo.processIdentifier)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dtogen-app-targets-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let emitted = try Swiftc.emitRuntimeModule(into: folder)
         guard emitted.status == 0 else { throw Failure(output: emitted.output) }
@@ -53,21 +58,29 @@ struct AppTargetTests {
     }
 
     /// `swiftc -typecheck` of `files` (paths) and generated files in one module.
-    static func typecheck(_ generated: [GeneratedFile], sources: [URL], setting: Setting, library: Bool = false) throws -> (status: Int32, diagnostics: [String]) {
+    static func typecheck(_ generated: [GeneratedFile], sources: [URL], setting: Setting, library: Bool = false) throws
+        -> (status: Int32, diagnostics: [String])
+    {
         let modules = try runtimeModules.get()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-app-target-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dtogen-app-target-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let paths = try Swiftc.write(generated, source: "", named: "Empty.swift", into: folder)
-        let arguments = ["-typecheck", "-module-name", "App", "-I", modules.path] + setting.flags + (library ? ["-parse-as-library"] : [])
+        let arguments =
+            ["-typecheck", "-module-name", "App", "-I", modules.path] + setting.flags
+            + (library ? ["-parse-as-library"] : [])
         let result = try Swiftc.run(arguments + paths + sources.map(\.path))
-        let diagnostics = result.output.split(separator: "\n").map(String.init).filter { $0.contains("error:") || $0.contains("warning:") }
-            .filter { !$0.hasPrefix(" ") }
+        let diagnostics = result.output.split(separator: "\n").map(String.init).filter {
+            $0.contains("error:") || $0.contains("warning:")
+        }
+        .filter { !$0.hasPrefix(" ") }
         return (result.status, diagnostics)
     }
 
     static func swiftFiles(in folder: String) throws -> [URL] {
         let url = packageRoot.appendingPathComponent(folder)
-        return try FileManager.default.contentsOfDirectory(atPath: url.path).sorted().filter { $0.hasSuffix(".swift") }.map { url.appendingPathComponent($0) }
+        return try FileManager.default.contentsOfDirectory(atPath: url.path).sorted().filter { $0.hasSuffix(".swift") }
+            .map { url.appendingPathComponent($0) }
     }
 
     static func generated(_ folder: String, options: GeneratorOptions = GeneratorOptions()) throws -> [GeneratedFile] {
@@ -80,24 +93,35 @@ struct AppTargetTests {
     /// The committed seed output, its hand-written models (README snippets included), and app code.
     @Test(arguments: Setting.allCases)
     func seedOutputWithItsModels(_ setting: Setting) throws {
-        var sources = try Self.swiftFiles(in: "Generated") + Self.swiftFiles(in: "Examples/SeedModels") + [Fixtures.url("app-targets/SeedApp.swift")]
+        var sources =
+            try Self.swiftFiles(in: "Generated") + Self.swiftFiles(in: "Examples/SeedModels") + [
+                Fixtures.url("app-targets/SeedApp.swift")
+            ]
         // What only such a target can hold: a main-actor token provider, middleware and view model.
         if setting == .mainActorApp { sources.append(Fixtures.url("app-targets/MainActorApp.swift")) }
         let checked = try Self.typecheck([], sources: sources, setting: setting)
-        #expect(checked.status == 0 && checked.diagnostics.isEmpty, "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
+        #expect(
+            checked.status == 0 && checked.diagnostics.isEmpty,
+            "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
     }
 
     /// swift-openapi-generator's reference Petstore (read in place from
     /// `../shared/conformance/openapi`, when it is there), imported and generated.
     @Test(arguments: Setting.allCases)
     func anImportedDocument(_ setting: Setting) throws {
-        let path = OpenAPIImportTests.folder.appendingPathComponent("swift-openapi-generator-reference-petstore.yaml").path
+        let path = OpenAPIImportTests.folder.appendingPathComponent("swift-openapi-generator-reference-petstore.yaml")
+            .path
         guard let data = FileManager.default.contents(atPath: path) else { return }
-        let imported = OpenAPIImporter.importDocument(bytes: Array(data), path: path) { FileManager.default.contents(atPath: $0).map { Array($0) } }
+        let imported = OpenAPIImporter.importDocument(bytes: Array(data), path: path) {
+            FileManager.default.contents(atPath: $0).map { Array($0) }
+        }
         let result = Generator.generate([SpecInput(path: "petstore.json", bytes: Array(imported.spec.utf8))])
         #expect(!result.hasErrors, "\(result.diagnostics)")
-        let checked = try Self.typecheck(result.files, sources: [Fixtures.url("app-targets/PetstoreApp.swift")], setting: setting)
-        #expect(checked.status == 0 && checked.diagnostics.isEmpty, "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
+        let checked = try Self.typecheck(
+            result.files, sources: [Fixtures.url("app-targets/PetstoreApp.swift")], setting: setting)
+        #expect(
+            checked.status == 0 && checked.diagnostics.isEmpty,
+            "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
     }
 
     /// The build plugin's consumer: what the plugin generates from its specs, with its models.
@@ -110,7 +134,9 @@ struct AppTargetTests {
             Fixtures.url("app-targets/QuakesConsumerApp.swift"),
         ]
         let checked = try Self.typecheck(files, sources: sources, setting: setting)
-        #expect(checked.status == 0 && checked.diagnostics.isEmpty, "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
+        #expect(
+            checked.status == 0 && checked.diagnostics.isEmpty,
+            "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
     }
 
     /// `options.access: "public"`: a library that exports its API, under
@@ -122,14 +148,23 @@ struct AppTargetTests {
         options.access = .public
         let files = try Self.generated("specs", options: options)
         // The README's snippets declare the custom kind internal; the library declares it public.
-        let sources = try Self.swiftFiles(in: "Examples/SeedModels").filter { $0.lastPathComponent != "ReadmeSnippets.swift" }
+        let sources =
+            try Self.swiftFiles(in: "Examples/SeedModels").filter { $0.lastPathComponent != "ReadmeSnippets.swift" }
             + [Fixtures.url("app-targets/PublicLibrary.swift")]
         let checked = try Self.typecheck(files, sources: sources, setting: setting, library: true)
-        #expect(checked.status == 0 && checked.diagnostics.isEmpty, "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
-        let imports = Dictionary(uniqueKeysWithValues: files.map { file in
-            (file.path, file.contents.split(separator: "\n").filter { $0.contains("import ") && !$0.hasPrefix("//") }.joined(separator: "; "))
-        })
-        #expect(imports["Store.Endpoints.swift"] == "public import Foundation; @_spi(Generated) public import DTORuntime")
+        #expect(
+            checked.status == 0 && checked.diagnostics.isEmpty,
+            "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
+        let imports = Dictionary(
+            uniqueKeysWithValues: files.map { file in
+                (
+                    file.path,
+                    file.contents.split(separator: "\n").filter { $0.contains("import ") && !$0.hasPrefix("//") }
+                        .joined(separator: "; ")
+                )
+            })
+        #expect(
+            imports["Store.Endpoints.swift"] == "public import Foundation; @_spi(Generated) public import DTORuntime")
         #expect(imports["Users.Mappings.swift"] == "import Foundation; @_spi(Generated) import DTORuntime")
     }
 }

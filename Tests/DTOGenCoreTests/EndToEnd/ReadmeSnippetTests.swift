@@ -38,10 +38,14 @@ struct ReadmeSnippetTests {
                     var block: [String] = []
                     index += 1
                     while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces) != "```" {
-                        block.append(String(lines[index].dropFirst(min(indent, lines[index].prefix { $0 == " " }.count))))
+                        block.append(
+                            String(lines[index].dropFirst(min(indent, lines[index].prefix { $0 == " " }.count))))
                         index += 1
                     }
-                    result.append(Snippet(kind: marker?.kind ?? "", argument: marker?.argument ?? "", lines: block, origin: "\(document):\(index - block.count)"))
+                    result.append(
+                        Snippet(
+                            kind: marker?.kind ?? "", argument: marker?.argument ?? "", lines: block,
+                            origin: "\(document):\(index - block.count)"))
                     marker = nil
                 } else if !line.isEmpty {
                     marker = nil
@@ -56,7 +60,9 @@ struct ReadmeSnippetTests {
         let snippets = try Self.snippets()
         #expect(snippets.count >= 9)
         for snippet in snippets {
-            #expect(["excerpt", "declarations", "statements", "manifest", "manifest-target"].contains(snippet.kind), "\(snippet.origin): a Swift snippet without a <!-- snippet: ... --> marker")
+            #expect(
+                ["excerpt", "declarations", "statements", "manifest", "manifest-target"].contains(snippet.kind),
+                "\(snippet.origin): a Swift snippet without a <!-- snippet: ... --> marker")
         }
     }
 
@@ -68,7 +74,11 @@ struct ReadmeSnippetTests {
             for line in snippet.lines where line.trimmingCharacters(in: .whitespaces) != "..." {
                 let ellipsis = line.range(of: "{ ... }") ?? line.range(of: "...,")
                 let wanted = ellipsis.map { String(line[..<$0.lowerBound]) } ?? line
-                guard let found = fileLines[position...].firstIndex(where: { ellipsis == nil ? $0 == wanted : $0.hasPrefix(wanted) }) else {
+                guard
+                    let found = fileLines[position...].firstIndex(where: {
+                        ellipsis == nil ? $0 == wanted : $0.hasPrefix(wanted)
+                    })
+                else {
                     Issue.record("\(snippet.origin): '\(line)' is not in \(snippet.argument) (in this order)")
                     break
                 }
@@ -92,7 +102,9 @@ struct ReadmeSnippetTests {
             var conditionDepth = 0
             while index < lines.count {
                 let line = lines[index]
-                if line.hasPrefix("#if"), !(index + 2 < lines.count && lines[index + 2] == "#endif" && lines[index + 1].hasPrefix("import ")) {
+                if line.hasPrefix("#if"),
+                    !(index + 2 < lines.count && lines[index + 2] == "#endif" && lines[index + 1].hasPrefix("import "))
+                {
                     conditionDepth += 1
                 } else if line.hasPrefix("#endif"), conditionDepth > 0 {
                     conditionDepth -= 1
@@ -122,14 +134,18 @@ struct ReadmeSnippetTests {
                 // The snippet's constants count as used (a build with warnings fails CI).
                 let constants = lines.compactMap { line -> String? in
                     guard line.hasPrefix("let ") else { return nil }
-                    return line.dropFirst(4).split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "=" }).first.map(String.init)
+                    return line.dropFirst(4).split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "=" }).first.map(
+                        String.init)
                 }
                 if !constants.isEmpty { body.append("    _ = (\(constants.joined(separator: ", ")))") }
                 body.append("}")
             }
         }
-        return (["// Extracted from README.md by ReadmeSnippetTests, so the README's code compiles as written.",
-                 "// DTOGEN_RECORD=1 swift test --filter ReadmeSnippetTests rewrites it. Do not edit.", ""]
+        return
+            ([
+                "// Extracted from README.md by ReadmeSnippetTests, so the README's code compiles as written.",
+                "// DTOGEN_RECORD=1 swift test --filter ReadmeSnippetTests rewrites it. Do not edit.", "",
+            ]
             + imports + body).joined(separator: "\n") + "\n"
     }
 
@@ -141,13 +157,18 @@ struct ReadmeSnippetTests {
             return
         }
         let committed = try String(contentsOf: url, encoding: .utf8)
-        #expect(committed == expected, "README snippets changed; run DTOGEN_RECORD=1 swift test --filter ReadmeSnippetTests\n\(unifiedDiff(committed, expected, name: "ReadmeSnippets.swift"))")
+        #expect(
+            committed == expected,
+            "README snippets changed; run DTOGEN_RECORD=1 swift test --filter ReadmeSnippetTests\n\(unifiedDiff(committed, expected, name: "ReadmeSnippets.swift"))"
+        )
     }
 
     @Test func manifestSnippetsAreValidManifests() throws {
         for snippet in try Self.snippets() where snippet.kind.hasPrefix("manifest") {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-manifest-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sources/App"), withIntermediateDirectories: true)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "dtogen-manifest-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("Sources/App"), withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             try "".write(to: folder.appendingPathComponent("Sources/App/App.swift"), atomically: true, encoding: .utf8)
             var manifest = snippet.lines.joined(separator: "\n")

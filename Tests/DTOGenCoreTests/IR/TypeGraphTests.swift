@@ -48,14 +48,20 @@ struct TypeGraphTests {
     @Test func cyclesOfInlineStorageAreBoxedOrReported() {
         var table = TypeTable()
         let node = add(&table, "Node", .structure([]))
-        table[node].kind = .structure([field("_next", .scalar(.int)), field("next", .optional(.named(node))), field("children", .array(.named(node)))])
+        table[node].kind = .structure([
+            field("_next", .scalar(.int)), field("next", .optional(.named(node))),
+            field("children", .array(.named(node))),
+        ])
         let pair = add(&table, "Pair", .structure([]))
         table[pair].kind = .structure([field("left", .named(pair), line: 7)])
         let plan = RecursiveStorage.plan(table)
         #expect(plan.boxed.map(\.0) == [RecursiveStorage.Edge(struct: node, field: 1)])
         #expect(plan.boxed.map(\.storage) == ["_next2"])
         #expect(plan.errors.map(\.location) == [SourceLocation(line: 7, column: 3)])
-        #expect(plan.errors.map(\.message) == [#"'left' makes 'Pair' contain itself (through 'left'), which no JSON value can end; make 'left' optional ("Pair?") or an array"#])
+        #expect(
+            plan.errors.map(\.message) == [
+                #"'left' makes 'Pair' contain itself (through 'left'), which no JSON value can end; make 'left' optional ("Pair?") or an array"#
+            ])
     }
 
     @Test func anImportedTableIsAppendedWithItsReferencesMoved() {

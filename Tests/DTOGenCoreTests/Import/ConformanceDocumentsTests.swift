@@ -16,7 +16,10 @@ struct ConformanceDocumentsTests {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
             paths += names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".yaml") }.sorted().map { "\(folder)/\($0)" }
         }
-        if FileManager.default.fileExists(atPath: conformance.appendingPathComponent("bigapis/digitalocean/specification/DigitalOcean-public.v2.yaml").path) {
+        if FileManager.default.fileExists(
+            atPath: conformance.appendingPathComponent("bigapis/digitalocean/specification/DigitalOcean-public.v2.yaml")
+                .path)
+        {
             paths.append("bigapis/digitalocean/specification/DigitalOcean-public.v2.yaml")
         }
         return paths
@@ -51,10 +54,13 @@ struct ConformanceDocumentsTests {
         }
         #expect(!imported.hasErrors, "\(imported.diagnostics.prefix(5))")
         let warnings = imported.diagnostics.filter { $0.severity == .warning }
-        #expect(warnings.count <= Self.importWarnings[document, default: 0], "\(warnings.count) import warnings: \(warnings.prefix(5).map(\.description).joined(separator: "\n"))")
+        #expect(
+            warnings.count <= Self.importWarnings[document, default: 0],
+            "\(warnings.count) import warnings: \(warnings.prefix(5).map(\.description).joined(separator: "\n"))")
         let result = Generator.generate([SpecInput(path: "spec.json", bytes: Array(imported.spec.utf8))])
         #expect(!result.hasErrors)
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.prefix(10).map(\.description).joined(separator: "\n"))")
+        #expect(
+            result.diagnostics.isEmpty, "\(result.diagnostics.prefix(10).map(\.description).joined(separator: "\n"))")
     }
 
     /// No silent success at scale: the generated Swift of every document in `bigapis2`
@@ -68,10 +74,14 @@ struct ConformanceDocumentsTests {
             let path = Self.conformance.appendingPathComponent(document).path
             let bytes = try #require(FileManager.default.contents(atPath: path))
             let imported = OpenAPIImporter.importDocument(bytes: Array(bytes), path: path)
-            let result = Generator.generate([SpecInput(path: "imported.json", bytes: Array(imported.spec.utf8))], options: GeneratorOptions(runtimeModule: nil))
+            let result = Generator.generate(
+                [SpecInput(path: "imported.json", bytes: Array(imported.spec.utf8))],
+                options: GeneratorOptions(runtimeModule: nil))
             #expect(!result.hasErrors, "\(document): \(result.diagnostics.prefix(5))")
             guard !result.hasErrors else { continue }
-            let checked = try Swiftc.typecheck(result.files, with: OpenAPIImportTests.app(writing: imported.customKinds, importsRuntime: false), runtime: true)
+            let checked = try Swiftc.typecheck(
+                result.files, with: OpenAPIImportTests.app(writing: imported.customKinds, importsRuntime: false),
+                runtime: true)
             #expect(checked.status == 0, "\(document): \(OpenAPIImportTests.errors(checked.output))")
         }
     }

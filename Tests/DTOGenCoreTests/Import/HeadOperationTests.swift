@@ -24,6 +24,9 @@ struct HeadOperationTests {
         let generated = Generator.generate([SpecInput(path: "pods.json", bytes: Array(imported.spec.utf8))])
         #expect(!generated.hasErrors, "\(generated.diagnostics)")
         let factories = try #require(generated.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
-        #expect(factories.contains("nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Void> {\n    /// `HEAD /pods/{name}`\n    static func checkPod(name: String) -> Self {"))
+        #expect(
+            factories.contains(
+                "nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Void> {\n    /// `HEAD /pods/{name}`\n    static func checkPod(name: String) -> Self {"
+            ))
     }
 }

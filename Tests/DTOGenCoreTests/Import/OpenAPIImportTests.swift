@@ -10,7 +10,9 @@ struct OpenAPIImportTests {
 
     static func documents() throws -> [String] {
         guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
-        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") || $0.hasSuffix(".yaml") }.sorted()
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".json") || $0.hasSuffix(".yaml")
+        }.sorted()
     }
 
     /// One document after another: each runs `swiftc`, and in parallel they would starve the
@@ -28,11 +30,16 @@ struct OpenAPIImportTests {
         let bytes = Array(try Data(contentsOf: Self.folder.appendingPathComponent(document)))
         let imported = OpenAPIImporter.importDocument(bytes: bytes, path: document)
         #expect(!imported.hasErrors, "\(imported.diagnostics)")
-        #expect(OpenAPIImporter.importDocument(bytes: bytes, path: document).spec == imported.spec, "import is not deterministic")
-        let result = Generator.generate([SpecInput(path: "imported.json", bytes: Array(imported.spec.utf8))], options: GeneratorOptions(runtimeModule: nil))
+        #expect(
+            OpenAPIImporter.importDocument(bytes: bytes, path: document).spec == imported.spec,
+            "import is not deterministic")
+        let result = Generator.generate(
+            [SpecInput(path: "imported.json", bytes: Array(imported.spec.utf8))],
+            options: GeneratorOptions(runtimeModule: nil))
         #expect(!result.hasErrors, "\(result.diagnostics.filter { $0.severity == .error })\n\(imported.spec)")
         guard !result.hasErrors else { return }
-        let checked = try Swiftc.typecheck(result.files, with: Self.app(writing: imported.customKinds, importsRuntime: false), runtime: true)
+        let checked = try Swiftc.typecheck(
+            result.files, with: Self.app(writing: imported.customKinds, importsRuntime: false), runtime: true)
         #expect(checked.status == 0, "\(document): \(Self.errors(checked.output))")
     }
 
@@ -42,7 +49,9 @@ struct OpenAPIImportTests {
         let declarations = kinds.map { kind in
             "struct \(kind.name): EndpointKind { static func prepare(_ request: inout URLRequest, with data: String) { request.setValue(data, forHTTPHeaderField: \"Authorization\") } }"
         }
-        return (["import Foundation", "#if canImport(FoundationNetworking)", "import FoundationNetworking", "#endif"] + (importsRuntime ? ["import DTORuntime"] : []) + declarations).joined(separator: "\n")
+        return
+            (["import Foundation", "#if canImport(FoundationNetworking)", "import FoundationNetworking", "#endif"]
+            + (importsRuntime ? ["import DTORuntime"] : []) + declarations).joined(separator: "\n")
     }
 
     /// An imported spec generated with the runtime's sources in the same module, built with
@@ -137,14 +146,21 @@ struct OpenAPIImportTests {
         // A schema's reference to a schema the document lacks is JSON, with one warning at its
         // line; the rest is translated.
         #expect(imported.diagnostics.filter { $0.severity == .error }.isEmpty)
-        #expect(imported.diagnostics.contains { $0.description == "shop.yaml:65:22: warning: #/components/schemas/Missing: the reference '#/components/schemas/Nope' does not resolve (no 'Nope'); read as JSON (and wherever else it is used) [DTG4022]" })
+        #expect(
+            imported.diagnostics.contains {
+                $0.description
+                    == "shop.yaml:65:22: warning: #/components/schemas/Missing: the reference '#/components/schemas/Nope' does not resolve (no 'Nope'); read as JSON (and wherever else it is used) [DTG4022]"
+            })
         #expect(spec.contains(#""Missing": "JSON""#))
-        #expect(spec.contains(#""cookies": {\#n        "session": "String?"\#n      }"#), "a cookie parameter is one of the endpoint's cookies")
+        #expect(
+            spec.contains(#""cookies": {\#n        "session": "String?"\#n      }"#),
+            "a cookie parameter is one of the endpoint's cookies")
         for expected in [
             #""baseURL": "https://api.example.com/v1""#,
             // allOf merged, required decides optionality, formats, 3.1 type arrays, additionalProperties, `$` keys.
             #""id": "UUID""#, #""$$kind": "String?""#, #""price": "Decimal""#,
-            #""added": { "$type": "Date?", "$format": "yyyy-MM-dd" }"#, #""tags": { "$type": ["String"], "$optional": true }"#,
+            #""added": { "$type": "Date?", "$format": "yyyy-MM-dd" }"#,
+            #""tags": { "$type": ["String"], "$optional": true }"#,
             #""extra": { "$dict": "Int", "$optional": true }"#, #""pet": "Pet?""#, #""$doc": "An item.""#,
             // A discriminator with a partial mapping: the rest are tagged by schema name.
             #""cat": "Cat""#, #""Dog": "Dog""#, #""$discriminator": "type""#,
@@ -165,30 +181,44 @@ struct OpenAPIImportTests {
 
     @Test func unreadableDocumentsAreLocatedErrors() {
         let yaml = OpenAPIImporter.importDocument(bytes: Array("openapi: 3.0.0\npaths: [\n".utf8), path: "bad.yaml")
-        #expect(yaml.diagnostics.map(\.description) == ["bad.yaml:3:1: error: unterminated flow sequence"] || yaml.diagnostics.first?.location.line == 2, "\(yaml.diagnostics)")
+        #expect(
+            yaml.diagnostics.map(\.description) == ["bad.yaml:3:1: error: unterminated flow sequence"]
+                || yaml.diagnostics.first?.location.line == 2, "\(yaml.diagnostics)")
         #expect(yaml.spec.isEmpty)
         let swagger1 = OpenAPIImporter.importDocument(bytes: Array(#"{"swagger": "1.2"}"#.utf8), path: "old.json")
-        #expect(swagger1.diagnostics.map(\.description) == ["old.json:1:13: error: OpenAPI 1.2 is not supported; dtogen reads 2.0 (Swagger), 3.0 and 3.1 [DTG4044]"])
+        #expect(
+            swagger1.diagnostics.map(\.description) == [
+                "old.json:1:13: error: OpenAPI 1.2 is not supported; dtogen reads 2.0 (Swagger), 3.0 and 3.1 [DTG4044]"
+            ])
         let notOpenAPI = OpenAPIImporter.importDocument(bytes: Array("name: x\n".utf8), path: "x.yaml")
         #expect(notOpenAPI.diagnostics.first?.message == "not an OpenAPI document: no 'openapi' or 'swagger' key")
     }
 
     /// Found while importing two petstores into one module: the same factory from two specs.
     @Test func twoSpecsWithOneFactoryAreAModuleError() {
-        let a = #"{ "endpoints": [{ "name": "deletePet", "method": "DELETE", "path": "/pets/{id}", "params": { "id": "Int" } }] }"#
-        let (b, location) = marked(#"{ "endpoints": [{ "name": «"deletePet", "method": "DELETE", "path": "/v2/pets/{id}", "params": { "id": "Int" } }] }"#)
+        let a =
+            #"{ "endpoints": [{ "name": "deletePet", "method": "DELETE", "path": "/pets/{id}", "params": { "id": "Int" } }] }"#
+        let (b, location) = marked(
+            #"{ "endpoints": [{ "name": «"deletePet", "method": "DELETE", "path": "/v2/pets/{id}", "params": { "id": "Int" } }] }"#
+        )
         let result = generate([("a.json", a), ("b.json", b)])
-        #expect(result.diagnostics.map(\.description) == ["b.json:\(location!): error: endpoint 'deletePet' gives the same factory as one in a.json:1:27 (same kind, response and arguments); generated factories share one module, so rename one [DTG3072]"])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "b.json:\(location!): error: endpoint 'deletePet' gives the same factory as one in a.json:1:27 (same kind, response and arguments); generated factories share one module, so rename one [DTG3072]"
+            ])
         #expect(result.diagnostics.first?.isModuleWide == true)
         // Other argument types overload, which Swift allows.
-        let c = #"{ "endpoints": [{ "name": "deletePet", "method": "DELETE", "path": "/v3/pets/{id}", "params": { "id": "String" } }] }"#
+        let c =
+            #"{ "endpoints": [{ "name": "deletePet", "method": "DELETE", "path": "/v3/pets/{id}", "params": { "id": "String" } }] }"#
         #expect(!generate([("a.json", a), ("c.json", c)]).hasErrors)
     }
 
     /// `"openapi"` in a spec: the document's types and endpoints on every run, a subset by
     /// `operations`, the spec's additions per operation, and located mistakes.
     @Test func aSpecBackedByADocument() throws {
-        let document = Array(Self.document.replacingOccurrences(of: "    Missing: { $ref: \"#/components/schemas/Nope\" }", with: "").utf8)
+        let document = Array(
+            Self.document.replacingOccurrences(of: "    Missing: { $ref: \"#/components/schemas/Nope\" }", with: "")
+                .utf8)
         let spec = """
             {
               "openapi": "../docs/shop.yaml",
@@ -202,13 +232,17 @@ struct OpenAPIImportTests {
         var result = Generator.generate([input])
         #expect(!result.hasErrors, "\(result.diagnostics)")
         let endpoints = try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
-        #expect(endpoints.contains("extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Item> {\n    /// An item, without a token."))
+        #expect(
+            endpoints.contains(
+                "extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Item> {\n    /// An item, without a token."
+            ))
         #expect(!endpoints.contains("postItems"), "not selected")
         // Only the types the selected endpoints reach.
         let dtos = try #require(result.files.first { $0.path.hasSuffix("DTOs.swift") }?.contents)
         #expect(dtos.contains("struct Item:") && dtos.contains("struct Problem:") && !dtos.contains("struct Base:"))
 
-        let (broken, locations) = marks("""
+        let (broken, locations) = marks(
+            """
             {
               "openapi": "../docs/shop.yaml",
               "operations": ["get-item", «"get-itme", «"tag:nope"],
@@ -219,14 +253,17 @@ struct OpenAPIImportTests {
         result = Generator.generate([input])
         #expect(result.files.isEmpty)
         #expect(result.diagnostics.filter { $0.severity == .error }.map(\.location) == locations)
-        #expect(result.diagnostics.filter { $0.severity == .error }.map(\.message) == [
-            "../docs/shop.yaml has no operation 'get-itme'; did you mean 'get-item'?",
-            "no operation of ../docs/shop.yaml has the tag 'nope'",
-            "operation 'postItems' (endpoint 'postItems') is not among the spec's 'operations'; add it there",
-            "'path' of 'getItem' comes from ../docs/shop.yaml; an entry for one of its operations sets only 'domain', 'kind', 'envelope', 'doc', 'examples'",
-        ])
+        #expect(
+            result.diagnostics.filter { $0.severity == .error }.map(\.message) == [
+                "../docs/shop.yaml has no operation 'get-itme'; did you mean 'get-item'?",
+                "no operation of ../docs/shop.yaml has the tag 'nope'",
+                "operation 'postItems' (endpoint 'postItems') is not among the spec's 'operations'; add it there",
+                "'path' of 'getItem' comes from ../docs/shop.yaml; an entry for one of its operations sets only 'domain', 'kind', 'envelope', 'doc', 'examples'",
+            ])
         input.files = [:]
-        #expect(Generator.generate([input]).diagnostics.map(\.message).contains("cannot read the OpenAPI document '../docs/shop.yaml'"))
+        #expect(
+            Generator.generate([input]).diagnostics.map(\.message).contains(
+                "cannot read the OpenAPI document '../docs/shop.yaml'"))
     }
 
     /// `dtogen import --operations` / `--tags`: the operations asked for and only the types
@@ -234,7 +271,8 @@ struct OpenAPIImportTests {
     /// is left out with it; an operation or tag the document lacks is an error.
     @Test func aPartOfADocument() throws {
         let bytes = Array(Self.document.utf8)
-        let item = OpenAPIImporter.importDocument(bytes: bytes, path: "shop.yaml", options: ImportOptions(operations: ["get-item"]))
+        let item = OpenAPIImporter.importDocument(
+            bytes: bytes, path: "shop.yaml", options: ImportOptions(operations: ["get-item"]))
         #expect(!item.hasErrors, "\(item.diagnostics)")
         let root = try JSONReader.parse(bytes: Array(item.spec.utf8))
         #expect(root["endpoints"]?.elements?.compactMap { $0["name"]?.stringValue } == ["getItem"])
@@ -243,20 +281,26 @@ struct OpenAPIImportTests {
         #expect(!generated.hasErrors, "\(generated.diagnostics)")
         #expect(!generated.diagnostics.contains { $0.message.contains("not used by any endpoint") })
 
-        let health = OpenAPIImporter.importDocument(bytes: bytes, path: "shop.yaml", options: ImportOptions(operations: ["tag:health", "postItems"]))
+        let health = OpenAPIImporter.importDocument(
+            bytes: bytes, path: "shop.yaml", options: ImportOptions(operations: ["tag:health", "postItems"]))
         #expect(!health.hasErrors, "\(health.diagnostics)")
         let healthRoot = try JSONReader.parse(bytes: Array(health.spec.utf8))
         #expect(healthRoot["endpoints"]?.elements?.compactMap { $0["name"]?.stringValue } == ["postItems", "getPing"])
         #expect(healthRoot["types"] == nil)
 
-        let wrong = OpenAPIImporter.importDocument(bytes: bytes, path: "shop.yaml", options: ImportOptions(operations: ["get-itme", "tag:helth"]))
+        let wrong = OpenAPIImporter.importDocument(
+            bytes: bytes, path: "shop.yaml", options: ImportOptions(operations: ["get-itme", "tag:helth"]))
         #expect(wrong.spec.isEmpty)
-        #expect(wrong.diagnostics.filter { $0.severity == .error }.map(\.message) == [
-            "no operation of shop.yaml has the tag 'helth'; did you mean 'health'?",
-            "shop.yaml has no operation 'get-itme'; did you mean 'get-item'?",
-        ])
+        #expect(
+            wrong.diagnostics.filter { $0.severity == .error }.map(\.message) == [
+                "no operation of shop.yaml has the tag 'helth'; did you mean 'health'?",
+                "shop.yaml has no operation 'get-itme'; did you mean 'get-item'?",
+            ])
         // The whole document still reports the broken schema (a warning: its use is JSON).
-        #expect(OpenAPIImporter.importDocument(bytes: bytes, path: "shop.yaml").diagnostics.contains { $0.message.contains("'#/components/schemas/Nope' does not resolve") })
+        #expect(
+            OpenAPIImporter.importDocument(bytes: bytes, path: "shop.yaml").diagnostics.contains {
+                $0.message.contains("'#/components/schemas/Nope' does not resolve")
+            })
     }
 
     /// Box's, OpenAI's and Stripe's shapes: nullable component schemas are optional at each
@@ -300,23 +344,35 @@ struct OpenAPIImportTests {
             """
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "files.yaml")
         #expect(!imported.hasErrors, "\(imported.diagnostics)")
-        #expect(imported.diagnostics.map(\.description) == [
-            "files.yaml:25:74: warning: endpoint 'getTimes' is left out: it uses type 'Times', which is left out [DTG4002]",
-            "files.yaml:28:11: warning: #/components/schemas/File: 'File' is a built-in type of dtogen specs; this schema is imported as 'FileObject' [DTG4019]",
-            "files.yaml:29:11: warning: #/components/schemas/Kind: 'Kind' is a generic parameter of the endpoints' factories; this schema is imported as 'KindObject' [DTG4019]",
-            "files.yaml:31:46: warning: type 'Times' is left out: dates nested inside arrays of arrays, dictionaries of collections or optional elements are not supported; declare the innermost value as \"String\" and convert it in a mapping [DTG4001]",
-        ])
+        #expect(
+            imported.diagnostics.map(\.description) == [
+                "files.yaml:25:74: warning: endpoint 'getTimes' is left out: it uses type 'Times', which is left out [DTG4002]",
+                "files.yaml:28:11: warning: #/components/schemas/File: 'File' is a built-in type of dtogen specs; this schema is imported as 'FileObject' [DTG4019]",
+                "files.yaml:29:11: warning: #/components/schemas/Kind: 'Kind' is a generic parameter of the endpoints' factories; this schema is imported as 'KindObject' [DTG4019]",
+                "files.yaml:31:46: warning: type 'Times' is left out: dates nested inside arrays of arrays, dictionaries of collections or optional elements are not supported; declare the innermost value as \"String\" and convert it in a mapping [DTG4001]",
+            ])
         let spec = imported.spec
-        #expect(spec.contains(#""FileObject": {"#) && spec.contains(#""response": "FileObject?""#), "a nullable schema is optional where it is used")
-        #expect(spec.contains(#""kind": "KindObject?""#) && spec.contains(#""KindObject": { "$oneOf": ["String", "Int"] }"#), "a null variant makes the use optional")
-        #expect(spec.contains(#""at": { "$oneOf": ["String", "Int"], "$optional": true }"#), "a nullable variant makes the one-of optional")
-        #expect(spec.components(separatedBy: #""path": "/files/{id}""#).count == 3, "the #link variant is an endpoint of its own, on the path it sends")
+        #expect(
+            spec.contains(#""FileObject": {"#) && spec.contains(#""response": "FileObject?""#),
+            "a nullable schema is optional where it is used")
+        #expect(
+            spec.contains(#""kind": "KindObject?""#)
+                && spec.contains(#""KindObject": { "$oneOf": ["String", "Int"] }"#),
+            "a null variant makes the use optional")
+        #expect(
+            spec.contains(#""at": { "$oneOf": ["String", "Int"], "$optional": true }"#),
+            "a nullable variant makes the one-of optional")
+        #expect(
+            spec.components(separatedBy: #""path": "/files/{id}""#).count == 3,
+            "the #link variant is an endpoint of its own, on the path it sends")
         let result = Generator.generate([SpecInput(path: "files.json", bytes: Array(spec.utf8))])
         #expect(!result.hasErrors, "\(result.diagnostics)")
         let endpoints = try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
         #expect(endpoints.contains("static func getLink(id: String) -> Self"))
         #expect(!endpoints.contains("getTimes"))
-        #expect(endpoints.contains("static var search: Self") && endpoints.contains(#"path: "/search""#) && endpoints.contains(#".init("beta", "true")"#), "a path key's query is sent as constant query items")
+        #expect(
+            endpoints.contains("static var search: Self") && endpoints.contains(#"path: "/search""#)
+                && endpoints.contains(#".init("beta", "true")"#), "a path key's query is sent as constant query items")
     }
 
     /// Which parameters a request can send is the resolver's rule alone: a query or header
@@ -325,22 +381,31 @@ struct OpenAPIImportTests {
     /// written on one line, each error still leaves out only the part it is in. An object in
     /// the deepObject style is sent in the bracket style, in the form style as items of its own.
     @Test func parametersARequestCannotSendAreLeftOutAlone() throws {
-        let document = ##"{"openapi":"3.0.0","info":{"title":"Find","version":"1"},"paths":{"/find":{"get":{"operationId":"find","parameters":[{"name":"q","in":"query","schema":{"type":"string"}},{"name":"filter","in":"query","schema":{"type":"object","properties":{"a":{"type":"string"}}}},{"name":"X-Ids","in":"header","schema":{"type":"array","items":{"type":"array","items":{"type":"integer"}}}}],"responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"type":"object","properties":{"n":{"type":"integer"}}}}}}}}},"/things/{where}":{"get":{"operationId":"thing","parameters":[{"name":"where","in":"path","required":true,"schema":{"$ref":"#/components/schemas/Where"}}],"responses":{"200":{"description":"ok"}}}},"/all":{"get":{"operationId":"all","responses":{"200":{"description":"ok"}}}},"/snapshots/{id}":{"delete":{"operationId":"deleteSnapshot","parameters":[{"name":"id","in":"path","required":true,"schema":{"anyOf":[{"type":"integer"},{"type":"string"}]}}],"responses":{"204":{"description":"gone"}}}},"/ranges":{"get":{"operationId":"ranges","parameters":[{"name":"created","in":"query","style":"deepObject","schema":{"type":"object","properties":{"gte":{"type":"integer"}}}},{"name":"since","in":"query","style":"deepObject","schema":{"anyOf":[{"type":"object","properties":{"gt":{"type":"integer"}}},{"type":"integer"}]}}],"responses":{"204":{"description":"ok"}}}}},"components":{"schemas":{"Where":{"type":"object","properties":{"x":{"type":"number"}}}}}}"##
+        let document =
+            ##"{"openapi":"3.0.0","info":{"title":"Find","version":"1"},"paths":{"/find":{"get":{"operationId":"find","parameters":[{"name":"q","in":"query","schema":{"type":"string"}},{"name":"filter","in":"query","schema":{"type":"object","properties":{"a":{"type":"string"}}}},{"name":"X-Ids","in":"header","schema":{"type":"array","items":{"type":"array","items":{"type":"integer"}}}}],"responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"type":"object","properties":{"n":{"type":"integer"}}}}}}}}},"/things/{where}":{"get":{"operationId":"thing","parameters":[{"name":"where","in":"path","required":true,"schema":{"$ref":"#/components/schemas/Where"}}],"responses":{"200":{"description":"ok"}}}},"/all":{"get":{"operationId":"all","responses":{"200":{"description":"ok"}}}},"/snapshots/{id}":{"delete":{"operationId":"deleteSnapshot","parameters":[{"name":"id","in":"path","required":true,"schema":{"anyOf":[{"type":"integer"},{"type":"string"}]}}],"responses":{"204":{"description":"gone"}}}},"/ranges":{"get":{"operationId":"ranges","parameters":[{"name":"created","in":"query","style":"deepObject","schema":{"type":"object","properties":{"gte":{"type":"integer"}}}},{"name":"since","in":"query","style":"deepObject","schema":{"anyOf":[{"type":"object","properties":{"gt":{"type":"integer"}}},{"type":"integer"}]}}],"responses":{"204":{"description":"ok"}}}}},"components":{"schemas":{"Where":{"type":"object","properties":{"x":{"type":"number"}}}}}}"##
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "find.json")
         #expect(!imported.hasErrors, "\(imported.diagnostics)")
-        #expect(imported.diagnostics.map(\.description) == [
-            "find.json:1:305: warning: header 'X-Ids' of endpoint 'find' is left out: header 'X-Ids' must be a scalar, an enum, a Date, or an array of those; found [[Int]]?; any other value can be sent as its JSON text with '$style: \"json\"' [DTG4003]",
-            "find.json:1:632: warning: endpoint 'thing' is left out: path parameter 'where' must be a scalar, an enum, a Date, or an array of those; found Where [DTG4002]",
-        ])
+        #expect(
+            imported.diagnostics.map(\.description) == [
+                "find.json:1:305: warning: header 'X-Ids' of endpoint 'find' is left out: header 'X-Ids' must be a scalar, an enum, a Date, or an array of those; found [[Int]]?; any other value can be sent as its JSON text with '$style: \"json\"' [DTG4003]",
+                "find.json:1:632: warning: endpoint 'thing' is left out: path parameter 'where' must be a scalar, an enum, a Date, or an array of those; found Where [DTG4002]",
+            ])
         let result = Generator.generate([SpecInput(path: "find.json", bytes: Array(imported.spec.utf8))])
         #expect(!result.hasErrors, "\(result.diagnostics)")
         let endpoints = try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
-        #expect(endpoints.contains("static func find(q: String? = nil, filter: FindFilter? = nil) -> Self"), "\(endpoints)")
-        #expect(endpoints.contains(#".init("filter", object: filter)"#), "an object in the form style is sent as items of its own")
+        #expect(
+            endpoints.contains("static func find(q: String? = nil, filter: FindFilter? = nil) -> Self"), "\(endpoints)")
+        #expect(
+            endpoints.contains(#".init("filter", object: filter)"#),
+            "an object in the form style is sent as items of its own")
         #expect(endpoints.contains("static var all: Self"))
         #expect(!endpoints.contains("thing"))
-        #expect(endpoints.contains("static func deleteSnapshot(id: String) -> Self"), "a choice of scalars is sent as text")
-        #expect(endpoints.contains("created: RangesCreated? = nil") && endpoints.contains(#".init("created", deepObject: created)"#), "a deepObject parameter is sent in the bracket style")
+        #expect(
+            endpoints.contains("static func deleteSnapshot(id: String) -> Self"), "a choice of scalars is sent as text")
+        #expect(
+            endpoints.contains("created: RangesCreated? = nil")
+                && endpoints.contains(#".init("created", deepObject: created)"#),
+            "a deepObject parameter is sent in the bracket style")
         #expect(endpoints.contains(#".init("since", deepObject: since)"#), "so is Stripe's range-or-number")
     }
 
@@ -351,74 +416,81 @@ struct OpenAPIImportTests {
     @Test func documentsInSeveralFiles() throws {
         let files: [String: String] = [
             "api/root.yaml": """
-                openapi: 3.0.0
-                info: { title: Split, version: "1" }
-                paths:
-                  /droplets:
-                    get: { $ref: "resources/droplets/list.yml" }
-                  /droplets/{id}:
-                    get: { $ref: "resources/droplets/get.yml" }
-                components:
-                  schemas:
-                    Size: { $ref: "shared/models/size.json#/Size" }
-                """,
+            openapi: 3.0.0
+            info: { title: Split, version: "1" }
+            paths:
+              /droplets:
+                get: { $ref: "resources/droplets/list.yml" }
+              /droplets/{id}:
+                get: { $ref: "resources/droplets/get.yml" }
+            components:
+              schemas:
+                Size: { $ref: "shared/models/size.json#/Size" }
+            """,
             "api/resources/droplets/list.yml": """
-                operationId: droplets_list
-                parameters:
-                  - $ref: "parameters.yml#/per_page"
-                responses:
-                  "200":
-                    $ref: "responses/all.yml"
-                  "401":
-                    $ref: "../../shared/responses/unauthorized.json"
-                """,
+            operationId: droplets_list
+            parameters:
+              - $ref: "parameters.yml#/per_page"
+            responses:
+              "200":
+                $ref: "responses/all.yml"
+              "401":
+                $ref: "../../shared/responses/unauthorized.json"
+            """,
             "api/resources/droplets/get.yml": """
-                operationId: droplets_get
-                parameters:
-                  - { in: path, name: id, required: true, schema: { type: integer } }
-                responses:
-                  "200":
-                    description: one
-                    content:
-                      application/json:
-                        schema:
-                          properties:
-                            droplet: { $ref: "./models/droplet.yml" }
-                """,
-            "api/resources/droplets/parameters.yml": """
-                per_page:
-                  in: query
-                  name: per_page
-                  schema: { type: integer }
-                """,
-            "api/resources/droplets/responses/all.yml": """
-                description: all
+            operationId: droplets_get
+            parameters:
+              - { in: path, name: id, required: true, schema: { type: integer } }
+            responses:
+              "200":
+                description: one
                 content:
                   application/json:
                     schema:
                       properties:
-                        droplets: { type: array, items: { $ref: "../models/droplet.yml" } }
-                """,
+                        droplet: { $ref: "./models/droplet.yml" }
+            """,
+            "api/resources/droplets/parameters.yml": """
+            per_page:
+              in: query
+              name: per_page
+              schema: { type: integer }
+            """,
+            "api/resources/droplets/responses/all.yml": """
+            description: all
+            content:
+              application/json:
+                schema:
+                  properties:
+                    droplets: { type: array, items: { $ref: "../models/droplet.yml" } }
+            """,
             "api/resources/droplets/models/droplet.yml": """
-                type: object
-                required: [id]
-                properties:
-                  id: { type: integer }
-                  size: { $ref: "../../../shared/models/size.json#/Size" }
-                """,
-            "api/shared/models/size.json": #"{ "Size": { "type": "object", "properties": { "slug": { "type": "string" } } } }"#,
-            "api/shared/responses/unauthorized.json": #"{ "description": "no", "content": { "application/json": { "schema": { "$ref": "../models/size.json#/Size" } } } }"#,
+            type: object
+            required: [id]
+            properties:
+              id: { type: integer }
+              size: { $ref: "../../../shared/models/size.json#/Size" }
+            """,
+            "api/shared/models/size.json":
+                #"{ "Size": { "type": "object", "properties": { "slug": { "type": "string" } } } }"#,
+            "api/shared/responses/unauthorized.json":
+                #"{ "description": "no", "content": { "application/json": { "schema": { "$ref": "../models/size.json#/Size" } } } }"#,
         ]
         let read: @Sendable (String) -> [UInt8]? = { path in files[path].map { Array($0.utf8) } }
-        let imported = OpenAPIImporter.importDocument(bytes: Array(try #require(files["api/root.yaml"]).utf8), path: "api/root.yaml", read: read)
+        let imported = OpenAPIImporter.importDocument(
+            bytes: Array(try #require(files["api/root.yaml"]).utf8), path: "api/root.yaml", read: read)
         #expect(!imported.hasErrors, "\(imported.diagnostics)")
         #expect(imported.diagnostics.isEmpty, "\(imported.diagnostics)")
         #expect(imported.otherFiles.sorted() == files.keys.filter { $0 != "api/root.yaml" }.sorted())
         let spec = imported.spec
         #expect(spec.contains(#""Droplet": {"#) && spec.contains(#""Size": {"#), "\(spec)")
         #expect(spec.components(separatedBy: #""Droplet": {"#).count == 2, "one type however many paths reach it")
-        #expect(spec.components(separatedBy: #""Size": {"#).count == 2 && !spec.contains("Size2"), "a component that refers to another file is that schema's type")
-        #expect(spec.contains(#""droplets": { "$type": ["Droplet"], "$optional": true }"#) && spec.contains(#""droplet": "Droplet?""#), "\(spec)")
+        #expect(
+            spec.components(separatedBy: #""Size": {"#).count == 2 && !spec.contains("Size2"),
+            "a component that refers to another file is that schema's type")
+        #expect(
+            spec.contains(#""droplets": { "$type": ["Droplet"], "$optional": true }"#)
+                && spec.contains(#""droplet": "Droplet?""#), "\(spec)")
         #expect(spec.contains(#""per_page": "Int?""#), "\(spec)")
         let result = Generator.generate([SpecInput(path: "split.json", bytes: Array(spec.utf8))])
         #expect(!result.hasErrors, "\(result.diagnostics)")
@@ -428,18 +500,31 @@ struct OpenAPIImportTests {
 
         // What cannot be followed is an error in the file that holds the reference.
         var broken = files
-        broken["api/resources/droplets/get.yml"] = broken["api/resources/droplets/get.yml"]?.replacingOccurrences(of: "./models/droplet.yml", with: "./models/dropplet.yml")
+        broken["api/resources/droplets/get.yml"] = broken["api/resources/droplets/get.yml"]?.replacingOccurrences(
+            of: "./models/droplet.yml", with: "./models/dropplet.yml")
         broken["api/resources/droplets/parameters.yml"] = "per_page: [unclosed"
         let brokenFiles = broken
         let reads: @Sendable (String) -> [UInt8]? = { path in brokenFiles[path].map { Array($0.utf8) } }
-        let failed = OpenAPIImporter.importDocument(bytes: Array(try #require(files["api/root.yaml"]).utf8), path: "api/root.yaml", read: reads)
+        let failed = OpenAPIImporter.importDocument(
+            bytes: Array(try #require(files["api/root.yaml"]).utf8), path: "api/root.yaml", read: reads)
         let errors = failed.diagnostics.filter { $0.severity == .error }.map(\.description)
-        #expect(errors.contains { $0.hasPrefix("api/resources/droplets/get.yml:11:30: error: ") && $0.contains("cannot read './models/dropplet.yml' (api/resources/droplets/models/dropplet.yml)") }, "\(errors)")
-        #expect(errors.contains { $0.hasPrefix("api/resources/droplets/list.yml:3:11: error: ") && $0.contains("cannot be read") }, "\(errors)")
+        #expect(
+            errors.contains {
+                $0.hasPrefix("api/resources/droplets/get.yml:11:30: error: ")
+                    && $0.contains("cannot read './models/dropplet.yml' (api/resources/droplets/models/dropplet.yml)")
+            }, "\(errors)")
+        #expect(
+            errors.contains {
+                $0.hasPrefix("api/resources/droplets/list.yml:3:11: error: ") && $0.contains("cannot be read")
+            }, "\(errors)")
         #expect(errors.contains { $0.hasPrefix("api/resources/droplets/parameters.yml:1:") }, "\(errors)")
         // Without a way to read files, a reference to another file says so.
-        let alone = OpenAPIImporter.importDocument(bytes: Array(try #require(files["api/root.yaml"]).utf8), path: "api/root.yaml")
-        #expect(alone.diagnostics.map(\.description).first == "api/root.yaml:5:18: error: #/paths/~1droplets/get: cannot read 'resources/droplets/list.yml' (api/resources/droplets/list.yml), which the reference 'resources/droplets/list.yml' names [DTG4046]")
+        let alone = OpenAPIImporter.importDocument(
+            bytes: Array(try #require(files["api/root.yaml"]).utf8), path: "api/root.yaml")
+        #expect(
+            alone.diagnostics.map(\.description).first
+                == "api/root.yaml:5:18: error: #/paths/~1droplets/get: cannot read 'resources/droplets/list.yml' (api/resources/droplets/list.yml), which the reference 'resources/droplets/list.yml' names [DTG4046]"
+        )
     }
 
     /// A spec backed by a document in several files: the files its references name are read
@@ -464,14 +549,18 @@ struct OpenAPIImportTests {
             """
         let item = "type: object\nrequired: [id]\nproperties: { id: { type: integer }, name: { type: string } }\n"
         let spec = #"{ "openapi": "../docs/shop.yaml" }"#
-        let input = SpecInput(path: "specs/shop.json", bytes: Array(spec.utf8), files: [
-            "docs/shop.yaml": Array(document.utf8), "docs/ops/list.yaml": Array(list.utf8), "docs/models/item.yaml": Array(item.utf8),
-        ])
+        let input = SpecInput(
+            path: "specs/shop.json", bytes: Array(spec.utf8),
+            files: [
+                "docs/shop.yaml": Array(document.utf8), "docs/ops/list.yaml": Array(list.utf8),
+                "docs/models/item.yaml": Array(item.utf8),
+            ])
         let result = Generator.generate([input])
         #expect(!result.hasErrors, "\(result.diagnostics)")
-        #expect(result.diagnostics.map(\.description) == [
-            "docs/ops/list.yaml:3:5: warning: #/paths/~1items/get/parameters/0: query parameter 'filter' is an object in the 'pipeDelimited' style; dtogen writes objects in query items only, in the 'form' or 'deepObject' style; left out [DTG4041]",
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "docs/ops/list.yaml:3:5: warning: #/paths/~1items/get/parameters/0: query parameter 'filter' is an object in the 'pipeDelimited' style; dtogen writes objects in query items only, in the 'form' or 'deepObject' style; left out [DTG4041]"
+            ])
         let dtos = try #require(result.files.first { $0.path.hasSuffix("DTOs.swift") }?.contents)
         #expect(dtos.contains("struct Item: Codable") && dtos.contains("let name: String?"))
         let endpoints = try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
@@ -522,16 +611,29 @@ struct OpenAPIImportTests {
             """
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "items.yaml")
         #expect(!imported.hasErrors, "\(imported.diagnostics)")
-        #expect(imported.diagnostics.map(\.description) == [
-            "items.yaml:34:22: warning: #/components/schemas/InputItem/oneOf: variants with the tag of an earlier one decode as that one: 'Message' (as 'Easy') [DTG4027]",
-        ])
+        #expect(
+            imported.diagnostics.map(\.description) == [
+                "items.yaml:34:22: warning: #/components/schemas/InputItem/oneOf: variants with the tag of an earlier one decode as that one: 'Message' (as 'Easy') [DTG4027]"
+            ])
         let spec = imported.spec
-        #expect(spec.contains(#""Item": {\#n      "$oneOf": {\#n        "message": "Message",\#n        "function_call": "Call",\#n        "search": "Search",\#n        "shell": "ShellObject"\#n"#), "\(spec)")
+        #expect(
+            spec.contains(
+                #""Item": {\#n      "$oneOf": {\#n        "message": "Message",\#n        "function_call": "Call",\#n        "search": "Search",\#n        "shell": "ShellObject"\#n"#
+            ), "\(spec)")
         // The inline shell variant is written in Tools and (flattened) in Item: one type.
-        #expect(spec.contains(#""Tools": {\#n      "$oneOf": {\#n        "search": "Search",\#n        "shell": "ShellObject"\#n"#), "\(spec)")
-        #expect(spec.contains(#""ShellObject": {\#n      "type": "String",\#n      "pattern": "String"\#n    }"#), "\(spec)")
-        #expect(spec.contains(#""$discriminator": "type""#) && spec.contains(#""$unknown": true"#) && spec.contains(#""enums": "open""#), "open by default")
-        let closed = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "items.yaml", options: ImportOptions(closedEnums: true)).spec
+        #expect(
+            spec.contains(
+                #""Tools": {\#n      "$oneOf": {\#n        "search": "Search",\#n        "shell": "ShellObject"\#n"#),
+            "\(spec)")
+        #expect(
+            spec.contains(#""ShellObject": {\#n      "type": "String",\#n      "pattern": "String"\#n    }"#), "\(spec)"
+        )
+        #expect(
+            spec.contains(#""$discriminator": "type""#) && spec.contains(#""$unknown": true"#)
+                && spec.contains(#""enums": "open""#), "open by default")
+        let closed = OpenAPIImporter.importDocument(
+            bytes: Array(document.utf8), path: "items.yaml", options: ImportOptions(closedEnums: true)
+        ).spec
         #expect(!closed.contains(#""$unknown""#) && !closed.contains(#""enums""#))
         let main = #"""
             import Foundation
@@ -602,7 +704,10 @@ struct OpenAPIImportTests {
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "balance.yaml")
         #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
         let spec = imported.spec
-        #expect(spec.contains(#""$oneOf": {\#n          "string": "String",\#n          "application_fee": "ApplicationFee",\#n          "charge": "Charge"\#n        },\#n        "$discriminator": "object""#), "\(spec)")
+        #expect(
+            spec.contains(
+                #""$oneOf": {\#n          "string": "String",\#n          "application_fee": "ApplicationFee",\#n          "charge": "Charge"\#n        },\#n        "$discriminator": "object""#
+            ), "\(spec)")
         #expect(spec.contains(#""$oneOf": ["String", "Customer"]"#), "\(spec)")
         #expect(spec.contains(#""auto": { "$enum": ["auto"] }"#), "\(spec)")
         let main = #"""
@@ -628,7 +733,8 @@ struct OpenAPIImportTests {
             """#
         let run = try Self.generateAndRun(spec, main: main)
         #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
-        #expect(run.output == "id ch_1 auto\ncharge ch_2 schema s\nfee fee_1 text\nnone unknown\n4 5\n", "\(run.output)")
+        #expect(
+            run.output == "id ch_1 auto\ncharge ch_2 schema s\nfee fee_1 text\nnone unknown\n4 5\n", "\(run.output)")
     }
 
     /// What generation would have to decide with a warning, import decides: keys that give
@@ -668,9 +774,10 @@ struct OpenAPIImportTests {
             """
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "names.yaml")
         #expect(!imported.hasErrors)
-        #expect(imported.diagnostics.map(\.description) == [
-            "names.yaml:22:67: warning: #/components/schemas/Reactions/properties/sink/oneOf/1: 'Open' has the keys of 'Elastic' and no value to tell it apart; an object of it decodes as 'Elastic', so the one-of leaves it out [DTG4028]",
-        ])
+        #expect(
+            imported.diagnostics.map(\.description) == [
+                "names.yaml:22:67: warning: #/components/schemas/Reactions/properties/sink/oneOf/1: 'Open' has the keys of 'Elastic' and no value to tell it apart; an object of it decodes as 'Elastic', so the one-of leaves it out [DTG4028]"
+            ])
         let spec = imported.spec
         for written in [
             #""path": { "$type": "String?", "$name": "pathQuery" }"#,
@@ -685,7 +792,9 @@ struct OpenAPIImportTests {
         let result = Generator.generate([SpecInput(path: "names.json", bytes: Array(spec.utf8))])
         #expect(!result.hasErrors && result.diagnostics.isEmpty, "\(result.diagnostics)")
         let endpoints = try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
-        #expect(endpoints.contains("pathQuery: String? = nil") && endpoints.contains("startTimeBefore: String? = nil"), "\(endpoints)")
+        #expect(
+            endpoints.contains("pathQuery: String? = nil") && endpoints.contains("startTimeBefore: String? = nil"),
+            "\(endpoints)")
     }
 
     /// Stripe's shapes: `format: unix-time` is a Date in seconds since 1970 (and a one-of
@@ -720,11 +829,17 @@ struct OpenAPIImportTests {
             """
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "charges.yaml")
         #expect(imported.diagnostics.isEmpty, "\(imported.diagnostics)")
-        #expect(imported.spec.contains(#""created": { "$type": "Date", "$format": "secondsSince1970" }"#), "\(imported.spec)")
-        #expect(imported.spec.contains(#""refunded_at": { "$oneOf": ["Int", "String"], "$optional": true }"#), "\(imported.spec)")
+        #expect(
+            imported.spec.contains(#""created": { "$type": "Date", "$format": "secondsSince1970" }"#),
+            "\(imported.spec)")
+        #expect(
+            imported.spec.contains(#""refunded_at": { "$oneOf": ["Int", "String"], "$optional": true }"#),
+            "\(imported.spec)")
         #expect(!imported.spec.contains(#""body""#))
         #expect(imported.spec.contains(#""kind": "private""#) && imported.customKinds.isEmpty)
-        #expect(imported.spec.contains(#""doc": "Sends a bearer token; the API also accepts basicAuth.""#), "\(imported.spec)")
+        #expect(
+            imported.spec.contains(#""doc": "Sends a bearer token; the API also accepts basicAuth.""#),
+            "\(imported.spec)")
         let main = #"""
             import Foundation
             let charge = try JSONDecoder().decode(Charge.self, from: Data(#"{"created": 1700000000, "refunded_at": 1700000100}"#.utf8))
@@ -759,7 +874,9 @@ struct OpenAPIImportTests {
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "pets.yaml")
         #expect(!imported.hasErrors, "\(imported.diagnostics)")
         #expect(imported.customKinds.map(\.name) == ["Cookie"])
-        #expect(imported.spec.contains(#""PetKey": {\#n      "apiKey": {\#n        "header": "X-API-Key""#), "\(imported.spec)")
+        #expect(
+            imported.spec.contains(#""PetKey": {\#n      "apiKey": {\#n        "header": "X-API-Key""#),
+            "\(imported.spec)")
         #expect(imported.spec.contains(#""kind": "basic""#))
         let withoutCookie = imported.spec.replacingOccurrences(of: #""kind": "Cookie""#, with: #""kind": "public""#)
         let main = #"""
@@ -775,7 +892,9 @@ struct OpenAPIImportTests {
             let me = try Endpoint<EndpointKinds.Basic, Void>.me.makeRequest(baseURL: base, with: BasicCredentials(username: "u", password: "p"))
             print(me.value(forHTTPHeaderField: "Authorization") ?? "none")
             """#
-        #expect(try Self.generateAndRun(withoutCookie, main: main).output == "k1\nhttps://h.example/owners?api_key=k2\nBasic dTpw\n")
+        #expect(
+            try Self.generateAndRun(withoutCookie, main: main).output
+                == "k1\nhttps://h.example/owners?api_key=k2\nBasic dTpw\n")
     }
 
     /// An inline enum with the values of a component enum is that component's type (a
@@ -801,7 +920,8 @@ struct OpenAPIImportTests {
                     status: { type: string, enum: [available, sold] }
                     size: { type: string, enum: [available, sold, large] }
             """
-        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "pets.yaml", options: ImportOptions(closedEnums: true))
+        let imported = OpenAPIImporter.importDocument(
+            bytes: Array(document.utf8), path: "pets.yaml", options: ImportOptions(closedEnums: true))
         #expect(imported.diagnostics.isEmpty, "\(imported.diagnostics)")
         let spec = imported.spec
         #expect(spec.contains(#""status": "Status?""#) && spec.contains(#""status": "Status""#), "\(spec)")
@@ -820,24 +940,32 @@ struct OpenAPIImportTests {
     @Test func bigPublicAPIsImportGenerateAndTypeCheck() throws {
         let folder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/bigapis")
         guard FileManager.default.fileExists(atPath: folder.path) else { return }
-        let modules = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-bigapis-\(UUID().uuidString)")
+        let modules = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dtogen-bigapis-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: modules) }
         let runtime = try Swiftc.emitRuntimeModule(into: modules)
         try #require(runtime.status == 0, "\(runtime.output)")
         // DigitalOcean's is 2,907 files: operations, parameters, responses and schemas by reference.
-        for name in ["box.json", "openai.yaml", "stripe.yaml", "digitalocean/specification/DigitalOcean-public.v2.yaml"] {
+        for name in [
+            "box.json", "openai.yaml", "stripe.yaml", "digitalocean/specification/DigitalOcean-public.v2.yaml",
+        ] {
             let path = folder.appendingPathComponent(name).path
             let data = try #require(FileManager.default.contents(atPath: path))
-            let imported = OpenAPIImporter.importDocument(bytes: Array(data), path: path) { FileManager.default.contents(atPath: $0).map { Array($0) } }
+            let imported = OpenAPIImporter.importDocument(bytes: Array(data), path: path) {
+                FileManager.default.contents(atPath: $0).map { Array($0) }
+            }
             #expect(!imported.hasErrors, "\(name): \(imported.diagnostics.filter { $0.severity == .error }.prefix(5))")
             let result = Generator.generate([SpecInput(path: "imported.json", bytes: Array(imported.spec.utf8))])
             #expect(!result.hasErrors, "\(name): \(result.diagnostics.filter { $0.severity == .error }.prefix(5))")
             guard !result.hasErrors else { continue }
-            let options = try #require(try JSONSerialization.jsonObject(with: Data(imported.spec.utf8)) as? [String: Any])["options"] as? [String: Any]
+            let options =
+                try #require(try JSONSerialization.jsonObject(with: Data(imported.spec.utf8)) as? [String: Any])[
+                    "options"] as? [String: Any]
             let dtoFiles = result.files.filter { $0.path.contains(".DTOs.") }.count
             #expect(dtoFiles == options?["dtoFiles"] as? Int && dtoFiles > 1, "\(name): \(dtoFiles) DTO files")
-            let checked = try Swiftc.typecheck(result.files, with: Self.app(writing: imported.customKinds, importsRuntime: true), modules: modules)
+            let checked = try Swiftc.typecheck(
+                result.files, with: Self.app(writing: imported.customKinds, importsRuntime: true), modules: modules)
             #expect(checked.status == 0, "\(name): \(Self.errors(checked.output))")
         }
     }
@@ -860,10 +988,14 @@ struct OpenAPIImportTests {
                     "200": { description: ok }
             """
         let spec = #"{ "openapi": "../docs/shop.yaml", "endpoints": [] }"#
-        let input = SpecInput(path: "specs/shop.json", bytes: Array(spec.utf8), files: ["docs/shop.yaml": Array(document.utf8)])
+        let input = SpecInput(
+            path: "specs/shop.json", bytes: Array(spec.utf8), files: ["docs/shop.yaml": Array(document.utf8)])
         let result = Generator.generate([input])
         #expect(!result.hasErrors)
-        #expect(result.diagnostics.map(\.description) == ["docs/shop.yaml:9:11: warning: #/paths/~1items~1{id}/get/parameters/1: query parameter 'filter' is an object in the 'pipeDelimited' style; dtogen writes objects in query items only, in the 'form' or 'deepObject' style; left out [DTG4041]"])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "docs/shop.yaml:9:11: warning: #/paths/~1items~1{id}/get/parameters/1: query parameter 'filter' is an object in the 'pipeDelimited' style; dtogen writes objects in query items only, in the 'form' or 'deepObject' style; left out [DTG4041]"
+            ])
     }
 
     /// springdoc's `Result<T>`: most operations answer `{code, msg, data}`, so the spec gets

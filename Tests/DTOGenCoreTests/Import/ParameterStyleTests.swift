@@ -62,11 +62,12 @@ struct ParameterStyleTests {
             print(request.value(forHTTPHeaderField: "X-Tags") ?? "-")
             """#
         let run = try OpenAPIImportTests.generateAndRun(imported.spec, main: main)
-        #expect(run.output == """
-            https://api.example.com/colors/3,4/.a.b/;matrix=c,d/;exploded=e;exploded=f?form=g&form=h&csv=i,j&space=k%20l&pipe=m%7Cn&G=2&R=1&flat=G,4,R,3&deep%5BR%5D=5&expand%5B%5D=q&expand%5B%5D=r
-            o,p
+        #expect(
+            run.output == """
+                https://api.example.com/colors/3,4/.a.b/;matrix=c,d/;exploded=e;exploded=f?form=g&form=h&csv=i,j&space=k%20l&pipe=m%7Cn&G=2&R=1&flat=G,4,R,3&deep%5BR%5D=5&expand%5B%5D=q&expand%5B%5D=r
+                o,p
 
-            """, "\(run.output)")
+                """, "\(run.output)")
     }
 
     /// Swagger 2.0's `collectionFormat`: `csv` by default (Petstore's `findPets` sends
@@ -82,10 +83,17 @@ struct ParameterStyleTests {
             """##
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "pets.json")
         #expect(!imported.hasErrors)
-        #expect(imported.diagnostics.map(\.message) == ["#/paths/~1pets/get/parameters/3: query parameter 'tabs' is an array in the 'tsv' collection format, which dtogen does not write; left out"])
-        #expect(imported.spec.contains(#""tags": { "$type": ["String"], "$optional": true, "$explode": false }"#), "\(imported.spec)")
+        #expect(
+            imported.diagnostics.map(\.message) == [
+                "#/paths/~1pets/get/parameters/3: query parameter 'tabs' is an array in the 'tsv' collection format, which dtogen does not write; left out"
+            ])
+        #expect(
+            imported.spec.contains(#""tags": { "$type": ["String"], "$optional": true, "$explode": false }"#),
+            "\(imported.spec)")
         #expect(imported.spec.contains(#""ids": { "$type": ["Int"], "$optional": true }"#), "\(imported.spec)")
-        #expect(imported.spec.contains(#""words": { "$type": ["String"], "$optional": true, "$style": "spaceDelimited" }"#), "\(imported.spec)")
+        #expect(
+            imported.spec.contains(#""words": { "$type": ["String"], "$optional": true, "$style": "spaceDelimited" }"#),
+            "\(imported.spec)")
     }
 
     /// A path key with a query template (`/search?term={term}`): each `{name}` is the query
@@ -106,7 +114,10 @@ struct ParameterStyleTests {
             """
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "q.yaml")
         #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
-        #expect(imported.spec.contains(#""query": {\#n        "v": { "$value": "2" },\#n        "term": "String",\#n        "amount": "Int?",\#n        "page": "String"\#n      }"#), "\(imported.spec)")
+        #expect(
+            imported.spec.contains(
+                #""query": {\#n        "v": { "$value": "2" },\#n        "term": "String",\#n        "amount": "Int?",\#n        "page": "String"\#n      }"#
+            ), "\(imported.spec)")
     }
 
     /// Cookie parameters (`in: cookie`) are the endpoint's `cookies`, sent together in one
@@ -128,7 +139,10 @@ struct ParameterStyleTests {
             """
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "cookies.yaml")
         #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
-        #expect(imported.spec.contains(#""cookies": {\#n        "session": "String",\#n        "theme": "String?",\#n        "ids": { "$type": ["Int"], "$optional": true }\#n      }"#), "\(imported.spec)")
+        #expect(
+            imported.spec.contains(
+                #""cookies": {\#n        "session": "String",\#n        "theme": "String?",\#n        "ids": { "$type": ["Int"], "$optional": true }\#n      }"#
+            ), "\(imported.spec)")
         let main = #"""
             import Foundation
             for endpoint in [Endpoint<EndpointKinds.Public, Void>.items(session: "a b;c", ids: [3, 4]), .items(session: "x")] {
@@ -187,7 +201,10 @@ struct ParameterStyleTests {
             """
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "devices.yaml")
         #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
-        for written in [#""$style": "json""#, #""$allowReserved": true"#, #""method": "OPTIONS""#, #""contentType": "application/octet-stream""#] {
+        for written in [
+            #""$style": "json""#, #""$allowReserved": true"#, #""method": "OPTIONS""#,
+            #""contentType": "application/octet-stream""#,
+        ] {
             #expect(imported.spec.contains(written), "\(written) in \(imported.spec)")
         }
         let main = #"""
@@ -216,24 +233,28 @@ struct ParameterStyleTests {
             }
             """#
         let run = try OpenAPIImportTests.generateAndRun(imported.spec, main: main)
-        #expect(run.output == """
-            https://api.example.com/devices/d%201?ports=80&ports=http&csv=1,a%2Cb&anything=1&anything=x%20y&filter=%7B%22status%22%3A%22active%22%2C%22tags%22%3A%5B%22a%2Fb%22%5D%7D&path=/a/b:c%26d%3De
-            {"+order":"name"}
-            OPTIONS
-            application/octet-stream
-            ["a=1577836800.0", "b=1577833201.5"] true
-            ["a=1577836800.0", "b=1577833201.5"] true
-            0.0
-            wrong date refused
+        #expect(
+            run.output == """
+                https://api.example.com/devices/d%201?ports=80&ports=http&csv=1,a%2Cb&anything=1&anything=x%20y&filter=%7B%22status%22%3A%22active%22%2C%22tags%22%3A%5B%22a%2Fb%22%5D%7D&path=/a/b:c%26d%3De
+                {"+order":"name"}
+                OPTIONS
+                application/octet-stream
+                ["a=1577836800.0", "b=1577833201.5"] true
+                ["a=1577836800.0", "b=1577833201.5"] true
+                0.0
+                wrong date refused
 
-            """, "\(run.output)")
+                """, "\(run.output)")
     }
 
     /// The real Petstore (2.0, expanded): `findPets` sends its tags as one csv item.
     @Test func petstoreExpandedSendsTagsAsCSV() throws {
-        let path = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/openapi/oai-v2.0-petstore-expanded.yaml").path
+        let path = packageRoot.deletingLastPathComponent().appendingPathComponent(
+            "shared/conformance/openapi/oai-v2.0-petstore-expanded.yaml"
+        ).path
         guard let bytes = FileManager.default.contents(atPath: path) else { return }
         let imported = OpenAPIImporter.importDocument(bytes: Array(bytes), path: path)
-        #expect(imported.spec.contains(#""tags": {"#) && imported.spec.contains(#""$explode": false"#), "\(imported.spec)")
+        #expect(
+            imported.spec.contains(#""tags": {"#) && imported.spec.contains(#""$explode": false"#), "\(imported.spec)")
     }
 }

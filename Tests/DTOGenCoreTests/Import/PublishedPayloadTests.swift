@@ -16,9 +16,12 @@ struct PublishedPayloadTests {
 
     /// Every example response that is JSON, with the endpoint of its operation: the endpoint
     /// with the operation's path (its `?query` sent as constants) and method, in order.
-    static func examples(in document: JSONNode, endpoints: [(name: String, path: String, method: String)]) -> [Example] {
+    static func examples(in document: JSONNode, endpoints: [(name: String, path: String, method: String)]) -> [Example]
+    {
         var byOperation: [String: [String]] = [:]
-        for endpoint in endpoints { byOperation[endpoint.method + " " + endpoint.path, default: []].append(endpoint.name) }
+        for endpoint in endpoints {
+            byOperation[endpoint.method + " " + endpoint.path, default: []].append(endpoint.name)
+        }
         var result: [Example] = []
         for path in document["paths"]?.members ?? [] {
             for member in path.value.members ?? [] where OpenAPITranslator.methods.contains(member.key) {
@@ -30,7 +33,9 @@ struct PublishedPayloadTests {
                 for (index, entry) in entries.enumerated() {
                     guard let text = entry["response"]?.stringValue else { continue }
                     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                    guard trimmed.hasPrefix("{") || trimmed.hasPrefix("["), (try? JSONReader.parse(bytes: Array(trimmed.utf8))) != nil else { continue }
+                    guard trimmed.hasPrefix("{") || trimmed.hasPrefix("["),
+                        (try? JSONReader.parse(bytes: Array(trimmed.utf8))) != nil
+                    else { continue }
                     result.append(Example(endpoint: endpoint, index: index, json: trimmed))
                 }
             }
@@ -39,7 +44,9 @@ struct PublishedPayloadTests {
     }
 
     @Test func openAIsPublishedResponsesDecode() throws {
-        let path = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/bigapis/openai.yaml").path
+        let path = packageRoot.deletingLastPathComponent().appendingPathComponent(
+            "shared/conformance/bigapis/openai.yaml"
+        ).path
         guard let data = FileManager.default.contents(atPath: path) else { return }
         let imported = OpenAPIImporter.importDocument(bytes: Array(data), path: "openai.yaml")
         #expect(!imported.hasErrors)
@@ -70,14 +77,17 @@ struct PublishedPayloadTests {
 
             """
         for example in decodable {
-            main += "attempt(\(responseTypes[example.endpoint] ?? "JSONValue").self, \(SwiftLiteral.string("\(example.endpoint)#\(example.index)")), \(SwiftLiteral.string(example.json)))\n"
+            main +=
+                "attempt(\(responseTypes[example.endpoint] ?? "JSONValue").self, \(SwiftLiteral.string("\(example.endpoint)#\(example.index)")), \(SwiftLiteral.string(example.json)))\n"
         }
         let run = try Swiftc.buildAndRun(result.files.filter { !$0.path.hasSuffix("Endpoints.swift") } + [], main: main)
         #expect(run.status == 0, "\(Self.firstErrors(run.output))")
         let lines = run.output.split(separator: "\n")
         let decoded = lines.filter { $0.hasPrefix("ok ") }.count
         let failures = lines.filter { !$0.hasPrefix("ok ") }
-        print("OpenAI examples: \(decoded) of \(decodable.count) decode (\(examples.count) JSON examples, \(examples.count - decodable.count) for raw or empty responses)")
+        print(
+            "OpenAI examples: \(decoded) of \(decodable.count) decode (\(examples.count) JSON examples, \(examples.count - decodable.count) for raw or empty responses)"
+        )
         for failure in failures { print("  " + failure.prefix(300)) }
         // Measured 2026-11-24: 180 of 240. Every example that fails contradicts the document:
         // it leaves out a property the document requires (44), has null where the document

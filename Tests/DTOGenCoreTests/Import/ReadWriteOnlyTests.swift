@@ -33,7 +33,10 @@ struct ReadWriteOnlyTests {
             """
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "users.yaml")
         #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
-        #expect(imported.spec.contains(#""User": {\#n      "id": "String?",\#n      "created": "String?",\#n      "name": "String",\#n      "password": "String?"\#n    }"#), "\(imported.spec)")
+        #expect(
+            imported.spec.contains(
+                #""User": {\#n      "id": "String?",\#n      "created": "String?",\#n      "name": "String",\#n      "password": "String?"\#n    }"#
+            ), "\(imported.spec)")
         let main = #"""
             import Foundation
             let endpoint = Endpoint<EndpointKinds.Public, User>.createUser(body: User(name: "Ann", password: "s3cret"))

@@ -62,8 +62,13 @@ struct GenericParameterNameTests {
     }
 
     @Test func aHandWrittenSpecIsToldToRenameIt() {
-        let result = generate(#"{ "types": { "Response": { "id": "String" } }, "endpoints": [{ "name": "fill", "method": "POST", "path": "/basket", "body": "Response" }] }"#)
+        let result = generate(
+            #"{ "types": { "Response": { "id": "String" } }, "endpoints": [{ "name": "fill", "method": "POST", "path": "/basket", "body": "Response" }] }"#
+        )
         #expect(result.hasErrors)
-        #expect(result.diagnostics.map(\.message) == ["endpoint 'fill' takes 'body' of type 'Response', a name that inside the factory's extension means the endpoint's generic parameter; rename the type (for example 'ResponseBody')"])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "endpoint 'fill' takes 'body' of type 'Response', a name that inside the factory's extension means the endpoint's generic parameter; rename the type (for example 'ResponseBody')"
+            ])
     }
 }

@@ -102,15 +102,20 @@ struct SharedShapesTests {
         #expect(!result.hasErrors, "\(result.diagnostics)")
         let spec = try #require(try? JSONSerialization.jsonObject(with: Data(result.spec.utf8)) as? [String: Any])
         let types = try #require(spec["types"] as? [String: Any])
-        #expect(types.keys.sorted() == [
-            "AddressObject", "Charge", "ChargeState", "CreatedChoice", "Customer", "DeletedCustomer", "ExpandableCustomer",
-            "ExpandableCustomerOrDeletedCustomer", "Invoice", "LinesObject", "Payout", "PayoutRefunds", "Quote",
-            "RefundsObject", "Transfer",
-        ])
+        #expect(
+            types.keys.sorted() == [
+                "AddressObject", "Charge", "ChargeState", "CreatedChoice", "Customer", "DeletedCustomer",
+                "ExpandableCustomer",
+                "ExpandableCustomerOrDeletedCustomer", "Invoice", "LinesObject", "Payout", "PayoutRefunds", "Quote",
+                "RefundsObject", "Transfer",
+            ])
         #expect(types["ExpandableCustomer"] as? [String: [String]] == ["$oneOf": ["String", "Customer"]])
         let charge = try #require(types["Charge"] as? [String: Any])
         let invoice = try #require(types["Invoice"] as? [String: Any])
-        #expect(charge["customer"] as? [String: String] == ["$type": "ExpandableCustomer?", "$doc": "The customer, or its ID unless expanded."])
+        #expect(
+            charge["customer"] as? [String: String] == [
+                "$type": "ExpandableCustomer?", "$doc": "The customer, or its ID unless expanded.",
+            ])
         #expect(invoice["customer"] as? [String: String] == ["$type": "ExpandableCustomer?", "$doc": "Who pays."])
         #expect(charge["payer"] as? String == "ExpandableCustomerOrDeletedCustomer?")
         #expect(invoice["owner"] as? String == "ExpandableCustomerOrDeletedCustomer?")
@@ -128,7 +133,8 @@ struct SharedShapesTests {
         #expect(quote["lines"] as? String == "LinesObject?")
         // Both endpoints' `created` filter: one one-of, its object variant inside it.
         let endpoints = try #require(spec["endpoints"] as? [[String: Any]])
-        #expect(endpoints.map { ($0["query"] as? [String: String])?["created"] } == ["CreatedChoice?", "CreatedChoice?"])
+        #expect(
+            endpoints.map { ($0["query"] as? [String: String])?["created"] } == ["CreatedChoice?", "CreatedChoice?"])
         // An enum in a field and a query item: named with the type first (`ChargeState`);
         // a one-value enum (a tag) stays in each type.
         #expect(charge["state"] as? String == "ChargeState?")

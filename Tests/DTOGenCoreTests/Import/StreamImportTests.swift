@@ -81,17 +81,20 @@ struct StreamImportTests {
         let root = try JSONReader.parse(bytes: Array(imported.spec.utf8))
         let endpoints = root["endpoints"]?.elements ?? []
         func summary(_ endpoint: JSONNode) -> [String] {
-            ["name", "method", "response", "stream", "end", "events"].compactMap { key in endpoint[key]?.stringValue.map { "\(key)=\($0)" } }
+            ["name", "method", "response", "stream", "end", "events"].compactMap { key in
+                endpoint[key]?.stringValue.map { "\(key)=\($0)" }
+            }
         }
-        #expect(endpoints.map(summary) == [
-            ["name=createChat", "method=POST", "response=Chat"],
-            ["name=createChatStream", "method=POST", "response=ChatChunk", "stream=sse", "end=[DONE]"],
-            ["name=watchRuns", "response=RunEvent", "stream=sse", "events=named"],
-            // Beside bytes, the stream is the other endpoint: the bytes stay Data, not text.
-            ["name=speak", "method=POST", "response=Data"],
-            ["name=speakStream", "method=POST", "response=ChatChunk", "stream=sse"],
-            ["name=exportRows", "response=Row", "stream=jsonl"],
-        ])
+        #expect(
+            endpoints.map(summary) == [
+                ["name=createChat", "method=POST", "response=Chat"],
+                ["name=createChatStream", "method=POST", "response=ChatChunk", "stream=sse", "end=[DONE]"],
+                ["name=watchRuns", "response=RunEvent", "stream=sse", "events=named"],
+                // Beside bytes, the stream is the other endpoint: the bytes stay Data, not text.
+                ["name=speak", "method=POST", "response=Data"],
+                ["name=speakStream", "method=POST", "response=ChatChunk", "stream=sse"],
+                ["name=exportRows", "response=Row", "stream=jsonl"],
+            ])
         #expect(endpoints[1]["body"]?.stringValue == "ChatRequest", "the stream sends the same request")
         let generated = Generator.generate([SpecInput(path: "talk.json", bytes: Array(imported.spec.utf8))])
         #expect(!generated.hasErrors, "\(generated.diagnostics)")
@@ -112,39 +115,49 @@ struct StreamImportTests {
         let imported = OpenAPIImporter.importDocument(bytes: Array(data), path: path)
         #expect(!imported.hasErrors, "\(imported.diagnostics)")
         let endpoints = try JSONReader.parse(bytes: Array(imported.spec.utf8))["endpoints"]?.elements ?? []
-        #expect(endpoints.map { [$0["name"]?.stringValue, $0["stream"]?.stringValue] } == [["getGreetingsStream", "sse"]])
+        #expect(
+            endpoints.map { [$0["name"]?.stringValue, $0["stream"]?.stringValue] } == [["getGreetingsStream", "sse"]])
     }
 
     /// OpenAI's streamed chat completion, end to end: its document imported (only that
     /// operation), the Swift generated, built with the runtime and run against the loopback
     /// server replaying the chunks the document's example shows, cut into small pieces.
     @Test func openAIsStreamedChatCompletion() throws {
-        let path = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/bigapis/openai.yaml").path
+        let path = packageRoot.deletingLastPathComponent().appendingPathComponent(
+            "shared/conformance/bigapis/openai.yaml"
+        ).path
         guard let data = FileManager.default.contents(atPath: path) else { return }
-        let imported = OpenAPIImporter.importDocument(bytes: Array(data), path: path, options: ImportOptions(operations: ["createChatCompletion"]))
+        let imported = OpenAPIImporter.importDocument(
+            bytes: Array(data), path: path, options: ImportOptions(operations: ["createChatCompletion"]))
         #expect(!imported.hasErrors, "\(imported.diagnostics.filter { $0.severity == .error }.prefix(5))")
         let root = try JSONReader.parse(bytes: Array(imported.spec.utf8))
-        let stream = try #require(root["endpoints"]?.elements?.first { $0["name"]?.stringValue == "createChatCompletionStream" })
+        let stream = try #require(
+            root["endpoints"]?.elements?.first { $0["name"]?.stringValue == "createChatCompletionStream" })
         #expect(stream["stream"]?.stringValue == "sse" && stream["end"]?.stringValue == "[DONE]")
         #expect(stream["response"]?.stringValue == "CreateChatCompletionStreamResponse")
 
         // The chunks of the document's example, as the API sends them.
         let document = try YAMLReader.parse(bytes: Array(data))
-        let example = try #require(document["components"]?["schemas"]?["CreateChatCompletionStreamResponse"]?["x-oaiMeta"]?["example"]?.stringValue)
+        let example = try #require(
+            document["components"]?["schemas"]?["CreateChatCompletionStreamResponse"]?["x-oaiMeta"]?["example"]?
+                .stringValue)
         let chunks = example.split(separator: "\n").filter { $0.hasPrefix("{") }
         #expect(chunks.count == 3)
         let recorded = Array((chunks.map { "data: \($0)\n\n" }.joined() + "data: [DONE]\n\n").utf8)
         let server = try LoopbackServer { _ in
-            .stream(status: 200, headers: ["Content-Type": "text/event-stream"], piece: { index in
-                let start = index * 7
-                return start < recorded.count ? Data(recorded[start..<min(recorded.count, start + 7)]) : nil
-            })
+            .stream(
+                status: 200, headers: ["Content-Type": "text/event-stream"],
+                piece: { index in
+                    let start = index * 7
+                    return start < recorded.count ? Data(recorded[start..<min(recorded.count, start + 7)]) : nil
+                })
         }
         defer { server.stop() }
 
         var options = GeneratorOptions()
         options.runtimeModule = nil
-        let generated = Generator.generate([SpecInput(path: "openai.json", bytes: Array(imported.spec.utf8))], options: options)
+        let generated = Generator.generate(
+            [SpecInput(path: "openai.json", bytes: Array(imported.spec.utf8))], options: options)
         #expect(!generated.hasErrors, "\(generated.diagnostics.filter { $0.severity == .error }.prefix(5))")
         let main = """
             import Foundation

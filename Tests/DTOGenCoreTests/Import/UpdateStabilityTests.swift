@@ -14,8 +14,11 @@ struct UpdateStabilityTests {
         var files: [GeneratedFile]
     }
 
-    static func imported(_ document: String, path: String = "shop.json", previous: PreviousImport? = nil) throws -> Version {
-        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: path, options: ImportOptions(name: "Shop", previous: previous))
+    static func imported(_ document: String, path: String = "shop.json", previous: PreviousImport? = nil) throws
+        -> Version
+    {
+        let imported = OpenAPIImporter.importDocument(
+            bytes: Array(document.utf8), path: path, options: ImportOptions(name: "Shop", previous: previous))
         #expect(!imported.hasErrors, "\(imported.diagnostics)")
         let result = Generator.generate([SpecInput(path: "shop.json", bytes: Array(imported.spec.utf8))])
         #expect(!result.hasErrors, "\(result.diagnostics.prefix(5))")
@@ -30,7 +33,8 @@ struct UpdateStabilityTests {
         case .number(let lexeme): lexeme
         case .string(let string): DraftJSON.quoted(string)
         case .array(let elements): "[" + elements.map(text).joined(separator: ",") + "]"
-        case .object(let members): "{" + members.map { DraftJSON.quoted($0.key) + ":" + text($0.value) }.joined(separator: ",") + "}"
+        case .object(let members):
+            "{" + members.map { DraftJSON.quoted($0.key) + ":" + text($0.value) }.joined(separator: ",") + "}"
         }
     }
 
@@ -54,7 +58,9 @@ struct UpdateStabilityTests {
                 let line = lines[index]
                 index += 1
                 guard let first = line.first, first.isLetter else { continue }
-                let words = line.split(separator: " ").map(String.init).filter { !["public", "nonisolated", "indirect"].contains($0) }
+                let words = line.split(separator: " ").map(String.init).filter {
+                    !["public", "nonisolated", "indirect"].contains($0)
+                }
                 guard words.count >= 2, ["struct", "enum", "typealias"].contains(words[0]) else { continue }
                 let name = String(words[1].prefix { $0 != ":" && $0 != "<" })
                 if words[0] == "typealias" || line.hasSuffix("{}") {
@@ -88,7 +94,9 @@ struct UpdateStabilityTests {
     }
 
     /// What differs between the two versions' Swift although its JSON is the same.
-    static func unstable(old oldDocument: String, new newDocument: String, oldVersion: Version, newVersion: Version) throws -> [String] {
+    static func unstable(old oldDocument: String, new newDocument: String, oldVersion: Version, newVersion: Version)
+        throws -> [String]
+    {
         let oldRoot = try JSONReader.parse(bytes: Array(oldDocument.utf8))
         let newRoot = try JSONReader.parse(bytes: Array(newDocument.utf8))
         return unstable(oldRoot: oldRoot, newRoot: newRoot, oldVersion: oldVersion, newVersion: newVersion)
@@ -98,21 +106,29 @@ struct UpdateStabilityTests {
         var problems: [String] = []
         let oldDeclarations = declarations(in: oldVersion.files)
         let newDeclarations = declarations(in: newVersion.files)
-        let oldSchemas = Dictionary(members(oldRoot["components"]?["schemas"]).map { ($0.key, text($0.value)) }, uniquingKeysWith: { a, _ in a })
+        let oldSchemas = Dictionary(
+            members(oldRoot["components"]?["schemas"]).map { ($0.key, text($0.value)) }, uniquingKeysWith: { a, _ in a }
+        )
         for schema in members(newRoot["components"]?["schemas"]) where oldSchemas[schema.key] == text(schema.value) {
             let name = SwiftName.type(schema.key)
             let before = oldDeclarations[name]
             let after = newDeclarations[name]
             guard before != nil || after != nil else { continue }  // not a type of its own (a scalar alias)
-            if before?.file != after?.file { problems.append("\(name): in \(before?.file ?? "-") before, \(after?.file ?? "-") now") }
-            else if before?.text != after?.text { problems.append("\(name): declaration changed") }
+            if before?.file != after?.file {
+                problems.append("\(name): in \(before?.file ?? "-") before, \(after?.file ?? "-") now")
+            } else if before?.text != after?.text {
+                problems.append("\(name): declaration changed")
+            }
         }
         let oldFactories = factories(in: oldVersion.files)
         let newFactories = factories(in: newVersion.files)
         let oldPaths = Dictionary(members(oldRoot["paths"]).map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
         for path in members(newRoot["paths"]) {
-            for operation in members(path.value) where ["get", "put", "post", "delete", "patch", "head", "options"].contains(operation.key) {
-                guard let previous = oldPaths[path.key]?[operation.key], text(previous) == text(operation.value) else { continue }
+            for operation in members(path.value)
+            where ["get", "put", "post", "delete", "patch", "head", "options"].contains(operation.key) {
+                guard let previous = oldPaths[path.key]?[operation.key], text(previous) == text(operation.value) else {
+                    continue
+                }
                 let key = "\(operation.key.uppercased()) \(path.key)"
                 if oldFactories[key] != newFactories[key] { problems.append("\(key): factory changed") }
             }
@@ -122,7 +138,8 @@ struct UpdateStabilityTests {
 
     // MARK: hand-made pairs
 
-    static let address = #"{"type":"object","required":["line1"],"properties":{"line1":{"type":"string"},"city":{"type":"string"}}}"#
+    static let address =
+        #"{"type":"object","required":["line1"],"properties":{"line1":{"type":"string"},"city":{"type":"string"}}}"#
 
     static func operation(_ id: String, body: String = address) -> String {
         ##"{"post":{"operationId":"\##(id)","requestBody":{"content":{"application/json":{"schema":{"type":"object","properties":{"address":\##(body)}}}}},"responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Location"}}}}}}}"##
@@ -131,19 +148,33 @@ struct UpdateStabilityTests {
     static func document(paths: [(String, String)], schemas: [(String, String)]) -> String {
         let pathText = paths.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",")
         let schemaText = schemas.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",")
-        return ##"{"openapi":"3.0.0","info":{"title":"Shop","version":"1"},"paths":{\##(pathText)},"components":{"schemas":{\##(schemaText)}}}"##
+        return
+            ##"{"openapi":"3.0.0","info":{"title":"Shop","version":"1"},"paths":{\##(pathText)},"components":{"schemas":{\##(schemaText)}}}"##
     }
 
     static let schemas: [(String, String)] = [
-        ("Location", ##"{"type":"object","required":["id"],"properties":{"id":{"type":"string"},"status":{"$ref":"#/components/schemas/Status"},"kind":{"type":"string","enum":["a","b"]}}}"##),
-        ("Store", ##"{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]},"profile":{"$ref":"#/components/schemas/UserProfile"}}}"##),
+        (
+            "Location",
+            ##"{"type":"object","required":["id"],"properties":{"id":{"type":"string"},"status":{"$ref":"#/components/schemas/Status"},"kind":{"type":"string","enum":["a","b"]}}}"##
+        ),
+        (
+            "Store",
+            ##"{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]},"profile":{"$ref":"#/components/schemas/UserProfile"}}}"##
+        ),
         ("UserProfile", #"{"type":"object","properties":{"name":{"type":"string"}}}"#),
         ("Status", #"{"type":"string","enum":["active","inactive"]}"#),
     ]
 
     static let paths: [(String, String)] = [
         ("/terminal/locations", operation("postTerminalLocations")),
-        ("/terminal/locations/{id}", operation("updateTerminalLocation").replacingOccurrences(of: #""requestBody""#, with: #""parameters":[{"name":"id","in":"path","required":true,"schema":{"type":"string"}}],"requestBody""#)),
+        (
+            "/terminal/locations/{id}",
+            operation("updateTerminalLocation").replacingOccurrences(
+                of: #""requestBody""#,
+                with:
+                    #""parameters":[{"name":"id","in":"path","required":true,"schema":{"type":"string"}}],"requestBody""#
+            )
+        ),
     ]
 
     static let base = document(paths: paths, schemas: schemas)
@@ -152,12 +183,36 @@ struct UpdateStabilityTests {
     static let changes: [(name: String, document: String, byRulesAlone: Bool)] = [
         // An operation inserted first that writes the shared address shape too: the shape
         // keeps its name (a new use never renames a shape).
-        ("an operation inserted first", document(paths: [("/tax/settings", operation("postTaxSettings"))] + paths, schemas: schemas), true),
+        (
+            "an operation inserted first",
+            document(paths: [("/tax/settings", operation("postTaxSettings"))] + paths, schemas: schemas), true
+        ),
         // A schema inserted before one whose Swift name it takes: the one already there keeps it.
-        ("a schema inserted that takes a colliding name", document(paths: paths, schemas: [("user-profile", #"{"type":"object","properties":{"id":{"type":"integer"}}}"#)] + schemas), true),
-        ("an enum value added", document(paths: paths, schemas: schemas.map { $0.0 == "Status" ? ($0.0, #"{"type":"string","enum":["active","inactive","archived"]}"#) : $0 }), true),
+        (
+            "a schema inserted that takes a colliding name",
+            document(
+                paths: paths,
+                schemas: [("user-profile", #"{"type":"object","properties":{"id":{"type":"integer"}}}"#)] + schemas),
+            true
+        ),
+        (
+            "an enum value added",
+            document(
+                paths: paths,
+                schemas: schemas.map {
+                    $0.0 == "Status" ? ($0.0, #"{"type":"string","enum":["active","inactive","archived"]}"#) : $0
+                }), true
+        ),
         // A hundred types more: a fresh import would split the DTOs over files; --update keeps one.
-        ("a type count crossing a file boundary", document(paths: paths, schemas: schemas + (1...100).map { ("Extra\($0)", ##"{"type":"object","properties":{"n\##($0)":{"type":"integer"}}}"##) }), false),
+        (
+            "a type count crossing a file boundary",
+            document(
+                paths: paths,
+                schemas: schemas
+                    + (1...100).map {
+                        ("Extra\($0)", ##"{"type":"object","properties":{"n\##($0)":{"type":"integer"}}}"##)
+                    }), false
+        ),
     ]
 
     @Test(arguments: changes.map(\.name))
@@ -165,10 +220,14 @@ struct UpdateStabilityTests {
         let change = try #require(Self.changes.first { $0.name == name })
         let old = try Self.imported(Self.base)
         let updated = try Self.imported(change.document, previous: PreviousImport(spec: Array(old.spec.utf8)))
-        #expect(try Self.unstable(old: Self.base, new: change.document, oldVersion: old, newVersion: updated) == [], "with --update")
+        #expect(
+            try Self.unstable(old: Self.base, new: change.document, oldVersion: old, newVersion: updated) == [],
+            "with --update")
         if change.byRulesAlone {
             let fresh = try Self.imported(change.document)
-            #expect(try Self.unstable(old: Self.base, new: change.document, oldVersion: old, newVersion: fresh) == [], "by the rules alone")
+            #expect(
+                try Self.unstable(old: Self.base, new: change.document, oldVersion: old, newVersion: fresh) == [],
+                "by the rules alone")
         }
     }
 
@@ -203,9 +262,12 @@ struct UpdateStabilityTests {
         let folder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/history")
         let oldPath = folder.appendingPathComponent("stripe-2023-02-22.yaml").path
         let newPath = folder.appendingPathComponent("stripe-2023-06-01.yaml").path
-        guard let oldBytes = FileManager.default.contents(atPath: oldPath), let newBytes = FileManager.default.contents(atPath: newPath) else { return }
+        guard let oldBytes = FileManager.default.contents(atPath: oldPath),
+            let newBytes = FileManager.default.contents(atPath: newPath)
+        else { return }
         func version(_ bytes: Data, _ path: String, previous: PreviousImport?) throws -> Version {
-            let imported = OpenAPIImporter.importDocument(bytes: Array(bytes), path: path, options: ImportOptions(name: "Stripe", previous: previous))
+            let imported = OpenAPIImporter.importDocument(
+                bytes: Array(bytes), path: path, options: ImportOptions(name: "Stripe", previous: previous))
             let result = Generator.generate([SpecInput(path: "stripe.json", bytes: Array(imported.spec.utf8))])
             #expect(!result.hasErrors)
             return Version(spec: imported.spec, files: result.files)
@@ -216,20 +278,28 @@ struct UpdateStabilityTests {
             oldRoot: try OpenAPIImporter.read(Array(oldBytes)), newRoot: try OpenAPIImporter.read(Array(newBytes)),
             oldVersion: old, newVersion: new
         )
-        #expect(problems.count <= Self.stripeKnownUnstable, "\(problems.count): \(problems.prefix(40).joined(separator: "\n"))")
+        #expect(
+            problems.count <= Self.stripeKnownUnstable,
+            "\(problems.count): \(problems.prefix(40).joined(separator: "\n"))")
         // Without the earlier spec (a backed spec, a fresh import), the naming rules alone.
         let fresh = try version(newBytes, newPath, previous: nil)
         let rulesAlone = Self.unstable(
             oldRoot: try OpenAPIImporter.read(Array(oldBytes)), newRoot: try OpenAPIImporter.read(Array(newBytes)),
             oldVersion: old, newVersion: fresh
         )
-        #expect(rulesAlone.count <= Self.stripeKnownUnstableByRulesAlone, "\(rulesAlone.count): \(rulesAlone.prefix(40).joined(separator: "\n"))")
+        #expect(
+            rulesAlone.count <= Self.stripeKnownUnstableByRulesAlone,
+            "\(rulesAlone.count): \(rulesAlone.prefix(40).joined(separator: "\n"))")
         // The check compares what it says: most schemas and operations are the same in both.
         let oldRoot = try OpenAPIImporter.read(Array(oldBytes))
         let newRoot = try OpenAPIImporter.read(Array(newBytes))
-        let oldSchemas = Dictionary(Self.members(oldRoot["components"]?["schemas"]).map { ($0.key, Self.text($0.value)) }, uniquingKeysWith: { a, _ in a })
+        let oldSchemas = Dictionary(
+            Self.members(oldRoot["components"]?["schemas"]).map { ($0.key, Self.text($0.value)) },
+            uniquingKeysWith: { a, _ in a })
         let declarations = Self.declarations(in: new.files)
-        let compared = Self.members(newRoot["components"]?["schemas"]).filter { oldSchemas[$0.key] == Self.text($0.value) && declarations[SwiftName.type($0.key)] != nil }
+        let compared = Self.members(newRoot["components"]?["schemas"]).filter {
+            oldSchemas[$0.key] == Self.text($0.value) && declarations[SwiftName.type($0.key)] != nil
+        }
         #expect(compared.count > 500, "\(compared.count) schemas compared")
         #expect(Self.factories(in: new.files).count > 400)
     }

@@ -35,14 +35,22 @@ struct ContextTests {
     }
 
     @Test func exactlyOneSectionIsOpen() {
-        let context = SectionContext(DeclarationSection.enum, .string("x"), shared: ["access": .string("public ")]).value
-        #expect(context == .object(["access": .string("public "), "struct": .bool(false), "enum": .string("x"), "alias": .bool(false), "oneOf": .bool(false)]))
+        let context = SectionContext(DeclarationSection.enum, .string("x"), shared: ["access": .string("public ")])
+            .value
+        #expect(
+            context
+                == .object([
+                    "access": .string("public "), "struct": .bool(false), "enum": .string("x"), "alias": .bool(false),
+                    "oneOf": .bool(false),
+                ]))
     }
 
     /// The keys a template reads that its innermost context lacks, so Mustache would take
     /// them from an outer context. Walks every section the context opens (a list's every
     /// element), with the partials in place.
-    func fallThroughs(_ nodes: [MustacheTemplate.Node], _ stack: [MustacheObject], partials: [String: String], at path: String = "") throws -> [String] {
+    func fallThroughs(
+        _ nodes: [MustacheTemplate.Node], _ stack: [MustacheObject], partials: [String: String], at path: String = ""
+    ) throws -> [String] {
         var found: [String] = []
         for node in nodes {
             switch node {
@@ -62,11 +70,13 @@ struct ContextTests {
                 // Only what renders: a false section's inside is never read.
                 guard value.isTruthy != inverted else { continue }
                 switch value {
-                case .object(let object): found += try fallThroughs(children, stack + [object], partials: partials, at: path + key + ".")
+                case .object(let object):
+                    found += try fallThroughs(children, stack + [object], partials: partials, at: path + key + ".")
                 case .list(let elements):
                     for element in elements {
                         if case .object(let object) = element {
-                            found += try fallThroughs(children, stack + [object], partials: partials, at: path + key + ".")
+                            found += try fallThroughs(
+                                children, stack + [object], partials: partials, at: path + key + ".")
                         } else {
                             found += try fallThroughs(children, stack, partials: partials, at: path + key + ".")
                         }
@@ -82,15 +92,15 @@ struct ContextTests {
     /// key from its own context: the typed contexts declare each one, absent ones as false.
     @Test func theEndpointTemplatesReadEveryKeyFromTheirOwnContext() throws {
         let spec = #"""
-        { "name": "Shop", "baseURL": "https://shop.example", "repository": true,
-          "types": { "Item": { "id": "Int", "name": "String" }, "NewItem": { "name": "String" } },
-          "endpoints": [
-            { "name": "items", "path": "/items", "response": ["Item"], "kind": "public" },
-            { "name": "item", "path": "/items/{id}", "response": "Item", "query": { "full": "Bool?" }, "headers": { "X-Trace": "String?" }, "timeout": 5, "kind": "private" },
-            { "name": "create", "method": "POST", "path": "/items", "body": "NewItem", "response": "Item", "bodyFrom": { "model": "Draft", "fields": { "name": "title" } } },
-            { "name": "search", "path": "/search", "query": { "q": "String", "page": "Int", "size": "Int" }, "response": ["Item"], "bodyEncoding": "form", "method": "POST", "body": "NewItem" }
-          ] }
-        """#
+            { "name": "Shop", "baseURL": "https://shop.example", "repository": true,
+              "types": { "Item": { "id": "Int", "name": "String" }, "NewItem": { "name": "String" } },
+              "endpoints": [
+                { "name": "items", "path": "/items", "response": ["Item"], "kind": "public" },
+                { "name": "item", "path": "/items/{id}", "response": "Item", "query": { "full": "Bool?" }, "headers": { "X-Trace": "String?" }, "timeout": 5, "kind": "private" },
+                { "name": "create", "method": "POST", "path": "/items", "body": "NewItem", "response": "Item", "bodyFrom": { "model": "Draft", "fields": { "name": "title" } } },
+                { "name": "search", "path": "/search", "query": { "q": "String", "page": "Int", "size": "Int" }, "response": ["Item"], "bodyEncoding": "form", "method": "POST", "body": "NewItem" }
+              ] }
+            """#
         var input = SpecInput(path: "shop.json", bytes: Array(spec.utf8))
         input.generates = true
         let (irs, diagnostics) = Generator.resolve([input], options: GeneratorOptions())
@@ -98,9 +108,11 @@ struct ContextTests {
         let ir = try #require(irs.first)
         let runtime = RuntimeSymbols(module: "DTORuntime")
         let printer = SwiftPrinter(table: ir.types, runtime: runtime)
-        var context = EndpointContextBuilder(access: "", printer: printer).context(FileContext(header: "", runtime: runtime), endpoints: ir.endpoints, api: ir.api)
+        var context = EndpointContextBuilder(access: "", printer: printer).context(
+            FileContext(header: "", runtime: runtime), endpoints: ir.endpoints, api: ir.api)
         let repository = try #require(ir.repository)
-        context.repository = RepositoryContextBuilder(access: "", printer: printer, payloads: [:]).context(repository, api: ir.api)
+        context.repository = RepositoryContextBuilder(access: "", printer: printer, payloads: [:]).context(
+            repository, api: ir.api)
         let template = try MustacheTemplate(try #require(DefaultTemplates.all["endpoints.swift"]))
         let found = try fallThroughs(template.nodes, [context.entries], partials: DefaultTemplates.all)
         #expect(found.isEmpty, "read from an outer context: \(Set(found).sorted())")
@@ -114,7 +126,8 @@ struct ContextTests {
     /// spec locations, endpoints, repositories) read every key from their own context.
     @Test(arguments: ["Tests/Fixtures/golden-specs", "specs"])
     func everyTemplateReadsEveryKeyFromItsOwnContext(folder: String) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
         let inputs = try SpecLoader.load(root.appendingPathComponent(folder).path)
         #expect(!inputs.isEmpty)
         let (irs, diagnostics) = Generator.resolve(inputs, options: GeneratorOptions())
@@ -133,9 +146,16 @@ struct ContextTests {
             var dtos = DTOContextBuilder(table: ir.types, access: "public ", printer: printer)
             dtos.fastDecoding = true
             try check("dtos.swift", dtos.context(file, namespace: ir.namespace).value, ir.path)
-            try check("mappings.swift", MappingContextBuilder(access: "", printer: printer, specFile: ir.path).context(file, mappings: ir.mappings, bodies: ir.endpoints.compactMap(\.bodyFrom)).value, ir.path)
-            var endpoints = EndpointContextBuilder(access: "", printer: printer).context(file, endpoints: ir.endpoints, api: ir.api)
-            endpoints.repository = ir.repository.map { RepositoryContextBuilder(access: "", printer: printer, payloads: [:]).context($0, api: ir.api) }
+            try check(
+                "mappings.swift",
+                MappingContextBuilder(access: "", printer: printer, specFile: ir.path).context(
+                    file, mappings: ir.mappings, bodies: ir.endpoints.compactMap(\.bodyFrom)
+                ).value, ir.path)
+            var endpoints = EndpointContextBuilder(access: "", printer: printer).context(
+                file, endpoints: ir.endpoints, api: ir.api)
+            endpoints.repository = ir.repository.map {
+                RepositoryContextBuilder(access: "", printer: printer, payloads: [:]).context($0, api: ir.api)
+            }
             try check("endpoints.swift", endpoints.value, ir.path)
         }
     }

@@ -28,7 +28,9 @@ struct DTOFilesTests {
     static func file(declaring type: String, in result: GenerationResult) -> String? {
         result.files.first { file in
             file.contents.split(separator: "\n").contains { line in
-                ["    nonisolated struct ", "    nonisolated enum ", "    nonisolated indirect enum "].contains { line.hasPrefix($0 + type + ":") || line.hasPrefix($0 + type + " ") }
+                ["    nonisolated struct ", "    nonisolated enum ", "    nonisolated indirect enum "].contains {
+                    line.hasPrefix($0 + type + ":") || line.hasPrefix($0 + type + " ")
+                }
             }
         }?.path
     }
@@ -39,7 +41,9 @@ struct DTOFilesTests {
         let names = ["Item", "Tree", "Node", "Shape", "Circle", "Square", "Page"]
         let expected = ["Shop.DTOs.swift", "Shop.DTOs.2.swift", "Shop.DTOs.3.swift"]
         for name in names {
-            #expect(Self.file(declaring: name, in: result) == expected[SpecFileNaming.dtoFileIndex(ofType: name, count: 3)], "\(name)")
+            #expect(
+                Self.file(declaring: name, in: result) == expected[SpecFileNaming.dtoFileIndex(ofType: name, count: 3)],
+                "\(name)")
         }
         // The rule spreads these seven over all three files, and only the first declares
         // the namespace.
@@ -49,7 +53,8 @@ struct DTOFilesTests {
         // A type's fast path is in its file (a boxed field's storage is private to it).
         for name in names {
             let declaring = try #require(Self.file(declaring: name, in: result))
-            let withFastPath = result.files.filter { $0.contents.contains("extension Shop.\(name): FastJSONDecodable") }.map(\.path)
+            let withFastPath = result.files.filter { $0.contents.contains("extension Shop.\(name): FastJSONDecodable") }
+                .map(\.path)
             #expect(withFastPath == [declaring], "\(name)")
         }
         // Split, the module compiles and decodes as one file does.
@@ -68,13 +73,19 @@ struct DTOFilesTests {
     /// (the build plugin names them before dtogen runs).
     @Test func filesAreStableAndEmptyOnesOnlyForThePlugin() throws {
         let before = Self.generate()
-        let after = Self.generate(Self.spec.replacingOccurrences(of: #""Circle": { "radius": "Double" },"#, with: #""Circle": { "radius": "Double" }, "Extra": { "x": "Int" },"#))
+        let after = Self.generate(
+            Self.spec.replacingOccurrences(
+                of: #""Circle": { "radius": "Double" },"#,
+                with: #""Circle": { "radius": "Double" }, "Extra": { "x": "Int" },"#))
         for name in ["Item", "Tree", "Node", "Shape", "Circle", "Square", "Page"] {
             #expect(Self.file(declaring: name, in: before) == Self.file(declaring: name, in: after), "\(name)")
         }
-        let one = #"{ "name": "Shop", "options": { "dtoFiles": 4 }, "types": { "Item": { "id": "Int" } }, "endpoints": [] }"#
+        let one =
+            #"{ "name": "Shop", "options": { "dtoFiles": 4 }, "types": { "Item": { "id": "Int" } }, "endpoints": [] }"#
         let names = SpecFileNaming.dtoFileNames(base: "Shop", count: 4)
         #expect(Self.generate(one).files.map(\.path) == [names[SpecFileNaming.dtoFileIndex(ofType: "Item", count: 4)]])
-        #expect(Self.generate(one, keepsEmptyFiles: true).files.map(\.path).sorted() == SpecFileNaming.outputFileNames(base: "Shop", dtoFiles: 4).sorted())
+        #expect(
+            Self.generate(one, keepsEmptyFiles: true).files.map(\.path).sorted()
+                == SpecFileNaming.outputFileNames(base: "Shop", dtoFiles: 4).sorted())
     }
 }

@@ -7,7 +7,8 @@ struct DiffStabilityTests {
     func change(_ before: String, _ after: String, file: Int) -> (removed: [String], added: [String]) {
         let suffix = ["DTOs", "Endpoints", "Mappings"][file] + ".swift"
         guard let old = generate(before).files.first(where: { $0.path.hasSuffix(suffix) }),
-              let new = generate(after).files.first(where: { $0.path.hasSuffix(suffix) }) else {
+            let new = generate(after).files.first(where: { $0.path.hasSuffix(suffix) })
+        else {
             Issue.record("generation failed")
             return ([], [])
         }
@@ -24,16 +25,26 @@ struct DiffStabilityTests {
 
     /// One line in `init(from:)`, and its twin in the fast path.
     @Test func togglingAModifierInACustomCodedStructChangesOneLine() {
-        let (removed, added) = change(spec(fields: #""Int""#), spec(fields: #"{ "$type": "Int", "$lenient": true }"#), file: 0)
-        #expect(removed == ["        self.c = try container.decode(Int.self, forKey: .c)", #"        self.c = try container.decode(Int.self, forKey: "c")"#])
-        #expect(added == ["        self.c = container.decodeLenient(Int.self, forKey: .c) ?? 0", #"        self.c = container.decodeLenient(Int.self, forKey: "c") ?? 0"#])
+        let (removed, added) = change(
+            spec(fields: #""Int""#), spec(fields: #"{ "$type": "Int", "$lenient": true }"#), file: 0)
+        #expect(
+            removed == [
+                "        self.c = try container.decode(Int.self, forKey: .c)",
+                #"        self.c = try container.decode(Int.self, forKey: "c")"#,
+            ])
+        #expect(
+            added == [
+                "        self.c = container.decodeLenient(Int.self, forKey: .c) ?? 0",
+                #"        self.c = container.decodeLenient(Int.self, forKey: "c") ?? 0"#,
+            ])
     }
 
     /// The first custom field adds `CodingKeys` and `init(from:)`, never `encode(to:)` (the
     /// synthesized one still fits), and changes no existing line but the field's in the fast path.
     @Test func theFirstCustomFieldOnlyAddsLines() {
         let plain = #"{ "types": { "T": { "a": "Int", "b": "Int", "c": "Int" } }, "endpoints": [] }"#
-        let lenient = #"{ "types": { "T": { "a": "Int", "b": "Int", "c": { "$type": "Int", "$lenient": true } } }, "endpoints": [] }"#
+        let lenient =
+            #"{ "types": { "T": { "a": "Int", "b": "Int", "c": { "$type": "Int", "$lenient": true } } }, "endpoints": [] }"#
         let (removed, added) = change(plain, lenient, file: 0)
         #expect(removed == [#"        self.c = try container.decode(Int.self, forKey: "c")"#])
         #expect(added.count == 14, "\(added)")
@@ -60,12 +71,17 @@ struct DiffStabilityTests {
     }
 
     @Test func factoriesStayInSpecOrderWhenAResponseTypeChanges() throws {
-        let text = try #require(generate(Self.endpoints(query: "{}", secondResponse: "U")).files.first { $0.path.hasSuffix("Endpoints.swift") }).contents
+        let text = try #require(
+            generate(Self.endpoints(query: "{}", secondResponse: "U")).files.first {
+                $0.path.hasSuffix("Endpoints.swift")
+            }
+        ).contents
         let first = try #require(text.range(of: "static var first"))
         let second = try #require(text.range(of: "static var second"))
         let third = try #require(text.range(of: "static var third"))
         #expect(first.lowerBound < second.lowerBound && second.lowerBound < third.lowerBound)
-        let (removed, added) = change(Self.endpoints(query: "{}"), Self.endpoints(query: "{}", secondResponse: "U"), file: 1)
+        let (removed, added) = change(
+            Self.endpoints(query: "{}"), Self.endpoints(query: "{}", secondResponse: "U"), file: 1)
         #expect(removed.count <= 1 && added.count <= 6, "\(removed) \(added)")
     }
 }

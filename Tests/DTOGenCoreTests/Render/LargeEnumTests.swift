@@ -31,11 +31,12 @@ struct LargeEnumTests {
             """#
         let run = try Swiftc.buildAndRun(result.files, main: main)
         #expect(run.status == 0, "\(OpenAPIImportTests.errors(run.output))")
-        #expect(run.output == """
-            Zone/0 Zone/100 default Mars/Olympus true true
-            ["Zone\\/0","Zone\\/100","default","Mars\\/Olympus"]
-            true true
+        #expect(
+            run.output == """
+                Zone/0 Zone/100 default Mars/Olympus true true
+                ["Zone\\/0","Zone\\/100","default","Mars\\/Olympus"]
+                true true
 
-            """, "\(run.output)")
+                """, "\(run.output)")
     }
 }

@@ -17,7 +17,8 @@ struct MustacheSpecTests {
 
     static func loadCases() throws -> [Case] {
         let folder = Fixtures.url("mustache-spec")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+            .sorted()
         var cases: [Case] = []
         for file in files {
             let node = try JSONReader.parse(bytes: Array(try Data(contentsOf: folder.appendingPathComponent(file))))
@@ -26,14 +27,15 @@ struct MustacheSpecTests {
                 for member in test["partials"]?.members ?? [] {
                     partials[member.key] = member.value.stringValue ?? ""
                 }
-                cases.append(Case(
-                    file: file,
-                    name: test["name"]?.stringValue ?? "?",
-                    template: test["template"]?.stringValue ?? "",
-                    data: mustacheValue(test["data"]),
-                    partials: partials,
-                    expected: test["expected"]?.stringValue ?? ""
-                ))
+                cases.append(
+                    Case(
+                        file: file,
+                        name: test["name"]?.stringValue ?? "?",
+                        template: test["template"]?.stringValue ?? "",
+                        data: mustacheValue(test["data"]),
+                        partials: partials,
+                        expected: test["expected"]?.stringValue ?? ""
+                    ))
             }
         }
         return cases

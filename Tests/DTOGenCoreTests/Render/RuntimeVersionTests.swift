@@ -9,7 +9,9 @@ struct RuntimeVersionTests {
     /// declares `versions`; returns the compiler's exit status and output. Without fast
     /// paths, so the stand-in needs nothing else (the fast paths' version is checked below).
     func typecheck(runtimeVersions versions: [Int]) throws -> (status: Int32, output: String, files: [GeneratedFile]) {
-        let result = generate([("s.json", #"{ "types": { "T": { "a": "Int" } }, "endpoints": [] }"#)], options: GeneratorOptions(runtimeModule: nil, fastDecoding: false))
+        let result = generate(
+            [("s.json", #"{ "types": { "T": { "a": "Int" } }, "endpoints": [] }"#)],
+            options: GeneratorOptions(runtimeModule: nil, fastDecoding: false))
         #expect(!result.hasErrors)
         let stub = "enum GeneratedCodeSupport {\n" + versions.map { "    enum Version\($0) {}\n" }.joined() + "}\n"
         let (status, output) = try Swiftc.typecheck(result.files, with: stub)
@@ -29,7 +31,10 @@ struct RuntimeVersionTests {
         // Nothing else fails: every error is on a version line.
         let errors = old.output.split(separator: "\n").filter { $0.contains(": error:") }
         #expect(!errors.isEmpty)
-        #expect(errors.allSatisfy { $0.contains(":\(checkLine):") && $0.contains("Version\(RuntimeVersion.qualifiedNames.rawValue)") }, "\(errors)")
+        #expect(
+            errors.allSatisfy {
+                $0.contains(":\(checkLine):") && $0.contains("Version\(RuntimeVersion.qualifiedNames.rawValue)")
+            }, "\(errors)")
     }
 
     @Test func theCurrentRuntimeCompiles() throws {
@@ -41,10 +46,18 @@ struct RuntimeVersionTests {
     @Test func fastPathsNeedTheirRuntimeVersion() {
         let spec = [("s.json", #"{ "types": { "T": { "a": "Int" } }, "endpoints": [] }"#)]
         let fast = generate(spec).files.first { $0.path == "S.DTOs.swift" }?.contents ?? ""
-        let plain = generate(spec, options: GeneratorOptions(fastDecoding: false)).files.first { $0.path == "S.DTOs.swift" }?.contents ?? ""
-        #expect(fast.contains("private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version\(RuntimeVersion.fastPaths.rawValue)"))
+        let plain =
+            generate(spec, options: GeneratorOptions(fastDecoding: false)).files.first { $0.path == "S.DTOs.swift" }?
+            .contents ?? ""
+        #expect(
+            fast.contains(
+                "private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version\(RuntimeVersion.fastPaths.rawValue)"
+            ))
         #expect(fast.contains("extension T: DTORuntime.FastJSONDecodable"))
-        #expect(plain.contains("private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version\(RuntimeVersion.qualifiedNames.rawValue)"))
+        #expect(
+            plain.contains(
+                "private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version\(RuntimeVersion.qualifiedNames.rawValue)"
+            ))
         #expect(!plain.contains("FastJSON"))
     }
 }
@@ -53,10 +66,15 @@ struct RuntimeVersionTests {
 struct SpecLocationTests {
     /// Type-checks the generated DTOs and mappings of `spec` with `app` as the app's code.
     func typecheck(_ spec: String, app: String) throws -> (status: Int32, errors: [String], mappings: String) {
-        let result = generate([("people.json", spec)], options: GeneratorOptions(runtimeModule: nil, specLocationFolder: "specs", fastDecoding: false))
+        let result = generate(
+            [("people.json", spec)],
+            options: GeneratorOptions(runtimeModule: nil, specLocationFolder: "specs", fastDecoding: false))
         #expect(!result.hasErrors, "\(result.diagnostics)")
-        let (status, output) = try Swiftc.typecheck(result.files.filter { !$0.path.hasSuffix("Endpoints.swift") }, with: "enum GeneratedCodeSupport { enum Version2 {} }\n" + app)
-        let errors = output.split(separator: "\n").filter { $0.contains(": error:") && !$0.hasPrefix(" ") }.map(String.init)
+        let (status, output) = try Swiftc.typecheck(
+            result.files.filter { !$0.path.hasSuffix("Endpoints.swift") },
+            with: "enum GeneratedCodeSupport { enum Version2 {} }\n" + app)
+        let errors = output.split(separator: "\n").filter { $0.contains(": error:") && !$0.hasPrefix(" ") }.map(
+            String.init)
         let mappings = result.files.first { $0.path.hasSuffix("Mappings.swift") }?.contents ?? ""
         return (status, errors, mappings)
     }
@@ -75,18 +93,26 @@ struct SpecLocationTests {
     static let app = "struct Person { init(name: String, age: Int) {} }\n"
 
     @Test func correctMappingsCompile() throws {
-        let ok = try typecheck(Self.spec(name: #""name": { "swift": "dto.name.uppercased()" }"#, age: #""age": "age""#), app: Self.app)
+        let ok = try typecheck(
+            Self.spec(name: #""name": { "swift": "dto.name.uppercased()" }"#, age: #""age": "age""#), app: Self.app)
         #expect(ok.status == 0, "\(ok.errors)")
-        #expect(ok.mappings.contains("#sourceLocation(file: \"specs/people.json\", line: 4)\n        let swift0 = dto.name.uppercased()\n"))
+        #expect(
+            ok.mappings.contains(
+                "#sourceLocation(file: \"specs/people.json\", line: 4)\n        let swift0 = dto.name.uppercased()\n"))
     }
 
     @Test func errorsInSpecProvidedSwiftPointAtTheSpec() throws {
-        let bad = try typecheck(Self.spec(name: #""name": { "swift": "dto.nmae.uppercased()" }"#, age: #""agee": "age""#), app: Self.app)
+        let bad = try typecheck(
+            Self.spec(name: #""name": { "swift": "dto.nmae.uppercased()" }"#, age: #""agee": "age""#), app: Self.app)
         #expect(bad.status != 0)
         #expect(bad.errors.count == 2, "\(bad.errors)")
         // The Swift expression's own line, and the mapping's line for the init's labels.
-        #expect(bad.errors.contains { $0.hasPrefix("specs/people.json:4:") && $0.contains("has no member 'nmae'") }, "\(bad.errors)")
-        #expect(bad.errors.contains { $0.hasPrefix("specs/people.json:3:") && $0.contains("incorrect argument label") }, "\(bad.errors)")
+        #expect(
+            bad.errors.contains { $0.hasPrefix("specs/people.json:4:") && $0.contains("has no member 'nmae'") },
+            "\(bad.errors)")
+        #expect(
+            bad.errors.contains { $0.hasPrefix("specs/people.json:3:") && $0.contains("incorrect argument label") },
+            "\(bad.errors)")
     }
 
     @Test func reviewedOutputHasNoSourceLocations() throws {
@@ -99,29 +125,40 @@ struct SpecLocationTests {
 enum Swiftc {
     /// DTORuntime's sources as a module of their own in `folder` (for `-I`), as an app sees it.
     static func emitRuntimeModule(into folder: URL) throws -> (status: Int32, output: String) {
-        try run(["-emit-module", "-module-name", "DTORuntime", "-parse-as-library", "-swift-version", "6", "-emit-module-path", folder.appendingPathComponent("DTORuntime.swiftmodule").path] + runtimeSources())
+        try run(
+            [
+                "-emit-module", "-module-name", "DTORuntime", "-parse-as-library", "-swift-version", "6",
+                "-emit-module-path", folder.appendingPathComponent("DTORuntime.swiftmodule").path,
+            ] + runtimeSources())
     }
 
     /// DTORuntime's sources and its date rules' (compiled into it when they share a module).
     static func runtimeSources() throws -> [String] {
         try ["Sources/DTORuntime", "Sources/DTODateRules"].flatMap { folder in
             let sources = packageRoot.appendingPathComponent(folder)
-            return try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted().filter { $0.hasSuffix(".swift") }.map { sources.appendingPathComponent($0).path }
+            return try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted().filter {
+                $0.hasSuffix(".swift")
+            }.map { sources.appendingPathComponent($0).path }
         }
     }
 
     /// `runtime`: also the DTORuntime sources (for `--no-runtime-import` output);
     /// `modules`: a folder with the DTORuntime module (`emitRuntimeModule`) instead.
-    static func typecheck(_ files: [GeneratedFile], with source: String, runtime: Bool = false, modules: URL? = nil) throws -> (status: Int32, output: String) {
+    static func typecheck(_ files: [GeneratedFile], with source: String, runtime: Bool = false, modules: URL? = nil)
+        throws -> (status: Int32, output: String)
+    {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-swiftc-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let paths = try write(files, source: source, named: "App.swift", into: folder) + (runtime ? try runtimeSources() : [])
+        let paths =
+            try write(files, source: source, named: "App.swift", into: folder) + (runtime ? try runtimeSources() : [])
         return try run(["-typecheck", "-swift-version", "6"] + (modules.map { ["-I", $0.path] } ?? []) + paths)
     }
 
     /// Generated files (written without a runtime import), the runtime's sources and a
     /// `main.swift`, built into one executable and run: what it printed.
-    static func buildAndRun(_ files: [GeneratedFile], main: String, arguments: [String] = []) throws -> (status: Int32, output: String) {
+    static func buildAndRun(_ files: [GeneratedFile], main: String, arguments: [String] = []) throws -> (
+        status: Int32, output: String
+    ) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-run-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let paths = try write(files, source: main, named: "main.swift", into: folder) + runtimeSources()
@@ -132,7 +169,8 @@ enum Swiftc {
     }
 
     /// Writes the files and one more source into `folder`; their paths, the source's last.
-    static func write(_ files: [GeneratedFile], source: String, named name: String, into folder: URL) throws -> [String] {
+    static func write(_ files: [GeneratedFile], source: String, named name: String, into folder: URL) throws -> [String]
+    {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var paths: [String] = []
         for file in files {

@@ -24,13 +24,16 @@ struct DateFormatSpecTests {
         for (spec, runtime) in Self.formats {
             for value in Self.values {
                 let generator = spec.date(from: JSONNode(value: value, location: SourceLocation(line: 1, column: 1)))
-                let raw: RawDate? = switch value {
-                case .string(let text): .string(text)
-                case .number(let lexeme): Double(lexeme).map(RawDate.number)
-                default: nil
-                }
+                let raw: RawDate? =
+                    switch value {
+                    case .string(let text): .string(text)
+                    case .number(let lexeme): Double(lexeme).map(RawDate.number)
+                    default: nil
+                    }
                 let app = raw.flatMap(runtime.date(from:))
-                #expect(generator == app, "\(spec) \(value): generator \(String(describing: generator)), runtime \(String(describing: app))")
+                #expect(
+                    generator == app,
+                    "\(spec) \(value): generator \(String(describing: generator)), runtime \(String(describing: app))")
             }
         }
     }

@@ -21,10 +21,13 @@ struct FuzzTests {
 
     static let tokens: [String] = [
         "{", "}", "[", "]", "\"", ",", ":", "\\", "\\u", "\\uD800", "null", "true", "false", "-0.0e+", "1e999", "0",
-        "\"$type\"", "\"$enum\"", "\"$dict\"", "\"$default\"", "\"$lenient\"", "\"$lossy\"", "\"$optional\"", "\"$format\"",
+        "\"$type\"", "\"$enum\"", "\"$dict\"", "\"$default\"", "\"$lenient\"", "\"$lossy\"", "\"$optional\"",
+        "\"$format\"",
         "\"$name\"", "\"$label\"", "\"$typeName\"", "\"$unknown\"", "\"$$x\"", "\"?\"", "[0]", "{}", "[]", "\"Date\"",
-        "\"JSON\"", "\"String?\"", "\"domain\"", "\"each\"", "\"fields\"", "\"model:X\"", "\"rawValue:Y\"", "\"convert\"",
-        "\"{id}\"", "\"/{}\"", "\"envelope\"", "\"success\"", "\"equals\"", "\"self\"", "\"init\"", "\"Type\"", "\"class\"",
+        "\"JSON\"", "\"String?\"", "\"domain\"", "\"each\"", "\"fields\"", "\"model:X\"", "\"rawValue:Y\"",
+        "\"convert\"",
+        "\"{id}\"", "\"/{}\"", "\"envelope\"", "\"success\"", "\"equals\"", "\"self\"", "\"init\"", "\"Type\"",
+        "\"class\"",
         "\"\\\\(x)\"", "\"*/\"", "\"\u{202E}\"", "\"🙂\"", "\"a.b[0].c\"", "\"yyyy-MM-dd\"", "\"secondsSince1970\"",
     ]
 
@@ -32,7 +35,8 @@ struct FuzzTests {
         "", "_", "self", "init", "Type", "default", "class", "String", "Int?", "Date", "JSON", "Data", "Error", "[Int]",
         "a.b", "a[0]", "a[", "x\"y", "\\(evil)", "*/", "🙂", "名前", "2fa", "+1", "-1", "$type", "{id}", "/x/{id}/{id}",
         "model:Quake", "rawValue:Status", "int", "url", "secondsSince1970", "yyyy", "public", "private", "GET", "HEAD",
-        "features", "properties.mag", "geometry.coordinates[9]", "https://example.com/v1", "Feature", "GeoFeatureCollection",
+        "features", "properties.mag", "geometry.coordinates[9]", "https://example.com/v1", "Feature",
+        "GeoFeatureCollection",
     ]
 
     static func seeds() throws -> [(String, [UInt8])] {
@@ -89,7 +93,10 @@ struct FuzzTests {
                 switch Int.random(in: 0..<5, using: &rng) {
                 case 0: return nodes.randomElement(using: &rng) ?? n
                 case 1: n.value = .string(strings.randomElement(using: &rng) ?? "")
-                case 2: n.value = [.null, .bool(true), .number("-1"), .number("1e308"), .array([]), .object([])].randomElement(using: &rng) ?? .null
+                case 2:
+                    n.value =
+                        [.null, .bool(true), .number("-1"), .number("1e308"), .array([]), .object([])].randomElement(
+                            using: &rng) ?? .null
                 case 3:
                     if case .object(var members) = n.value, !members.isEmpty {
                         members.remove(at: Int.random(in: 0..<members.count, using: &rng))
@@ -99,7 +106,9 @@ struct FuzzTests {
                     if case .object(var members) = n.value {
                         let key = strings.randomElement(using: &rng) ?? "k"
                         if !members.contains(where: { $0.key == key }) {
-                            members.insert(.init(key: key, keyLocation: n.location, value: nodes.randomElement(using: &rng) ?? n), at: Int.random(in: 0...members.count, using: &rng))
+                            members.insert(
+                                .init(key: key, keyLocation: n.location, value: nodes.randomElement(using: &rng) ?? n),
+                                at: Int.random(in: 0...members.count, using: &rng))
                             n.value = .object(members)
                         }
                     }
@@ -108,7 +117,10 @@ struct FuzzTests {
             }
             switch n.value {
             case .array(let a): n.value = .array(a.map { mutate($0, depth: depth + 1) })
-            case .object(let o): n.value = .object(o.map { .init(key: $0.key, keyLocation: $0.keyLocation, value: mutate($0.value, depth: depth + 1)) })
+            case .object(let o):
+                n.value = .object(
+                    o.map { .init(key: $0.key, keyLocation: $0.keyLocation, value: mutate($0.value, depth: depth + 1)) }
+                )
             default: break
             }
             return n
@@ -123,7 +135,8 @@ struct FuzzTests {
         case .number(let n): return n
         case .string(let s): return quote(s)
         case .array(let a): return "[" + a.map(serialize).joined(separator: ",\n") + "]"
-        case .object(let o): return "{" + o.map { quote($0.key) + ": " + serialize($0.value) }.joined(separator: ",\n") + "}"
+        case .object(let o):
+            return "{" + o.map { quote($0.key) + ": " + serialize($0.value) }.joined(separator: ",\n") + "}"
         }
     }
 
@@ -135,7 +148,11 @@ struct FuzzTests {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04X", scalar.value) } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04X", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""

@@ -40,7 +40,8 @@ func marks(_ text: String) -> (text: String, locations: [DTOGenCore.SourceLocati
 }
 
 /// The package's root folder (for the committed Generated/ folders and Templates/).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
 
 /// A unified diff of two texts, for golden tests (the same one `--check` prints).
 func unifiedDiff(_ old: String, _ new: String, name: String) -> String {

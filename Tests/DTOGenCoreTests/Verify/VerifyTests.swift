@@ -31,28 +31,33 @@ struct VerifyTests {
         """
 
     func verify(_ payload: String, _ target: VerifyTarget = .type("Charge"), spec: String = spec) -> [Diagnostic] {
-        Generator.verify([SpecInput(path: "stripe.json", bytes: Array(spec.utf8))], target: target, payloads: [SamplePayload(path: "sample.json", bytes: Array(payload.utf8))])
+        Generator.verify(
+            [SpecInput(path: "stripe.json", bytes: Array(spec.utf8))], target: target,
+            payloads: [SamplePayload(path: "sample.json", bytes: Array(payload.utf8))])
     }
 
     func specLocation(of key: String, in spec: String = spec) -> DTOGenCore.SourceLocation {
         let lines = spec.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() {
             if let range = line.range(of: "\"\(key)\":") {
-                return DTOGenCore.SourceLocation(line: index + 1, column: line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+                return DTOGenCore.SourceLocation(
+                    line: index + 1, column: line.distance(from: line.startIndex, to: range.lowerBound) + 1)
             }
         }
         return DTOGenCore.SourceLocation(line: 0, column: 0)
     }
 
     @Test func aFittingPayloadPasses() {
-        let payload = #"{"id": "ch_1", "amount": 250, "created": 1700000000, "paid_on": "2024-02-29", "status": "failed", "source": {"object": "card", "exp_month": 4}, "refunds": [1, 2.0], "extra": true}"#
+        let payload =
+            #"{"id": "ch_1", "amount": 250, "created": 1700000000, "paid_on": "2024-02-29", "status": "failed", "source": {"object": "card", "exp_month": 4}, "refunds": [1, 2.0], "extra": true}"#
         #expect(verify(payload).isEmpty)
         // An array of them, checked element by element.
         #expect(verify("[\(payload), \(payload)]").isEmpty)
     }
 
     @Test func everyMismatchIsReportedAtThePayloadWithTheSpecLine() {
-        let (payload, locations) = marks("""
+        let (payload, locations) = marks(
+            """
             «{
               "amount": «"250",
               "created": «"yesterday",
@@ -67,18 +72,31 @@ struct VerifyTests {
         #expect(found.allSatisfy { $0.severity == .error && $0.file == "sample.json" })
         #expect(found.map(\.location) == locations, "\(found.map(\.description).joined(separator: "\n"))")
         let messages = found.map(\.description)
-        #expect(messages[0] == "sample.json:1:1: error: the payload has no key 'id'; Charge.id is String, which is required (stripe.json:\(specLocation(of: "id"))) [DTG5013]")
-        #expect(messages[1] == "sample.json:2:13: error: 'amount' is a string (\"250\"); Charge.amount is Int (stripe.json:\(specLocation(of: "amount"))) [DTG5026]")
+        #expect(
+            messages[0]
+                == "sample.json:1:1: error: the payload has no key 'id'; Charge.id is String, which is required (stripe.json:\(specLocation(of: "id"))) [DTG5013]"
+        )
+        #expect(
+            messages[1]
+                == "sample.json:2:13: error: 'amount' is a string (\"250\"); Charge.amount is Int (stripe.json:\(specLocation(of: "amount"))) [DTG5026]"
+        )
         #expect(messages[2].contains("'created' is a string (\"yesterday\"), not a date in format 'secondsSince1970'"))
         #expect(messages[3].contains("'paid_on' is a string (\"2024-02-30\"), not a date in format 'yyyy-MM-dd'"))
-        #expect(messages[4].contains("'status' is a string (\"pending\"), which is not a case of Charge.Status (succeeded, failed)"))
-        #expect(messages[5].contains("'source.object' is a string (\"wallet\"), which is not a tag of Source (card, bank_account) (stripe.json:\(specLocation(of: "Source")))"))
+        #expect(
+            messages[4].contains(
+                "'status' is a string (\"pending\"), which is not a case of Charge.Status (succeeded, failed)"))
+        #expect(
+            messages[5].contains(
+                "'source.object' is a string (\"wallet\"), which is not a tag of Source (card, bank_account) (stripe.json:\(specLocation(of: "Source")))"
+            ))
         #expect(messages[6].contains("'refunds[1]' is 2.5, not a whole number that fits Int"))
         #expect(messages[7].contains("'note' is a number (7); Charge.note is String"))
     }
 
     @Test func aVariantIsCheckedByItsTag() {
-        let (payload, locations) = marks(#"{"id": "ch_1", "amount": 1, "created": 1, "status": "failed", "refunds": [], "source": {"object": "bank_account", "iban": «4}}"#)
+        let (payload, locations) = marks(
+            #"{"id": "ch_1", "amount": 1, "created": 1, "status": "failed", "refunds": [], "source": {"object": "bank_account", "iban": «4}}"#
+        )
         let found = verify(payload)
         #expect(found.map(\.location) == locations)
         #expect(found.first?.message == "'source.iban' is a number (4); Bank.iban is String")
@@ -86,10 +104,13 @@ struct VerifyTests {
     }
 
     @Test func anEndpointExampleIsReadThroughItsEnvelope() {
-        let (payload, locations) = marks(#"{"ok": «false, "data": {"id": "ch_1", "amount": «"1", "created": 1, "status": "failed", "refunds": [], "source": {"object": "card", "exp_month": 1}}}"#)
+        let (payload, locations) = marks(
+            #"{"ok": «false, "data": {"id": "ch_1", "amount": «"1", "created": 1, "status": "failed", "refunds": [], "source": {"object": "card", "exp_month": 1}}}"#
+        )
         let found = verify(payload, .endpoint("charge"))
         #expect(found.map(\.location) == locations, "\(found)")
-        #expect(found.first?.message == "'ok' is false; the envelope's success key must be true for the payload to decode")
+        #expect(
+            found.first?.message == "'ok' is false; the envelope's success key must be true for the payload to decode")
         #expect(found.last?.message == "'data.amount' is a string (\"1\"); Charge.amount is Int")
         let unknown = verify("{}", .type("Charj"))
         #expect(unknown.first?.message.hasPrefix("no type named 'Charj' in this spec; did you mean 'Charge'?") == true)
@@ -108,7 +129,10 @@ struct VerifyTests {
         var input = SpecInput(path: "api/points.json", bytes: Array(text.utf8), files: ["api/samples/point.json": good])
         var result = Generator.generate([input])
         #expect(result.files.isEmpty)
-        #expect(result.diagnostics.map(\.description) == ["api/points.json:\(location!): error: cannot read example 'samples/missing.json' (api/samples/missing.json from the specs folder) [DTG5001]"])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "api/points.json:\(location!): error: cannot read example 'samples/missing.json' (api/samples/missing.json from the specs folder) [DTG5001]"
+            ])
 
         input.files["api/samples/missing.json"] = good
         result = Generator.generate([input])
@@ -118,13 +142,23 @@ struct VerifyTests {
         result = Generator.generate([input])
         #expect(result.files.isEmpty)
         // Once for the type, once for the endpoint.
-        #expect(result.diagnostics.map(\.description) == [String](repeating: "api/samples/point.json:2:7: error: 'y' is null; Point.y is Int, which is not optional (api/points.json:2:35) [DTG5011]", count: 2).map { $0.replacingOccurrences(of: "2:35", with: "2:37") })
+        #expect(
+            result.diagnostics.map(\.description)
+                == [String](
+                    repeating:
+                        "api/samples/point.json:2:7: error: 'y' is null; Point.y is Int, which is not optional (api/points.json:2:35) [DTG5011]",
+                    count: 2
+                ).map { $0.replacingOccurrences(of: "2:35", with: "2:37") })
     }
 
     @Test func examplesAreOnlyAllowedWhereTheyMeanSomething() {
-        let (text, location) = marked(#"{ "types": { "A": { "b": { "c": "Int", «"$examples": ["x.json"] } } }, "endpoints": [] }"#)
+        let (text, location) = marked(
+            #"{ "types": { "A": { "b": { "c": "Int", «"$examples": ["x.json"] } } }, "endpoints": [] }"#)
         let result = generate(text)
-        #expect(result.diagnostics.map(\.description) == ["spec.json:\(location!): error: '$examples' belongs on a type in 'types' (or 'examples' on an endpoint) [DTG1035]"])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "spec.json:\(location!): error: '$examples' belongs on a type in 'types' (or 'examples' on an endpoint) [DTG1035]"
+            ])
         #expect(SpecPaths.example("../payloads/a.json", from: "specs/b.json") == "payloads/a.json")
         #expect(SpecPaths.example("../../payloads/a.json", from: "specs/b.json") == "../payloads/a.json")
     }

@@ -27,7 +27,9 @@ struct RequestChecker {
     func problems(_ request: RecordedRequest, _ operation: WireDocument.Operation) -> [String] {
         var problems: [String] = []
         guard let url = URLComponents(string: request.url) else { return ["the URL \(request.url) does not parse"] }
-        if request.method != operation.method.uppercased() { problems.append("method \(request.method), the document says \(operation.method.uppercased())") }
+        if request.method != operation.method.uppercased() {
+            problems.append("method \(request.method), the document says \(operation.method.uppercased())")
+        }
         var template = operation.path
         if let cut = template.firstIndex(where: { $0 == "?" || $0 == "#" }) { template = String(template[..<cut]) }
         let pathValues = match(path: url.percentEncodedPath, template: template)
@@ -37,14 +39,18 @@ struct RequestChecker {
         if let query = operation.path.split(separator: "?", maxSplits: 1).dropFirst().first {
             for pair in query.split(separator: "&") { fixed.insert(String(pair.split(separator: "=").first ?? "")) }
         }
-        let items = (url.percentEncodedQueryItems ?? []).map { ($0.name.removingPercentEncoding ?? $0.name, ($0.value ?? "").removingPercentEncoding ?? "") }
+        let items = (url.percentEncodedQueryItems ?? []).map {
+            ($0.name.removingPercentEncoding ?? $0.name, ($0.value ?? "").removingPercentEncoding ?? "")
+        }
         var claimed: Set<String> = fixed
-        let lowerHeaders = Dictionary(request.headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
-        let cookies = Dictionary((lowerHeaders["cookie"] ?? "").split(separator: ";").compactMap { pair -> (String, String)? in
-            let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
-            guard parts.count == 2 else { return nil }
-            return (String(parts[0]), String(parts[1]).removingPercentEncoding ?? String(parts[1]))
-        }, uniquingKeysWith: { a, _ in a })
+        let lowerHeaders = Dictionary(
+            request.headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
+        let cookies = Dictionary(
+            (lowerHeaders["cookie"] ?? "").split(separator: ";").compactMap { pair -> (String, String)? in
+                let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
+                guard parts.count == 2 else { return nil }
+                return (String(parts[0]), String(parts[1]).removingPercentEncoding ?? String(parts[1]))
+            }, uniquingKeysWith: { a, _ in a })
         for parameter in operation.parameters {
             guard let name = parameter["name"]?.stringValue, let place = parameter["in"]?.stringValue else { continue }
             let required = parameter["required"]?.boolValue == true
@@ -56,7 +62,9 @@ struct RequestChecker {
                     if pathValues != nil { problems.append("path parameter '\(name)' is not in the path") }
                     continue
                 }
-                problems += check(texts: split(value, style: parameter["style"]?.stringValue ?? "simple", schema: schema), schema, "path parameter '\(name)'")
+                problems += check(
+                    texts: split(value, style: parameter["style"]?.stringValue ?? "simple", schema: schema), schema,
+                    "path parameter '\(name)'")
             case "query":
                 var values = items.filter { $0.0 == name }.map(\.1)
                 let style = parameter["style"]?.stringValue ?? (document.swagger2 ? "form" : "form")
@@ -64,12 +72,21 @@ struct RequestChecker {
                     let bracketed = items.filter { $0.0.hasPrefix(name + "[") }
                     for item in bracketed { claimed.insert(item.0) }
                     // An object in the form style, exploded: its fields are items of their own.
-                    if let properties = schema?["properties"]?.members, style == "form", parameter["explode"]?.boolValue ?? true {
+                    if let properties = schema?["properties"]?.members, style == "form",
+                        parameter["explode"]?.boolValue ?? true
+                    {
                         for property in properties { claimed.insert(property.key) }
-                        if values.isEmpty && !items.contains(where: { item in properties.contains { $0.key == item.0 } }) && bracketed.isEmpty && required { problems.append("required query item '\(name)' is missing") }
+                        if values.isEmpty
+                            && !items.contains(where: { item in properties.contains { $0.key == item.0 } })
+                            && bracketed.isEmpty && required
+                        {
+                            problems.append("required query item '\(name)' is missing")
+                        }
                         continue
                     }
-                    if values.isEmpty && bracketed.isEmpty && required { problems.append("required query item '\(name)' is missing") }
+                    if values.isEmpty && bracketed.isEmpty && required {
+                        problems.append("required query item '\(name)' is missing")
+                    }
                     if !bracketed.isEmpty || style == "deepObject" { claimed.insert(name); continue }
                 }
                 claimed.insert(name)
@@ -85,13 +102,16 @@ struct RequestChecker {
                 let format = document.swagger2 ? (parameter["collectionFormat"]?.stringValue ?? "csv") : nil
                 if schema.map(isArray) == true {
                     if (format == nil && !explode) || (format != nil && format != "multi") {
-                        let separator = switch format ?? style {
-                        case "ssv", "spaceDelimited": " "
-                        case "pipes", "pipeDelimited": "|"
-                        case "tsv": "\t"
-                        default: ","
+                        let separator =
+                            switch format ?? style {
+                            case "ssv", "spaceDelimited": " "
+                            case "pipes", "pipeDelimited": "|"
+                            case "tsv": "\t"
+                            default: ","
+                            }
+                        if values.count > 1 {
+                            problems.append("query item '\(name)' is repeated; its style writes one item")
                         }
-                        if values.count > 1 { problems.append("query item '\(name)' is repeated; its style writes one item") }
                         values = values.flatMap { $0.components(separatedBy: separator) }
                     }
                 } else if values.count > 1 {
@@ -100,16 +120,24 @@ struct RequestChecker {
                 problems += check(texts: values, schema, "query item '\(name)'")
             case "header":
                 guard let value = lowerHeaders[name.lowercased()] else {
-                    if required && !["accept", "content-type", "authorization"].contains(name.lowercased()) { problems.append("required header '\(name)' is missing") }
+                    if required && !["accept", "content-type", "authorization"].contains(name.lowercased()) {
+                        problems.append("required header '\(name)' is missing")
+                    }
                     continue
                 }
-                problems += json ? checkJSONText(value, schema, "header '\(name)'") : check(texts: split(value, style: "simple", schema: schema), schema, "header '\(name)'")
+                problems +=
+                    json
+                    ? checkJSONText(value, schema, "header '\(name)'")
+                    : check(texts: split(value, style: "simple", schema: schema), schema, "header '\(name)'")
             case "cookie":
                 guard let value = cookies[name] else {
                     if required { problems.append("required cookie '\(name)' is missing") }
                     continue
                 }
-                problems += json ? checkJSONText(value, schema, "cookie '\(name)'") : check(texts: split(value, style: "simple", schema: schema), schema, "cookie '\(name)'")
+                problems +=
+                    json
+                    ? checkJSONText(value, schema, "cookie '\(name)'")
+                    : check(texts: split(value, style: "simple", schema: schema), schema, "cookie '\(name)'")
             default:
                 continue
             }
@@ -124,7 +152,10 @@ struct RequestChecker {
     func body(_ request: RecordedRequest, _ operation: WireDocument.Operation) -> [String] {
         let data = request.body.flatMap { Data(base64Encoded: $0) } ?? Data()
         let formFields = operation.parameters.filter { $0["in"]?.stringValue == "formData" }
-        let declared = document.swagger2 ? (operation.parameters.contains { $0["in"]?.stringValue == "body" } || !formFields.isEmpty) : operation.node["requestBody"] != nil
+        let declared =
+            document.swagger2
+            ? (operation.parameters.contains { $0["in"]?.stringValue == "body" } || !formFields.isEmpty)
+            : operation.node["requestBody"] != nil
         if data.isEmpty {
             return declared && document.bodyRequired(operation) ? ["the required body is missing"] : []
         }
@@ -135,9 +166,13 @@ struct RequestChecker {
             let names = base == "multipart/form-data" ? partNames(data) : formNames(data)
             var problems: [String] = []
             for field in formFields where field["required"]?.boolValue == true {
-                if let name = field["name"]?.stringValue, !names.contains(name) { problems.append("required form field '\(name)' is missing") }
+                if let name = field["name"]?.stringValue, !names.contains(name) {
+                    problems.append("required form field '\(name)' is missing")
+                }
             }
-            for name in names where !formFields.contains(where: { $0["name"]?.stringValue == name }) { problems.append("form field '\(name)' is not declared") }
+            for name in names where !formFields.contains(where: { $0["name"]?.stringValue == name }) {
+                problems.append("form field '\(name)' is not declared")
+            }
             return problems
         }
         guard let schema = document.bodySchema(operation, media: base) else {
@@ -153,12 +188,15 @@ struct RequestChecker {
             let properties = object["properties"]?.members ?? []
             var problems: [String] = []
             for name in object["required"]?.elements?.compactMap(\.stringValue) ?? [] where !names.contains(name) {
-                if document.follow(properties.first { $0.key == name }?.value ?? object)["readOnly"]?.boolValue != true {
+                if document.follow(properties.first { $0.key == name }?.value ?? object)["readOnly"]?.boolValue != true
+                {
                     problems.append("required form field '\(name)' is missing")
                 }
             }
             if object["additionalProperties"]?.boolValue != true, !properties.isEmpty {
-                for name in names where !properties.contains(where: { $0.key == name }) { problems.append("form field '\(name)' is not declared") }
+                for name in names where !properties.contains(where: { $0.key == name }) {
+                    problems.append("form field '\(name)' is not declared")
+                }
             }
             return problems
         default:
@@ -168,10 +206,14 @@ struct RequestChecker {
 
     /// The top-level names of a form body (`a[b]=1` counts as `a`).
     func formNames(_ data: Data) -> Set<String> {
-        Set(String(decoding: data, as: UTF8.self).split(separator: "&").compactMap { pair in
-            let name = String(pair.split(separator: "=", maxSplits: 1).first ?? "").replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
-            return name.split(separator: "[").first.map(String.init)
-        })
+        Set(
+            String(decoding: data, as: UTF8.self).split(separator: "&").compactMap { pair in
+                let name =
+                    String(pair.split(separator: "=", maxSplits: 1).first ?? "").replacingOccurrences(
+                        of: "+", with: " "
+                    ).removingPercentEncoding ?? ""
+                return name.split(separator: "[").first.map(String.init)
+            })
     }
 
     func partNames(_ data: Data) -> Set<String> {
@@ -205,7 +247,8 @@ struct RequestChecker {
             regex += NSRegularExpression.escapedPattern(for: String(rest)) + "$"
             let decoded = String(segment)
             guard let expression = try? NSRegularExpression(pattern: regex),
-                  let found = expression.firstMatch(in: decoded, range: NSRange(decoded.startIndex..., in: decoded)) else { return nil }
+                let found = expression.firstMatch(in: decoded, range: NSRange(decoded.startIndex..., in: decoded))
+            else { return nil }
             for (index, name) in names.enumerated() {
                 guard let range = Range(found.range(at: index + 1), in: decoded) else { return nil }
                 values[name] = String(decoded[range])
@@ -224,7 +267,9 @@ struct RequestChecker {
         default: break
         }
         let separator: Character = style == "label" ? "." : ","
-        let parts = schema.map(isArray) == true ? text.split(separator: separator, omittingEmptySubsequences: false).map(String.init) : [text]
+        let parts =
+            schema.map(isArray) == true
+            ? text.split(separator: separator, omittingEmptySubsequences: false).map(String.init) : [text]
         return parts.map { $0.removingPercentEncoding ?? $0 }
     }
 
@@ -244,14 +289,19 @@ struct RequestChecker {
         if isArray(schema), let items = schema["items"] { schema = document.follow(items) }
         var problems: [String] = []
         for text in texts {
-            if let values = schema["enum"]?.elements, !values.contains(where: { DocumentSampler.text($0) == DocumentSampler.quoted(text) || DocumentSampler.text($0) == text }) {
+            if let values = schema["enum"]?.elements,
+                !values.contains(where: {
+                    DocumentSampler.text($0) == DocumentSampler.quoted(text) || DocumentSampler.text($0) == text
+                })
+            {
                 problems.append("\(what) is '\(text)', not one of its values")
                 continue
             }
             switch DocumentSampler(document: document).type(of: schema) {
             case "integer": if Int(text) == nil { problems.append("\(what) is '\(text)', not an integer") }
             case "number": if Double(text) == nil { problems.append("\(what) is '\(text)', not a number") }
-            case "boolean": if text != "true" && text != "false" { problems.append("\(what) is '\(text)', not a boolean") }
+            case "boolean":
+                if text != "true" && text != "false" { problems.append("\(what) is '\(text)', not a boolean") }
             case "string": problems += checkFormat(text, schema, what)
             default: break
             }
@@ -260,16 +310,20 @@ struct RequestChecker {
     }
 
     func checkJSONText(_ text: String, _ schema: JSONNode?, _ what: String) -> [String] {
-        guard let node = try? JSONReader.parse(bytes: Array(text.utf8)) else { return ["\(what) is not JSON text: \(text)"] }
+        guard let node = try? JSONReader.parse(bytes: Array(text.utf8)) else {
+            return ["\(what) is not JSON text: \(text)"]
+        }
         return schema.map { validate(node, $0, what, request: true) } ?? []
     }
 
     func checkFormat(_ text: String, _ schema: JSONNode, _ what: String) -> [String] {
         switch schema["format"]?.stringValue {
         case "date-time":
-            return text.range(of: #"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}"#, options: .regularExpression) == nil ? ["\(what) is '\(text)', not a date-time"] : []
+            return text.range(of: #"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}"#, options: .regularExpression) == nil
+                ? ["\(what) is '\(text)', not a date-time"] : []
         case "date":
-            return text.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) == nil ? ["\(what) is '\(text)', not a date"] : []
+            return text.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) == nil
+                ? ["\(what) is '\(text)', not a date"] : []
         default:
             return []
         }
@@ -282,10 +336,12 @@ struct RequestChecker {
         guard depth < 40 else { return [] }
         let sampler = DocumentSampler(document: document)
         if case .null = node.value {
-            let nullable = schema["nullable"]?.boolValue == true || sampler.type(of: schema) == "null"
+            let nullable =
+                schema["nullable"]?.boolValue == true || sampler.type(of: schema) == "null"
                 || schema["type"]?.elements?.contains { $0.stringValue == "null" } == true
                 || schema["enum"]?.elements?.contains { $0.value == .null } == true
-                || (schema["oneOf"] ?? schema["anyOf"])?.elements?.contains { sampler.isNull(document.follow($0)) } == true
+                || (schema["oneOf"] ?? schema["anyOf"])?.elements?.contains { sampler.isNull(document.follow($0)) }
+                    == true
             return nullable ? [] : ["\(path) is null"]
         }
         var problems: [String] = []
@@ -298,22 +354,30 @@ struct RequestChecker {
                 problems.append("\(path) matches no variant of its \(key)")
             }
         }
-        if let values = schema["enum"]?.elements, !values.contains(where: { DocumentSampler.text($0) == DocumentSampler.text(node) }) {
+        if let values = schema["enum"]?.elements,
+            !values.contains(where: { DocumentSampler.text($0) == DocumentSampler.text(node) })
+        {
             problems.append("\(path) is \(DocumentSampler.text(node)), not one of its values")
         }
         let type = sampler.type(of: schema)
         switch (type, node.value) {
         case (nil, _), ("null", _): break
         case ("string", .string(let text)): problems += checkFormat(text, schema, path)
-        case ("integer", .number(let lexeme)): if Int64(lexeme) == nil && Double(lexeme).map({ $0 != $0.rounded() }) != false { problems.append("\(path) is \(lexeme), not an integer") }
+        case ("integer", .number(let lexeme)):
+            if Int64(lexeme) == nil && Double(lexeme).map({ $0 != $0.rounded() }) != false {
+                problems.append("\(path) is \(lexeme), not an integer")
+            }
         case ("number", .number), ("boolean", .bool): break
         case ("array", .array(let elements)):
             if let items = schema["items"] {
-                for (index, element) in elements.enumerated() { problems += validate(element, items, "\(path)[\(index)]", request: request, depth: depth + 1) }
+                for (index, element) in elements.enumerated() {
+                    problems += validate(element, items, "\(path)[\(index)]", request: request, depth: depth + 1)
+                }
             }
         case ("object", .object(let members)):
             let properties = schema["properties"]?.members ?? []
-            for name in schema["required"]?.elements?.compactMap(\.stringValue) ?? [] where !members.contains(where: { $0.key == name }) {
+            for name in schema["required"]?.elements?.compactMap(\.stringValue) ?? []
+            where !members.contains(where: { $0.key == name }) {
                 let property = properties.first { $0.key == name }.map { document.follow($0.value) }
                 if request && property?["readOnly"]?.boolValue == true { continue }
                 if !request && property?["writeOnly"]?.boolValue == true { continue }
@@ -324,10 +388,15 @@ struct RequestChecker {
                     if request && document.follow(property.value)["readOnly"]?.boolValue == true {
                         problems.append("\(path).\(member.key) is readOnly and sent")
                     }
-                    problems += validate(member.value, property.value, "\(path).\(member.key)", request: request, depth: depth + 1)
+                    problems += validate(
+                        member.value, property.value, "\(path).\(member.key)", request: request, depth: depth + 1)
                 } else if let extra = schema["additionalProperties"] {
-                    if extra.boolValue == false { problems.append("\(path).\(member.key) is not declared") }
-                    else if extra.members != nil { problems += validate(member.value, extra, "\(path).\(member.key)", request: request, depth: depth + 1) }
+                    if extra.boolValue == false {
+                        problems.append("\(path).\(member.key) is not declared")
+                    } else if extra.members != nil {
+                        problems += validate(
+                            member.value, extra, "\(path).\(member.key)", request: request, depth: depth + 1)
+                    }
                 }
             }
         default:

@@ -31,10 +31,15 @@ struct RequestCheckerTests {
               responses: { "204": { description: ok } }
         """
 
-    func problems(url: String, headers: [String: String] = ["X-Trace": "t", "Content-Type": "application/json"], body: String? = #"{"name":"Rex"}"#) throws -> [String] {
+    func problems(
+        url: String, headers: [String: String] = ["X-Trace": "t", "Content-Type": "application/json"],
+        body: String? = #"{"name":"Rex"}"#
+    ) throws -> [String] {
         let document = WireDocument(root: try OpenAPIImporter.read(Array(Self.document.utf8)))
         let operation = try #require(document.operation(method: "POST", path: "/pets/{id}"))
-        let request = RecordedRequest(name: "x", method: "POST", url: url, headers: headers, body: body.map { Data($0.utf8).base64EncodedString() })
+        let request = RecordedRequest(
+            name: "x", method: "POST", url: url, headers: headers,
+            body: body.map { Data($0.utf8).base64EncodedString() })
         return RequestChecker(document: document).problems(request, operation)
     }
 
@@ -43,14 +48,30 @@ struct RequestCheckerTests {
     }
 
     @Test func eachBrokenRuleIsFound() throws {
-        #expect(try problems(url: "https://h/pets/three?status=sold") == ["path parameter 'id' is 'three', not an integer"])
-        #expect(try problems(url: "https://h/pets/3?status=lost") == ["query item 'status' is 'lost', not one of its values"])
+        #expect(
+            try problems(url: "https://h/pets/three?status=sold") == ["path parameter 'id' is 'three', not an integer"])
+        #expect(
+            try problems(url: "https://h/pets/3?status=lost") == [
+                "query item 'status' is 'lost', not one of its values"
+            ])
         #expect(try problems(url: "https://h/pets/3") == ["required query item 'status' is missing"])
-        #expect(try problems(url: "https://h/pets/3?status=sold&tags=a&tags=b") == ["query item 'tags' is repeated; its style writes one item"])
+        #expect(
+            try problems(url: "https://h/pets/3?status=sold&tags=a&tags=b") == [
+                "query item 'tags' is repeated; its style writes one item"
+            ])
         #expect(try problems(url: "https://h/pets/3?status=sold&page=2") == ["query item 'page' is not declared"])
-        #expect(try problems(url: "https://h/pets/3?status=sold", headers: ["Content-Type": "application/json"]) == ["required header 'X-Trace' is missing"])
-        #expect(try problems(url: "https://h/pets/3?status=sold", body: #"{"id":1,"name":"Rex"}"#) == ["body.id is readOnly and sent"])
-        #expect(try problems(url: "https://h/pets/3?status=sold", body: #"{"born":"yesterday"}"#) == ["body.name is required and missing", "body.born is 'yesterday', not a date"])
+        #expect(
+            try problems(url: "https://h/pets/3?status=sold", headers: ["Content-Type": "application/json"]) == [
+                "required header 'X-Trace' is missing"
+            ])
+        #expect(
+            try problems(url: "https://h/pets/3?status=sold", body: #"{"id":1,"name":"Rex"}"#) == [
+                "body.id is readOnly and sent"
+            ])
+        #expect(
+            try problems(url: "https://h/pets/3?status=sold", body: #"{"born":"yesterday"}"#) == [
+                "body.name is required and missing", "body.born is 'yesterday', not a date",
+            ])
         #expect(try problems(url: "https://h/pets/3?status=sold", body: nil) == ["the required body is missing"])
         #expect(try problems(url: "https://h/cats/3?status=sold") == ["path /cats/3 does not match /pets/{id}"])
     }

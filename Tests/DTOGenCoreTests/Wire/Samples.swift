@@ -11,19 +11,23 @@ struct DocumentSampler {
     func sample(_ schema: JSONNode, depth: Int = 0) -> String {
         let schema = document.follow(schema)
         if depth > 10 { return "null" }
-        if let values = schema["enum"]?.elements, let first = values.first(where: { $0.value != .null }) { return Self.text(first) }
+        if let values = schema["enum"]?.elements, let first = values.first(where: { $0.value != .null }) {
+            return Self.text(first)
+        }
         if let constant = schema["const"] { return Self.text(constant) }
         if let parts = schema["allOf"]?.elements {
             var members: [(String, String)] = []
             for part in parts {
-                for member in objectMembers(document.follow(part), depth: depth) where !members.contains(where: { $0.0 == member.0 }) {
+                for member in objectMembers(document.follow(part), depth: depth)
+                where !members.contains(where: { $0.0 == member.0 }) {
                     members.append(member)
                 }
             }
             if !members.isEmpty || parts.contains(where: { isObject(document.follow($0)) }) { return object(members) }
         }
         for key in ["oneOf", "anyOf"] {
-            if let variants = schema[key]?.elements, let first = variants.first(where: { !isNull(document.follow($0)) }) {
+            if let variants = schema[key]?.elements, let first = variants.first(where: { !isNull(document.follow($0)) })
+            {
                 return sample(first, depth: depth + 1)
             }
         }
@@ -35,14 +39,17 @@ struct DocumentSampler {
             let element = schema["items"].map { sample($0, depth: depth + 1) } ?? "\"sample\""
             return "[" + Array(repeating: element, count: min(count, 3)).joined(separator: ",") + "]"
         case "integer":
-            return schema["minimum"]?.numberLexeme.flatMap { Double($0) }.map { String(Int($0.rounded(.up)) + (schema["exclusiveMinimum"]?.boolValue == true ? 1 : 0)) } ?? "1"
+            return schema["minimum"]?.numberLexeme.flatMap { Double($0) }.map {
+                String(Int($0.rounded(.up)) + (schema["exclusiveMinimum"]?.boolValue == true ? 1 : 0))
+            } ?? "1"
         case "number":
             return schema["minimum"]?.numberLexeme.map { $0 } ?? "1.5"
         case "boolean":
             return "true"
         case "string":
             let format = schema["contentEncoding"]?.stringValue == "base64" ? "byte" : schema["format"]?.stringValue
-            return Self.quoted(Self.string(format: format, minLength: Int(schema["minLength"]?.numberLexeme ?? "0") ?? 0))
+            return Self.quoted(
+                Self.string(format: format, minLength: Int(schema["minLength"]?.numberLexeme ?? "0") ?? 0))
         default:
             return "\"sample\""
         }
@@ -74,22 +81,25 @@ struct DocumentSampler {
     /// The schema's type (the first that is not `null`), or `object` for one with properties.
     func type(of schema: JSONNode) -> String? {
         if let type = schema["type"]?.stringValue { return type }
-        if let types = schema["type"]?.elements?.compactMap(\.stringValue) { return types.first { $0 != "null" } ?? "null" }
+        if let types = schema["type"]?.elements?.compactMap(\.stringValue) {
+            return types.first { $0 != "null" } ?? "null"
+        }
         if schema["properties"] != nil || schema["additionalProperties"] != nil { return "object" }
         if schema["items"] != nil { return "array" }
         return nil
     }
 
     static func string(format: String?, minLength: Int) -> String {
-        let text = switch format {
-        case "date-time": "2020-01-02T03:04:05Z"
-        case "date": "2020-01-02"
-        case "uuid": "00000000-0000-4000-8000-000000000000"
-        case "uri", "url": "https://example.com/a"
-        case "email": "a@example.com"
-        case "byte", "binary": "AAEC"
-        default: "sample"
-        }
+        let text =
+            switch format {
+            case "date-time": "2020-01-02T03:04:05Z"
+            case "date": "2020-01-02"
+            case "uuid": "00000000-0000-4000-8000-000000000000"
+            case "uri", "url": "https://example.com/a"
+            case "email": "a@example.com"
+            case "byte", "binary": "AAEC"
+            default: "sample"
+            }
         return text.count >= minLength ? text : text + String(repeating: "x", count: minLength - text.count)
     }
 
@@ -100,7 +110,8 @@ struct DocumentSampler {
         case .number(let lexeme): lexeme
         case .string(let string): quoted(string)
         case .array(let elements): "[" + elements.map(text).joined(separator: ",") + "]"
-        case .object(let members): "{" + members.map { quoted($0.key) + ":" + text($0.value) }.joined(separator: ",") + "}"
+        case .object(let members):
+            "{" + members.map { quoted($0.key) + ":" + text($0.value) }.joined(separator: ",") + "}"
         }
     }
 
@@ -114,7 +125,11 @@ struct DocumentSampler {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""

@@ -62,7 +62,8 @@ struct WireDocument {
                     parameters[id] = resolved
                 }
             }
-            return Operation(method: method, path: member.key, node: node, parameters: order.compactMap { parameters[$0] })
+            return Operation(
+                method: method, path: member.key, node: node, parameters: order.compactMap { parameters[$0] })
         }
         return nil
     }
@@ -87,7 +88,9 @@ struct WireDocument {
                 if let schema = response["schema"] { return follow(schema) }
                 continue
             }
-            if let media = response["content"]?.members?.first(where: { Self.isJSON($0.key) }), let schema = media.value["schema"] {
+            if let media = response["content"]?.members?.first(where: { Self.isJSON($0.key) }),
+                let schema = media.value["schema"]
+            {
                 return follow(schema)
             }
         }
@@ -101,13 +104,19 @@ struct WireDocument {
         }
         guard let content = operation.node["requestBody"].map(follow)?["content"]?.members else { return nil }
         let base = media.split(separator: ";").first.map(String.init) ?? media
-        let chosen = content.first { $0.key == base } ?? (Self.isJSON(base) ? content.first { Self.isJSON($0.key) } : nil) ?? content.first { $0.key == "*/*" }
+        let chosen =
+            content.first { $0.key == base } ?? (Self.isJSON(base) ? content.first { Self.isJSON($0.key) } : nil)
+            ?? content.first { $0.key == "*/*" }
         return chosen?.value["schema"].map(follow)
     }
 
     var bodyRequired: (Operation) -> Bool {
         { operation in
-            if swagger2 { return operation.parameters.contains { $0["in"]?.stringValue == "body" && $0["required"]?.boolValue == true } }
+            if swagger2 {
+                return operation.parameters.contains {
+                    $0["in"]?.stringValue == "body" && $0["required"]?.boolValue == true
+                }
+            }
             return operation.node["requestBody"].map(follow)?["required"]?.boolValue == true
         }
     }

@@ -15,7 +15,8 @@ struct WireTests {
         let conformance = ConformanceDocumentsTests.conformance
         let openapi = ConformanceDocumentsTests.documents.filter { $0.hasPrefix("openapi/") }
         let big = ["bigapis2/docker-engine.yaml", "bigapis2/twilio-api-v2010.json", "bigapis2/slack-web.json"]
-        let all = openapi + big.filter { FileManager.default.fileExists(atPath: conformance.appendingPathComponent($0).path) }
+        let all =
+            openapi + big.filter { FileManager.default.fileExists(atPath: conformance.appendingPathComponent($0).path) }
         // `DTOGEN_WIRE=openapi/oai-v2.0-petstore.json,...` checks only those.
         guard let chosen = ProcessInfo.processInfo.environment["DTOGEN_WIRE"] else { return all }
         return chosen.split(separator: ",").map(String.init)
@@ -48,10 +49,12 @@ struct WireTests {
         let (irs, _) = Generator.resolve(inputs, options: options)
         guard !generated.hasErrors, let ir = irs.first else { return "\(name): not generated" }
         let program = WireProgram(ir: ir, document: document, customKinds: Set(imported.customKinds.map(\.name)))
-        let run = try Swiftc.buildAndRun(generated.files, main: program.source(appKinds: imported.customKinds.map(\.name)))
+        let run = try Swiftc.buildAndRun(
+            generated.files, main: program.source(appKinds: imported.customKinds.map(\.name)))
         #expect(run.status == 0, "\(name): \(OpenAPIImportTests.errors(run.output))")
         guard run.status == 0, let line = run.output.split(separator: "\n").last,
-              let records = try? JSONDecoder().decode([RecordedRequest].self, from: Data(line.utf8)) else {
+            let records = try? JSONDecoder().decode([RecordedRequest].self, from: Data(line.utf8))
+        else {
             return "\(name): the program failed"
         }
         let checker = RequestChecker(document: document)
@@ -64,7 +67,8 @@ struct WireTests {
                 continue
             }
             guard let endpoint = ir.endpoints.first(where: { $0.name == record.name }),
-                  let operation = document.operation(method: endpoint.method.rawValue, path: endpoint.pathTemplate) else {
+                let operation = document.operation(method: endpoint.method.rawValue, path: endpoint.pathTemplate)
+            else {
                 invalid.append("\(record.name): no operation in the document")
                 continue
             }
@@ -74,9 +78,15 @@ struct WireTests {
             if record.decoded == true { decoded += 1 }
         }
         let responses = records.filter { $0.decoded != nil || $0.decodeError != nil }.count
-        #expect(invalid.count <= Self.known[name, default: 0], "\(name): \(invalid.count) invalid requests:\n\(invalid.prefix(15).joined(separator: "\n"))")
-        #expect(decodeFailures.isEmpty, "\(name): \(decodeFailures.count) responses do not decode:\n\(decodeFailures.prefix(10).joined(separator: "\n"))")
-        return "  \(name): \(records.count) of \(program.skipped.count + records.count) factories called (\(program.skipped.count) skipped: \(program.skipped.prefix(3).joined(separator: ", "))), \(records.count - invalid.count) requests valid, \(decoded) of \(responses) sample responses decoded"
+        #expect(
+            invalid.count <= Self.known[name, default: 0],
+            "\(name): \(invalid.count) invalid requests:\n\(invalid.prefix(15).joined(separator: "\n"))")
+        #expect(
+            decodeFailures.isEmpty,
+            "\(name): \(decodeFailures.count) responses do not decode:\n\(decodeFailures.prefix(10).joined(separator: "\n"))"
+        )
+        return
+            "  \(name): \(records.count) of \(program.skipped.count + records.count) factories called (\(program.skipped.count) skipped: \(program.skipped.prefix(3).joined(separator: ", "))), \(records.count - invalid.count) requests valid, \(decoded) of \(responses) sample responses decoded"
     }
 }
 
@@ -118,14 +128,19 @@ struct WireProgram {
             let kind = printer.kind(endpoint.kind)
             let response = endpoint.response.map(printer.qualifiedType) ?? "Void"
             let type = "Endpoint<\(kind), \(response)>"
-            let call = "\(type).\(SwiftName.escaped(endpoint.name))" + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
+            let call =
+                "\(type).\(SwiftName.escaped(endpoint.name))"
+                + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
             var payload = "nil"
             if endpoint.response != nil, endpoint.rawResponse == nil,
-               let operation = document.operation(method: endpoint.method.rawValue, path: endpoint.pathTemplate),
-               let schema = document.responseSchema(operation) {
+                let operation = document.operation(method: endpoint.method.rawValue, path: endpoint.pathTemplate),
+                let schema = document.responseSchema(operation)
+            {
                 payload = Self.raw(responses.sample(schema))
             }
-            calls.append("records.append(record(\(SwiftLiteral.string(endpoint.name)), { () throws -> \(type) in \(call) }, \(data), \(payload)))")
+            calls.append(
+                "records.append(record(\(SwiftLiteral.string(endpoint.name)), { () throws -> \(type) in \(call) }, \(data), \(payload)))"
+            )
         }
     }
 
@@ -137,7 +152,9 @@ struct WireProgram {
     }
 
     func source(appKinds: [String]) -> String {
-        let kinds = appKinds.map { "struct \($0): EndpointKind { static func prepare(_ request: inout URLRequest, with data: String) { request.setValue(data, forHTTPHeaderField: \"Authorization\") } }" }
+        let kinds = appKinds.map {
+            "struct \($0): EndpointKind { static func prepare(_ request: inout URLRequest, with data: String) { request.setValue(data, forHTTPHeaderField: \"Authorization\") } }"
+        }
         return """
             import Foundation
             #if canImport(FoundationNetworking)

@@ -26,10 +26,15 @@ struct CommittedOutputTests {
         let changes = try writer.plan(result.files)
         var diffs: [String] = []
         for file in result.files where changes.contains(.changed(file.path)) {
-            let committed = try String(contentsOf: packageRoot.appendingPathComponent(output).appendingPathComponent(file.path), encoding: .utf8)
+            let committed = try String(
+                contentsOf: packageRoot.appendingPathComponent(output).appendingPathComponent(file.path),
+                encoding: .utf8)
             diffs.append(unifiedDiff(committed, file.contents, name: "\(output)/\(file.path)"))
         }
-        #expect(changes.isEmpty, "\(output) is stale (\(changes)); run: swift run dtogen \(specs) -o \(output)\n\(diffs.joined(separator: "\n"))")
+        #expect(
+            changes.isEmpty,
+            "\(output) is stale (\(changes)); run: swift run dtogen \(specs) -o \(output)\n\(diffs.joined(separator: "\n"))"
+        )
     }
 }
 
@@ -37,39 +42,50 @@ struct TemplateTests {
     /// Templates/ is what users read and copy; the binary carries embedded copies.
     @Test func embeddedTemplatesMatchTemplatesFolder() throws {
         let folder = packageRoot.appendingPathComponent("Templates")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mustache") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".mustache")
+        }
         var onDisk: [String: String] = [:]
         for file in files {
-            onDisk[String(file.dropLast(".mustache".count))] = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            onDisk[String(file.dropLast(".mustache".count))] = try String(
+                contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
         }
         #expect(onDisk.keys.sorted() == DefaultTemplates.all.keys.sorted())
         for (name, text) in onDisk {
-            #expect(DefaultTemplates.all[name] == text, "Templates/\(name).mustache differs from its embedded copy; run Scripts/embed-templates.sh")
+            #expect(
+                DefaultTemplates.all[name] == text,
+                "Templates/\(name).mustache differs from its embedded copy; run Scripts/embed-templates.sh")
         }
     }
 
     @Test func overrideReplacesOneTemplateByName() throws {
         let spec = #"{ "types": { "Point": { "x": "Int" } }, "endpoints": [] }"#
-        let custom = "{{#doc}}\n{{{.}}}\n{{/doc}}\n/// Custom!\n{{{access}}}struct {{{name}}}: Codable, Sendable, Hashable {\n{{#properties}}\n    {{{access}}}var {{{name}}}: {{{type}}}\n{{/properties}}\n}\n"
-        let result = generate([("p.json", spec)], options: GeneratorOptions(templates: TemplateSet(overrides: ["struct": custom])))
+        let custom =
+            "{{#doc}}\n{{{.}}}\n{{/doc}}\n/// Custom!\n{{{access}}}struct {{{name}}}: Codable, Sendable, Hashable {\n{{#properties}}\n    {{{access}}}var {{{name}}}: {{{type}}}\n{{/properties}}\n}\n"
+        let result = generate(
+            [("p.json", spec)], options: GeneratorOptions(templates: TemplateSet(overrides: ["struct": custom])))
         let dtos = try #require(result.files.first { $0.path.hasSuffix("DTOs.swift") })
         #expect(dtos.contents.contains("/// Custom!\nstruct Point: Codable, Sendable, Hashable {\n    var x: Int\n}"))
     }
 
     @Test func templateSyntaxErrorIsReported() {
-        let result = generate([("p.json", #"{ "types": { "T": { "a": "Int" } }, "endpoints": [] }"#)], options: GeneratorOptions(templates: TemplateSet(overrides: ["dtos.swift": "{{#open}}never closed"])))
+        let result = generate(
+            [("p.json", #"{ "types": { "T": { "a": "Int" } }, "endpoints": [] }"#)],
+            options: GeneratorOptions(templates: TemplateSet(overrides: ["dtos.swift": "{{#open}}never closed"])))
         #expect(result.hasErrors)
         #expect(result.diagnostics.first?.message == "section 'open' is never closed")
     }
 
     @Test func publicAccessReachesEveryDeclaration() throws {
-        let spec = #"{ "options": { "access": "public" }, "types": { "P": { "x": "Int", "e": { "$enum": ["a"] } } }, "endpoints": [] }"#
+        let spec =
+            #"{ "options": { "access": "public" }, "types": { "P": { "x": "Int", "e": { "$enum": ["a"] } } }, "endpoints": [] }"#
         let dtos = try #require(generate(spec).files.first?.contents)
         #expect(dtos.contains("public nonisolated struct P"))
         #expect(dtos.contains("    public let x: Int"))
         #expect(dtos.contains("    public init("))
         #expect(dtos.contains("    public enum E: String"))
-        let overridden = try #require(generate([("p.json", spec)], options: GeneratorOptions(access: .internal)).files.first?.contents)
+        let overridden = try #require(
+            generate([("p.json", spec)], options: GeneratorOptions(access: .internal)).files.first?.contents)
         #expect(!overridden.contains("public"))
     }
 }
@@ -98,16 +114,19 @@ struct DeterminismTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         for input in try Self.inputs() {
             let url = specs.appendingPathComponent(input.path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(input.bytes).write(to: url)
             // The samples the specs name, where the specs look for them (verified in each locale too).
             for (path, bytes) in input.files {
                 let sample = specs.appendingPathComponent(path).standardizedFileURL
-                try FileManager.default.createDirectory(at: sample.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: sample.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(bytes).write(to: sample)
             }
         }
-        let dates = #"{ "types": { "D": { "d": { "$type": "Date", "$format": "yyyy-MM-dd", "$default": "2020-03-01" }, "x": { "$type": "Double", "$default": 1.5 } } }, "endpoints": [] }"#
+        let dates =
+            #"{ "types": { "D": { "d": { "$type": "Date", "$format": "yyyy-MM-dd", "$default": "2020-03-01" }, "x": { "$type": "Double", "$default": 1.5 } } }, "endpoints": [] }"#
         try dates.write(to: specs.appendingPathComponent("dates.json"), atomically: true, encoding: .utf8)
         let environments = [
             ["TZ": "UTC", "LANG": "C", "LC_ALL": "C"],
@@ -117,7 +136,8 @@ struct DeterminismTests {
         var outputs: [[String: String]] = []
         for (index, environment) in environments.enumerated() {
             let output = folder.appendingPathComponent("out\(index)")
-            let run = try CommandLineTests().run([specs.path, "-o", output.path, "--quiet"], in: folder, environment: environment)
+            let run = try CommandLineTests().run(
+                [specs.path, "-o", output.path, "--quiet"], in: folder, environment: environment)
             #expect(run.status == 0, "\(run.stderr)")
             var files: [String: String] = [:]
             for name in try FileManager.default.contentsOfDirectory(atPath: output.path) {
@@ -134,12 +154,18 @@ struct DeterminismTests {
     }
 
     @Test func addingAFieldChangesOnlyItsLines() throws {
-        let before = generate(#"{ "types": { "P": { "a": "Int", "b": "String" } }, "endpoints": [] }"#).files[0].contents
-        let after = generate(#"{ "types": { "P": { "a": "Int", "c": "Bool", "b": "String" } }, "endpoints": [] }"#).files[0].contents
+        let before = generate(#"{ "types": { "P": { "a": "Int", "b": "String" } }, "endpoints": [] }"#).files[0]
+            .contents
+        let after = generate(#"{ "types": { "P": { "a": "Int", "c": "Bool", "b": "String" } }, "endpoints": [] }"#)
+            .files[0].contents
         let removed = Set(before.split(separator: "\n")).subtracting(after.split(separator: "\n"))
         let added = Set(after.split(separator: "\n")).subtracting(before.split(separator: "\n"))
         #expect(removed.isEmpty)
-        #expect(added == ["    let c: Bool", "        c: Bool,", "        self.c = c", #"        self.c = try container.decode(Bool.self, forKey: "c")"#])
+        #expect(
+            added == [
+                "    let c: Bool", "        c: Bool,", "        self.c = c",
+                #"        self.c = try container.decode(Bool.self, forKey: "c")"#,
+            ])
     }
 }
 
@@ -147,18 +173,19 @@ struct UnifiedDiffTests {
     @Test func showsChangedLinesWithContextAndLineNumbers() {
         let old = (1...10).map { "line \($0)" }.joined(separator: "\n")
         let new = old.replacingOccurrences(of: "line 5", with: "line five")
-        #expect(unifiedDiff(old, new, name: "f.swift") == """
-            --- a/f.swift
-            +++ b/f.swift
-            @@ -2,7 +2,7 @@
-             line 2
-             line 3
-             line 4
-            -line 5
-            +line five
-             line 6
-             line 7
-             line 8
-            """)
+        #expect(
+            unifiedDiff(old, new, name: "f.swift") == """
+                --- a/f.swift
+                +++ b/f.swift
+                @@ -2,7 +2,7 @@
+                 line 2
+                 line 3
+                 line 4
+                -line 5
+                +line five
+                 line 6
+                 line 7
+                 line 8
+                """)
     }
 }

@@ -17,10 +17,12 @@ struct WriterTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let writer = OutputWriter(outputFolder: folder.path)
-        #expect(try writer.write([file("A.swift", "a"), file("B.swift", "b")]) == [.added("A.swift"), .added("B.swift")])
+        #expect(
+            try writer.write([file("A.swift", "a"), file("B.swift", "b")]) == [.added("A.swift"), .added("B.swift")])
 
         let old = Date(timeIntervalSince1970: 1_000_000)
-        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.appendingPathComponent("A.swift").path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: old], ofItemAtPath: folder.appendingPathComponent("A.swift").path)
         #expect(try writer.write([file("A.swift", "a"), file("B.swift", "b2")]) == [.changed("B.swift")])
         let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("A.swift").path)
         #expect(attributes[.modificationDate] as? Date == old)
@@ -59,11 +61,14 @@ struct WriterTests {
         #expect(!result.hasErrors, "\(result.diagnostics)")
         #expect(result.files.count == 1)
         for file in result.files {
-            #expect(!file.path.contains("/") && !file.path.hasPrefix(".") && file.path.hasSuffix(".swift"), "\(file.path)")
+            #expect(
+                !file.path.contains("/") && !file.path.hasPrefix(".") && file.path.hasSuffix(".swift"), "\(file.path)")
         }
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try OutputWriter(outputFolder: folder.path).write(result.files)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == result.files.map(\.path).sorted())
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+                == result.files.map(\.path).sorted())
     }
 }

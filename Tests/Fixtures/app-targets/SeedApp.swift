@@ -19,7 +19,10 @@ final class QuakesViewModel {
         items += StoreItem.from(try await client.send(.search(for: "tea"), using: AccessToken(rawValue: token)))
         for try await page in client.pages(.listItems()) { _ = page.count }
         _ = try await client.send(.myItems, using: tokens)
-        _ = try await client.send(.createItem(from: NewListing(title: "Tea", price: .init(amount: 4, currency: "EUR"), tags: [], attributes: [:])), using: AccessToken(rawValue: token))
+        _ = try await client.send(
+            .createItem(
+                from: NewListing(title: "Tea", price: .init(amount: 4, currency: "EUR"), tags: [], attributes: [:])),
+            using: AccessToken(rawValue: token))
         let live = StoreRepositoryLive(accessToken: { AccessToken(rawValue: token) }, tokenProvider: { tokens })
         _ = try await live.ping()
     }
@@ -30,7 +33,8 @@ func decodeInBackground(_ data: Data) async throws -> Int {
     let fast = try await Task.detached { try FastDecoder().decode(GeoFeatureCollection.self, from: data) }.value
     let plain = try await Task.detached { try JSONDecoder().decode(GeoFeatureCollection.self, from: data) }.value
     let request = try await Task.detached {
-        try DTORuntime.Endpoint<EndpointKinds.Public, GeoFeatureCollection>.search(minimumMagnitude: 4).makeRequest(baseURL: QuakesAPI.baseURL, with: ())
+        try DTORuntime.Endpoint<EndpointKinds.Public, GeoFeatureCollection>.search(minimumMagnitude: 4).makeRequest(
+            baseURL: QuakesAPI.baseURL, with: ())
     }.value
     let fromStub = try await Task.detached { try await StoreRepositoryStub().featuredItems() }.value
     return fast.features.count + plain.features.count + (request.url == nil ? 0 : 1) + fromStub.count
