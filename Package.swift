@@ -5,9 +5,11 @@ let package = Package(
     name: "dtogen",
     // DTORuntime uses Date.ISO8601FormatStyle and Swift concurrency.
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    // DTOGenCore is no product: its public declarations are the generator's internals, public
+    // only for the `dtogen` executable beside it, and change whenever the generator does.
+    // Apps use the command, the plugins and DTORuntime.
     products: [
         .executable(name: "dtogen", targets: ["dtogen"]),
-        .library(name: "DTOGenCore", targets: ["DTOGenCore"]),
         .library(name: "DTORuntime", targets: ["DTORuntime"]),
         .library(name: "PositionalJSON", targets: ["PositionalJSON"]),
         .library(name: "YAMLReader", targets: ["YAMLReader"]),
