@@ -50,9 +50,7 @@ public struct Parameter: Sendable, Hashable {
     public init(_ name: String, deepObject value: (some Encodable & Sendable)?) {
         self.name = name
         self.values = []
-        guard let value, let data = try? JSONEncoder().encode(value),
-            let json = try? JSONDecoder().decode(JSONValue.self, from: data)
-        else { return }
+        guard let json = Self.json(value) else { return }
         self.items = FormEncoding.pairs(json, name: name).map { Item(name: $0.0, value: $0.1) }
     }
 
@@ -118,13 +116,8 @@ extension Parameter {
     public init(_ name: String, object value: (some Encodable & Sendable)?) {
         self.name = name
         self.values = []
-        guard let value, let data = try? JSONEncoder().encode(value),
-            case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: data)
-        else { return }
-        self.items = members.keys.sorted().compactMap { key in
-            guard let text = Self.text(members[key] ?? .null) else { return nil }
-            return Item(name: key, value: text)
-        }
+        guard case .object(let members)? = Self.json(value) else { return }
+        self.items = Self.fields(members)
     }
 
     /// A value whose type says only that it is JSON (`JSONValue`, a one-of of scalars such as
@@ -134,14 +127,10 @@ extension Parameter {
     public init(_ name: String, encoded value: (some Encodable & Sendable)?) {
         self.name = name
         self.values = []
-        guard let value, let data = try? JSONEncoder().encode(value),
-            let json = try? JSONDecoder().decode(JSONValue.self, from: data)
-        else { return }
+        guard let json = Self.json(value) else { return }
         switch json {
         case .object(let members):
-            items = members.keys.sorted().compactMap { key in
-                Self.text(members[key] ?? .null).map { Item(name: key, value: $0) }
-            }
+            items = Self.fields(members)
         case .array(let elements):
             values = elements.compactMap(Self.text)
         default:
@@ -161,6 +150,17 @@ extension Parameter {
             return
         }
         self.values = [String(decoding: data, as: UTF8.self)]
+    }
+
+    /// The JSON a value encodes to; nil for nil or what does not encode.
+    static func json(_ value: (some Encodable & Sendable)?) -> JSONValue? {
+        guard let value, let data = try? JSONEncoder().encode(value) else { return nil }
+        return try? JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    /// An object's fields as items of their own, in key order (null ones left out).
+    static func fields(_ members: [String: JSONValue]) -> [Item] {
+        members.keys.sorted().compactMap { key in Self.text(members[key] ?? .null).map { Item(name: key, value: $0) } }
     }
 
     static func text(_ value: JSONValue) -> String? {
