@@ -153,11 +153,16 @@ struct APIComparer {
     /// What `type` is on the wire, digested in its spec's table.
     /// (Both sides have a spec at the same path, so the side is part of the key.)
     mutating func wire(_ type: TypeRef, in spec: SpecIR, old: Bool) -> UInt64 {
+        shapes(of: spec, old: old).digest(type)
+    }
+
+    /// The digests of a spec's types, computed once per side and spec.
+    mutating func shapes(of spec: SpecIR, old: Bool) -> WireShapes {
         let key = (old ? "old:" : "new:") + spec.path
-        if let shapes = wireShapes[key] { return shapes.digest(type) }
+        if let shapes = wireShapes[key] { return shapes }
         let shapes = WireShapes(table: spec.types)
         wireShapes[key] = shapes
-        return shapes.digest(type)
+        return shapes
     }
 
     /// Whether a type written `was` on the old side and `now` on the new one is only a rename:
@@ -170,13 +175,8 @@ struct APIComparer {
     mutating func widens(_ was: TypeRef, _ before: APISide.TypeEntry, _ now: TypeRef, _ after: APISide.TypeEntry)
         -> Bool
     {
-        var digests = self
-        var widening = WireWidening(old: before.table, new: after.table) { a, b in
-            digests.sameJSON(a, before.spec, b, after.spec)
-        }
-        let widened = widening.widens(was, now)
-        wireShapes = digests.wireShapes
-        return widened
+        var widening = WireWidening(old: shapes(of: before.spec, old: true), new: shapes(of: after.spec, old: false))
+        return widening.widens(was, now)
     }
 
     /// The values of the enum a type is (through optionals and arrays).

@@ -5,22 +5,22 @@
 /// `JSON`. A field that is gone or that became required is not a widening (a request the
 /// server accepted would no longer be sent as it was).
 struct WireWidening {
-    let old: TypeTable
-    let new: TypeTable
-    /// Whether two types have the same JSON (the comparer's digests).
-    let sameJSON: (TypeRef, TypeRef) -> Bool
+    /// Each side's types and their digests (the comparer's).
+    let oldShapes: WireShapes
+    let newShapes: WireShapes
+    var old: TypeTable { oldShapes.table }
+    var new: TypeTable { newShapes.table }
     /// Pairs of declarations being compared: a type that holds itself is taken to widen
     /// where it recurs.
     private var assumed: Set<[Int]> = []
 
-    init(old: TypeTable, new: TypeTable, sameJSON: @escaping (TypeRef, TypeRef) -> Bool) {
-        self.old = old
-        self.new = new
-        self.sameJSON = sameJSON
+    init(old: WireShapes, new: WireShapes) {
+        oldShapes = old
+        newShapes = new
     }
 
     mutating func widens(_ was: TypeRef, _ now: TypeRef) -> Bool {
-        if sameJSON(was, now) { return true }
+        if oldShapes.digest(was) == newShapes.digest(now) { return true }
         let was = old.resolved(was)
         let now = new.resolved(now)
         switch (was, now) {
