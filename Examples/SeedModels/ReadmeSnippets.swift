@@ -1,4 +1,4 @@
-// Extracted from README.md by ReadmeSnippetTests, so the README's code compiles as written.
+// Extracted from README.md, docs/ and the DocC articles by ReadmeSnippetTests, so their code compiles as written.
 // DTOGEN_RECORD=1 swift test --filter ReadmeSnippetTests rewrites it. Do not edit.
 
 import DTORuntime
@@ -14,7 +14,7 @@ func readmeSnippet1(data: Data) async throws {
     _ = (feed, quakes)
 }
 
-// README.md:125
+// README.md:130
 func readmeSnippet2(token: String) async throws {
     let client = APIClient(baseURL: StoreAPI.baseURL)         // the spec's baseURL
     let featured = try await client.send(.featuredItems)       // public: no request data
@@ -23,7 +23,7 @@ func readmeSnippet2(token: String) async throws {
     _ = (client, featured, results, items)
 }
 
-// README.md:166
+// README.md:171
 func readmeSnippet3(client: APIClient, token: String, tokens: any AccessTokenProvider) async throws {
     for try await page in client.pages(.listItems()) {        // fetched as the loop asks
         print(page.count)
@@ -36,7 +36,7 @@ func readmeSnippet3(client: APIClient, token: String, tokens: any AccessTokenPro
     _ = (form, item, photo, withImage, mine)
 }
 
-// README.md:181
+// README.md:186
 func readmeSnippet4(token: String) async throws {
     let client = APIClient(baseURL: StoreAPI.baseURL, middlewares: [RetryMiddleware(maxAttempts: 3)])
     let response = try await client.response(for: .featuredItems)
@@ -49,20 +49,20 @@ func readmeSnippet4(token: String) async throws {
     _ = (client, response, remaining)
 }
 
-// README.md:209
+// README.md:214
 nonisolated enum APIKeyKind: EndpointKind {
     static func prepare(_ request: inout URLRequest, with key: String) {
         request.setValue(key, forHTTPHeaderField: "X-API-Key")
     }
 }
 
-// README.md:227
+// README.md:232
 func readmeSnippet5(client: APIClient) async throws {
     let health = try await client.send(.health, using: "my-api-key")
     _ = (health)
 }
 
-// README.md:250
+// README.md:255
 nonisolated struct ChatChunk: Decodable, Sendable {
     struct Choice: Decodable, Sendable {
         struct Delta: Decodable, Sendable { var content: String? }
@@ -77,7 +77,7 @@ nonisolated extension StreamEndpoint<EndpointKinds.Private, ChatChunk> {
     }
 }
 
-// README.md:269
+// README.md:274
 func readmeSnippet6(client: APIClient, token: String) async throws {
     var answer = ""
     for try await chunk in try await client.stream(.chat(["model": "gpt-4o-mini"]), using: AccessToken(rawValue: token)) {
@@ -85,7 +85,7 @@ func readmeSnippet6(client: APIClient, token: String) async throws {
     }
 }
 
-// README.md:316
+// README.md:321
 /// A view model that never sees JSON or HTTP.
 @MainActor
 final class QuakeListModel {
@@ -106,13 +106,13 @@ final class QuakeListModel {
     QuakeListModel(repository: QuakesRepositoryStub())
 }
 
-// README.md:353
+// README.md:358
 func readmeSnippet7(client: APIClient, listing: NewListing, token: String) async throws {
     let item = try await client.send(.createItem(from: listing), using: AccessToken(rawValue: token))
     _ = (item)
 }
 
-// README.md:369
+// README.md:374
 #if canImport(SwiftData)
 import SwiftData
 
@@ -134,7 +134,7 @@ actor QuakeImporter {
 }
 #endif
 
-// README.md:794
+// README.md:799
 /// A middleware: write `next` as `Next`. Spelled out, the function type would mean a
 /// caller-isolated function in a module with `NonisolatedNonsendingByDefault`.
 struct StampMiddleware: APIMiddleware {
@@ -151,4 +151,148 @@ struct StampMiddleware: APIMiddleware {
 final class SessionTokens: AccessTokenProvider {
     var current = "token"
     func accessToken() async throws -> String { current }
+}
+
+// Sources/DTORuntime/DTORuntime.docc/CallingAnAPI.md:14
+func readmeSnippet8(token: String) async throws {
+    let client = APIClient(baseURL: StoreAPI.baseURL)   // the spec's baseURL
+    let featured = try await client.send(.featuredItems)  // a public endpoint: nothing to pass
+    let results = try await client.send(.search(for: "tea"), using: AccessToken(rawValue: token))
+    let items = StoreItem.from(results)                   // the spec's mapping onto your models
+    _ = (client, featured, results, items)
+}
+
+// Sources/DTORuntime/DTORuntime.docc/CallingAnAPI.md:49
+func readmeSnippet9(client: APIClient) async throws {
+    let response = try await client.response(for: .featuredItems)
+    let remaining = response.header("X-RateLimit-Remaining")
+    print(response.statusCode, response.value.count, remaining ?? "no limit")
+    _ = (response, remaining)
+}
+
+// Sources/DTORuntime/DTORuntime.docc/CallingAnAPI.md:61
+func readmeSnippet10() async throws {
+    let patient = APIClient(baseURL: StoreAPI.baseURL, timeout: 30)
+    let quick = try await patient.send(.featuredItems.timingOut(after: 5))
+    _ = (patient, quick)
+}
+
+// Sources/DTORuntime/DTORuntime.docc/FastDecoding.md:18
+func readmeSnippet11(data: Data) async throws {
+    let items = try FastDecoder().decode([Item].self, from: data)
+    _ = (items)
+}
+
+// Sources/DTORuntime/DTORuntime.docc/HandlingErrors.md:25
+func readmeSnippet12(client: APIClient, token: String) async throws {
+    do {
+        _ = try await client.send(.search(for: "tea"), using: AccessToken(rawValue: token))
+    } catch APIError.server(let status, _, let error as StoreError) {
+        print("HTTP \(status): \(error.message)")
+    } catch APIError.status(let code, _) where code == 404 {
+        print("not found")
+    }
+}
+
+// Sources/DTORuntime/DTORuntime.docc/IsolationAndConcurrency.md:26
+nonisolated enum SignedKind: EndpointKind {
+    static func prepare(_ request: inout URLRequest, with signature: String) {
+        request.setValue(signature, forHTTPHeaderField: "X-Signature")
+    }
+}
+
+// Sources/DTORuntime/DTORuntime.docc/KindsAndCredentials.md:28
+actor TokenStore: AccessTokenProvider {
+    private var token = "initial"
+    private var expiry = Date.distantFuture
+
+    func accessToken() async throws -> String {
+        if expiry < Date() {
+            token = "refreshed"  // call your identity provider here
+            expiry = Date().addingTimeInterval(3600)
+        }
+        return token
+    }
+}
+
+// Sources/DTORuntime/DTORuntime.docc/KindsAndCredentials.md:46
+func readmeSnippet13(client: APIClient) async throws {
+    let mine = try await client.send(.myItems, using: TokenStore())
+    _ = (mine)
+}
+
+// Sources/DTORuntime/DTORuntime.docc/KindsAndCredentials.md:64
+nonisolated enum TenantKind: EndpointKind {
+    static func prepare(_ request: inout URLRequest, with tenant: String) {
+        request.setValue(tenant, forHTTPHeaderField: "X-Tenant")
+    }
+}
+
+// Sources/DTORuntime/DTORuntime.docc/MiddlewaresAndRetries.md:13
+func readmeSnippet14() async throws {
+    let client = APIClient(
+        baseURL: StoreAPI.baseURL, middlewares: [LoggingMiddleware(), RetryMiddleware(maxAttempts: 3)])
+    _ = (client)
+}
+
+// Sources/DTORuntime/DTORuntime.docc/MiddlewaresAndRetries.md:32
+struct LoggingMiddleware: APIMiddleware {
+    func intercept(_ request: URLRequest, next: Next) async throws -> (Data, HTTPURLResponse) {
+        let started = ContinuousClock.now
+        let (body, response) = try await next(request)
+        print(request.httpMethod ?? "GET", request.url?.path ?? "", response.statusCode, ContinuousClock.now - started)
+        return (body, response)
+    }
+}
+
+// Sources/DTORuntime/DTORuntime.docc/ReadingPages.md:14
+func readmeSnippet15(client: APIClient) async throws {
+    var names: [String] = []
+    for try await page in client.pages(.listItems()) {
+        names += page.map(\.name)
+        if names.count >= 100 { break }  // no further page is requested
+    }
+}
+
+// Sources/DTORuntime/DTORuntime.docc/StreamingResponses.md:13
+nonisolated struct Chunk: Decodable, Sendable {
+    var text: String
+}
+
+nonisolated extension StreamEndpoint<EndpointKinds.Private, Chunk> {
+    static func complete(_ prompt: [String: String]) -> Self {
+        StreamEndpoint(method: .post, path: "/complete", body: prompt, format: .serverSentEvents(end: "[DONE]"))
+    }
+}
+
+// Sources/DTORuntime/DTORuntime.docc/StreamingResponses.md:28
+func readmeSnippet16(client: APIClient, token: String) async throws {
+    var answer = ""
+    for try await chunk in try await client.stream(.complete(["prompt": "Hi"]), using: AccessToken(rawValue: token)) {
+        answer += chunk.text
+    }
+}
+
+// Sources/DTORuntime/DTORuntime.docc/TestingWithoutANetwork.md:24
+struct CannedTransport: HTTPTransport {
+    var status = 200
+    var body: String
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        guard let url = request.url,
+            let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: nil)
+        else { throw URLError(.badURL) }
+        return (Data(body.utf8), response)
+    }
+}
+
+// Sources/DTORuntime/DTORuntime.docc/TestingWithoutANetwork.md:45
+func readmeSnippet17() async throws {
+    let transport = CannedTransport(body: """
+        {"result": [{"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "Green tea", "price": 4.5, "category": "books"}]}
+        """)
+    let client = APIClient(baseURL: StoreAPI.baseURL, transport: transport)
+    let featured = try await client.send(.featuredItems)
+    assert(featured.first?.name == "Green tea")
+    _ = (transport, client, featured)
 }

@@ -86,16 +86,20 @@ public protocol APIMiddleware: Sendable {
     /// Sends the request on: through the middlewares after this one, then the transport.
     typealias Next = @Sendable (URLRequest) async throws -> (Data, HTTPURLResponse)
 
+    /// Sees the request, sends it on with `next` (any number of times, or not at all) and gives back the response the client will read.
     func intercept(_ request: URLRequest, next: Next) async throws -> (Data, HTTPURLResponse)
 }
 
 /// A decoded response with its status and headers (rate limits, `Link`, request ids).
 public struct APIResponse<Value: Sendable>: Sendable {
+    /// The decoded payload: what `APIClient.send` returns.
     public var value: Value
+    /// The HTTP status, in 200–299 (anything else is thrown as an `APIError`).
     public var statusCode: Int
     /// As the server sent them; `header(_:)` looks them up ignoring case.
     public var headers: [String: String]
 
+    /// A response as a transport stand-in or a middleware would build it.
     public init(value: Value, statusCode: Int, headers: [String: String]) {
         self.value = value
         self.statusCode = statusCode
@@ -111,6 +115,7 @@ public struct APIResponse<Value: Sendable>: Sendable {
 
 /// What actually sends a request: `URLSession` in an app, a stand-in in tests or previews.
 public protocol HTTPTransport: Sendable {
+    /// Sends the request and gives the whole body with the response; throws for a request that got no HTTP response.
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
     /// The response as soon as its head arrives, and its body as it arrives (for
     /// `APIClient.stream`). The default sends the request and gives the whole body at once.
@@ -119,12 +124,15 @@ public protocol HTTPTransport: Sendable {
 
 /// Sends with a `URLSession`; cancelling the calling task cancels the data task.
 public struct URLSessionTransport: HTTPTransport {
+    /// The session every request goes through (its configuration also serves streams).
     public let session: URLSession
 
+    /// A transport on `session` (`URLSession.shared` unless the app has its own configuration).
     public init(session: URLSession = .shared) {
         self.session = session
     }
 
+    /// Sends through `session`; cancelling the calling task cancels the data task.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         try await URLSessionLoading.load(request, with: session)
     }
@@ -138,13 +146,16 @@ public struct URLSessionTransport: HTTPTransport {
 
 /// Sends endpoints. One generic call site for every request the app makes.
 public struct APIClient: Sendable {
+    /// What every endpoint's path is appended to (`http://host/v2` + `/pet` is `/v2/pet`).
     public let baseURL: URL
+    /// What sends each request once the middlewares have seen it.
     public let transport: any HTTPTransport
     /// The first is the outermost.
     public let middlewares: [any APIMiddleware]
     /// Applies to endpoints without a `timeout` of their own (seconds); nil keeps the transport's.
     public let timeout: TimeInterval?
 
+    /// A client that sends through `session` (the app's usual case).
     public init(
         baseURL: URL, session: URLSession = .shared, middlewares: [any APIMiddleware] = [], timeout: TimeInterval? = nil
     ) {
@@ -153,6 +164,7 @@ public struct APIClient: Sendable {
             timeout: timeout)
     }
 
+    /// A client that sends through another transport: a stand-in for tests and previews, or a transport of yours.
     public init(
         baseURL: URL, transport: any HTTPTransport, middlewares: [any APIMiddleware] = [], timeout: TimeInterval? = nil
     ) {

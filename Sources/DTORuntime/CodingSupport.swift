@@ -3,12 +3,14 @@ import Foundation
 /// Types that a `$lenient` field can coerce from a JSON value of another type. They read
 /// `FastDecoder`'s tape too, so a lenient field's fast path is the same for each of them.
 public protocol LenientCoercible: FastJSONDecodable {
+    /// The value this JSON value stands for, or nil when it cannot stand for one (the field then falls back to `lenientEmpty`).
     init?(lenient value: JSONValue)
     /// The value a lenient field falls back to: `""`, `0`, `false`.
     static var lenientEmpty: Self { get }
 }
 
 extension String: LenientCoercible {
+    /// A string from a string, a number (`42`, not `42.0`) or a Boolean.
     public init?(lenient value: JSONValue) {
         switch value {
         case .string(let s): self = s
@@ -23,6 +25,7 @@ extension String: LenientCoercible {
 }
 
 extension Bool: LenientCoercible {
+    /// A Boolean from `true`/`false`, 0 or 1, or `"true"`, `"yes"`, `"1"` (and their opposites) in any case.
     public init?(lenient value: JSONValue) {
         switch value {
         case .bool(let b): self = b
@@ -59,6 +62,7 @@ private func lenientInteger<T: FixedWidthInteger>(_ value: JSONValue, as type: T
 }
 
 extension Int: LenientCoercible {
+    /// An integer from a whole number in range or an integer string.
     public init?(lenient value: JSONValue) {
         guard let i = lenientInteger(value, as: Int.self) else { return nil }
         self = i
@@ -67,6 +71,7 @@ extension Int: LenientCoercible {
 }
 
 extension Int64: LenientCoercible {
+    /// An integer from a whole number in range or an integer string.
     public init?(lenient value: JSONValue) {
         guard let i = lenientInteger(value, as: Int64.self) else { return nil }
         self = i
@@ -75,6 +80,7 @@ extension Int64: LenientCoercible {
 }
 
 extension Double: LenientCoercible {
+    /// A number from a number or a numeric string.
     public init?(lenient value: JSONValue) {
         guard let d = lenientDouble(value) else { return nil }
         self = d
@@ -83,6 +89,7 @@ extension Double: LenientCoercible {
 }
 
 extension Float: LenientCoercible {
+    /// A number from a number or a numeric string.
     public init?(lenient value: JSONValue) {
         guard let d = lenientDouble(value) else { return nil }
         self = Float(d)
@@ -91,6 +98,7 @@ extension Float: LenientCoercible {
 }
 
 extension Decimal: LenientCoercible {
+    /// A decimal from a numeric string (its digits kept exactly) or a number.
     public init?(lenient value: JSONValue) {
         switch value {
         case .string(let s):

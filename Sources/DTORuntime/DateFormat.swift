@@ -8,13 +8,20 @@ internal import DTODateRules
 /// How a `Date` field looks in JSON. Generated DTOs pass it explicitly, so decoding never
 /// depends on a decoder's `dateDecodingStrategy`.
 public enum DateFormat: Sendable, Hashable {
+    /// An RFC 3339 date, with or without fractional seconds (written with them only when the
+    /// date has a fraction of a second).
     case iso8601
+    /// An RFC 3339 date, with or without fractional seconds (always written with them:
+    /// milliseconds, or microseconds when the date has them).
     case iso8601Fractional
+    /// A number of seconds since 1970 (a numeric string is read too).
     case secondsSince1970
+    /// A number of milliseconds since 1970 (a numeric string is read too).
     case millisecondsSince1970
     /// A `DateFormatter` pattern, read in en_US_POSIX and UTC.
     case pattern(String)
 
+    /// The date a raw JSON value holds in this format, or nil when it holds none.
     public func date(from raw: RawDate) -> Date? {
         switch (self, raw) {
         case (.secondsSince1970, .number(let n)): return DateRules.date(secondsSince1970: n)
@@ -29,6 +36,7 @@ public enum DateFormat: Sendable, Hashable {
         }
     }
 
+    /// The JSON value that writes `date` in this format.
     public func raw(from date: Date) -> RawDate {
         switch self {
         case .secondsSince1970: return .number(date.timeIntervalSince1970)
@@ -39,6 +47,7 @@ public enum DateFormat: Sendable, Hashable {
         }
     }
 
+    /// The format as a decoding error names it (`an ISO 8601 date`).
     public var description: String {
         switch self {
         case .iso8601: "an ISO 8601 date"
@@ -52,7 +61,9 @@ public enum DateFormat: Sendable, Hashable {
 
 /// A date as it arrives: a number or a string.
 public enum RawDate: Codable, Sendable, Hashable {
+    /// A JSON number (epoch formats).
     case number(Double)
+    /// A JSON string (ISO 8601 and pattern formats, or an epoch number written as text).
     case string(String)
 
     public init(from decoder: any Decoder) throws {

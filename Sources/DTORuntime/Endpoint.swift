@@ -3,23 +3,37 @@ import Foundation
 import FoundationNetworking
 #endif
 
+#if compiler(>=6.2)
 /// What kind of endpoint a factory builds: what request data it needs (nothing, an access
 /// token, anything of yours) and how that data goes into the request.
 ///
 /// The client calls a kind wherever it sends the request, never on the caller's actor, so a
 /// conformance cannot be isolated to one (`SendableMetatype`): in a module whose default
 /// isolation is `MainActor`, declare your kind `nonisolated`.
-#if compiler(>=6.2)
 public protocol EndpointKind: SendableMetatype {
+    /// What the caller passes to `send(_:using:)` for an endpoint of this kind (`Void`, a
+    /// token, a key).
     associatedtype RequestData: Sendable
+    /// Puts the request data into the request (an `Authorization` header, a query item)
+    /// before the middlewares see it.
     static func prepare(_ request: inout URLRequest, with data: RequestData)
     /// Asynchronous work on the request after `prepare`, just before it is sent (fetching or
     /// refreshing a token). The default changes nothing.
     static func authorize(_ request: URLRequest, with data: RequestData) async throws -> URLRequest
 }
 #else
+/// What kind of endpoint a factory builds: what request data it needs (nothing, an access
+/// token, anything of yours) and how that data goes into the request.
+///
+/// The client calls a kind wherever it sends the request, never on the caller's actor, so a
+/// conformance cannot be isolated to one (`SendableMetatype`): in a module whose default
+/// isolation is `MainActor`, declare your kind `nonisolated`.
 public protocol EndpointKind {
+    /// What the caller passes to `send(_:using:)` for an endpoint of this kind (`Void`, a
+    /// token, a key).
     associatedtype RequestData: Sendable
+    /// Puts the request data into the request (an `Authorization` header, a query item)
+    /// before the middlewares see it.
     static func prepare(_ request: inout URLRequest, with data: RequestData)
     /// Asynchronous work on the request after `prepare`, just before it is sent (fetching or
     /// refreshing a token). The default changes nothing.
@@ -28,12 +42,14 @@ public protocol EndpointKind {
 #endif
 
 extension EndpointKind {
+    /// Gives the request back unchanged: most kinds do all their work in `prepare`.
     public static func authorize(_ request: URLRequest, with data: RequestData) async throws -> URLRequest { request }
 }
 
 /// Gives the token for each request, refreshing it when it has expired: the request data of
 /// `EndpointKinds.Refreshing` (`"kind": "refreshing"`).
 public protocol AccessTokenProvider: Sendable {
+    /// The token to send now, refreshed first if it has expired. Called once per request, retries included.
     func accessToken() async throws -> String
 }
 
@@ -42,12 +58,14 @@ public protocol AccessTokenProvider: Sendable {
 public enum EndpointKinds {
     /// No request data.
     public enum Public: EndpointKind {
+        /// Changes nothing: a public request carries no credentials.
         public static func prepare(_ request: inout URLRequest, with data: Void) {}
     }
 
     /// Sends `Authorization: Bearer <token>` with a token the provider gives for each
     /// request (and may refresh first).
     public enum Refreshing: EndpointKind {
+        /// Changes nothing: the token is asked for in `authorize(_:with:)`, just before sending, where waiting is possible.
         public static func prepare(_ request: inout URLRequest, with provider: any AccessTokenProvider) {}
 
         public static func authorize(_ request: URLRequest, with provider: any AccessTokenProvider) async throws
@@ -61,12 +79,14 @@ public enum EndpointKinds {
 
     /// Sends `Authorization: Bearer <token>`.
     public enum Private: EndpointKind {
+        /// Sets `Authorization: Bearer <token>`.
         public static func prepare(_ request: inout URLRequest, with token: AccessToken) {
             request.setValue("Bearer \(token.rawValue)", forHTTPHeaderField: "Authorization")
         }
     }
 }
 
+/// A bearer token: the request data of `EndpointKinds.Private`, a type of its own so a token is never passed where another string was meant.
 public struct AccessToken: RawRepresentable, Sendable, Hashable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -76,6 +96,7 @@ extension EndpointKinds {
     /// HTTP basic authentication: `Authorization: Basic <base64 of user:password>`
     /// (`"kind": "basic"`).
     public enum Basic: EndpointKind {
+        /// Sets `Authorization: Basic` with the credentials' base64.
         public static func prepare(_ request: inout URLRequest, with credentials: BasicCredentials) {
             let encoded = Data("\(credentials.username):\(credentials.password)".utf8).base64EncodedString()
             request.setValue("Basic \(encoded)", forHTTPHeaderField: "Authorization")
@@ -85,9 +106,12 @@ extension EndpointKinds {
 
 /// The request data of `EndpointKinds.Basic`.
 public struct BasicCredentials: Sendable, Hashable {
+    /// The user name (no `:` allowed, as RFC 7617 says).
     public var username: String
+    /// The password.
     public var password: String
 
+    /// Credentials for `EndpointKinds.Basic`.
     public init(username: String, password: String) {
         self.username = username
         self.password = password
@@ -102,17 +126,21 @@ public struct APIKey: RawRepresentable, Sendable, Hashable {
 
 /// Where an API key is sent, under the name the API's document gives it.
 public enum APIKeyLocation: Sendable, Hashable {
+    /// In the request header of this name.
     case header(String)
+    /// In the query item of this name.
     case query(String)
 }
 
 /// A kind that sends an API key: dtogen generates one per kind a spec declares in `"kinds"`
 /// (`{ "apiKey": { "header": "X-API-Key" } }`), so the app only passes the key.
 public protocol APIKeyKind: EndpointKind where RequestData == APIKey {
+    /// Where this API's key goes, as its document declares it.
     static var apiKeyLocation: APIKeyLocation { get }
 }
 
 extension APIKeyKind {
+    /// Puts the key where `apiKeyLocation` says, percent-encoded as any query item is.
     public static func prepare(_ request: inout URLRequest, with key: APIKey) {
         switch apiKeyLocation {
         case .header(let name):
@@ -130,15 +158,22 @@ extension APIKeyKind {
     }
 }
 
+/// An HTTP method: a struct, not an enum, so that any method a server accepts can be sent.
 public struct HTTPMethod: RawRepresentable, Sendable, Hashable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// `GET`.
     public static let get = HTTPMethod(rawValue: "GET")
+    /// `POST`.
     public static let post = HTTPMethod(rawValue: "POST")
+    /// `PUT`.
     public static let put = HTTPMethod(rawValue: "PUT")
+    /// `PATCH`.
     public static let patch = HTTPMethod(rawValue: "PATCH")
+    /// `DELETE`.
     public static let delete = HTTPMethod(rawValue: "DELETE")
+    /// `HEAD`: the response has no body, so its endpoints return `Void`.
     public static let head = HTTPMethod(rawValue: "HEAD")
     /// Since runtime version 7.
     public static let options = HTTPMethod(rawValue: "OPTIONS")
@@ -148,9 +183,13 @@ public struct HTTPMethod: RawRepresentable, Sendable, Hashable {
 /// are phantom types: the compiler checks that a private endpoint gets a token and that
 /// the caller gets the right payload. Generated factories build these.
 public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
+    /// The HTTP method.
     public var method: HTTPMethod
+    /// The path under the client's base URL, its parameters already percent-encoded.
     public var path: EndpointPath
+    /// The query items, in order; an item without values is left out.
     public var query: [Parameter]
+    /// Header parameters; one without values is left out.
     public var headers: [Parameter]
     /// Encoded as JSON when the request is made.
     public var body: (any Encodable & Sendable)?
@@ -168,6 +207,7 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
     /// How the body is sent (`"bodyEncoding"` in a spec).
     public var bodyEncoding: BodyEncoding = .json
 
+    /// An endpoint as a generated factory builds it; set the other properties afterwards.
     public init(
         method: HTTPMethod = .get, path: EndpointPath, query: [Parameter] = [], headers: [Parameter] = [],
         body: (any Encodable & Sendable)? = nil, decode: @escaping @Sendable (Data) throws -> Response

@@ -2,6 +2,7 @@ import Foundation
 
 /// How a response body wraps its payload: `{"status": true, "msg": "", "data": {...}}`.
 public struct Envelope: Sendable, Hashable {
+    /// When an envelope reports success (`"success"` in a spec's envelope).
     public enum Success: Sendable, Hashable {
         /// Success when this key is `true`.
         case key(String)
@@ -9,12 +10,16 @@ public struct Envelope: Sendable, Hashable {
         case equals(key: String, value: JSONValue)
     }
 
+    /// The key that holds the payload.
     public var data: String
+    /// How to tell success from failure; nil when the envelope always carries a payload.
     public var success: Success?
+    /// The key of the server's message, thrown in `APIError.unsuccessful` when the success rule fails.
     public var message: String?
     /// Keys to walk inside `data` before the payload starts.
     public var path: [String]
 
+    /// An envelope as a spec's `"envelope"` declares it.
     public init(data: String, success: Success? = nil, message: String? = nil, path: [String] = []) {
         self.data = data
         self.success = success

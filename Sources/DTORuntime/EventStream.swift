@@ -28,10 +28,12 @@ public enum EventStreamFormat: Sendable, Hashable {
 public struct StreamEndpoint<Kind: EndpointKind, Event: Sendable>: Sendable {
     /// The request; its response body is read as `format` says, never as a whole.
     public var request: Endpoint<Kind, Void>
+    /// How the body is cut into events: server-sent events or JSON Lines.
     public var format: EventStreamFormat
     /// Decodes one event (a JSON line is an event named `message` with the line as data).
     public var decodeEvent: @Sendable (ServerSentEvent) throws -> Event
 
+    /// A stream endpoint as a generated factory builds it.
     public init(
         method: HTTPMethod = .get, path: EndpointPath, query: [Parameter] = [], headers: [Parameter] = [],
         body: (any Encodable & Sendable)? = nil, format: EventStreamFormat,
@@ -106,6 +108,7 @@ extension ServerSentEvent {
 
 /// A response whose body arrives in pieces: what `HTTPTransport.stream` gives.
 public struct StreamedResponse: Sendable {
+    /// The response's status and headers, available before any of the body.
     public var response: HTTPURLResponse
     /// The body's bytes as they arrive; ends when the body does, throws `APIError.transport`
     /// when the connection drops.
@@ -113,6 +116,7 @@ public struct StreamedResponse: Sendable {
     /// Stops the transfer and closes the connection (called when the consumer stops early).
     public var cancel: @Sendable () -> Void
 
+    /// A response as a transport gives it: `cancel` must stop the transfer.
     public init(
         response: HTTPURLResponse, body: AsyncThrowingStream<Data, any Error>, cancel: @escaping @Sendable () -> Void
     ) {
@@ -173,6 +177,7 @@ public struct EventStream<Event: Sendable>: AsyncSequence, Sendable {
         deinit { close() }
     }
 
+    /// Reads the body piece by piece and gives each event once it is complete and decoded.
     public struct Iterator: AsyncIteratorProtocol {
         var body: AsyncThrowingStream<Data, any Error>.AsyncIterator
         let format: EventStreamFormat

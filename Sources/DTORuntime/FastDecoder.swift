@@ -10,8 +10,10 @@ public struct FastDecoder: Sendable {
     /// Passed to every `init(from:)`, as `JSONDecoder.userInfo` is.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
+    /// A decoder with no `userInfo`.
     public init() {}
 
+    /// Decodes `type` from JSON text; throws exactly what `JSONDecoder` would.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         if let value = try? decodeWithoutFallback(T.self, from: data) { return value }
         let fallback = JSONDecoder()

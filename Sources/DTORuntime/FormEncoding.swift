@@ -14,10 +14,14 @@ public enum BodyEncoding: Sendable, Hashable {
 
 /// A file in a multipart body (a `File` field in a spec): its bytes, name and content type.
 public struct FilePart: Codable, Sendable, Hashable {
+    /// The file's bytes.
     public var data: Data
+    /// The name the part's `Content-Disposition` gives the file.
     public var filename: String
+    /// The part's `Content-Type` (`image/png`).
     public var contentType: String
 
+    /// A file to send in a multipart body.
     public init(data: Data, filename: String, contentType: String) {
         self.data = data
         self.filename = filename

@@ -10,10 +10,12 @@ public struct Indirect<Value> {
 
     private let storage: Storage
 
+    /// Stores `value` out of line.
     public init(_ value: Value) {
         storage = Storage(value)
     }
 
+    /// The stored value.
     public var value: Value { storage.value }
 }
 

@@ -4,15 +4,21 @@ import Foundation
 /// Integers stay exact in the whole `Int64`/`UInt64` range: up to ±2^53 as `.number`, beyond
 /// that (where a Double would round them) as `.integer` or `.unsignedInteger`.
 public enum JSONValue: Codable, Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number a `Double` holds exactly: any fraction, and integers up to ±2^53.
     case number(Double)
     /// An integer beyond ±2^53 (`9007199254740993`), kept exactly.
     case integer(Int64)
     /// An integer above `Int64.max`, kept exactly.
     case unsignedInteger(UInt64)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object; its keys' order is not kept (encoding writes them sorted).
     case object([String: JSONValue])
 
     public init(from decoder: any Decoder) throws {
@@ -53,16 +59,19 @@ public enum JSONValue: Codable, Sendable, Hashable {
         }
     }
 
+    /// The value under `key`, when this is an object that has it.
     public subscript(key: String) -> JSONValue? {
         if case .object(let o) = self { return o[key] }
         return nil
     }
 
+    /// The element at `index`, when this is an array that long.
     public subscript(index: Int) -> JSONValue? {
         if case .array(let a) = self, a.indices.contains(index) { return a[index] }
         return nil
     }
 
+    /// The string, when this is one.
     public var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
@@ -93,11 +102,13 @@ public enum JSONValue: Codable, Sendable, Hashable {
         }
     }
 
+    /// The Boolean, when this is one.
     public var boolValue: Bool? {
         if case .bool(let b) = self { return b }
         return nil
     }
 
+    /// Whether this is `null`.
     public var isNull: Bool { self == .null }
 }
 

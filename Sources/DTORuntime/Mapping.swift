@@ -6,11 +6,16 @@ internal import DTODateRules
 /// Thrown by generated domain mappings when a source cannot give a value: a short array,
 /// a missing value, a conversion that failed. Names the model, the field and the source path.
 public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The domain model being built (`Quake`).
     public var model: String
+    /// The model's field that got no value (`latitude`).
     public var field: String
+    /// Where in the DTO the value was looked for (`geometry.coordinates[1]`).
     public var source: String
+    /// Why there was no value (`the array has 1 element`).
     public var reason: String
 
+    /// An error as generated mappings throw it.
     public init(model: String, field: String, source: String, reason: String) {
         self.model = model
         self.field = field

@@ -4,7 +4,9 @@ import Foundation
 /// bodies need: the property is `Nullable<T>?`, where `nil` is absent (left out when
 /// encoding), `.null` is `null`, and `.value(x)` a value.
 public enum Nullable<Wrapped> {
+    /// An explicit `null`.
     case null
+    /// A value.
     case value(Wrapped)
 
     /// The value, or nil for `null`.
@@ -57,33 +59,44 @@ extension KeyedEncodingContainer {
 
 /// A number or Bool that JSON carries as a string (`"2000.5"`, Twitter's `id_str`): `$format: "string"`.
 public protocol StringEncodedValue: Sendable {
+    /// The value the JSON string holds, or nil (the decoding error then names the field).
     init?(stringEncoded: String)
+    /// The value as it is written in the JSON string.
     var stringEncoded: String { get }
 }
 
 extension Int: StringEncodedValue {
+    /// An integer written as text (`"42"`).
     public init?(stringEncoded text: String) { self.init(text) }
+    /// The integer's text.
     public var stringEncoded: String { String(self) }
 }
 
 extension Int64: StringEncodedValue {
+    /// An integer written as text (Twitter's `id_str`).
     public init?(stringEncoded text: String) { self.init(text) }
+    /// The integer's text.
     public var stringEncoded: String { String(self) }
 }
 
 extension Double: StringEncodedValue {
+    /// A number written as text (`"2000.5"`).
     public init?(stringEncoded text: String) { self.init(text) }
+    /// The number's text (`3`, not `3.0`, for a whole number).
     public var stringEncoded: String { WholeNumber.text(self) }
 }
 
 extension Decimal: StringEncodedValue {
+    /// A decimal written as text (`"2000.50"`), read in the POSIX locale.
     public init?(stringEncoded text: String) {
         self.init(string: text, locale: Foundation.Locale(identifier: "en_US_POSIX"))
     }
+    /// The decimal's text, with a period.
     public var stringEncoded: String { description }
 }
 
 extension Bool: StringEncodedValue {
+    /// `"true"` or `"false"`, and nothing else.
     public init?(stringEncoded text: String) {
         switch text {
         case "true": self = true
@@ -91,6 +104,7 @@ extension Bool: StringEncodedValue {
         default: return nil
         }
     }
+    /// `"true"` or `"false"`.
     public var stringEncoded: String { self ? "true" : "false" }
 }
 

@@ -3,31 +3,73 @@ import Foundation
 /// A value that can go into a path, a query item or a header: scalars, enums (by raw
 /// value), and arrays of them (a query item repeats for each element).
 public protocol ParameterValue: Sendable {
+    /// The texts this value is sent as: one for a scalar, one per element for an array.
     var parameterValues: [String] { get }
 }
 
-extension String: ParameterValue { public var parameterValues: [String] { [self] } }
-extension Int: ParameterValue { public var parameterValues: [String] { [String(self)] } }
-extension Int64: ParameterValue { public var parameterValues: [String] { [String(self)] } }
-extension Double: ParameterValue { public var parameterValues: [String] { [Mapping.string(self)] } }
-extension Float: ParameterValue { public var parameterValues: [String] { [Mapping.string(self)] } }
-extension Bool: ParameterValue { public var parameterValues: [String] { [self ? "true" : "false"] } }
-extension Decimal: ParameterValue { public var parameterValues: [String] { [description] } }
-extension UUID: ParameterValue { public var parameterValues: [String] { [uuidString] } }
-extension URL: ParameterValue { public var parameterValues: [String] { [absoluteString] } }
+extension String: ParameterValue {
+    /// The string itself.
+    public var parameterValues: [String] { [self] }
+}
+
+extension Int: ParameterValue {
+    /// The integer's text.
+    public var parameterValues: [String] { [String(self)] }
+}
+
+extension Int64: ParameterValue {
+    /// The integer's text.
+    public var parameterValues: [String] { [String(self)] }
+}
+
+extension Double: ParameterValue {
+    /// The number's text (`3`, not `3.0`, for a whole number).
+    public var parameterValues: [String] { [Mapping.string(self)] }
+}
+
+extension Float: ParameterValue {
+    /// The number's text (`3`, not `3.0`, for a whole number).
+    public var parameterValues: [String] { [Mapping.string(self)] }
+}
+
+extension Bool: ParameterValue {
+    /// `true` or `false`.
+    public var parameterValues: [String] { [self ? "true" : "false"] }
+}
+
+extension Decimal: ParameterValue {
+    /// The decimal's text, with a period.
+    public var parameterValues: [String] { [description] }
+}
+
+extension UUID: ParameterValue {
+    /// The UUID's text, uppercase as `uuidString` writes it.
+    public var parameterValues: [String] { [uuidString] }
+}
+
+extension URL: ParameterValue {
+    /// The URL's absolute text, percent-encoded as any other value is.
+    public var parameterValues: [String] { [absoluteString] }
+}
+
 extension Array: ParameterValue where Element: ParameterValue {
+    /// Every element's values, in order.
     public var parameterValues: [String] { flatMap(\.parameterValues) }
 }
 extension Optional: ParameterValue where Wrapped: ParameterValue {
+    /// The wrapped value's values, or none (the parameter is left out) for nil.
     public var parameterValues: [String] { self?.parameterValues ?? [] }
 }
 extension ParameterValue where Self: RawRepresentable, RawValue == String {
+    /// The raw value, for a string enum.
     public var parameterValues: [String] { [rawValue] }
 }
 
 /// A query item or header: a name and its values (none when an optional argument is nil).
 public struct Parameter: Sendable, Hashable {
+    /// The query item's or header's name.
     public var name: String
+    /// The values, each sent as its own item (or joined when `joined` is set); none leaves the parameter out.
     public var values: [String]
     /// An object sent as a query item: its fields as bracket-style items (`created[gte]=1`),
     /// sent instead of `values`.
@@ -40,7 +82,9 @@ public struct Parameter: Sendable, Hashable {
 
     /// One `name=value` of an object query item.
     public struct Item: Sendable, Hashable {
+        /// The item's name, brackets included (`created[gte]`).
         public var name: String
+        /// The item's value.
         public var value: String
     }
 
@@ -54,6 +98,7 @@ public struct Parameter: Sendable, Hashable {
         self.items = FormEncoding.pairs(json, name: name).map { Item(name: $0.0, value: $0.1) }
     }
 
+    /// A scalar, an enum or an array of them; an optional that is nil gives no values, so the item is left out.
     public init(_ name: String, _ value: some ParameterValue) {
         self.name = name
         self.values = value.parameterValues
@@ -65,6 +110,7 @@ public struct Parameter: Sendable, Hashable {
         self.values = date.map { [format.parameterValue($0)] } ?? []
     }
 
+    /// Dates in the spec's format, one value each; nil gives none.
     public init(_ name: String, _ dates: [Date]?, format: DateFormat) {
         self.name = name
         self.values = (dates ?? []).map { format.parameterValue($0) }
@@ -75,7 +121,12 @@ public struct Parameter: Sendable, Hashable {
 /// OpenAPI's `form` (`tags=a,b`, Swagger 2.0's default `csv`), `spaceDelimited`
 /// (`tags=a%20b`) and `pipeDelimited` (`tags=a|b`).
 public enum QueryStyle: Sendable, Hashable {
-    case form, spaceDelimited, pipeDelimited
+    /// Values joined by commas: `tags=a,b`.
+    case form
+    /// Values joined by spaces: `tags=a%20b`.
+    case spaceDelimited
+    /// Values joined by pipes: `tags=a|b`.
+    case pipeDelimited
 
     /// The separator as it stands in a query: a space and `|` are not allowed unescaped.
     var encodedSeparator: String {
@@ -204,8 +255,11 @@ enum CookieEncoding {
 /// How a path parameter is written (OpenAPI's path styles): `simple` (`3,4,5`, the default),
 /// `label` (`.3.4.5`), `matrix` (`;id=3,4,5`, exploded `;id=3;id=4;id=5`).
 public enum PathStyle: Sendable, Hashable {
+    /// Values joined by commas (`3,4,5`), OpenAPI's default for paths.
     case simple
+    /// Each value after a period (`.3.4.5`).
     case label
+    /// `;name=3,4,5`, or `;name=3;name=4;name=5` when exploded.
     case matrix(name: String, explode: Bool)
 }
 
@@ -222,6 +276,7 @@ extension DateFormat {
 /// `"/users/\(id)/repos"`. Each interpolated value is percent-encoded as (part of) one
 /// segment, so a `/` or `?` in a value can never add a segment or a query.
 public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    /// The path as it goes into the URL.
     public private(set) var percentEncoded: String
 
     public init(stringLiteral value: String) {
@@ -243,6 +298,7 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
             encoded += PathEncoding.encodeLiteral(literal)
         }
 
+        /// A value as one path segment: `/`, `?` and `%` in it are percent-encoded; an array's values are joined by commas.
         public mutating func appendInterpolation(_ value: some ParameterValue) {
             encoded += PathEncoding.encodeSegment(value.parameterValues.joined(separator: ","))
         }
@@ -265,6 +321,7 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
             }
         }
 
+        /// A date in the spec's format, as one path segment.
         public mutating func appendInterpolation(_ date: Date, format: DateFormat) {
             encoded += PathEncoding.encodeSegment(format.parameterValue(date))
         }

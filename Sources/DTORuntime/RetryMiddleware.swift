@@ -9,19 +9,26 @@ import FoundationNetworking
 /// `maxDelay`), else backs off exponentially with jitter. Sends at most `maxAttempts` times
 /// in all; cancelling the task stops it at once, also during a wait.
 public struct RetryMiddleware: APIMiddleware {
+    /// How many times a request is sent in all (at least once).
     public var maxAttempts: Int
+    /// The first back-off; each retry doubles it, with jitter.
     public var baseDelay: Duration
+    /// The longest wait, also for a `Retry-After` that asks for more.
     public var maxDelay: Duration
 
+    /// The statuses that mean "try again": 408, 429, 500, 502, 503 and 504.
     public static let retriedStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504]
+    /// The methods a retry cannot repeat the effect of (RFC 9110 §9.2.2), less `TRACE`.
     public static let idempotentMethods: Set<String> = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]
 
+    /// A retry policy: three attempts, a 200 ms first back-off and at most 30 s of wait by default.
     public init(maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(200), maxDelay: Duration = .seconds(30)) {
         self.maxAttempts = max(1, maxAttempts)
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
     }
 
+    /// Sends the request, and sends it again while the answer says to and the policy allows.
     public func intercept(_ request: URLRequest, next: Next) async throws -> (Data, HTTPURLResponse) {
         let retryable =
             Self.idempotentMethods.contains(request.httpMethod ?? "GET")

@@ -11,6 +11,7 @@ public struct ServerSentEvent: Sendable, Hashable {
     /// The reconnection time the stream last asked for (`retry:`), in milliseconds.
     public var retry: Int?
 
+    /// An event as the parser gives it, or as a test builds one.
     public init(event: String = "message", data: String, id: String? = nil, retry: Int? = nil) {
         self.event = event
         self.data = data
@@ -37,6 +38,7 @@ public struct ServerSentEventParser: Sendable {
     private var lastEventID: String?
     private var retry: Int?
 
+    /// A parser at the start of a stream.
     public init() {}
 
     /// The events this piece of the stream completes, in order.
@@ -125,6 +127,7 @@ public struct JSONLinesParser: Sendable {
     private var line: [UInt8] = []
     private var atStart = true
 
+    /// A parser at the start of a stream.
     public init() {}
 
     /// The lines this piece completes, without their line ends.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import DTOGenCore
 
-/// Every Swift snippet in README.md and docs/ is checked, by the kind its marker gives:
+/// Every Swift snippet in README.md, docs/ and DTORuntime's DocC articles is checked, by the kind its marker gives:
 /// - `<!-- snippet: excerpt PATH -->`: the lines are in the generated file PATH, in order
 ///   (`...` skips lines; `{ ... }` stands for a body);
 /// - `<!-- snippet: declarations -->` and `<!-- snippet: statements NAME: Type, ... -->`:
@@ -18,7 +18,15 @@ struct ReadmeSnippetTests {
         var origin: String
     }
 
-    static let documents = ["README.md", "docs/spec-format.md"]
+    static let documentationCatalog = "Sources/DTORuntime/DTORuntime.docc"
+
+    static var documents: [String] {
+        let articles =
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: packageRoot.appendingPathComponent(documentationCatalog).path)) ?? []
+        return ["README.md", "docs/spec-format.md"]
+            + articles.filter { $0.hasSuffix(".md") }.sorted().map { documentationCatalog + "/" + $0 }
+    }
 
     static func snippets() throws -> [Snippet] {
         var result: [Snippet] = []
@@ -59,6 +67,7 @@ struct ReadmeSnippetTests {
     @Test func everySwiftSnippetSaysHowItIsChecked() throws {
         let snippets = try Self.snippets()
         #expect(snippets.count >= 9)
+        #expect(Self.documents.count >= 11, "the DocC articles are read too")
         for snippet in snippets {
             #expect(
                 ["excerpt", "declarations", "statements", "manifest", "manifest-target"].contains(snippet.kind),
@@ -143,7 +152,7 @@ struct ReadmeSnippetTests {
         }
         return
             ([
-                "// Extracted from README.md by ReadmeSnippetTests, so the README's code compiles as written.",
+                "// Extracted from README.md, docs/ and the DocC articles by ReadmeSnippetTests, so their code compiles as written.",
                 "// DTOGEN_RECORD=1 swift test --filter ReadmeSnippetTests rewrites it. Do not edit.", "",
             ]
             + imports + body).joined(separator: "\n") + "\n"
