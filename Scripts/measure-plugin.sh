@@ -4,7 +4,8 @@
 #   1. clean build (the dtogen tool included) and a run of the app,
 #   2. a no-op rebuild must not run dtogen,
 #   3. after editing one spec only that spec's command runs,
-#   4. a broken spec fails `swift build` with the spec's path:line:col,
+#   4. a broken spec fails `swift build` with the spec's path:line:col, and so does a bad
+#      dtogen.config.json, with its code,
 #   5. a type declared in two specs fails the build with a located error (module check),
 #      and editing an imported spec reruns exactly the specs that import it,
 #   6. a spec backed by an OpenAPI document reruns when the document changes, or a file
@@ -22,7 +23,8 @@ user_spec="Sources/QuakesApp/Specs/user.dtogen.json"
 # The document lives outside the target, where SwiftPM does not look for sources.
 openapi_doc="openapi-tmp/pets.yaml"
 openapi_spec="Sources/QuakesApp/Specs/pets.dtogen.json"
-trap 'cp "$backup" "$spec"; rm -f "$backup" "$second_spec" "$shared_spec" "$user_spec" "$openapi_spec"; rm -rf openapi-tmp' EXIT
+config="Sources/QuakesApp/dtogen.config.json"
+trap 'cp "$backup" "$spec"; rm -f "$backup" "$second_spec" "$shared_spec" "$user_spec" "$openapi_spec" "$config"; rm -rf openapi-tmp' EXIT
 
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
@@ -63,6 +65,17 @@ error_line=$(grep -m1 "quakes.dtogen.json:[0-9]*:[0-9]*: error:" /tmp/dtogen-err
 [ -n "$error_line" ] || { cat /tmp/dtogen-error.log; fail "no path:line:col error for the broken spec"; }
 cp "$backup" "$spec"
 swift build > /dev/null 2>&1 || fail "build after restoring the spec"
+
+# A misspelt option in the plugin's configuration fails the build, located, with its code.
+printf '{ "acess": "public" }\n' > "$config"
+set +e
+swift build > /tmp/dtogen-config.log 2>&1
+config_status=$?
+set -e
+config_line=$(grep -m1 -o "[^ ]*dtogen.config.json:1:1: error: unknown or invalid option 'acess'.*\[DTG8002\]" /tmp/dtogen-config.log || true)
+[ "$config_status" != 0 ] || fail "a bad dtogen.config.json did not fail the build"
+[ -n "$config_line" ] || { cat /tmp/dtogen-config.log; fail "no located, coded error for a bad dtogen.config.json"; }
+rm -f "$config"
 
 # Two specs that both declare GeoFeatureCollection: each is fine alone, together they are not.
 printf '{ "name": "Second",\n  "types": { "GeoFeatureCollection": { "x": "Int" } }, "endpoints": [] }\n' > "$second_spec"
@@ -121,6 +134,8 @@ printf '  %-44s %6s s  (dtogen ran %s times)\n' "no-op rebuild" "$noop" "$noop_r
 printf '  %-44s %6s s  (%s)\n' "rebuild after editing one spec" "$edit" "$ran"
 echo "  broken spec: swift build exit $status, printed:"
 echo "    $error_line"
+echo "  misspelt dtogen.config.json option: swift build exit $config_status, printed:"
+echo "    $config_line"
 echo "  type declared in two specs: swift build exit $module_status, printed:"
 echo "    $module_line"
 echo "  editing an imported spec reran: $import_ran"

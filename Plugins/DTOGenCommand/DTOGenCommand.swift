@@ -42,16 +42,24 @@ struct DTOGenCommand: CommandPlugin {
         }
         if ran == 0 {
             Diagnostics.warning(
-                "no target has *.dtogen.json specs\(targetNames.isEmpty ? "" : " among \(targetNames.joined(separator: ", "))")"
-            )
+                PluginOptions.coded(
+                    "DTG8003",
+                    "no target has *.dtogen.json specs\(targetNames.isEmpty ? "" : " among \(targetNames.joined(separator: ", "))")"
+                ))
         }
         if failed {
             throw CommandError(
-                description: check ? "generated code is stale or a spec has errors" : "a spec has errors")
+                code: "DTG8004",
+                message: check
+                    ? "generated code is stale or a spec has errors (dtogen's messages above say which)"
+                    : "a spec has errors (dtogen's messages above say which)")
         }
     }
 }
 
+/// The command's own failure, after dtogen's located diagnostics.
 struct CommandError: Error, CustomStringConvertible {
-    var description: String
+    var code: String
+    var message: String
+    var description: String { PluginOptions.coded(code, message) }
 }

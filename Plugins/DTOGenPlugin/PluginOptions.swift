@@ -6,8 +6,13 @@ struct PluginOptions {
     var arguments: [String] = []
     var inputFiles: [URL] = []
 
+    /// An error in `dtogen.config.json`, printed as dtogen prints a spec's errors: located,
+    /// with its code (`docs/diagnostics.md`, "Build and command plugins").
     struct ConfigError: Error, CustomStringConvertible {
-        var description: String
+        var code: String
+        var file: URL
+        var message: String
+        var description: String { "\(file.path(percentEncoded: false)):1:1: error: \(message) [\(code)]" }
     }
 
     static func read(in root: URL) throws -> PluginOptions {
@@ -16,8 +21,7 @@ struct PluginOptions {
             return PluginOptions()
         }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw ConfigError(
-                description: "\(file.path(percentEncoded: false)):1:1: error: dtogen.config.json must be a JSON object")
+            throw ConfigError(code: "DTG8001", file: file, message: "dtogen.config.json must be a JSON object")
         }
         var options = PluginOptions(inputFiles: [file])
         for (key, value) in object.sorted(by: { $0.key < $1.key }) {
@@ -38,13 +42,17 @@ struct PluginOptions {
                 }
             default:
                 throw ConfigError(
-                    description:
-                        "\(file.path(percentEncoded: false)):1:1: error: unknown or invalid option '\(key)' in dtogen.config.json; expected \"access\", \"templates\" or \"runtimeModule\" (strings) or \"fastDecoding\" (true or false)"
+                    code: "DTG8002", file: file,
+                    message:
+                        "unknown or invalid option '\(key)' in dtogen.config.json; expected \"access\", \"templates\" or \"runtimeModule\" (strings) or \"fastDecoding\" (true or false)"
                 )
             }
         }
         return options
     }
+
+    /// A plugin's own message with its code at the end, as dtogen ends its diagnostics.
+    static func coded(_ code: String, _ message: String) -> String { "\(message) [\(code)]" }
 
     static func relativePath(of file: URL, in root: URL) -> String {
         let filePath = file.standardizedFileURL.path(percentEncoded: false)

@@ -9,7 +9,8 @@ public typealias SourceLocation = PositionalJSON.SourceLocation
 /// can tell diagnostics apart without reading their text: `DTG` and four digits, the first
 /// the stage that finds it (1 reading a spec, 2 validating it, 3 resolving types, endpoints
 /// and mappings, 4 importing an OpenAPI document, 5 checking sample payloads, 6 inferring
-/// from samples, 7 rendering). A code is never renumbered or reused.
+/// from samples, 7 rendering; 8 is the build and command plugins' own, for
+/// `dtogen.config.json`). A code is never renumbered or reused.
 public struct DiagnosticCode: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByStringLiteral,
     CustomStringConvertible
 {

@@ -34,7 +34,7 @@ struct EndpointResolver {
         {
             let what = place.rawValue
             if let constant = property.shape.constant {
-                guard what != "path parameter" else {
+                guard place != .path else {
                     types.sink.error(
                         "DTG3002", constant.location,
                         "'$value' applies to query items and headers; a path parameter is an argument of the factory")
@@ -83,7 +83,7 @@ struct EndpointResolver {
             }
             guard json || isParameterType(type.nonOptional) || object || encoded else {
                 let objects =
-                    what == "query item"
+                    place == .query
                     ? "; a query item may also be an object, a dictionary or an array of objects without dates" : ""
                 let others =
                     place == .path ? "" : "; any other value can be sent as its JSON text with '$style: \"json\"'"

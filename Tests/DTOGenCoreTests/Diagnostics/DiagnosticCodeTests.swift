@@ -38,6 +38,9 @@ struct DiagnosticCodeTests {
         "DTG4021": "where a file a `$ref` names fails to read (beside DTG4047)",
         "DTG5002": "a sample payload is not valid JSON",
         "DTG6001": "a sample given to `dtogen infer` is not valid JSON",
+        "DTG8002":
+            "`dtogen.config.json` has a key other than `access`, `templates`, `runtimeModule` (strings) and `fastDecoding` (true or false), or one of those with a value of another type",
+        "DTG8003": "the command plugin found no target with `*.dtogen.json` specs (among those named with `--target`)",
         "DTG7001":
             "a template (default or from `--templates`) does not render: an unknown tag, an unclosed section (the file is the template's name)",
     ]
@@ -56,11 +59,16 @@ struct DiagnosticCodeTests {
             FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter {
                 $0.hasSuffix(".swift")
             }.sorted() ?? []
-        for file in files where file != "Diagnostics/Diagnostic.swift" {
+        // The plugins' own diagnostics (`dtogen.config.json`), in the files they do not share
+        // with DTOGenCore through a link.
+        let plugins = [
+            "../../Plugins/DTOGenPlugin/PluginOptions.swift", "../../Plugins/DTOGenCommand/DTOGenCommand.swift",
+        ]
+        for file in files + plugins where file != "Diagnostics/Diagnostic.swift" {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             for match in text.matches(
                 of:
-                    /(sink\.error|sinks\[index\]\.error|sink\.warning|sink\.moduleError|Diagnostic\(\s*\.error|Diagnostic\(\s*\.warning|Diagnostic\(\s*dangling|warn|fail|report)\(?\s*(?:,\s*)?("DTG\d{4}"|\.unknownType|\.unknownErrorType|\.templateError)/
+                    /(sink\.error|sinks\[index\]\.error|sink\.warning|sink\.moduleError|Diagnostic\(\s*\.error|Diagnostic\(\s*\.warning|Diagnostic\(\s*dangling|warn|fail|report|ConfigError\(\s*code:|CommandError\(\s*code:|warning\(\s*PluginOptions\.coded)\(?\s*(?:,\s*)?("DTG\d{4}"|\.unknownType|\.unknownErrorType|\.templateError)/
             ) {
                 let token = String(match.2)
                 let code = token.hasPrefix("\"") ? String(token.dropFirst().dropLast()) : named[token] ?? token
@@ -77,7 +85,8 @@ struct DiagnosticCodeTests {
                 sites.append(
                     Site(
                         code: code, severity: call.contains("dangling") ? "error or warning" : severity,
-                        message: Self.message(in: after), file: file))
+                        message: Self.message(in: after),
+                        file: file.hasPrefix("../../") ? String(file.dropFirst("../../".count)) : file))
             }
         }
         return sites
@@ -158,7 +167,7 @@ struct DiagnosticCodeTests {
     static let stages = [
         "1": "Reading a spec", "2": "Validating a spec", "3": "Resolving types, endpoints and mappings",
         "4": "Importing an OpenAPI document", "5": "Checking sample payloads", "6": "Inferring a spec from samples",
-        "7": "Rendering",
+        "7": "Rendering", "8": "Build and command plugins (`dtogen.config.json`)",
     ]
 
     static func document(_ sites: [Site]) -> String {
@@ -197,8 +206,8 @@ struct DiagnosticCodeTests {
         let repeated = Dictionary(grouping: codes, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
         #expect(repeated.isEmpty, "codes raised at more than one place: \(repeated)")
         #expect(
-            codes.allSatisfy { $0.wholeMatch(of: /DTG[1-7]\d{3}/) != nil },
-            "\(codes.filter { $0.wholeMatch(of: /DTG[1-7]\d{3}/) == nil })")
+            codes.allSatisfy { $0.wholeMatch(of: /DTG[1-8]\d{3}/) != nil },
+            "\(codes.filter { $0.wholeMatch(of: /DTG[1-8]\d{3}/) == nil })")
         let url = packageRoot.appendingPathComponent("docs/diagnostics.md")
         let expected = Self.document(sites)
         if ProcessInfo.processInfo.environment["DTOGEN_RECORD"] != nil {
@@ -232,6 +241,17 @@ struct DiagnosticCodeTests {
                 of:
                     /Diagnostic\(\.(?:error|warning),\s*(?!\s|"DTG|\.unknownType|\.unknownErrorType|\.templateError|code\b)/
             ) {
+                uncoded.append("\(file): \(match.0)")
+            }
+        }
+        // The plugins print through SwiftPM's `Diagnostics` (their thrown errors take a code
+        // by their type: `ConfigError(code:...)`, `CommandError(code:...)`).
+        for file in [
+            "Plugins/DTOGenPlugin/DTOGenPlugin.swift", "Plugins/DTOGenPlugin/PluginOptions.swift",
+            "Plugins/DTOGenCommand/DTOGenCommand.swift",
+        ] {
+            let text = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: /Diagnostics\.(?:error|warning|remark)\((?!\s*PluginOptions\.coded\()/) {
                 uncoded.append("\(file): \(match.0)")
             }
         }
