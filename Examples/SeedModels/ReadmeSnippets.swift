@@ -134,7 +134,7 @@ actor QuakeImporter {
 }
 #endif
 
-// README.md:799
+// README.md:803
 /// A middleware: write `next` as `Next`. Spelled out, the function type would mean a
 /// caller-isolated function in a module with `NonisolatedNonsendingByDefault`.
 struct StampMiddleware: APIMiddleware {
@@ -202,7 +202,7 @@ nonisolated enum SignedKind: EndpointKind {
 }
 
 // Sources/DTORuntime/DTORuntime.docc/KindsAndCredentials.md:28
-actor TokenStore: AccessTokenProvider {
+actor RefreshingTokens: AccessTokenProvider {
     private var token = "initial"
     private var expiry = Date.distantFuture
 
@@ -217,7 +217,7 @@ actor TokenStore: AccessTokenProvider {
 
 // Sources/DTORuntime/DTORuntime.docc/KindsAndCredentials.md:46
 func readmeSnippet13(client: APIClient) async throws {
-    let mine = try await client.send(.myItems, using: TokenStore())
+    let mine = try await client.send(.myItems, using: RefreshingTokens())
     _ = (mine)
 }
 

@@ -154,6 +154,9 @@ func writeDraft(_ spec: String, to output: String?, force: Bool, quiet: Bool, fr
     }
     if existing != nil, !force { fail("\(output) exists with other content; pass --force to overwrite it") }
     do {
+        // `-o specs/api.json` in a new repository: the folder is made, as `-o Generated` is.
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: output).deletingLastPathComponent(), withIntermediateDirectories: true)
         try spec.write(toFile: output, atomically: true, encoding: .utf8)
     } catch {
         fail("cannot write \(output): \(error.localizedDescription)")

@@ -65,6 +65,24 @@ struct PrecisionTests {
         #expect(sent?["nickname"] is NSNull)
     }
 
+    /// `$writeNull`: a key a request must send (OpenAPI's required and nullable) is sent as
+    /// `null` when nil, where a plain optional is left out.
+    @Test func writeNullSendsTheKeyAsNull() throws {
+        let price = try decodeBoth(Price.self, from: Data(Self.json.utf8))
+        #expect(price.taxCode == nil)
+        #expect(try object(price)["tax_code"] is NSNull)
+        let endpoint: Endpoint<EndpointKinds.Public, Price> = .updatePrice(id: "price_1", body: price)
+        let request = try endpoint.makeRequest(baseURL: URL(string: "https://api.example.com")!, with: ())
+        let sent = try JSONSerialization.jsonObject(with: try #require(request.httpBody)) as? [String: Any]
+        #expect(sent?["tax_code"] is NSNull)
+        let coded = try decodeBoth(
+            Price.self,
+            from: Data(Self.json.replacingOccurrences(of: #""nickname": null"#, with: #""tax_code": "txcd_1""#).utf8))
+        #expect(coded.taxCode == "txcd_1")
+        #expect(try object(coded)["tax_code"] as? String == "txcd_1")
+        #expect(try decodeBoth(Price.self, from: JSONEncoder().encode(coded)) == coded)
+    }
+
     @Test func quotedKeysAndStandaloneMappings() throws {
         let price = try decodeBoth(Price.self, from: Data(Self.json.utf8))
         #expect(

@@ -173,6 +173,8 @@ struct FieldCoding: Sendable, Equatable {
     var mayBeAbsent = false
     /// What a missing (or, for lenient fields, unreadable) value becomes.
     var fallback: Literal?
+    /// nil is encoded as `null`, not left out (`$writeNull`).
+    var writesNull = false
 
     /// Whether the synthesized `init(from:)` would decode this field differently.
     var needsCustomDecoding: Bool { strategy != .plain || lenient || fallback != nil }
@@ -180,7 +182,7 @@ struct FieldCoding: Sendable, Equatable {
     var needsCustomEncoding: Bool {
         switch strategy {
         case .date, .stringEncoded, .nullable: true
-        default: false
+        default: writesNull
         }
     }
 }

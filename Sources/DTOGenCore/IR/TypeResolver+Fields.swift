@@ -93,6 +93,23 @@ extension TypeResolver {
             }
         }
 
+        // `$writeNull`: nil goes out as `null`. Only where `encode` of an Optional does that.
+        var writesNull = false
+        if let marked = shape.writeNull, marked.value {
+            if !declared.isOptional {
+                sink.error(
+                    "DTG3137", marked.location,
+                    "'$writeNull' applies to optional fields (nil is written as null); make '\(property.key)' optional")
+            } else if nullable || stringEncoded || containsDate(base) {
+                sink.error(
+                    "DTG3138", marked.location,
+                    "'$writeNull' cannot be combined with '$nullable' (whose .null is written as null already), '$format' or dates"
+                )
+            } else {
+                writesNull = true
+            }
+        }
+
         // Dates: a field holds Date, [Date] or [String: Date] (optional or not); deeper nesting
         // is not supported.
         let dateDepth = dateNesting(resolvedBase)
@@ -170,7 +187,8 @@ extension TypeResolver {
         }
         field.coding = FieldCoding(
             strategy: strategy, lenient: shape.lenient,
-            mayBeAbsent: field.type.isOptional || field.defaultValue != nil || shape.lenient, fallback: fallback
+            mayBeAbsent: field.type.isOptional || field.defaultValue != nil || shape.lenient, fallback: fallback,
+            writesNull: writesNull
         )
         return field
     }

@@ -186,6 +186,9 @@ struct OpenAPITranslator {
     /// Component schemas that allow `null`: the type is declared non-optional and every use
     /// of it is optional (a type in `types` cannot be optional).
     var nullableSchemas: Set<String> = []
+    /// Set while an operation's request body is translated: its inline objects write the
+    /// required and nullable keys as `null` when nil (`$writeNull`).
+    var inRequestBody = false
     /// The document and the files its references reach.
     var documents: OpenAPIDocuments
     /// Tagged one-ofs get `$unknown` (off with `closedEnums`).
@@ -690,11 +693,24 @@ struct OpenAPITranslator {
                 property.value, pointer: pointer + "/properties/" + Self.escape(property.key),
                 hint: SwiftName.type(property.key), inMultipart: inMultipart)
             // `readOnly` (the server sets it: a request body need not have it) and `writeOnly`
-            // (a password: a response does not have it) are never required of both.
-            if !required.contains(property.key) || Self.readOrWriteOnly(property.value)
-                || followed(property.value, pointer: pointer).map(Self.readOrWriteOnly) == true
-            {
+            // (a password: a response does not have it) are never required of both; in a
+            // request body's own type, a `writeOnly` one stays required (Linode's `root_pass`).
+            let excused =
+                inRequestBody
+                ? { (schema: JSONNode) in schema["readOnly"]?.boolValue == true } : Self.readOrWriteOnly
+            // Only a required property's reference is followed here: one that dangles in an
+            // optional property has been reported once already, as a warning.
+            let isRequired = required.contains(property.key) && !excused(property.value)
+            let target = isRequired ? followed(property.value, pointer: pointer) : nil
+            if !isRequired || target.map(excused) == true {
                 field.optional = true
+            }
+            // Required and nullable in a request body: the key is sent, `null` when nil (in a
+            // response, the optional field reads the `null` as it is).
+            if inRequestBody, isRequired, target.map(excused) != true,
+                Self.allowsNull(property.value) || target.map(Self.allowsNull) == true
+            {
+                field.modifiers.append(("$writeNull", .bool(true)))
             }
             // GitHub's reactions, `+1` and `-1`: `plus1` and `minus1`, not a warning at every build.
             if let name = Self.explicitName(property.key, taken: &names, place: "Field") {
@@ -709,9 +725,14 @@ struct OpenAPITranslator {
         schema["readOnly"]?.boolValue == true || schema["writeOnly"]?.boolValue == true
     }
 
-    /// `allOf`: the properties and requirements of every part, in order.
+    /// `allOf`: the properties and requirements of every part, in order, then those the
+    /// schema itself writes beside `allOf` (JSON Schema applies both; Linode declares its
+    /// bodies' `required` there). A property the schema restates with requirements or
+    /// properties of its own is the merge of both statements.
     mutating func allOf(_ parts: [JSONNode], schema: JSONNode, pointer: String, hint: String) -> DraftShape {
-        if parts.count == 1, let only = parts.first {
+        let ownProperties = properties(of: schema, pointer: pointer)
+        let ownRequired = schema["required"]?.elements ?? []
+        if parts.count == 1, let only = parts.first, ownProperties.isEmpty, ownRequired.isEmpty {
             return bareShape(only, pointer: pointer + "/allOf/0", hint: hint, inMultipart: false)
         }
         var properties: [JSONNode.Member] = []
@@ -734,6 +755,23 @@ struct OpenAPITranslator {
             required += resolved["required"]?.elements ?? []
         }
         for (index, part) in parts.enumerated() { collect(part, pointer + "/allOf/\(index)", depth: 0, into: &self) }
+        for member in ownProperties {
+            guard let index = properties.firstIndex(where: { $0.key == member.key }) else {
+                properties.append(member)
+                continue
+            }
+            if member.value["required"] != nil || member.value["properties"] != nil {
+                let location = member.value.location
+                properties[index].value = JSONNode(
+                    value: .object([
+                        JSONNode.Member(
+                            key: "allOf", keyLocation: location,
+                            value: JSONNode(value: .array([properties[index].value, member.value]), location: location))
+                    ]), location: location)
+            }
+        }
+        if !ownProperties.isEmpty { objectParts += 1 }
+        required += ownRequired
         guard objectParts > 0 else {
             return bareShape(parts[0], pointer: pointer + "/allOf/0", hint: hint, inMultipart: false)
         }

@@ -58,7 +58,8 @@ extension SwiftPrinter {
     func encodeStatement(_ field: Field) -> String {
         let name = SwiftName.escaped(field.storage ?? field.name)
         let key = ".\(name)"
-        let ifPresent = field.type.isOptional ? "IfPresent" : ""
+        // `encode` of an Optional writes `null` for nil (`$writeNull`); `encodeIfPresent` leaves the key out.
+        let ifPresent = field.type.isOptional && !field.coding.writesNull ? "IfPresent" : ""
         switch field.coding.strategy {
         case .date(let format, let container):
             let function = RuntimeSymbols.encodeDate(container)

@@ -262,6 +262,8 @@ enum Modifier: String, CaseIterable, Sendable {
     case style = "$style", explode = "$explode"
     /// A query item whose reserved characters (`/`, `:`, `,`...) are sent as they are.
     case allowReserved = "$allowReserved"
+    /// An optional field written as `null` when nil, not left out (a key a request must send).
+    case writeNull = "$writeNull"
 
     /// The keys that give a shape its kind; a shape has at most one.
     static let special: [Modifier] = [.type, .enumeration, .dictionary, .oneOf]

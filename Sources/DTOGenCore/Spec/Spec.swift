@@ -93,6 +93,9 @@ public struct ShapeSpec: Sendable {
     public var allowReserved: Located<Bool>?
     /// `$nullable`: an explicit JSON `null` is kept apart from a missing key.
     public var nullable: Located<Bool>?
+    /// `$writeNull`: nil is encoded as `null` rather than leaving the key out (OpenAPI's
+    /// required and nullable: a request must send the key, and may send `null`).
+    public var writeNull: Located<Bool>?
     public var format: Located<FieldFormat>?
     public var unknownCase: Located<String>?
     /// `$discriminator`: the key whose string value says which `$oneOf` variant an object is.

@@ -544,6 +544,8 @@ private struct Reader {
             if let b = bool(value, "'$lossy'") { shape.lossy = Located(b, at: member.keyLocation) }
         case .nullable:
             if let b = bool(value, "'$nullable'") { shape.nullable = Located(b, at: member.keyLocation) }
+        case .writeNull:
+            if let b = bool(value, "'$writeNull'") { shape.writeNull = Located(b, at: member.keyLocation) }
         case .format:
             shape.format = keyword(value, "'$format'", FieldFormat.read)
         case .doc:

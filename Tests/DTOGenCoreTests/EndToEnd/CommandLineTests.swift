@@ -206,6 +206,10 @@ struct CommandLineTests {
             spec.contains("\"getItem\"") && spec.contains("\"getPing\"") && !spec.contains("postItems")
                 && !spec.contains("Missing"))
         #expect(try run(["specs", "-o", "Generated"], in: folder).status == 0)
+        // Into a folder that does not exist yet, as in a new repository.
+        let fresh = try run(["import", "shop.yaml", "-o", "api/specs/shop.json", "--quiet"], in: folder)
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("api/specs/shop.json").path))
         let unknown = try run(["import", "shop.yaml", "--tags", "helth"], in: folder)
         #expect(unknown.status == 1)
         #expect(

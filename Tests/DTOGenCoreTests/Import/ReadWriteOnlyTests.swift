@@ -49,4 +49,54 @@ struct ReadWriteOnlyTests {
         let run = try OpenAPIImportTests.generateAndRun(imported.spec, main: main)
         #expect(run.output == "[\"name\", \"password\"]\nu1 no password\n", "\(run.output)")
     }
+
+    /// A request body's own type (inline in the operation, as Linode writes them): the
+    /// requirements written beside its `allOf` parts hold, a `writeOnly` password stays
+    /// required (the request must send it), and a required, nullable key is sent as `null`.
+    @Test func aRequestBodysOwnTypeKeepsWhatTheRequestMustSend() throws {
+        let document = """
+            openapi: 3.0.0
+            info: { title: Servers, version: "1" }
+            servers: [{ url: "https://servers.example" }]
+            paths:
+              /servers:
+                post:
+                  operationId: createServer
+                  requestBody:
+                    content:
+                      application/json:
+                        schema:
+                          allOf:
+                            - type: object
+                              additionalProperties: false
+                              properties:
+                                id: { type: integer, readOnly: true }
+                                label: { type: string }
+                                root_pass: { type: string, writeOnly: true }
+                                rdns: { type: string, nullable: true }
+                                tags: { type: array, items: { type: string } }
+                          properties:
+                            region: { type: string }
+                          required: [id, label, root_pass, rdns, region]
+                  responses: { "204": { description: ok } }
+            """
+        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "servers.yaml")
+        #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
+        for expected in [
+            #""id": "Int?""#, #""label": "String""#, #""root_pass": "String""#,
+            #""rdns": { "$type": "String?", "$writeNull": true }"#, #""region": "String""#, #""tags": {"#,
+        ] {
+            #expect(imported.spec.contains(expected), "\(expected) in \(imported.spec)")
+        }
+        let main = #"""
+            import Foundation
+            let body = CreateServerBody(label: "web", rootPass: "s3cret", region: "eu")
+            let endpoint = Endpoint<EndpointKinds.Public, Void>.createServer(body: body)
+            let request = try endpoint.makeRequest(baseURL: ServersAPI.baseURL, with: ())
+            let sent = try JSONSerialization.jsonObject(with: request.httpBody ?? Data()) as? [String: Any] ?? [:]
+            print(sent.keys.sorted(), sent["rdns"] is NSNull)
+            """#
+        let run = try OpenAPIImportTests.generateAndRun(imported.spec, main: main)
+        #expect(run.output == "[\"label\", \"rdns\", \"region\", \"root_pass\"] true\n", "\(run.output)")
+    }
 }

@@ -130,6 +130,17 @@ struct DiagnosticsTests {
                 #"{ "types": { "T": { "a": { "$type": "Int?", "$default": 1, «"$nullable": true } } }, "endpoints": [] }"#,
             message: "'$nullable' cannot be combined with '$lenient', '$lossy', '$default', '$format' or dates"),
         Case(
+            name: "writeNull on a required field",
+            spec: #"{ "types": { "T": { "a": { "$type": "Int", «"$writeNull": true } } }, "endpoints": [] }"#,
+            message: "'$writeNull' applies to optional fields (nil is written as null); make 'a' optional"),
+        Case(
+            name: "writeNull with nullable",
+            spec:
+                #"{ "types": { "T": { "a": { "$type": "Int?", "$nullable": true, «"$writeNull": true } } }, "endpoints": [] }"#,
+            message:
+                "'$writeNull' cannot be combined with '$nullable' (whose .null is written as null already), '$format' or dates"
+        ),
+        Case(
             name: "unclosed quoted key in a path",
             spec:
                 #"{ "types": { "T": { "m": { "$dict": "String" } } }, "endpoints": [{ "name": "a", "path": "/a", "response": "T", "domain": { "model": "M", "fields": { "x": "m«[\"k" } } }] }"#,

@@ -330,8 +330,16 @@ struct RequestChecker {
     }
 
     /// JSON against a schema: types, enums, required and declared properties, items,
-    /// `allOf`, and a one-of or any-of that some variant allows.
-    func validate(_ node: JSONNode, _ schema: JSONNode, _ path: String, request: Bool, depth: Int = 0) -> [String] {
+    /// `allOf`, and a one-of or any-of that some variant allows. An `allOf` part's
+    /// `additionalProperties: false` does not refuse what another part or the schema beside
+    /// it declares (`alsoDeclared`), nor, in a property they both declare, what either
+    /// declares there (`nestedDeclared`): the documents mean the merged object (Linode closes
+    /// each part of its bodies and restates `rules` beside them), though JSON Schema's letter
+    /// refuses it.
+    func validate(
+        _ node: JSONNode, _ schema: JSONNode, _ path: String, request: Bool, depth: Int = 0,
+        alsoDeclared: Set<String> = [], nestedDeclared: [String: Set<String>] = [:]
+    ) -> [String] {
         let schema = document.follow(schema)
         guard depth < 40 else { return [] }
         let sampler = DocumentSampler(document: document)
@@ -345,8 +353,22 @@ struct RequestChecker {
             return nullable ? [] : ["\(path) is null"]
         }
         var problems: [String] = []
-        for part in schema["allOf"]?.elements ?? [] {
-            problems += validate(node, part, path, request: request, depth: depth + 1)
+        let parts = schema["allOf"]?.elements ?? []
+        var alsoDeclared = alsoDeclared
+        var nestedDeclared = nestedDeclared
+        if !parts.isEmpty {
+            for statement in [schema] + parts.map(document.follow) {
+                for property in statement["properties"]?.members ?? [] {
+                    alsoDeclared.insert(property.key)
+                    let names = (document.follow(property.value)["properties"]?.members ?? []).map(\.key)
+                    nestedDeclared[property.key, default: []].formUnion(names)
+                }
+            }
+        }
+        for part in parts {
+            problems += validate(
+                node, part, path, request: request, depth: depth + 1, alsoDeclared: alsoDeclared,
+                nestedDeclared: nestedDeclared)
         }
         for key in ["oneOf", "anyOf"] {
             guard let variants = schema[key]?.elements else { continue }
@@ -389,9 +411,10 @@ struct RequestChecker {
                         problems.append("\(path).\(member.key) is readOnly and sent")
                     }
                     problems += validate(
-                        member.value, property.value, "\(path).\(member.key)", request: request, depth: depth + 1)
+                        member.value, property.value, "\(path).\(member.key)", request: request, depth: depth + 1,
+                        alsoDeclared: nestedDeclared[member.key] ?? [])
                 } else if let extra = schema["additionalProperties"] {
-                    if extra.boolValue == false {
+                    if extra.boolValue == false, !alsoDeclared.contains(member.key) {
                         problems.append("\(path).\(member.key) is not declared")
                     } else if extra.members != nil {
                         problems += validate(

@@ -75,4 +75,29 @@ struct RequestCheckerTests {
         #expect(try problems(url: "https://h/pets/3?status=sold", body: nil) == ["the required body is missing"])
         #expect(try problems(url: "https://h/cats/3?status=sold") == ["path /cats/3 does not match /pets/{id}"])
     }
+
+    /// Linode closes each `allOf` part of its bodies and writes more properties (and a
+    /// restated `rules`) beside them: the check reads the merged object, and still finds a
+    /// key that nothing declares and a requirement written beside the parts.
+    @Test func closedAllOfPartsMeanTheMergedObject() throws {
+        let root = try OpenAPIImporter.read(
+            Array(
+                """
+                {"openapi": "3.0.0", "paths": {}, "components": {"schemas": {"Body": {
+                  "allOf": [{"type": "object", "additionalProperties": false, "properties": {
+                    "a": {"type": "string"},
+                    "rules": {"type": "object", "additionalProperties": false, "properties": {"p": {"type": "string"}}}}}],
+                  "properties": {"b": {"type": "string"},
+                    "rules": {"additionalProperties": false, "properties": {"q": {"type": "string"}}}},
+                  "required": ["a", "b"]}}}}
+                """.utf8))
+        let checker = RequestChecker(document: WireDocument(root: root))
+        let schema = try #require(root["components"]?["schemas"]?["Body"])
+        func problems(_ json: String) throws -> [String] {
+            checker.validate(try OpenAPIImporter.read(Array(json.utf8)), schema, "body", request: true)
+        }
+        #expect(try problems(#"{"a": "x", "b": "y", "rules": {"p": "1", "q": "2"}}"#) == [])
+        #expect(try problems(#"{"a": "x", "b": "y", "c": 1}"#) == ["body.c is not declared"])
+        #expect(try problems(#"{"a": "x"}"#) == ["body.b is required and missing"])
+    }
 }

@@ -8,10 +8,26 @@ import PositionalJSON
 struct DocumentSampler {
     let document: WireDocument
 
+    /// Whether a value is of a schema's `type` (any value when the schema gives none).
+    static func hasType(_ value: JSONNode, _ type: String?) -> Bool {
+        switch (type, value.value) {
+        case (nil, _): true
+        case ("string", .string): true
+        case ("boolean", .bool): true
+        case ("integer", .number), ("number", .number): true
+        case ("object", .object), ("array", .array): true
+        default: false
+        }
+    }
+
     func sample(_ schema: JSONNode, depth: Int = 0) -> String {
         let schema = document.follow(schema)
         if depth > 10 { return "null" }
-        if let values = schema["enum"]?.elements, let first = values.first(where: { $0.value != .null }) {
+        // A value of the schema's type: Linode's `replication_commit_type` (a string) lists
+        // `true` and `false`, YAML's reading of the `on` and `off` it meant.
+        if let values = schema["enum"]?.elements,
+            let first = values.first(where: { $0.value != .null && Self.hasType($0, type(of: schema)) })
+        {
             return Self.text(first)
         }
         if let constant = schema["const"] { return Self.text(constant) }

@@ -9,12 +9,17 @@ import PositionalJSON
 /// the document by `RequestChecker`, and a response drawn from the operation's first 2xx
 /// schema by `DocumentSampler` is decoded by the endpoint. Figures are printed per document.
 struct WireTests {
-    /// The shared OpenAPI examples, and three big documents of other shapes: Docker's
-    /// (Swagger 2.0, YAML), Twilio's (form bodies) and Slack's (query-heavy 2.0).
+    /// The shared OpenAPI examples, and five big documents of other shapes: Docker's
+    /// (Swagger 2.0, YAML), Twilio's (form bodies), Slack's (query-heavy 2.0), Linode's
+    /// (bodies as closed `allOf` parts with requirements beside them, required and nullable
+    /// keys) and Square's (deep objects, a dangling reference).
     static let documents: [String] = {
         let conformance = ConformanceDocumentsTests.conformance
         let openapi = ConformanceDocumentsTests.documents.filter { $0.hasPrefix("openapi/") }
-        let big = ["bigapis2/docker-engine.yaml", "bigapis2/twilio-api-v2010.json", "bigapis2/slack-web.json"]
+        let big = [
+            "bigapis2/docker-engine.yaml", "bigapis2/twilio-api-v2010.json", "bigapis2/slack-web.json",
+            "bigapis2/linode.yaml", "bigapis2/square.json",
+        ]
         let all =
             openapi + big.filter { FileManager.default.fileExists(atPath: conformance.appendingPathComponent($0).path) }
         // `DTOGEN_WIRE=openapi/oai-v2.0-petstore.json,...` checks only those.
@@ -24,7 +29,13 @@ struct WireTests {
 
     /// Problems the check finds that are the document's own, not dtogen's, by document:
     /// each with why.
-    static let known: [String: Int] = [:]
+    static let known: [String: Int] = [
+        // `postIpv6Range`: `prefix_length` is an integer enum (56 or 64), an `Int` in Swift, so
+        // the caller picks the value and the sampler's 1 is not one of them.
+        // `postObjectStorageBucket`: the body requires `cluster`, which it does not declare
+        // (and it allows no other key), so no body is valid.
+        "bigapis2/linode.yaml": 2
+    ]
 
     /// One document after another: each builds a program with `swiftc`.
     @Test func everyRequestIsValidAndEveryResponseDecodes() throws {

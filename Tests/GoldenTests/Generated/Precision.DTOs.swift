@@ -17,6 +17,7 @@ nonisolated struct Price: Codable, Sendable, Hashable {
     let active: Bool
     let metadata: [String: String]
     let nickname: DTORuntime.Nullable<String>?
+    let taxCode: String?
     let card: Card
 
     init(
@@ -27,6 +28,7 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         active: Bool = true,
         metadata: [String: String],
         nickname: DTORuntime.Nullable<String>? = nil,
+        taxCode: String? = nil,
         card: Card,
     ) {
         self.id = id
@@ -36,6 +38,7 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         self.active = active
         self.metadata = metadata
         self.nickname = nickname
+        self.taxCode = taxCode
         self.card = card
     }
 
@@ -47,6 +50,7 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         case active
         case metadata
         case nickname
+        case taxCode = "tax_code"
         case card
     }
 
@@ -59,6 +63,7 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         self.active = try container.decodeStringEncodedIfPresent(Bool.self, forKey: .active) ?? true
         self.metadata = try container.decode([String: String].self, forKey: .metadata)
         self.nickname = try container.decodeNullable(String.self, forKey: .nickname)
+        self.taxCode = try container.decodeIfPresent(String.self, forKey: .taxCode)
         self.card = try container.decode(Card.self, forKey: .card)
     }
 
@@ -71,6 +76,7 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         try container.encodeStringEncoded(active, forKey: .active)
         try container.encode(metadata, forKey: .metadata)
         try container.encodeNullable(nickname, forKey: .nickname)
+        try container.encode(taxCode, forKey: .taxCode)
         try container.encode(card, forKey: .card)
     }
 
@@ -98,6 +104,7 @@ nonisolated extension Price: DTORuntime.FastJSONDecodable {
         self.active = try container.decodeStringEncodedIfPresent(Bool.self, forKey: "active") ?? true
         self.metadata = try container.decode([String: String].self, forKey: "metadata")
         self.nickname = try container.decodeNullable(String.self, forKey: "nickname")
+        self.taxCode = try container.decodeIfPresent(String.self, forKey: "tax_code")
         self.card = try container.decode(Price.Card.self, forKey: "card")
     }
 }
