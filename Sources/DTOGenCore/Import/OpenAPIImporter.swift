@@ -189,6 +189,9 @@ struct OpenAPITranslator {
     /// Set while an operation's request body is translated: its inline objects write the
     /// required and nullable keys as `null` when nil (`$writeNull`).
     var inRequestBody = false
+    /// Set while a schema that no response holds is translated (`schemasHeldByResponses`):
+    /// like a request body's own type, it keeps a required `writeOnly` property required.
+    var inRequestOnlySchema = false
     /// The document and the files its references reach.
     var documents: OpenAPIDocuments
     /// Tagged one-ofs get `$unknown` (off with `closedEnums`).
@@ -329,6 +332,7 @@ struct OpenAPITranslator {
             pendingExternalTypes.append((name, node, ref))
             componentsInOtherFiles.insert(member.key)
         }
+        let heldByResponses = schemasHeldByResponses()
         var types: [(String, DraftJSON)] = []
         // What translating each type reported: left out with the type when no kept operation
         // reaches it.
@@ -340,7 +344,9 @@ struct OpenAPITranslator {
             let pointer = schemaPrefix + Self.escape(member.key)
             let reported = diagnostics.count
             defer { reportedFor[typeNames[member.key] ?? member.key] = reported..<diagnostics.count }
+            inRequestOnlySchema = heldByResponses.map { !$0.contains(member.key) } ?? false
             var shape = self.shape(member.value, pointer: pointer, hint: typeNames[member.key] ?? member.key)
+            inRequestOnlySchema = false
             shape.optional = false  // optional at each use instead (`nullableSchemas`)
             var json = shape.json
             // A named type is never optional: nullable at the top is the users' concern.
@@ -561,6 +567,16 @@ struct OpenAPITranslator {
         if let parts = schema["allOf"]?.elements {
             return allOf(parts, schema: schema, pointer: pointer, hint: hint)
         }
+        // Variants that only constrain the schema's own value (GitHub's gist update: `anyOf:
+        // [{ required: [description] }, { required: [files] }]` beside its properties) are
+        // rules, not a choice of types: the schema is translated without them.
+        if let parts = (schema["oneOf"] ?? schema["anyOf"])?.elements, !parts.isEmpty,
+            parts.allSatisfy(Self.onlyConstrains), let members = schema.members
+        {
+            let without = JSONNode(
+                value: .object(members.filter { $0.key != "oneOf" && $0.key != "anyOf" }), location: schema.location)
+            return bareShape(without, pointer: pointer, hint: hint, inMultipart: inMultipart)
+        }
         if let parts = (schema["oneOf"] ?? schema["anyOf"])?.elements {
             return oneOf(
                 parts, schema: schema, pointer: pointer + (schema["oneOf"] != nil ? "/oneOf" : "/anyOf"), hint: hint)
@@ -694,9 +710,11 @@ struct OpenAPITranslator {
                 hint: SwiftName.type(property.key), inMultipart: inMultipart)
             // `readOnly` (the server sets it: a request body need not have it) and `writeOnly`
             // (a password: a response does not have it) are never required of both; in a
-            // request body's own type, a `writeOnly` one stays required (Linode's `root_pass`).
+            // request body's own type, or a schema no response holds, a `writeOnly` one stays
+            // required (Linode's `root_pass`, Jira's request schemas).
+            let sentOnly = inRequestBody || inRequestOnlySchema
             let excused =
-                inRequestBody
+                sentOnly
                 ? { (schema: JSONNode) in schema["readOnly"]?.boolValue == true } : Self.readOrWriteOnly
             // Only a required property's reference is followed here: one that dangles in an
             // optional property has been reported once already, as a warning.
@@ -707,7 +725,7 @@ struct OpenAPITranslator {
             }
             // Required and nullable in a request body: the key is sent, `null` when nil (in a
             // response, the optional field reads the `null` as it is).
-            if inRequestBody, isRequired, target.map(excused) != true,
+            if sentOnly, isRequired, target.map(excused) != true,
                 Self.allowsNull(property.value) || target.map(Self.allowsNull) == true
             {
                 field.modifiers.append(("$writeNull", .bool(true)))
@@ -719,6 +737,19 @@ struct OpenAPITranslator {
             fields.append((property.key.hasPrefix("$") ? "$" + property.key : property.key, field.located))
         }
         return DraftShape(base: .object(fields))
+    }
+
+    /// Keywords that constrain a value without saying what type it is.
+    static let constraintKeywords: Set<String> = [
+        "required", "description", "title", "not", "minProperties", "maxProperties", "minItems", "maxItems",
+        "uniqueItems", "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum",
+        "exclusiveMaximum", "multipleOf", "example", "examples", "deprecated",
+    ]
+
+    /// Whether a schema only constrains (`{ "required": ["files"] }`) and declares no type.
+    static func onlyConstrains(_ schema: JSONNode) -> Bool {
+        guard let members = schema.members else { return false }
+        return members.allSatisfy { constraintKeywords.contains($0.key) || $0.key.hasPrefix("x-") }
     }
 
     static func readOrWriteOnly(_ schema: JSONNode) -> Bool {

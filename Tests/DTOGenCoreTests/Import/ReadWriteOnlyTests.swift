@@ -99,4 +99,39 @@ struct ReadWriteOnlyTests {
         let run = try OpenAPIImportTests.generateAndRun(imported.spec, main: main)
         #expect(run.output == "[\"label\", \"rdns\", \"region\", \"root_pass\"] true\n", "\(run.output)")
     }
+
+    /// A schema that no response holds is only ever sent (Jira's request schemas, every field
+    /// `writeOnly`): its required `writeOnly` properties stay required. One that a response
+    /// holds, through another schema, keeps them optional.
+    @Test func aSchemaNoResponseHoldsKeepsItsWriteOnlyRequirements() throws {
+        let document = """
+            openapi: 3.0.0
+            info: { title: Fields, version: "1" }
+            paths:
+              /fields:
+                post:
+                  operationId: createField
+                  requestBody: { content: { application/json: { schema: { $ref: "#/components/schemas/FieldDetails" } } } }
+                  responses:
+                    "201": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Page" } } } }
+            components:
+              schemas:
+                FieldDetails:
+                  type: object
+                  required: [name]
+                  properties: { name: { type: string, writeOnly: true } }
+                Page:
+                  type: object
+                  properties: { values: { type: array, items: { $ref: "#/components/schemas/Field" } } }
+                Field:
+                  type: object
+                  required: [name, secret]
+                  properties: { name: { type: string }, secret: { type: string, writeOnly: true } }
+            """
+        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "fields.yaml")
+        #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
+        #expect(imported.spec.contains(#""FieldDetails": {\#n      "name": "String"\#n    }"#), "\(imported.spec)")
+        let field = #""Field": {\#n      "name": "String",\#n      "secret": "String?"\#n    }"#
+        #expect(imported.spec.contains(field), "\(imported.spec)")
+    }
 }

@@ -9,16 +9,17 @@ import PositionalJSON
 /// the document by `RequestChecker`, and a response drawn from the operation's first 2xx
 /// schema by `DocumentSampler` is decoded by the endpoint. Figures are printed per document.
 struct WireTests {
-    /// The shared OpenAPI examples, and five big documents of other shapes: Docker's
+    /// The shared OpenAPI examples, and six big documents of other shapes: Docker's
     /// (Swagger 2.0, YAML), Twilio's (form bodies), Slack's (query-heavy 2.0), Linode's
     /// (bodies as closed `allOf` parts with requirements beside them, required and nullable
-    /// keys) and Square's (deep objects, a dangling reference).
+    /// keys), Square's (deep objects, a dangling reference) and Jira's (request schemas whose
+    /// fields are all `writeOnly`).
     static let documents: [String] = {
         let conformance = ConformanceDocumentsTests.conformance
         let openapi = ConformanceDocumentsTests.documents.filter { $0.hasPrefix("openapi/") }
         let big = [
             "bigapis2/docker-engine.yaml", "bigapis2/twilio-api-v2010.json", "bigapis2/slack-web.json",
-            "bigapis2/linode.yaml", "bigapis2/square.json",
+            "bigapis2/linode.yaml", "bigapis2/square.json", "bigapis2/jira-platform.json",
         ]
         let all =
             openapi + big.filter { FileManager.default.fileExists(atPath: conformance.appendingPathComponent($0).path) }
@@ -34,7 +35,12 @@ struct WireTests {
         // the caller picks the value and the sampler's 1 is not one of them.
         // `postObjectStorageBucket`: the body requires `cluster`, which it does not declare
         // (and it allows no other key), so no body is valid.
-        "bigapis2/linode.yaml": 2
+        "bigapis2/linode.yaml": 2,
+        // `createFieldConfiguration`, `updateFieldConfiguration`, `createScreenScheme`: a schema
+        // that is both sent and returned (in a page of results) requires a `writeOnly`
+        // property; its one type makes it optional (a response does not have it), and the
+        // sampler leaves optional fields out.
+        "bigapis2/jira-platform.json": 3,
     ]
 
     /// One document after another: each builds a program with `swiftc`.
