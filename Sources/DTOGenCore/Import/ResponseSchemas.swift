@@ -25,7 +25,12 @@ extension OpenAPITranslator {
                         guard ref.hasPrefix("#") else { return nil }
                         let key = Self.pointerKey(ref, under: prefix)
                         if let key { held.insert(key) }
-                        if let target = Self.localNode(ref, in: root) { pending.append(target) }
+                        // The document is the first file read (`OpenAPIDocuments.files`).
+                        let pointer = String(ref.dropFirst())
+                        let decoded = pointer.removingPercentEncoding ?? pointer
+                        if case .success(let node) = documents.node(at: .init(file: 0, pointer: decoded)) {
+                            pending.append(node)
+                        }
                     } else {
                         pending.append(member.value)
                     }
@@ -40,33 +45,12 @@ extension OpenAPITranslator {
     }
 
     /// The schema key a local reference names (`#/components/schemas/Pet` → `Pet`), the
-    /// pointer's escapes and percent-encoding undone.
+    /// pointer's percent-encoding and escapes undone.
     static func pointerKey(_ ref: String, under prefix: String) -> String? {
         guard ref.hasPrefix(prefix) else { return nil }
         let rest = String(ref.dropFirst(prefix.count))
         guard !rest.contains("/") else { return nil }
-        return unescapePointerToken(rest.removingPercentEncoding ?? rest)
-    }
-
-    /// The node a local reference (`#/...`) points at, or nil.
-    static func localNode(_ ref: String, in root: JSONNode) -> JSONNode? {
-        guard ref.hasPrefix("#") else { return nil }
-        let pointer = String(ref.dropFirst())
-        var current = root
-        for raw in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            let token = unescapePointerToken(String(raw).removingPercentEncoding ?? String(raw))
-            if let next = current[token] {
-                current = next
-            } else if let elements = current.elements, let index = Int(token), elements.indices.contains(index) {
-                current = elements[index]
-            } else {
-                return nil
-            }
-        }
-        return current
-    }
-
-    static func unescapePointerToken(_ token: String) -> String {
-        token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        return (rest.removingPercentEncoding ?? rest).replacingOccurrences(of: "~1", with: "/")
+            .replacingOccurrences(of: "~0", with: "~")
     }
 }
