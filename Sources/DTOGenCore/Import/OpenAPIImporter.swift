@@ -186,12 +186,11 @@ struct OpenAPITranslator {
     /// Component schemas that allow `null`: the type is declared non-optional and every use
     /// of it is optional (a type in `types` cannot be optional).
     var nullableSchemas: Set<String> = []
-    /// Set while an operation's request body is translated: its inline objects write the
-    /// required and nullable keys as `null` when nil (`$writeNull`).
-    var inRequestBody = false
-    /// Set while a schema that no response holds is translated (`schemasHeldByResponses`):
-    /// like a request body's own type, it keeps a required `writeOnly` property required.
-    var inRequestOnlySchema = false
+    /// Set while a type that is only ever sent is translated: an operation's request body,
+    /// or a schema that no response holds (`schemasHeldByResponses`). Its objects keep a
+    /// required `writeOnly` property required, and send a required, nullable key as `null`
+    /// when nil (`$writeNull`).
+    var translatingSentOnly = false
     /// The document and the files its references reach.
     var documents: OpenAPIDocuments
     /// Tagged one-ofs get `$unknown` (off with `closedEnums`).
@@ -344,9 +343,9 @@ struct OpenAPITranslator {
             let pointer = schemaPrefix + Self.escape(member.key)
             let reported = diagnostics.count
             defer { reportedFor[typeNames[member.key] ?? member.key] = reported..<diagnostics.count }
-            inRequestOnlySchema = heldByResponses.map { !$0.contains(member.key) } ?? false
+            translatingSentOnly = heldByResponses.map { !$0.contains(member.key) } ?? false
             var shape = self.shape(member.value, pointer: pointer, hint: typeNames[member.key] ?? member.key)
-            inRequestOnlySchema = false
+            translatingSentOnly = false
             shape.optional = false  // optional at each use instead (`nullableSchemas`)
             var json = shape.json
             // A named type is never optional: nullable at the top is the users' concern.
@@ -712,9 +711,8 @@ struct OpenAPITranslator {
             // (a password: a response does not have it) are never required of both; in a
             // request body's own type, or a schema no response holds, a `writeOnly` one stays
             // required (Linode's `root_pass`, Jira's request schemas).
-            let sentOnly = inRequestBody || inRequestOnlySchema
             let excused =
-                sentOnly
+                translatingSentOnly
                 ? { (schema: JSONNode) in schema["readOnly"]?.boolValue == true } : Self.readOrWriteOnly
             // Only a required property's reference is followed here: one that dangles in an
             // optional property has been reported once already, as a warning.
@@ -725,7 +723,7 @@ struct OpenAPITranslator {
             }
             // Required and nullable in a request body: the key is sent, `null` when nil (in a
             // response, the optional field reads the `null` as it is).
-            if sentOnly, isRequired, target.map(excused) != true,
+            if translatingSentOnly, isRequired, target.map(excused) != true,
                 Self.allowsNull(property.value) || target.map(Self.allowsNull) == true
             {
                 field.modifiers.append(("$writeNull", .bool(true)))

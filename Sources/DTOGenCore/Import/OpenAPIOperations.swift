@@ -436,8 +436,8 @@ extension OpenAPITranslator {
     mutating func requestBody(
         _ operation: JSONNode, swaggerBody: JSONNode?, formFields: [(String, DraftJSON)], pointer: String, hint: String
     ) -> [(String, DraftJSON)]? {
-        inRequestBody = true
-        defer { inRequestBody = false }
+        translatingSentOnly = true
+        defer { translatingSentOnly = false }
         if swagger2 {
             let consumes = (operation["consumes"] ?? root["consumes"])?.elements?.compactMap(\.stringValue) ?? []
             if let swaggerBody {

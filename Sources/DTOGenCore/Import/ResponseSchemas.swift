@@ -8,7 +8,6 @@ extension OpenAPITranslator {
     /// schemas mark every field `writeOnly`). Nil when a response refers to another file:
     /// what that file holds is not followed, so every schema counts as held.
     func schemasHeldByResponses() -> Set<String>? {
-        let prefix = schemaPrefix
         var held: Set<String> = []
         var followed: Set<String> = []
         var pending: [JSONNode] = []
@@ -23,14 +22,12 @@ extension OpenAPITranslator {
                 for member in members {
                     if member.key == "$ref", let ref = member.value.stringValue, followed.insert(ref).inserted {
                         guard ref.hasPrefix("#") else { return nil }
-                        let key = Self.pointerKey(ref, under: prefix)
-                        if let key { held.insert(key) }
                         // The document is the first file read (`OpenAPIDocuments.files`).
                         let pointer = String(ref.dropFirst())
-                        let decoded = pointer.removingPercentEncoding ?? pointer
-                        if case .success(let node) = documents.node(at: .init(file: 0, pointer: decoded)) {
-                            pending.append(node)
-                        }
+                        let target = OpenAPIDocuments.Target(
+                            file: 0, pointer: pointer.removingPercentEncoding ?? pointer)
+                        if let key = component(target)?.key { held.insert(key) }
+                        if case .success(let node) = documents.node(at: target) { pending.append(node) }
                     } else {
                         pending.append(member.value)
                     }
@@ -42,15 +39,5 @@ extension OpenAPITranslator {
             }
         }
         return held
-    }
-
-    /// The schema key a local reference names (`#/components/schemas/Pet` → `Pet`), the
-    /// pointer's percent-encoding and escapes undone.
-    static func pointerKey(_ ref: String, under prefix: String) -> String? {
-        guard ref.hasPrefix(prefix) else { return nil }
-        let rest = String(ref.dropFirst(prefix.count))
-        guard !rest.contains("/") else { return nil }
-        return (rest.removingPercentEncoding ?? rest).replacingOccurrences(of: "~1", with: "/")
-            .replacingOccurrences(of: "~0", with: "~")
     }
 }
