@@ -23,8 +23,9 @@ let importUsage = """
                               --operations: the operations either selects.
       --update                Re-import over the spec at -o, which an earlier import wrote:
                               keep the names it gave types that are still written the same
-                              way and its number of DTO files, so code that uses them keeps
-                              compiling and the generated diff shows only what changed.
+                              way, the shapes it left in place, and its number of DTO files,
+                              so code that uses them keeps compiling and the generated diff
+                              shows only what changed.
       --force                 Overwrite an existing output file.
       --quiet                 Print no summary.
       -h, --help              Print this help.

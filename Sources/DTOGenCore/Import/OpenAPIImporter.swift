@@ -368,7 +368,7 @@ struct OpenAPITranslator {
             types.append((name, .located(json, node.location)))
         }
         (types, endpoints) = SharedShapes.shared(
-            types: types, endpoints: endpoints, taken: takenTypeNames, pinned: options.previous?.shapeNames ?? [:])
+            types: types, endpoints: endpoints, taken: takenTypeNames, previous: options.previous)
         // A part of the API: only the types its operations reach, and only what they report.
         if !options.operations.isEmpty {
             let kept = Self.reachable(types, from: endpoints)

@@ -2,11 +2,16 @@ import PositionalJSON
 
 /// What an earlier import of a document decided, read from the spec it wrote, so that
 /// `dtogen import --update` keeps it: the names it gave shapes the document writes in
-/// several places (by how they are written) and the number of DTO files. A team pins the
+/// several places (by how they are written), the shapes it left in place, and the number
+/// of DTO files. A team pins the
 /// names its code uses; a new version of the document changes only what changed in it.
 public struct PreviousImport: Sendable {
     /// Type names by the shape they declare (`SharedShapes.key` of its members).
     var shapeNames: [String: String] = [:]
+    /// Inline objects and one-ofs it wrote in place (in a type, a field, a parameter, a body),
+    /// by key: kept in place, so a shape that another operation now writes too is not
+    /// renamed to a shared type.
+    var inPlaceShapes: Set<String> = []
     /// `options.dtoFiles` (1 when the spec has none).
     var dtoFiles = 1
 
@@ -15,6 +20,8 @@ public struct PreviousImport: Sendable {
     /// The spec an earlier import wrote; nil when it is not a JSON object.
     public init?(spec bytes: [UInt8]) {
         guard let root = try? JSONReader.parse(bytes: bytes), case .object(let members) = root.value else { return nil }
+        var census = SharedShapes.Census(repeated: [])
+        defer { inPlaceShapes = Set(census.order) }
         for member in members {
             switch member.key {
             case "options":
@@ -26,9 +33,18 @@ public struct PreviousImport: Sendable {
             case "types":
                 guard case .object(let types) = member.value.value else { continue }
                 for type in types {
-                    guard case .object(let members) = DraftJSON(type.value), let key = SharedShapes.shape(members)?.key
-                    else { continue }
+                    guard case .object(let members) = DraftJSON(type.value) else { continue }
+                    census.countInside(.object(members), hint: SharedShapes.Hint(parent: type.key))
+                    guard let key = SharedShapes.shape(members)?.key else { continue }
                     shapeNames[key] = min(shapeNames[key] ?? type.key, type.key)
+                }
+            case "endpoints":
+                guard case .array(let endpoints) = member.value.value else { continue }
+                for endpoint in endpoints {
+                    _ = SharedShapes.mapShapes(inEndpoint: DraftJSON(endpoint)) { shape, hint in
+                        census.count(shape, hint: hint)
+                        return shape
+                    }
                 }
             default: continue
             }

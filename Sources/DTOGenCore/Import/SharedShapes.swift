@@ -1,27 +1,38 @@
 /// Inline schemas that a document writes the same way in several places become one named
 /// type in `types`, used at each place, instead of a nested copy per field: Stripe's
 /// expandable fields (`anyOf: [string, $ref Customer]` on 16 types), its `metadata` one-of
-/// (85 places), the `created` range filter of 43 list endpoints, Petstore's pet status (a
-/// field and a query item). Shapes are the same when their spec text is, docs aside:
-/// one-ofs, inline objects and enums of two or more values.
+/// (85 places), the `created` range filter of 43 list endpoints. Shapes are the same when
+/// their spec text is, docs aside: one-ofs and inline objects.
+///
+/// Inline enums are not shared: each is nested where it is written (`PaymentIntent.CaptureMethod`),
+/// so its name never depends on what else the document holds. Shared, an enum was named
+/// after one of its uses, and renamed when a schema that sorts first wrote the same values,
+/// or split when one use gained a value. An enum an earlier import shared (`--update`)
+/// stays shared under its name while its values are the same.
 enum SharedShapes {
     /// `types` and `endpoints` of a translated spec, each shape written twice or more
     /// replaced by the name of a type declared once (after the document's own types, by name).
-    /// `taken`: names a new type must not have. `pinned`: names an earlier import gave to
-    /// shapes, by the `key` of the type it declared, kept while the shape is declared the same.
+    /// `taken`: names a new type must not have. `previous`: what an earlier import decided
+    /// (`--update`), kept while a shape is written the same: a shape it declared stays a type
+    /// under its name, even where it is now written once (an enum too); a shape it wrote in
+    /// place stays in place, even where another operation now writes it too.
     ///
     /// Names do not depend on the order the document writes things in: a shape is named
     /// from the first of its uses in a fixed order (in a type before in an endpoint, then by
     /// name), and shapes take names in the order of their text.
     static func shared(
-        types: [(String, DraftJSON)], endpoints: [DraftJSON], taken: Set<String>, pinned: [String: String] = [:]
+        types: [(String, DraftJSON)], endpoints: [DraftJSON], taken: Set<String>, previous: PreviousImport? = nil
     ) -> (types: [(String, DraftJSON)], endpoints: [DraftJSON]) {
+        let ownNames = taken.union(types.map(\.0))
+        let pinned = previous?.shapeNames.filter { !ownNames.contains($0.value) } ?? [:]
+        let rules = Census.Rules(
+            kept: Set(pinned.keys), inPlace: (previous?.inPlaceShapes ?? []).subtracting(pinned.keys))
         // A shape inside a shared one counts once (in the declaration), so rounds run until
         // the set of shared shapes stops changing.
         var repeated: Set<String> = []
-        var census = Census(repeated: [])
+        var census = Census(repeated: [], rules: rules)
         for _ in 0..<4 {
-            census = Census(repeated: repeated)
+            census = Census(repeated: repeated, rules: rules)
             for (name, type) in types { census.countInside(type, hint: Hint(parent: name)) }
             for endpoint in endpoints {
                 _ = mapShapes(inEndpoint: endpoint) { shape, hint in
@@ -38,13 +49,13 @@ enum SharedShapes {
                 }
                 index += 1
             }
-            let next = Set(census.order.filter { (census.uses[$0] ?? 0) > 1 })
+            let next = Set(census.order.filter { (census.uses[$0] ?? 0) > 1 || rules.kept.contains($0) })
             if next == repeated { break }
             repeated = next
         }
         guard !repeated.isEmpty else { return (types, endpoints) }
         var names: [String: String] = [:]
-        var taken = taken.union(types.map(\.0)).union(SpecReader.builtinScalars).union(SwiftName.reservedTypes)
+        var taken = ownNames.union(SpecReader.builtinScalars).union(SwiftName.reservedTypes)
         // Shapes take names in the order of how they are written: a new use of a shape (an
         // operation added) never changes which shape a contested name goes to.
         let ordered = census.order.filter(repeated.contains).compactMap { key in census.shapes[key].map { (key, $0) } }
@@ -311,7 +322,21 @@ enum SharedShapes {
     /// How often each shape is written, in the order first met. A shape in `repeated` is
     /// counted where it is used but not looked into (its declaration is, once).
     struct Census {
+        /// What an earlier import decided, by shape key.
+        struct Rules {
+            /// Shapes it declared as types: declared again, even if written once. The only
+            /// enums that are shapes here.
+            var kept: Set<String> = []
+            /// Shapes it wrote in place: not shapes here.
+            var inPlace: Set<String> = []
+
+            func isShape(_ key: String, _ kind: Shape.Kind) -> Bool {
+                kind == .enumeration ? kept.contains(key) : !inPlace.contains(key)
+            }
+        }
+
         let repeated: Set<String>
+        var rules = Rules()
         var uses: [String: Int] = [:]
         var order: [String] = []
         var shapes: [String: Shape] = [:]
@@ -322,7 +347,7 @@ enum SharedShapes {
             // from it), however many endpoints write the same: shared, it would be named from
             // one of them, and renamed when an endpoint that sorts first writes it too.
             if case .object(let members) = value, hint.position == nil,
-                let (key, kind, shapeMembers) = SharedShapes.shape(members)
+                let (key, kind, shapeMembers) = SharedShapes.shape(members), rules.isShape(key, kind)
             {
                 if uses[key] == nil {
                     order.append(key)

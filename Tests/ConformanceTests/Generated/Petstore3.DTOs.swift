@@ -108,7 +108,7 @@ extension Petstore3 {
         let photoURLs: [String]
         let tags: [Tag]?
         /// pet status in the store
-        let status: PetStatus?
+        let status: Status?
 
         init(
             id: Int64? = nil,
@@ -116,7 +116,7 @@ extension Petstore3 {
             category: Category? = nil,
             photoURLs: [String],
             tags: [Tag]? = nil,
-            status: PetStatus? = nil,
+            status: Status? = nil,
         ) {
             self.id = id
             self.name = name
@@ -133,6 +133,13 @@ extension Petstore3 {
             case photoURLs = "photoUrls"
             case tags
             case status
+        }
+
+        /// pet status in the store
+        enum Status: String, Codable, Sendable, Hashable, CaseIterable {
+            case available
+            case pending
+            case sold
         }
     }
 
@@ -152,7 +159,8 @@ extension Petstore3 {
         }
     }
 
-    nonisolated enum PetStatus: String, Codable, Sendable, Hashable, CaseIterable {
+    /// Status values that need to be considered for filter
+    nonisolated enum FindPetsByStatusStatus: String, Codable, Sendable, Hashable, CaseIterable {
         case available
         case pending
         case sold
@@ -195,7 +203,7 @@ nonisolated extension Petstore3.Pet: DTORuntime.FastJSONDecodable {
         self.category = try container.decodeIfPresent(Petstore3.Category.self, forKey: "category")
         self.photoURLs = try container.decode([String].self, forKey: "photoUrls")
         self.tags = try container.decodeIfPresent([Petstore3.Tag].self, forKey: "tags")
-        self.status = try container.decodeIfPresent(Petstore3.PetStatus.self, forKey: "status")
+        self.status = try container.decodeIfPresent(Petstore3.Pet.Status.self, forKey: "status")
     }
 }
 
@@ -208,6 +216,6 @@ nonisolated extension Petstore3.APIResponse: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Petstore3.PetStatus: DTORuntime.FastJSONDecodable {}
-
 nonisolated extension Petstore3.Order.Status: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension Petstore3.Pet.Status: DTORuntime.FastJSONDecodable {}

@@ -44,7 +44,7 @@ nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, [Pet
     /// Finds Pets by status.
     ///
     /// `GET /pet/findByStatus`
-    static func findPetsByStatus(status: Petstore3.PetStatus? = nil) -> Self {
+    static func findPetsByStatus(status: Petstore3.FindPetsByStatusStatus? = nil) -> Self {
         Self(
             method: .get,
             path: "/pet/findByStatus",

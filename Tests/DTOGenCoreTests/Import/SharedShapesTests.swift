@@ -104,7 +104,7 @@ struct SharedShapesTests {
         let types = try #require(spec["types"] as? [String: Any])
         #expect(
             types.keys.sorted() == [
-                "AddressObject", "Charge", "ChargeState", "CreatedChoice", "Customer", "DeletedCustomer",
+                "AddressObject", "Charge", "CreatedChoice", "Customer", "DeletedCustomer",
                 "ExpandableCustomer",
                 "ExpandableCustomerOrDeletedCustomer", "Invoice", "LinesObject", "Payout", "PayoutRefunds", "Quote",
                 "RefundsObject", "Transfer",
@@ -134,12 +134,14 @@ struct SharedShapesTests {
         // Both endpoints' `created` filter: one one-of, its object variant inside it.
         let endpoints = try #require(spec["endpoints"] as? [[String: Any]])
         #expect(
-            endpoints.map { ($0["query"] as? [String: String])?["created"] } == ["CreatedChoice?", "CreatedChoice?"])
-        // An enum in a field and a query item: named with the type first (`ChargeState`);
-        // a one-value enum (a tag) stays in each type.
-        #expect(charge["state"] as? String == "ChargeState?")
-        #expect((endpoints.first?["query"] as? [String: String])?["state"] == "ChargeState?")
-        #expect(types["ChargeState"] as? [String: [String]] == ["$enum": ["open", "paid"]])
+            endpoints.map { ($0["query"] as? [String: Any])?["created"] as? String } == [
+                "CreatedChoice?", "CreatedChoice?",
+            ])
+        // An enum written in a field and a query item stays in each (its name is where it is
+        // written, whatever else writes the same values), and so does a one-value enum (a tag).
+        #expect((charge["state"] as? [String: Any])?["$enum"] as? [String] == ["open", "paid"])
+        let query = try #require(endpoints.first?["query"] as? [String: Any])
+        #expect((query["state"] as? [String: Any])?["$enum"] as? [String] == ["open", "paid"])
         #expect(charge["object"] is [String: Any] && invoice["object"] is [String: Any])
         // Every use and the declaration import, generate, compile and decode.
         let main = #"""
@@ -154,6 +156,30 @@ struct SharedShapesTests {
             """#
         let run = try OpenAPIImportTests.generateAndRun(result.spec, main: main)
         #expect(run.output == "[\"Ann\", \"cus\"] cus_2 cus_3 true\n[1, 0] 5\n", "\(run.output)")
+    }
+
+    /// An enum an earlier import shared (a spec written before enums stayed where they are
+    /// written) stays one type under its name with `--update`, while its values are the same.
+    @Test func anEnumAnEarlierImportSharedKeepsItsName() throws {
+        let earlier = """
+            { "name": "Pay", "types": { "ChargeState": { "$enum": ["open", "paid"] } }, "endpoints": [] }
+            """
+        let result = OpenAPIImporter.importDocument(
+            bytes: Array(Self.document.utf8), path: "pay.yaml",
+            options: ImportOptions(previous: PreviousImport(spec: Array(earlier.utf8))))
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let spec = try #require(try? JSONSerialization.jsonObject(with: Data(result.spec.utf8)) as? [String: Any])
+        let types = try #require(spec["types"] as? [String: Any])
+        #expect(types["ChargeState"] as? [String: [String]] == ["$enum": ["open", "paid"]])
+        #expect((types["Charge"] as? [String: Any])?["state"] as? String == "ChargeState?")
+        let endpoints = try #require(spec["endpoints"] as? [[String: Any]])
+        #expect((endpoints.first?["query"] as? [String: String])?["state"] == "ChargeState?")
+        // Values changed: the enum is written where it is used again.
+        let changed = Self.document.replacingOccurrences(of: "enum: [open, paid]", with: "enum: [open, paid, void]")
+        let later = OpenAPIImporter.importDocument(
+            bytes: Array(changed.utf8), path: "pay.yaml",
+            options: ImportOptions(previous: PreviousImport(spec: Array(earlier.utf8))))
+        #expect(!later.spec.contains("ChargeState"))
     }
 
     /// A document with each inline shape written once imports as it did: nothing shared.
