@@ -316,9 +316,9 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
                 case .json:
                     request.httpBody = json
                     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-                case .form:
-                    request.httpBody = Data(
-                        FormEncoding.encode(try JSONDecoder().decode(JSONValue.self, from: json)).utf8)
+                case .form, .formExploded:
+                    let value = try JSONDecoder().decode(JSONValue.self, from: json)
+                    request.httpBody = Data(FormEncoding.encode(value, exploded: bodyEncoding == .formExploded).utf8)
                     request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
                 case .raw(let contentType):
                     request.httpBody = json

@@ -6,6 +6,12 @@ public enum BodyEncoding: Sendable, Hashable {
     case json
     /// `application/x-www-form-urlencoded` in the bracket style Stripe, Rails and PHP read.
     case form
+    /// `application/x-www-form-urlencoded` as OpenAPI writes a form body without an
+    /// `encoding` (each field in the `form` style, exploded), as HTML forms and Twilio do: an
+    /// array repeats its key (`event=initiated&event=ringing`), an object's fields are keys of
+    /// their own; what that style cannot say (an array of objects, an object in an object) in
+    /// the bracket style.
+    case formExploded
     /// `multipart/form-data`: each top-level field a part; `FilePart` fields are file parts.
     case multipart
     /// A `Data` body sent as it is.
@@ -54,6 +60,14 @@ public struct FilePart: Codable, Sendable, Hashable {
 extension JSONValue {
     /// A scalar as a form field, query item or multipart text part writes it (numbers as JSON
     /// writes them); nil for `null`, an object or an array, which each encoding writes its way.
+    /// Neither an object nor an array (`null` included).
+    var isScalar: Bool {
+        switch self {
+        case .object, .array: false
+        default: true
+        }
+    }
+
     var scalarText: String? {
         switch self {
         case .bool(let b): b ? "true" : "false"
@@ -127,14 +141,26 @@ enum MultipartEncoding {
 
 /// `application/x-www-form-urlencoded` bodies in the bracket style: nested objects
 /// `card[number]=4242`, dictionaries `metadata[order_id]=6735`, arrays of scalars
-/// `expand[]=customer`, arrays of objects `items[0][price]=p_1`. Keys come in sorted order
+/// `expand[]=customer`, arrays of objects `items[0][price]=p_1`. Exploded (OpenAPI's
+/// default), a top-level array of scalars repeats its key (`tag=a&tag=b`) and a top-level
+/// object's fields are keys of their own. Keys come in sorted order
 /// (so a body is the same bytes on every run); `null` is left out; names and values are
 /// percent-encoded as the WHATWG URL standard's form serializer does (space as `+`).
 enum FormEncoding {
-    static func encode(_ value: JSONValue) -> String {
+    static func encode(_ value: JSONValue, exploded: Bool = false) -> String {
         var pairs: [(String, String)] = []
         if case .object(let members) = value {
-            for key in members.keys.sorted() { append(members[key] ?? .null, name: key, to: &pairs) }
+            for key in members.keys.sorted() {
+                let member = members[key] ?? .null
+                switch member {
+                case .array(let elements) where exploded && elements.allSatisfy(\.isScalar):
+                    for element in elements { append(element, name: key, to: &pairs) }
+                case .object(let fields) where exploded:
+                    for field in fields.keys.sorted() { append(fields[field] ?? .null, name: field, to: &pairs) }
+                default:
+                    append(member, name: key, to: &pairs)
+                }
+            }
         }
         return pairs.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
     }
@@ -154,9 +180,7 @@ enum FormEncoding {
         case .object(let members):
             for key in members.keys.sorted() { append(members[key] ?? .null, name: "\(name)[\(key)]", to: &pairs) }
         case .array(let elements):
-            let scalars = elements.allSatisfy {
-                if case .object = $0 { false } else if case .array = $0 { false } else { true }
-            }
+            let scalars = elements.allSatisfy(\.isScalar)
             for (index, element) in elements.enumerated() {
                 append(element, name: scalars ? "\(name)[]" : "\(name)[\(index)]", to: &pairs)
             }

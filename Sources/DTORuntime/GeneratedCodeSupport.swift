@@ -23,4 +23,7 @@ public enum GeneratedCodeSupport {
     /// `Parameter(_:encoded:)`), dates in dictionaries (`decodeDateDictionary`) and
     /// `HTTPMethod.options`, which output has when a spec uses them.
     public enum Version7 {}
+    /// The runtime of dtogen 0.8: form bodies as OpenAPI writes them by default
+    /// (`BodyEncoding.formExploded`), which output has when a spec uses them.
+    public enum Version8 {}
 }

@@ -145,6 +145,28 @@ struct FormBodyTests {
     }
 }
 
+/// `"bodyEncoding": "formExploded"`: a form body as OpenAPI writes one without an `encoding`
+/// (Twilio's): an array of scalars repeats its key, an object's fields are keys of their
+/// own, and an array of objects, which that style cannot say, is in brackets.
+struct ExplodedFormBodyTests {
+    @Test func arraysRepeatTheirKeyAndObjectsSpreadTheirFields() async throws {
+        let server = try LoopbackServer { _ in .json(#"{"sid": "CA1", "status": "queued"}"#) }
+        defer { server.stop() }
+        let body = CreateCallBody(
+            to: "+15558675310", from: "+15017122661", statusCallbackEvent: ["initiated", "ringing"],
+            machineDetection: .init(mode: "Enable", timeout: 30), parts: [.init(name: "a b")])
+        let call = try await APIClient(baseURL: server.baseURL).send(.createCall(accountSid: "AC1", body: body))
+        #expect(call.sid == "CA1")
+        let request = try #require(server.requests.first)
+        #expect(request.path == "/Accounts/AC1/Calls.json")
+        #expect(request.headers["content-type"] == "application/x-www-form-urlencoded")
+        #expect(
+            String(decoding: request.body, as: UTF8.self)
+                == "From=%2B15017122661&Mode=Enable&Timeout=30&Parts%5B0%5D%5Bname%5D=a+b"
+                + "&StatusCallbackEvent=initiated&StatusCallbackEvent=ringing&To=%2B15558675310")
+    }
+}
+
 /// `"bodyEncoding": "multipart"` with a `File` field (spec-format-2 §8): the bytes `curl -F`
 /// sends for `-F purpose=dispute_evidence -F "file=@note.txt;type=text/plain"`.
 struct MultipartBodyTests {

@@ -381,7 +381,7 @@ struct EndpointResolver {
         guard let body, types.table.structure(body) != nil else {
             types.sink.error(
                 "DTG3029", encoding.location,
-                "'bodyEncoding: \(encoding.value.rawValue)' needs a 'body' that is an object (its fields become \(encoding.value == .form ? "form fields" : "parts"))"
+                "'bodyEncoding: \(encoding.value.rawValue)' needs a 'body' that is an object (its fields become \(encoding.value == .multipart ? "parts" : "form fields"))"
             )
             return nil
         }

@@ -496,6 +496,20 @@ struct OpenAPITranslator {
     }
 
     /// Follows `$ref`s (parameters, request bodies, responses) to the node they name.
+    /// `followed` without a diagnostic: for a look ahead at what a translation that reports
+    /// its own problems will read.
+    mutating func quietlyFollowed(_ node: JSONNode) -> JSONNode? {
+        var current = node
+        for _ in 0..<32 {
+            guard let ref = current["$ref"]?.stringValue else { return current }
+            guard case .success(let target) = documents.target(of: ref, from: (current["$ref"] ?? current).location),
+                case .success(let found) = documents.node(at: target)
+            else { return nil }
+            current = found
+        }
+        return nil
+    }
+
     mutating func followed(_ node: JSONNode, pointer: String) -> JSONNode? {
         var current = node
         var steps = 0

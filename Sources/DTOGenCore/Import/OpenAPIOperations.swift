@@ -489,6 +489,7 @@ extension OpenAPITranslator {
             {
                 return nil
             }
+            let encoding = encoding == .form ? formEncoding(form.value, schema: schema) : encoding
             let shape = self.shape(
                 schema, pointer: bodyPointer + Self.escape(type) + "/schema", hint: hint,
                 inMultipart: encoding == .multipart)
@@ -510,6 +511,24 @@ extension OpenAPITranslator {
             ("body", .string("Data")),
             ("contentType", .string(first.key == "*/*" ? "application/octet-stream" : first.key)),
         ]
+    }
+
+    /// How a form body's fields are written: as OpenAPI's default (`form` style, exploded)
+    /// when a field is an array or an object, unless the media type's `encoding` says
+    /// `deepObject` (Stripe's brackets); the bracket style otherwise (the same bytes).
+    mutating func formEncoding(_ media: JSONNode, schema: JSONNode) -> BodyEncoding {
+        if let encodings = media["encoding"]?.members,
+            encodings.contains(where: { $0.value["style"]?.stringValue == "deepObject" })
+        {
+            return .form
+        }
+        let properties = quietlyFollowed(schema)?["properties"]?.members ?? []
+        let structured = properties.contains { property in
+            guard let field = quietlyFollowed(property.value) else { return false }
+            let type = field["type"]?.stringValue
+            return type == "array" || type == "object" || field["items"] != nil || field["properties"] != nil
+        }
+        return structured ? .formExploded : .form
     }
 
     /// A JSON response's shape: the wrapper's data when the spec has an envelope.

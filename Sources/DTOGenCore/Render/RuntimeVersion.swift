@@ -3,7 +3,7 @@
 /// (`GeneratedCodeSupport.Version6`), and `CHANGELOG.md` has an entry for each.
 public enum DTOGenVersion {
     /// The version `dtogen --version` prints; its minor number is the latest runtime version.
-    public static let tool = "0.7.2"
+    public static let tool = "0.8.0"
 }
 
 /// A version of DTORuntime (`GeneratedCodeSupport.Version<N>`): each adds what some output
@@ -23,13 +23,16 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     /// Parameters sent as JSON (`Parameter(_:json:)`, `Parameter(_:encoded:)`) or with
     /// reserved characters (`allowingReserved()`), dates in dictionaries, `HTTPMethod.options`.
     case jsonParameters = 7
+    /// Form bodies as OpenAPI writes them by default (`BodyEncoding.formExploded`).
+    case explodedForms = 8
 
-    static let latest = RuntimeVersion.allCases.max() ?? .jsonParameters
+    static let latest = RuntimeVersion.allCases.max() ?? .explodedForms
 
     static func < (a: RuntimeVersion, b: RuntimeVersion) -> Bool { a.rawValue < b.rawValue }
 
     /// The version a spec's output needs: the highest any of its parts uses.
     static func required(by ir: SpecIR, fastDecoding: Bool) -> RuntimeVersion {
+        if ir.endpoints.contains(where: { $0.bodyEncoding == .formExploded }) { return .explodedForms }
         if usesJSONParameters(ir) { return .jsonParameters }
         if usesStyles(ir) { return .styles }
         if ir.endpoints.contains(where: { $0.stream != nil }) { return .streams }

@@ -48,7 +48,16 @@ public enum HTTPMethod: String, CaseIterable, Sendable, SpecKeyword {
 
 /// `bodyEncoding`: how a body goes on the wire.
 public enum BodyEncoding: String, CaseIterable, Sendable, SpecKeyword {
-    case json, form, multipart
+    /// `application/json` (the default).
+    case json
+    /// `application/x-www-form-urlencoded` in the bracket style (`expand[]=a`, `card[cvc]=1`):
+    /// Stripe's, and what an OpenAPI `encoding` of `style: deepObject` says.
+    case form
+    /// `application/x-www-form-urlencoded` as OpenAPI writes it without an `encoding`: an
+    /// array repeats its key (`tag=a&tag=b`), an object's fields are keys of their own.
+    case formExploded
+    /// `multipart/form-data`: a part per field.
+    case multipart
 
     static let noun = "bodyEncoding"
 }

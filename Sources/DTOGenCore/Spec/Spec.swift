@@ -150,7 +150,7 @@ public struct EndpointSpec: Sendable {
     public var timeout: Located<String>?
     /// `paginate`: how to reach the next page.
     public var paginate: PaginateSpec?
-    /// `bodyEncoding`: `json` (default), `form` or `multipart`.
+    /// `bodyEncoding`: `json` (default), `form`, `formExploded` or `multipart`.
     public var bodyEncoding: Located<BodyEncoding>?
     /// `contentType` of a raw `Data` body (`image/png`).
     public var contentType: Located<String>?

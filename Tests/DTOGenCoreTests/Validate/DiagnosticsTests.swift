@@ -289,7 +289,9 @@ struct DiagnosticsTests {
             name: "unknown body encoding",
             spec:
                 #"{ "endpoints": [{ "name": "a", "method": "POST", "path": "/a", "bodyEncoding": «"from", "body": { "x": "Int" } }] }"#,
-            message: "unknown bodyEncoding 'from'; expected 'json', 'form' or 'multipart'; did you mean 'form'?"),
+            message:
+                "unknown bodyEncoding 'from'; expected 'json', 'form', 'formExploded' or 'multipart'; did you mean 'form'?"
+        ),
         Case(
             name: "form without an object body",
             spec:

@@ -193,8 +193,24 @@ struct RequestChecker {
                     problems.append("required form field '\(name)' is missing")
                 }
             }
+            // In the form style (a field the `encoding` does not make a deepObject), an array
+            // of scalars repeats its name and an object's fields are names of their own.
+            let styles = base == "multipart/form-data" ? [:] : document.formStyles(operation)
+            var flattened: Set<String> = []
+            for property in properties where styles[property.key, default: "form"] == "form" {
+                let name = property.key
+                let field = document.follow(property.value)
+                if field["type"]?.stringValue == "array",
+                    document.follow(field["items"] ?? field)["type"]?.stringValue != "object",
+                    base != "multipart/form-data",
+                    formPairs(data).contains(where: { $0.hasPrefix(name + "[") })
+                {
+                    problems.append("form field '\(name)' is written in brackets; the document's style is 'form'")
+                }
+                flattened.formUnion((field["properties"]?.members ?? []).map { $0.key })
+            }
             if object["additionalProperties"]?.boolValue != true, !properties.isEmpty {
-                for name in names where !properties.contains(where: { $0.key == name }) {
+                for name in names where !properties.contains(where: { $0.key == name }) && !flattened.contains(name) {
                     problems.append("form field '\(name)' is not declared")
                 }
             }
@@ -206,14 +222,15 @@ struct RequestChecker {
 
     /// The top-level names of a form body (`a[b]=1` counts as `a`).
     func formNames(_ data: Data) -> Set<String> {
-        Set(
-            String(decoding: data, as: UTF8.self).split(separator: "&").compactMap { pair in
-                let name =
-                    String(pair.split(separator: "=", maxSplits: 1).first ?? "").replacingOccurrences(
-                        of: "+", with: " "
-                    ).removingPercentEncoding ?? ""
-                return name.split(separator: "[").first.map(String.init)
-            })
+        Set(formPairs(data).compactMap { $0.split(separator: "[").first.map(String.init) })
+    }
+
+    /// The names of a form body's pairs, decoded (`a[b]`).
+    func formPairs(_ data: Data) -> [String] {
+        String(decoding: data, as: UTF8.self).split(separator: "&").map { pair in
+            String(pair.split(separator: "=", maxSplits: 1).first ?? "").replacingOccurrences(of: "+", with: " ")
+                .removingPercentEncoding ?? ""
+        }
     }
 
     func partNames(_ data: Data) -> Set<String> {

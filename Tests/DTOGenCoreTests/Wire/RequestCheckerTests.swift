@@ -100,4 +100,35 @@ struct RequestCheckerTests {
         #expect(try problems(#"{"a": "x", "b": "y", "c": 1}"#) == ["body.c is not declared"])
         #expect(try problems(#"{"a": "x"}"#) == ["body.b is required and missing"])
     }
+
+    /// A form body's array in the `form` style (OpenAPI's default) repeats its name; in
+    /// brackets only where the `encoding` says `deepObject`. An object's fields in the form
+    /// style are names of their own.
+    @Test func formFieldsAreInTheirEncodingsStyle() throws {
+        let root = try OpenAPIImporter.read(
+            Array(
+                """
+                {"openapi": "3.0.0", "paths": {"/calls": {"post": {"requestBody": {"content": {
+                  "application/x-www-form-urlencoded": {
+                    "schema": {"type": "object", "properties": {
+                      "Event": {"type": "array", "items": {"type": "string"}},
+                      "expand": {"type": "array", "items": {"type": "string"}},
+                      "Detection": {"type": "object", "properties": {"Mode": {"type": "string"}}}}},
+                    "encoding": {"expand": {"style": "deepObject", "explode": true}}}}},
+                  "responses": {"204": {"description": "ok"}}}}}}
+                """.utf8))
+        let document = WireDocument(root: root)
+        let operation = try #require(document.operation(method: "POST", path: "/calls"))
+        func problems(_ body: String) -> [String] {
+            let request = RecordedRequest(
+                name: "x", method: "POST", url: "https://h/calls",
+                headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                body: Data(body.utf8).base64EncodedString())
+            return RequestChecker(document: document).problems(request, operation)
+        }
+        #expect(problems("Event=a&Event=b&Mode=x&expand%5B%5D=c") == [])
+        #expect(
+            problems("Event%5B%5D=a") == ["form field 'Event' is written in brackets; the document's style is 'form'"])
+        #expect(problems("Other=1") == ["form field 'Other' is not declared"])
+    }
 }

@@ -138,6 +138,9 @@ struct DocumentSampler {
 /// from the spec's types (every required field, the first enum value, the first variant).
 struct TypeSampler {
     let table: TypeTable
+    /// Optional fields are filled to this depth (a body's own fields at 1), so what only an
+    /// optional field sends (an array in a form body) is judged too; left out below.
+    var optionalDepth = 0
 
     /// Nil when the type holds a file (no JSON makes a `FilePart`).
     func sample(_ type: TypeRef, depth: Int = 0, format: DateFormatSpec? = nil) -> String? {
@@ -163,10 +166,15 @@ struct TypeSampler {
             switch table[id].kind {
             case .structure(let fields):
                 var members: [String] = []
-                for field in fields where !field.type.isOptional && field.defaultValue == nil {
+                for field in fields {
+                    let required = !field.type.isOptional && field.defaultValue == nil
+                    guard required || depth < optionalDepth else { continue }
                     var dates: DateFormatSpec?
                     if case .date(let written, _) = field.coding.strategy { dates = written }
-                    guard let value = sample(field.type, depth: depth + 1, format: dates) else { return nil }
+                    guard let value = sample(field.type, depth: depth + 1, format: dates) else {
+                        if required { return nil }
+                        continue
+                    }
                     members.append(DocumentSampler.quoted(field.jsonKey) + ":" + value)
                 }
                 return "{" + members.joined(separator: ",") + "}"

@@ -110,6 +110,17 @@ struct WireDocument {
         return chosen?.value["schema"].map(follow)
     }
 
+    /// The `style` a form body's `encoding` gives each field (`deepObject`: Stripe's brackets);
+    /// a field it does not name is in the `form` style, exploded (OpenAPI's default).
+    func formStyles(_ operation: Operation) -> [String: String] {
+        let media = operation.node["requestBody"].map(follow)?["content"]?["application/x-www-form-urlencoded"]
+        var styles: [String: String] = [:]
+        for field in media?["encoding"]?.members ?? [] {
+            if let style = field.value["style"]?.stringValue { styles[field.key] = style }
+        }
+        return styles
+    }
+
     var bodyRequired: (Operation) -> Bool {
         { operation in
             if swagger2 {

@@ -120,7 +120,9 @@ struct WireProgram {
         self.document = document
         self.customKinds = customKinds
         let printer = SwiftPrinter(table: ir.types, runtime: RuntimeSymbols(module: nil))
-        let types = TypeSampler(table: ir.types)
+        let types = TypeSampler(
+            table: ir.types,
+            optionalDepth: Int(ProcessInfo.processInfo.environment["DTOGEN_WIRE_OPTIONALS"] ?? "") ?? 0)
         let responses = DocumentSampler(document: document)
         let generatedKinds = Set(ir.kinds.map(\.name.value))
         for endpoint in ir.endpoints {
