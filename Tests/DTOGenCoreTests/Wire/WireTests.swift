@@ -43,6 +43,22 @@ struct WireTests {
         "bigapis2/jira-platform.json": 3,
     ]
 
+    /// How deep the factories' arguments fill optional fields (`DTOGEN_WIRE_OPTIONALS` sets
+    /// it for every document): 2 (a body's fields and the objects they hold) where every
+    /// request so built is valid, so what only an optional field sends is judged too (Twilio's
+    /// form arrays); 0 for the documents where it is not yet (`readOnly` properties a caller
+    /// sets are sent: Linode, Square, Jira; Docker's dictionaries of `enum: [{}]`).
+    static func optionalDepth(_ document: String) -> Int {
+        if let depth = ProcessInfo.processInfo.environment["DTOGEN_WIRE_OPTIONALS"].flatMap({ Int($0) }) {
+            return depth
+        }
+        let notYet = [
+            "bigapis2/docker-engine.yaml", "bigapis2/linode.yaml", "bigapis2/square.json",
+            "bigapis2/jira-platform.json",
+        ]
+        return notYet.contains(document) ? 0 : 2
+    }
+
     /// One document after another: each builds a program with `swiftc`.
     @Test func everyRequestIsValidAndEveryResponseDecodes() throws {
         var lines: [String] = []
@@ -65,7 +81,9 @@ struct WireTests {
         #expect(!generated.hasErrors, "\(name): \(generated.diagnostics.prefix(5))")
         let (irs, _) = Generator.resolve(inputs, options: options)
         guard !generated.hasErrors, let ir = irs.first else { return "\(name): not generated" }
-        let program = WireProgram(ir: ir, document: document, customKinds: Set(imported.customKinds.map(\.name)))
+        let program = WireProgram(
+            ir: ir, document: document, customKinds: Set(imported.customKinds.map(\.name)),
+            optionalDepth: Self.optionalDepth(name))
         let run = try Swiftc.buildAndRun(
             generated.files, main: program.source(appKinds: imported.customKinds.map(\.name)))
         #expect(run.status == 0, "\(name): \(OpenAPIImportTests.errors(run.output))")
@@ -115,14 +133,12 @@ struct WireProgram {
     var skipped: [String] = []
     var calls: [String] = []
 
-    init(ir: SpecIR, document: WireDocument, customKinds: Set<String>) {
+    init(ir: SpecIR, document: WireDocument, customKinds: Set<String>, optionalDepth: Int = 0) {
         self.ir = ir
         self.document = document
         self.customKinds = customKinds
         let printer = SwiftPrinter(table: ir.types, runtime: RuntimeSymbols(module: nil))
-        let types = TypeSampler(
-            table: ir.types,
-            optionalDepth: Int(ProcessInfo.processInfo.environment["DTOGEN_WIRE_OPTIONALS"] ?? "") ?? 0)
+        let types = TypeSampler(table: ir.types, optionalDepth: optionalDepth)
         let responses = DocumentSampler(document: document)
         let generatedKinds = Set(ir.kinds.map(\.name.value))
         for endpoint in ir.endpoints {
