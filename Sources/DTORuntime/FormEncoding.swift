@@ -58,8 +58,6 @@ public struct FilePart: Codable, Sendable, Hashable {
 }
 
 extension JSONValue {
-    /// A scalar as a form field, query item or multipart text part writes it (numbers as JSON
-    /// writes them); nil for `null`, an object or an array, which each encoding writes its way.
     /// Neither an object nor an array (`null` included).
     var isScalar: Bool {
         switch self {
@@ -68,6 +66,8 @@ extension JSONValue {
         }
     }
 
+    /// A scalar as a form field, query item or multipart text part writes it (numbers as JSON
+    /// writes them); nil for `null`, an object or an array, which each encoding writes its way.
     var scalarText: String? {
         switch self {
         case .bool(let b): b ? "true" : "false"

@@ -495,7 +495,6 @@ struct OpenAPITranslator {
         }
     }
 
-    /// Follows `$ref`s (parameters, request bodies, responses) to the node they name.
     /// `followed` without a diagnostic: for a look ahead at what a translation that reports
     /// its own problems will read.
     mutating func quietlyFollowed(_ node: JSONNode) -> JSONNode? {
@@ -510,6 +509,7 @@ struct OpenAPITranslator {
         return nil
     }
 
+    /// Follows `$ref`s (parameters, request bodies, responses) to the node they name.
     mutating func followed(_ node: JSONNode, pointer: String) -> JSONNode? {
         var current = node
         var steps = 0

@@ -20,8 +20,8 @@ public struct PreviousImport: Sendable {
     /// The spec an earlier import wrote; nil when it is not a JSON object.
     public init?(spec bytes: [UInt8]) {
         guard let root = try? JSONReader.parse(bytes: bytes), case .object(let members) = root.value else { return nil }
-        var census = SharedShapes.Census(repeated: [])
-        defer { inPlaceShapes = Set(census.order) }
+        var declared: [(String, DraftJSON)] = []
+        var endpoints: [DraftJSON] = []
         for member in members {
             switch member.key {
             case "options":
@@ -34,20 +34,18 @@ public struct PreviousImport: Sendable {
                 guard case .object(let types) = member.value.value else { continue }
                 for type in types {
                     guard case .object(let members) = DraftJSON(type.value) else { continue }
-                    census.countInside(.object(members), hint: SharedShapes.Hint(parent: type.key))
+                    declared.append((type.key, .object(members)))
                     guard let key = SharedShapes.shape(members)?.key else { continue }
                     shapeNames[key] = min(shapeNames[key] ?? type.key, type.key)
                 }
             case "endpoints":
-                guard case .array(let endpoints) = member.value.value else { continue }
-                for endpoint in endpoints {
-                    _ = SharedShapes.mapShapes(inEndpoint: DraftJSON(endpoint)) { shape, hint in
-                        census.count(shape, hint: hint)
-                        return shape
-                    }
-                }
+                guard case .array(let written) = member.value.value else { continue }
+                endpoints = written.map { DraftJSON($0) }
             default: continue
             }
         }
+        var census = SharedShapes.Census(repeated: [])
+        census.count(types: declared, endpoints: endpoints)
+        inPlaceShapes = Set(census.order)
     }
 }

@@ -33,13 +33,7 @@ enum SharedShapes {
         var census = Census(repeated: [], rules: rules)
         for _ in 0..<4 {
             census = Census(repeated: repeated, rules: rules)
-            for (name, type) in types { census.countInside(type, hint: Hint(parent: name)) }
-            for endpoint in endpoints {
-                _ = mapShapes(inEndpoint: endpoint) { shape, hint in
-                    census.count(shape, hint: hint)
-                    return shape
-                }
-            }
+            census.count(types: types, endpoints: endpoints)
             // What a shared shape holds, once.
             var index = 0
             while index < census.order.count {
@@ -361,6 +355,17 @@ enum SharedShapes {
                 if repeated.contains(key) { return }
             }
             countInside(value, hint: hint)
+        }
+
+        /// Every shape written in the types' definitions and the endpoints.
+        mutating func count(types: [(String, DraftJSON)], endpoints: [DraftJSON]) {
+            for (name, type) in types { countInside(type, hint: Hint(parent: name)) }
+            for endpoint in endpoints {
+                _ = SharedShapes.mapShapes(inEndpoint: endpoint) { shape, hint in
+                    count(shape, hint: hint)
+                    return shape
+                }
+            }
         }
 
         mutating func countInside(_ value: DraftJSON, hint: Hint) {
