@@ -134,7 +134,7 @@ actor QuakeImporter {
 }
 #endif
 
-// README.md:817
+// README.md:821
 /// A middleware: write `next` as `Next`. Spelled out, the function type would mean a
 /// caller-isolated function in a module with `NonisolatedNonsendingByDefault`.
 struct StampMiddleware: APIMiddleware {
@@ -162,7 +162,7 @@ func readmeSnippet8(token: String) async throws {
     _ = (client, featured, results, items)
 }
 
-// Sources/DTORuntime/DTORuntime.docc/CallingAnAPI.md:49
+// Sources/DTORuntime/DTORuntime.docc/CallingAnAPI.md:51
 func readmeSnippet9(client: APIClient) async throws {
     let response = try await client.response(for: .featuredItems)
     let remaining = response.header("X-RateLimit-Remaining")
@@ -170,7 +170,7 @@ func readmeSnippet9(client: APIClient) async throws {
     _ = (response, remaining)
 }
 
-// Sources/DTORuntime/DTORuntime.docc/CallingAnAPI.md:61
+// Sources/DTORuntime/DTORuntime.docc/CallingAnAPI.md:63
 func readmeSnippet10() async throws {
     let patient = APIClient(baseURL: StoreAPI.baseURL, timeout: 30)
     let quick = try await patient.send(.featuredItems.timingOut(after: 5))

@@ -311,7 +311,7 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
             request.setValue(contentType, forHTTPHeaderField: "Content-Type")
         } else if let body {
             do {
-                let json = try JSONEncoder().encode(body)
+                let json = try RequestBodyEncoding.encoder().encode(body)
                 switch bodyEncoding {
                 case .json:
                     request.httpBody = json

@@ -26,4 +26,8 @@ public enum GeneratedCodeSupport {
     /// The runtime of dtogen 0.8: form bodies as OpenAPI writes them by default
     /// (`BodyEncoding.formExploded`), which output has when a spec uses them.
     public enum Version8 {}
+    /// The runtime of dtogen 0.9: properties only the server sets (OpenAPI's `readOnly`)
+    /// left out of request bodies (`Encoder.isEncodingRequestBody`), which output has when a
+    /// spec marks one (`$readOnly`).
+    public enum Version9 {}
 }

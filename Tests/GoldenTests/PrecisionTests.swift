@@ -83,6 +83,25 @@ struct PrecisionTests {
         #expect(try decodeBoth(Price.self, from: JSONEncoder().encode(coded)) == coded)
     }
 
+    /// `$readOnly`: what only the server sets is read and kept in JSON the app writes for
+    /// itself, but a request body that sends the value back leaves it out.
+    @Test func readOnlyIsReadButNeverSent() throws {
+        let json = Self.json.replacingOccurrences(of: #""nickname": null"#, with: #""created": 1700000000"#)
+        let price = try decodeBoth(Price.self, from: Data(json.utf8))
+        #expect(price.created == Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(try object(price)["created"] as? Int == 1_700_000_000)
+        #expect(try decodeBoth(Price.self, from: JSONEncoder().encode(price)) == price)
+        let endpoint: Endpoint<EndpointKinds.Public, Price> = .updatePrice(id: "price_1", body: price)
+        let request = try endpoint.makeRequest(baseURL: URL(string: "https://api.example.com")!, with: ())
+        let sent = try JSONSerialization.jsonObject(with: try #require(request.httpBody)) as? [String: Any]
+        #expect(sent?["created"] == nil)
+        #expect(sent?["id"] as? String == "price_1")
+        // An encoder of the app's own that writes a request body says so the same way.
+        let body = try RequestBodyEncoding.encoder().encode(price)
+        let written = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+        #expect(written?["created"] == nil && written?["id"] != nil)
+    }
+
     @Test func quotedKeysAndStandaloneMappings() throws {
         let price = try decodeBoth(Price.self, from: Data(Self.json.utf8))
         #expect(

@@ -175,6 +175,8 @@ struct FieldCoding: Sendable, Equatable {
     var fallback: Literal?
     /// nil is encoded as `null`, not left out (`$writeNull`).
     var writesNull = false
+    /// Left out when the type is encoded as a request body (`$readOnly`: only the server sets it).
+    var readOnly = false
 
     /// Whether the synthesized `init(from:)` would decode this field differently.
     var needsCustomDecoding: Bool { strategy != .plain || lenient || fallback != nil }
@@ -182,7 +184,7 @@ struct FieldCoding: Sendable, Equatable {
     var needsCustomEncoding: Bool {
         switch strategy {
         case .date, .stringEncoded, .nullable: true
-        default: writesNull
+        default: writesNull || readOnly
         }
     }
 }

@@ -188,7 +188,7 @@ extension TypeResolver {
         field.coding = FieldCoding(
             strategy: strategy, lenient: shape.lenient,
             mayBeAbsent: field.type.isOptional || field.defaultValue != nil || shape.lenient, fallback: fallback,
-            writesNull: writesNull
+            writesNull: writesNull, readOnly: shape.readOnly?.value == true
         )
         return field
     }

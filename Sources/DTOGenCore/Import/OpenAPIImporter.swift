@@ -191,6 +191,8 @@ struct OpenAPITranslator {
     /// required `writeOnly` property required, and send a required, nullable key as `null`
     /// when nil (`$writeNull`).
     var translatingSentOnly = false
+    /// What a `readOnly` property becomes in the type being translated.
+    var readOnlyProperties = ReadOnlyProperties.optional
     /// The document and the files its references reach.
     var documents: OpenAPIDocuments
     /// Tagged one-ofs get `$unknown` (off with `closedEnums`).
@@ -332,6 +334,7 @@ struct OpenAPITranslator {
             componentsInOtherFiles.insert(member.key)
         }
         let heldByResponses = schemasHeldByResponses()
+        let heldByRequests = schemasHeldByRequests()
         var types: [(String, DraftJSON)] = []
         // What translating each type reported: left out with the type when no kept operation
         // reaches it.
@@ -344,8 +347,12 @@ struct OpenAPITranslator {
             let reported = diagnostics.count
             defer { reportedFor[typeNames[member.key] ?? member.key] = reported..<diagnostics.count }
             translatingSentOnly = heldByResponses.map { !$0.contains(member.key) } ?? false
+            readOnlyProperties = ReadOnlyProperties(
+                sent: heldByRequests?.contains(member.key) ?? true,
+                received: heldByResponses?.contains(member.key) ?? true)
             var shape = self.shape(member.value, pointer: pointer, hint: typeNames[member.key] ?? member.key)
             translatingSentOnly = false
+            readOnlyProperties = .optional
             shape.optional = false  // optional at each use instead (`nullableSchemas`)
             var json = shape.json
             // A named type is never optional: nullable at the top is the users' concern.
@@ -359,7 +366,10 @@ struct OpenAPITranslator {
         // reach more).
         while !pendingExternalTypes.isEmpty {
             let (name, node, pointer) = pendingExternalTypes.removeFirst()
+            // Whether a request sends it is not followed into other files: it may be.
+            readOnlyProperties = ReadOnlyProperties(sent: heldByRequests == nil, received: true)
             var shape = self.shape(node, pointer: pointer, hint: name)
+            readOnlyProperties = .optional
             shape.optional = false
             var json = shape.json
             if case .string(let reference) = json, reference.hasSuffix("?") {
@@ -602,7 +612,15 @@ struct OpenAPITranslator {
             {
                 return DraftShape(base: .string(component.name), optional: values.contains { $0.value == .null })
             }
-            if !strings.isEmpty, strings.count == values.filter({ $0.value != .null }).count {
+            // `type: string` beside `true` and `false` (Linode's `replication_commit_type`, YAML
+            // 1.1's `on` and `off`): only the strings are values the schema allows.
+            let onlyStrings = Self.types(of: schema).filter { $0 != "null" } == ["string"]
+            if !strings.isEmpty, onlyStrings, strings.count != values.filter({ $0.value != .null }).count {
+                warn(
+                    "DTG4048", schema["enum"] ?? schema, pointer + "/enum",
+                    "the schema's type is string: the enum's values that are not strings are left out")
+            }
+            if !strings.isEmpty, onlyStrings || strings.count == values.filter({ $0.value != .null }).count {
                 var unique: [String] = []
                 for value in strings where !unique.contains(value) { unique.append(value) }
                 var shape = DraftShape(base: .object([("$enum", .array(unique.map { .string($0) }))]))
@@ -718,6 +736,9 @@ struct OpenAPITranslator {
         var fields: [(String, DraftJSON)] = []
         var names: Set<String> = []
         for property in properties {
+            let readOnly = readOnlyProperties != .optional && isReadOnly(property.value, depth: 0)
+            // What only the server sets, in a type that is only ever sent: not a field at all.
+            if readOnly, readOnlyProperties == .leftOut { continue }
             var field = shape(
                 property.value, pointer: pointer + "/properties/" + Self.escape(property.key),
                 hint: SwiftName.type(property.key), inMultipart: inMultipart)
@@ -742,6 +763,7 @@ struct OpenAPITranslator {
             {
                 field.modifiers.append(("$writeNull", .bool(true)))
             }
+            if readOnly { field.modifiers.append(("$readOnly", .bool(true))) }
             // GitHub's reactions, `+1` and `-1`: `plus1` and `minus1`, not a warning at every build.
             if let name = Self.explicitName(property.key, taken: &names, place: "Field") {
                 field.modifiers.append(("$name", .string(name)))
@@ -762,6 +784,16 @@ struct OpenAPITranslator {
     static func onlyConstrains(_ schema: JSONNode) -> Bool {
         guard let members = schema.members else { return false }
         return members.allSatisfy { constraintKeywords.contains($0.key) || $0.key.hasPrefix("x-") }
+    }
+
+    /// `readOnly` on the property, on the schema it refers to, or on a part of its `allOf`.
+    mutating func isReadOnly(_ property: JSONNode, depth: Int) -> Bool {
+        guard depth < 8 else { return false }
+        if property["readOnly"]?.boolValue == true { return true }
+        if property["$ref"] != nil, let target = quietlyFollowed(property) {
+            return isReadOnly(target, depth: depth + 1)
+        }
+        return property["allOf"]?.elements?.contains { isReadOnly($0, depth: depth + 1) } ?? false
     }
 
     static func readOrWriteOnly(_ schema: JSONNode) -> Bool {
@@ -791,8 +823,12 @@ struct OpenAPITranslator {
             if resolved["properties"] != nil {
                 let members = translator.properties(of: resolved, pointer: partPointer)
                 objectParts += 1
-                for member in members where !properties.contains(where: { $0.key == member.key }) {
-                    properties.append(member)
+                for member in members {
+                    if let index = properties.firstIndex(where: { $0.key == member.key }) {
+                        properties[index].value = Self.restated(properties[index].value, by: member.value)
+                    } else {
+                        properties.append(member)
+                    }
                 }
             }
             required += resolved["required"]?.elements ?? []
@@ -803,6 +839,7 @@ struct OpenAPITranslator {
                 properties.append(member)
                 continue
             }
+            properties[index].value = Self.restated(properties[index].value, by: member.value)
             if member.value["required"] != nil || member.value["properties"] != nil {
                 let location = member.value.location
                 properties[index].value = JSONNode(
@@ -831,6 +868,29 @@ struct OpenAPITranslator {
                     value: JSONNode(value: .array(required), location: schema.location)),
             ]), location: schema.location)
         return object(merged, pointer: pointer, hint: hint, inMultipart: false)
+    }
+
+    /// A property as a later `allOf` part restates it: its `readOnly` and `writeOnly` hold
+    /// too (Linode's `PUT /volumes/{id}` makes `size` and `linode_id` read-only that way), and
+    /// a first statement that only constrains (Linode's `POST /vpcs` requires keys of
+    /// `subnets` before a later part says it is an array) yields to the one that has a type.
+    static func restated(_ property: JSONNode, by restated: JSONNode) -> JSONNode {
+        if onlyConstrains(property), !onlyConstrains(restated), restated.members != nil {
+            let location = property.location
+            return JSONNode(
+                value: .object([
+                    JSONNode.Member(
+                        key: "allOf", keyLocation: location,
+                        value: JSONNode(value: .array([restated, property]), location: location))
+                ]), location: location)
+        }
+        guard case .object(var members) = property.value else { return property }
+        for flag in ["readOnly", "writeOnly"] where restated[flag]?.boolValue == true && property[flag] == nil {
+            if let value = restated[flag] {
+                members.append(JSONNode.Member(key: flag, keyLocation: value.location, value: value))
+            }
+        }
+        return JSONNode(value: .object(members), location: property.location)
     }
 
     /// `oneOf`/`anyOf`: tagged by a discriminator when every variant is a named object type.

@@ -437,7 +437,11 @@ extension OpenAPITranslator {
         _ operation: JSONNode, swaggerBody: JSONNode?, formFields: [(String, DraftJSON)], pointer: String, hint: String
     ) -> [(String, DraftJSON)]? {
         translatingSentOnly = true
-        defer { translatingSentOnly = false }
+        readOnlyProperties = .leftOut
+        defer {
+            translatingSentOnly = false
+            readOnlyProperties = .optional
+        }
         if swagger2 {
             let consumes = (operation["consumes"] ?? root["consumes"])?.elements?.compactMap(\.stringValue) ?? []
             if let swaggerBody {

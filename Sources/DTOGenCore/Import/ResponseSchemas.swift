@@ -8,12 +8,27 @@ extension OpenAPITranslator {
     /// schemas mark every field `writeOnly`). Nil when a response refers to another file:
     /// what that file holds is not followed, so every schema counts as held.
     func schemasHeldByResponses() -> Set<String>? {
+        schemasHeld { _, operation in [operation["responses"]].compactMap { $0 } }
+    }
+
+    /// The document's schemas that some operation's request can send (its `requestBody`, or
+    /// Swagger 2.0's body and form parameters): their `readOnly` properties are left out of
+    /// what is sent. Nil when a request refers to another file.
+    func schemasHeldByRequests() -> Set<String>? {
+        schemasHeld { item, operation in
+            [operation["requestBody"]].compactMap { $0 } + (operation["parameters"]?.elements ?? [])
+                + (item["parameters"]?.elements ?? [])
+        }
+    }
+
+    /// The schemas reached from what `roots` gives for each operation (and its path item).
+    private func schemasHeld(from roots: (_ item: JSONNode, _ operation: JSONNode) -> [JSONNode]) -> Set<String>? {
         var held: Set<String> = []
         var followed: Set<String> = []
         var pending: [JSONNode] = []
         for path in root["paths"]?.members ?? [] {
             for operation in path.value.members ?? [] where Self.methods.contains(operation.key) {
-                if let responses = operation.value["responses"] { pending.append(responses) }
+                pending += roots(path.value, operation.value)
             }
         }
         while let node = pending.popLast() {
@@ -39,5 +54,24 @@ extension OpenAPITranslator {
             }
         }
         return held
+    }
+}
+
+/// What import makes of a `readOnly` property (a value only the server sets), by where the
+/// type that declares it goes.
+enum ReadOnlyProperties: Equatable, Sendable {
+    /// Optional, as in a type that is only ever read: a response need not have it either.
+    case optional
+    /// Optional and `$readOnly`: read from responses, left out when the type is sent.
+    case skippedWhenSent
+    /// Not declared: the type is only ever sent, and a request never sends it.
+    case leftOut
+
+    init(sent: Bool, received: Bool) {
+        switch (sent, received) {
+        case (true, true): self = .skippedWhenSent
+        case (true, false): self = .leftOut
+        default: self = .optional
+        }
     }
 }

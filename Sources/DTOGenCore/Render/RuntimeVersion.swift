@@ -3,7 +3,7 @@
 /// (`GeneratedCodeSupport.Version6`), and `CHANGELOG.md` has an entry for each.
 public enum DTOGenVersion {
     /// The version `dtogen --version` prints; its minor number is the latest runtime version.
-    public static let tool = "0.8.0"
+    public static let tool = "0.9.0"
 }
 
 /// A version of DTORuntime (`GeneratedCodeSupport.Version<N>`): each adds what some output
@@ -25,13 +25,16 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     case jsonParameters = 7
     /// Form bodies as OpenAPI writes them by default (`BodyEncoding.formExploded`).
     case explodedForms = 8
+    /// Properties left out of request bodies (`Encoder.isEncodingRequestBody`, `$readOnly`).
+    case readOnlyFields = 9
 
-    static let latest = RuntimeVersion.allCases.max() ?? .explodedForms
+    static let latest = RuntimeVersion.allCases.max() ?? .readOnlyFields
 
     static func < (a: RuntimeVersion, b: RuntimeVersion) -> Bool { a.rawValue < b.rawValue }
 
     /// The version a spec's output needs: the highest any of its parts uses.
     static func required(by ir: SpecIR, fastDecoding: Bool) -> RuntimeVersion {
+        if usesReadOnlyFields(ir) { return .readOnlyFields }
         if ir.endpoints.contains(where: { $0.bodyEncoding == .formExploded }) { return .explodedForms }
         if usesJSONParameters(ir) { return .jsonParameters }
         if usesStyles(ir) { return .styles }
@@ -42,6 +45,14 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
             return .kinds
         }
         return fastDecoding ? .fastPaths : .qualifiedNames
+    }
+
+    /// A field left out of request bodies (`$readOnly`).
+    static func usesReadOnlyFields(_ ir: SpecIR) -> Bool {
+        ir.types.decls.contains { decl in
+            guard !decl.external, case .structure(let fields) = decl.kind else { return false }
+            return fields.contains { $0.coding.readOnly }
+        }
     }
 
     /// A parameter sent as JSON or with reserved characters, an OPTIONS endpoint, or a field

@@ -56,6 +56,12 @@ extension SwiftPrinter {
     }
 
     func encodeStatement(_ field: Field) -> String {
+        let statement = encodeCall(field)
+        // `$readOnly`: what only the server sets is kept in a cache's JSON, not sent back.
+        return field.coding.readOnly ? "if !encoder.isEncodingRequestBody { \(statement) }" : statement
+    }
+
+    private func encodeCall(_ field: Field) -> String {
         let name = SwiftName.escaped(field.storage ?? field.name)
         let key = ".\(name)"
         // `encode` of an Optional writes `null` for nil (`$writeNull`); `encodeIfPresent` leaves the key out.

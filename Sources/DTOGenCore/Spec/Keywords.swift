@@ -273,6 +273,8 @@ enum Modifier: String, CaseIterable, Sendable {
     case allowReserved = "$allowReserved"
     /// An optional field written as `null` when nil, not left out (a key a request must send).
     case writeNull = "$writeNull"
+    /// An optional field only the server sets: left out of request bodies (OpenAPI's `readOnly`).
+    case readOnly = "$readOnly"
 
     /// The keys that give a shape its kind; a shape has at most one.
     static let special: [Modifier] = [.type, .enumeration, .dictionary, .oneOf]

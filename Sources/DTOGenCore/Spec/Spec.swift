@@ -96,6 +96,9 @@ public struct ShapeSpec: Sendable {
     /// `$writeNull`: nil is encoded as `null` rather than leaving the key out (OpenAPI's
     /// required and nullable: a request must send the key, and may send `null`).
     public var writeNull: Located<Bool>?
+    /// `$readOnly`: a value only the server sets (OpenAPI's `readOnly`), kept in the type for
+    /// what the app reads and left out when the type is sent as a request body.
+    public var readOnly: Located<Bool>?
     public var format: Located<FieldFormat>?
     public var unknownCase: Located<String>?
     /// `$discriminator`: the key whose string value says which `$oneOf` variant an object is.

@@ -546,6 +546,8 @@ private struct Reader {
             if let b = bool(value, "'$nullable'") { shape.nullable = Located(b, at: member.keyLocation) }
         case .writeNull:
             if let b = bool(value, "'$writeNull'") { shape.writeNull = Located(b, at: member.keyLocation) }
+        case .readOnly:
+            if let b = bool(value, "'$readOnly'") { shape.readOnly = Located(b, at: member.keyLocation) }
         case .format:
             shape.format = keyword(value, "'$format'", FieldFormat.read)
         case .doc:

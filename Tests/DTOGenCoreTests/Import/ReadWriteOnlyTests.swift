@@ -4,8 +4,9 @@ import Testing
 
 /// `readOnly` and `writeOnly` (Jira has 38 properties both `readOnly` and `required`, Square
 /// 15): one type, whose such properties are optional, so a caller building a request body
-/// need not supply (and does not send) what only the server sets, and a response without
-/// the password it never returns still decodes.
+/// need not supply what only the server sets, and a response without the password it never
+/// returns still decodes. A `readOnly` property is never sent: marked `$readOnly` in a type
+/// that is both sent and read, not declared in one that is only sent.
 struct ReadWriteOnlyTests {
     @Test func readOnlyAndWriteOnlyAreNeverRequired() throws {
         let document = """
@@ -27,7 +28,7 @@ struct ReadWriteOnlyTests {
                   required: [id, created, name, password]
                   properties:
                     id: { $ref: "#/components/schemas/Id" }
-                    created: { type: string, readOnly: true }
+                    created: { type: string, format: date-time, readOnly: true }
                     name: { type: string }
                     password: { type: string, writeOnly: true }
             """
@@ -35,7 +36,7 @@ struct ReadWriteOnlyTests {
         #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
         #expect(
             imported.spec.contains(
-                #""User": {\#n      "id": "String?",\#n      "created": "String?",\#n      "name": "String",\#n      "password": "String?"\#n    }"#
+                #""User": {\#n      "id": { "$type": "String?", "$readOnly": true },\#n      "created": { "$type": "Date?", "$readOnly": true },\#n      "name": "String",\#n      "password": "String?"\#n    }"#
             ), "\(imported.spec)")
         let main = #"""
             import Foundation
@@ -43,16 +44,28 @@ struct ReadWriteOnlyTests {
             let request = try endpoint.makeRequest(baseURL: UsersAPI.baseURL, with: ())
             let sent = try JSONSerialization.jsonObject(with: request.httpBody ?? Data()) as? [String: String] ?? [:]
             print(sent.keys.sorted())
-            let answer = try JSONDecoder().decode(User.self, from: Data(#"{"id": "u1", "created": "today", "name": "Ann"}"#.utf8))
+            let answer = try JSONDecoder().decode(
+                User.self, from: Data(#"{"id": "u1", "created": "2026-11-27T10:00:00Z", "name": "Ann"}"#.utf8))
             print(answer.id ?? "-", answer.password ?? "no password")
+            // Sent back as it was read: what only the server sets stays out of the request ...
+            let again = try Endpoint<EndpointKinds.Public, User>.createUser(body: answer)
+                .makeRequest(baseURL: UsersAPI.baseURL, with: ())
+            print(String(decoding: again.httpBody ?? Data(), as: UTF8.self))
+            // ... and in the JSON the app writes for itself (a cache).
+            let cached = try JSONSerialization.jsonObject(with: JSONEncoder().encode(answer)) as? [String: String] ?? [:]
+            print(cached.keys.sorted())
             """#
         let run = try OpenAPIImportTests.generateAndRun(imported.spec, main: main)
-        #expect(run.output == "[\"name\", \"password\"]\nu1 no password\n", "\(run.output)")
+        #expect(
+            run.output
+                == "[\"name\", \"password\"]\nu1 no password\n{\"name\":\"Ann\"}\n[\"created\", \"id\", \"name\"]\n",
+            "\(run.output)")
     }
 
     /// A request body's own type (inline in the operation, as Linode writes them): the
     /// requirements written beside its `allOf` parts hold, a `writeOnly` password stays
-    /// required (the request must send it), and a required, nullable key is sent as `null`.
+    /// required (the request must send it), a required, nullable key is sent as `null`, and
+    /// a `readOnly` id is not declared.
     @Test func aRequestBodysOwnTypeKeepsWhatTheRequestMustSend() throws {
         let document = """
             openapi: 3.0.0
@@ -82,8 +95,10 @@ struct ReadWriteOnlyTests {
             """
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "servers.yaml")
         #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
+        // What only the server sets is no field of a type that is only sent.
+        #expect(!imported.spec.contains(#""id""#), "\(imported.spec)")
         for expected in [
-            #""id": "Int?""#, #""label": "String""#, #""root_pass": "String""#,
+            #""label": "String""#, #""root_pass": "String""#,
             #""rdns": { "$type": "String?", "$writeNull": true }"#, #""region": "String""#, #""tags": {"#,
         ] {
             #expect(imported.spec.contains(expected), "\(expected) in \(imported.spec)")
@@ -133,5 +148,48 @@ struct ReadWriteOnlyTests {
         #expect(imported.spec.contains(#""FieldDetails": {\#n      "name": "String"\#n    }"#), "\(imported.spec)")
         let field = #""Field": {\#n      "name": "String",\#n      "secret": "String?"\#n    }"#
         #expect(imported.spec.contains(field), "\(imported.spec)")
+    }
+
+    /// Swagger 2.0: a schema a body parameter sends and a response holds marks its `readOnly`
+    /// property; one only sent leaves it out; one only read keeps it, plain.
+    @Test func readOnlyFollowsWhereASchemaGoes() throws {
+        let document = """
+            swagger: "2.0"
+            info: { title: Pets, version: "1" }
+            host: pets.example
+            paths:
+              /pets:
+                post:
+                  operationId: addPet
+                  parameters: [{ in: body, name: body, required: true, schema: { $ref: "#/definitions/NewPet" } }]
+                  responses: { "200": { description: ok, schema: { $ref: "#/definitions/PetList" } } }
+                put:
+                  operationId: updatePet
+                  parameters: [{ in: body, name: body, required: true, schema: { $ref: "#/definitions/Pet" } }]
+                  responses: { "200": { description: ok, schema: { $ref: "#/definitions/Pet" } } }
+            definitions:
+              NewPet:
+                type: object
+                required: [id, name]
+                properties: { id: { type: integer, readOnly: true }, name: { type: string } }
+              Pet:
+                type: object
+                required: [id, name]
+                properties: { id: { type: integer, readOnly: true }, name: { type: string } }
+              PetList:
+                type: object
+                properties:
+                  total: { type: integer, readOnly: true }
+                  pets: { type: array, items: { $ref: "#/definitions/Pet" } }
+            """
+        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "pets.yaml")
+        #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
+        for expected in [
+            #""NewPet": {\#n      "name": "String"\#n    }"#,
+            #""Pet": {\#n      "id": { "$type": "Int?", "$readOnly": true },\#n      "name": "String"\#n    }"#,
+            #""total": "Int?""#,
+        ] {
+            #expect(imported.spec.contains(expected), "\(expected) in \(imported.spec)")
+        }
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 9).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version9
 
 nonisolated struct Price: Codable, Sendable, Hashable {
     let id: String
@@ -18,6 +18,7 @@ nonisolated struct Price: Codable, Sendable, Hashable {
     let metadata: [String: String]
     let nickname: DTORuntime.Nullable<String>?
     let taxCode: String?
+    let created: Date?
     let card: Card
 
     init(
@@ -29,6 +30,7 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         metadata: [String: String],
         nickname: DTORuntime.Nullable<String>? = nil,
         taxCode: String? = nil,
+        created: Date? = nil,
         card: Card,
     ) {
         self.id = id
@@ -39,6 +41,7 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         self.metadata = metadata
         self.nickname = nickname
         self.taxCode = taxCode
+        self.created = created
         self.card = card
     }
 
@@ -51,6 +54,7 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         case metadata
         case nickname
         case taxCode = "tax_code"
+        case created
         case card
     }
 
@@ -64,6 +68,7 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         self.metadata = try container.decode([String: String].self, forKey: .metadata)
         self.nickname = try container.decodeNullable(String.self, forKey: .nickname)
         self.taxCode = try container.decodeIfPresent(String.self, forKey: .taxCode)
+        self.created = try container.decodeDateIfPresent(forKey: .created, format: .secondsSince1970)
         self.card = try container.decode(Card.self, forKey: .card)
     }
 
@@ -77,6 +82,7 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         try container.encode(metadata, forKey: .metadata)
         try container.encodeNullable(nickname, forKey: .nickname)
         try container.encode(taxCode, forKey: .taxCode)
+        if !encoder.isEncodingRequestBody { try container.encodeDateIfPresent(created, forKey: .created, format: .secondsSince1970) }
         try container.encode(card, forKey: .card)
     }
 
@@ -105,6 +111,7 @@ nonisolated extension Price: DTORuntime.FastJSONDecodable {
         self.metadata = try container.decode([String: String].self, forKey: "metadata")
         self.nickname = try container.decodeNullable(String.self, forKey: "nickname")
         self.taxCode = try container.decodeIfPresent(String.self, forKey: "tax_code")
+        self.created = try container.decodeDateIfPresent(forKey: "created", format: .secondsSince1970)
         self.card = try container.decode(Price.Card.self, forKey: "card")
     }
 }
