@@ -108,7 +108,7 @@ struct RandomSpec {
     }
 
     mutating func field(key: String, depth: Int) -> FieldShape {
-        var field = FieldShape(key: key, shape: sanitized(shape(depth: depth)))
+        var field = FieldShape(key: key, shape: shape(depth: depth))
         field.optional = random.chance(30)
         switch resolved(field.shape) {
         case .scalar(let s):
@@ -127,16 +127,6 @@ struct RandomSpec {
             break
         }
         return field
-    }
-
-    /// Dates only directly or as array elements (what the format supports); elsewhere the
-    /// shape is replaced.
-    func sanitized(_ shape: Shape) -> Shape {
-        switch shape {
-        case .array(let inner) where !isDate(inner) && containsDate(inner): .array(.scalar("Int"))
-        case .dictionary(let inner) where containsDate(inner): .dictionary(.scalar("String"))
-        default: shape
-        }
     }
 
     func defaultValue(_ scalar: String) -> String? {
@@ -161,11 +151,6 @@ struct RandomSpec {
 
     func isObject(_ shape: Shape) -> Bool {
         if case .object = shape { return true }
-        return false
-    }
-
-    func isDate(_ shape: Shape) -> Bool {
-        if case .date = resolved(shape) { return true }
         return false
     }
 
@@ -201,13 +186,19 @@ struct RandomSpec {
         if field.lenient { modifiers.append("\"$lenient\": true") }
         if field.lossy { modifiers.append("\"$lossy\": true") }
         if let value = field.defaultJSON { modifiers.append("\"$default\": \(value)") }
-        if case .date(let format) = field.shape, format != dates { modifiers.append("\"$format\": \(quote(format))") }
-        if case .array(let inner) = field.shape, case .date(let format) = inner, format != dates {
-            modifiers.append("\"$format\": \(quote(format))")
-        }
+        if let format = dateFormat(field.shape), format != dates { modifiers.append("\"$format\": \(quote(format))") }
         let type = typeJSON(field.shape, optional: false)
         if modifiers.isEmpty { return "\(quote(field.key)): \(type)" }
         return "\(quote(field.key)): { \"$type\": \(type), \(modifiers.joined(separator: ", ")) }"
+    }
+
+    /// The format of the one date a field's arrays and dictionaries hold, at any depth.
+    func dateFormat(_ shape: Shape) -> String? {
+        switch shape {
+        case .date(let format): format
+        case .array(let inner), .dictionary(let inner): dateFormat(inner)
+        default: nil
+        }
     }
 
     func typeJSON(_ shape: Shape, optional: Bool) -> String {

@@ -102,6 +102,31 @@ struct PrecisionTests {
         #expect(written?["created"] == nil && written?["id"] != nil)
     }
 
+    /// Dates deeper than an array or a dictionary (an array of arrays, a dictionary of arrays,
+    /// optional elements) in the field's format, read the same by both decoders.
+    @Test func datesNestedAtAnyDepth() throws {
+        let json = Self.json.replacingOccurrences(
+            of: #""nickname": null"#,
+            with:
+                #""history": [["2020-01-01T00:00:00Z"], [], ["2020-01-01T00:00:01.5+01:00", "2020-01-02T00:00:00Z"]], "by_day": {"mon": [0, 1.5]}, "checks": ["2020-01-01T00:00:00Z", null]"#
+        )
+        let price = try decodeBoth(Price.self, from: Data(json.utf8))
+        let day = Date(timeIntervalSince1970: 1_577_836_800)
+        #expect(
+            price.history == [
+                [day], [], [Date(timeIntervalSince1970: 1_577_833_201.5), day.addingTimeInterval(86_400)],
+            ])
+        #expect(price.byDay == ["mon": [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1.5)]])
+        #expect(price.checks == [day, nil])
+        let encoded = try object(price)
+        #expect((encoded["by_day"] as? [String: [Double]]) == ["mon": [0, 1.5]])
+        #expect((encoded["history"] as? [[String]])?.first == ["2020-01-01T00:00:00Z"])
+        #expect(try decodeBoth(Price.self, from: JSONEncoder().encode(price)) == price)
+        let wrong = Self.json.replacingOccurrences(of: #""nickname": null"#, with: #""history": [["yesterday"]]"#)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Price.self, from: Data(wrong.utf8)) }
+        #expect(throws: (any Error).self) { try FastDecoder().decode(Price.self, from: Data(wrong.utf8)) }
+    }
+
     @Test func quotedKeysAndStandaloneMappings() throws {
         let price = try decodeBoth(Price.self, from: Data(Self.json.utf8))
         #expect(

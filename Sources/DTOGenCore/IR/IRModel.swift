@@ -143,10 +143,11 @@ indirect enum Literal: Sendable, Equatable {
     case dictionary([Entry])
 }
 
-/// Where a field's dates are: the field itself, the elements of its array, or the values of
-/// its dictionary (Kubernetes's `disruptedPods`).
+/// Where a field's dates are: the field itself, the elements of its array, the values of
+/// its dictionary (Kubernetes's `disruptedPods`), or deeper (`[[Date]]`, `[String: [Date]]`,
+/// `[Date?]`, read through the runtime's `DateNesting`).
 enum DateContainer: Sendable, Equatable {
-    case single, array, dictionary
+    case single, array, dictionary, nested
 }
 
 /// How one stored property is read from and written to JSON.
@@ -154,7 +155,7 @@ struct FieldCoding: Sendable, Equatable {
     enum Strategy: Sendable, Equatable {
         /// `decode(T.self, …)`.
         case plain
-        /// A `Date`, `[Date]` or `[String: Date]` in a format the runtime knows.
+        /// Dates (a `Date`, or arrays and dictionaries of them) in a format the runtime knows.
         case date(DateFormatSpec, DateContainer)
         /// An array whose undecodable elements are skipped.
         case lossyArray(element: TypeRef)

@@ -110,8 +110,7 @@ extension TypeResolver {
             }
         }
 
-        // Dates: a field holds Date, [Date] or [String: Date] (optional or not); deeper nesting
-        // is not supported.
+        // Dates: a field holds Date, or arrays, dictionaries and optionals of them.
         let dateDepth = dateNesting(resolvedBase)
         var format: DateFormatSpec?
         if let written = shape.format, case .date(let f) = written.value {
@@ -123,16 +122,9 @@ extension TypeResolver {
             }
         }
         var strategy = FieldCoding.Strategy.plain
-        if let depth = dateDepth {
-            if let container = depth {
-                format = format ?? defaultDates
-                strategy = .date(format ?? defaultDates, container)
-            } else {
-                sink.error(
-                    "DTG3099", shape.location,
-                    "dates nested inside arrays of arrays, dictionaries of collections or optional elements are not supported; declare the innermost value as \"String\" and convert it in a mapping"
-                )
-            }
+        if let container = dateDepth {
+            format = format ?? defaultDates
+            strategy = .date(format ?? defaultDates, container)
         }
 
         if let lossy = shape.lossy, lossy.value, namesResolvingAlias(base) {
@@ -144,7 +136,7 @@ extension TypeResolver {
                     "'$lossy' applies to arrays; '\(property.key)' is \(table.describe(base))")
                 return field
             }
-            if dateDepth.flatMap({ $0 }) == .array {
+            if dateDepth == .array || dateDepth == .nested {
                 sink.error("DTG3101", lossy.location, "'$lossy' is not supported on arrays of dates")
             } else {
                 strategy = .lossyArray(element: element)
@@ -193,14 +185,13 @@ extension TypeResolver {
         return field
     }
 
-    /// Where a type holds dates: nil when it holds none, `.some(nil)` when they are nested
-    /// deeper than the runtime reads them.
-    func dateNesting(_ type: TypeRef) -> DateContainer?? {
+    /// Where a type holds dates: nil when it holds none.
+    func dateNesting(_ type: TypeRef) -> DateContainer? {
         switch table.resolved(type) {
         case .scalar(.date): return .single
         case .array(let inner), .dictionary(let inner):
             guard containsDate(inner) else { return nil }
-            guard table.resolved(inner) == .scalar(.date) else { return .some(nil) }
+            guard table.resolved(inner) == .scalar(.date) else { return .nested }
             if case .array = table.resolved(type) { return .array }
             return .dictionary
         default: return nil

@@ -461,10 +461,15 @@ extension OpenAPITranslator {
                     if case .string(let reference) = field.1 { return reference.hasPrefix("File") }
                     return false
                 }
-            return [
-                ("body", .object(formFields)),
-                ("bodyEncoding", .string((multipart ? BodyEncoding.multipart : .form).rawValue)),
-            ]
+            // An array field is sent as its `collectionFormat` says, never in brackets: `multi`
+            // repeats its key (`formExploded`), and so do the others, which no form body style
+            // writes exactly (`csv`, the default, is `tags=a,b`).
+            let arrays = (operation["parameters"]?.elements ?? []).contains { parameter in
+                let node = quietlyFollowed(parameter)
+                return node?["in"]?.stringValue == "formData" && node?["type"]?.stringValue == "array"
+            }
+            let encoding: BodyEncoding = multipart ? .multipart : arrays ? .formExploded : .form
+            return [("body", .object(formFields)), ("bodyEncoding", .string(encoding.rawValue))]
         }
         guard let raw = operation["requestBody"], let body = followed(raw, pointer: pointer + "/requestBody"),
             let content = body["content"]?.members, !content.isEmpty

@@ -193,7 +193,7 @@ public enum SwiftName {
         "StringEncodedValue", "LenientCoercible", "BasicCredentials", "APIKey", "APIKeyLocation", "APIKeyKind",
         "FastDecoder", "FastJSONDecodable", "FastJSONObject", "FastJSONValue", "StreamEndpoint", "EventStream",
         "EventStreamFormat", "StreamedResponse", "ServerSentEvent", "ServerSentEventParser", "JSONLinesParser",
-        "QueryStyle", "PathStyle", "RequestBodyEncoding",
+        "QueryStyle", "PathStyle", "RequestBodyEncoding", "DateNesting",
     ]
 
     /// The name of an inline object or enum from its key: PascalCase, singular for array

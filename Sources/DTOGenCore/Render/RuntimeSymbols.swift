@@ -54,6 +54,7 @@ struct RuntimeSymbols: Sendable {
         case .single: "decodeDate"
         case .array: "decodeDates"
         case .dictionary: "decodeDateDictionary"
+        case .nested: "decodeNestedDates"
         }
     }
     static let decodeLossyArray = "decodeLossyArray"
@@ -67,6 +68,7 @@ struct RuntimeSymbols: Sendable {
         case .single: "encodeDate"
         case .array: "encodeDates"
         case .dictionary: "encodeDateDictionary"
+        case .nested: "encodeNestedDates"
         }
     }
 

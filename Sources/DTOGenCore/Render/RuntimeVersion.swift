@@ -25,7 +25,8 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     case jsonParameters = 7
     /// Form bodies as OpenAPI writes them by default (`BodyEncoding.formExploded`).
     case explodedForms = 8
-    /// Properties left out of request bodies (`Encoder.isEncodingRequestBody`, `$readOnly`).
+    /// Properties left out of request bodies (`Encoder.isEncodingRequestBody`, `$readOnly`)
+    /// and dates nested deeper than an array or a dictionary (`DateNesting`).
     case readOnlyFields = 9
 
     static let latest = RuntimeVersion.allCases.max() ?? .readOnlyFields
@@ -47,11 +48,14 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
         return fastDecoding ? .fastPaths : .qualifiedNames
     }
 
-    /// A field left out of request bodies (`$readOnly`).
+    /// A field left out of request bodies (`$readOnly`), or of dates nested deeper.
     static func usesReadOnlyFields(_ ir: SpecIR) -> Bool {
         ir.types.decls.contains { decl in
             guard !decl.external, case .structure(let fields) = decl.kind else { return false }
-            return fields.contains { $0.coding.readOnly }
+            return fields.contains { field in
+                if case .date(_, .nested) = field.coding.strategy { return true }
+                return field.coding.readOnly
+            }
         }
     }
 

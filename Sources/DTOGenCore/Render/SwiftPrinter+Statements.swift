@@ -36,7 +36,10 @@ extension SwiftPrinter {
         var expression: String
         switch coding.strategy {
         case .date(let format, let container):
-            expression = call(RuntimeSymbols.decodeDate(container), "forKey: \(key), format: \(dateFormat(format))")
+            // Deeper dates name their type: the runtime reads any nesting through it.
+            let type = container == .nested ? "\(spell(base)).self, " : ""
+            expression = call(
+                RuntimeSymbols.decodeDate(container), "\(type)forKey: \(key), format: \(dateFormat(format))")
         case .lossyArray(let element):
             expression = call(RuntimeSymbols.decodeLossyArray, "\(spell(element)).self, forKey: \(key)")
         case .lenient:

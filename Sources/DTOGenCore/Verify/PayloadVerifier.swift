@@ -263,6 +263,8 @@ struct PayloadVerifier {
                             element, format, path: fieldPath + "[\(index)]", declared: declared,
                             optional: isOptionalElement(field.type))
                     }
+                case .nested:
+                    check(value, field.type, path: fieldPath, declared: declared, dates: format)
                 case .dictionary:
                     guard let members = value.members else {
                         mismatch(value, fieldPath, declared, field.type); continue

@@ -478,12 +478,6 @@ struct DiagnosticsTests {
                 "'a' makes 'B' contain itself (through 'b', 'a'), which no JSON value can end; make 'a' optional (\"A?\") or an array"
         ),
         Case(
-            name: "dates inside an array of arrays",
-            spec: #"{ "types": { "T": { "a": «[["Date"]] } }, "endpoints": [] }"#,
-            message:
-                "dates nested inside arrays of arrays, dictionaries of collections or optional elements are not supported; declare the innermost value as \"String\" and convert it in a mapping"
-        ),
-        Case(
             name: "optional named type",
             spec: #"{ "types": { "T": { "$optional": true, "a": "Int" } }, "endpoints": [] }"#.replacingOccurrences(
                 of: #""$optional""#, with: #"«"$optional""#),

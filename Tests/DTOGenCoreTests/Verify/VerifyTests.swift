@@ -93,6 +93,19 @@ struct VerifyTests {
         #expect(messages[7].contains("'note' is a number (7); Charge.note is String"))
     }
 
+    /// Dates nested deeper than an array are checked at each date, in the field's format.
+    @Test func nestedDatesAreCheckedAtEachDate() {
+        let spec =
+            #"{ "types": { "Log": { "days": { "$dict": [["Date?"]], "$format": "yyyy-MM-dd" } } }, "endpoints": [] }"#
+        #expect(verify(#"{"days": {"a": [["2024-02-29", null], []]}}"#, .type("Log"), spec: spec).isEmpty)
+        let found = verify(#"{"days": {"a": [["2024-02-30"]]}}"#, .type("Log"), spec: spec)
+        #expect(found.map(\.description).count == 1)
+        #expect(
+            found.first?.description.contains(
+                "'days.a[0][0]' is a string (\"2024-02-30\"), not a date in format 'yyyy-MM-dd'")
+                == true, "\(found)")
+    }
+
     @Test func aVariantIsCheckedByItsTag() {
         let (payload, locations) = marks(
             #"{"id": "ch_1", "amount": 1, "created": 1, "status": "failed", "refunds": [], "source": {"object": "bank_account", "iban": «4}}"#

@@ -19,6 +19,9 @@ nonisolated struct Price: Codable, Sendable, Hashable {
     let nickname: DTORuntime.Nullable<String>?
     let taxCode: String?
     let created: Date?
+    let history: [[Date]]?
+    let byDay: [String: [Date]]?
+    let checks: [Date?]?
     let card: Card
 
     init(
@@ -31,6 +34,9 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         nickname: DTORuntime.Nullable<String>? = nil,
         taxCode: String? = nil,
         created: Date? = nil,
+        history: [[Date]]? = nil,
+        byDay: [String: [Date]]? = nil,
+        checks: [Date?]? = nil,
         card: Card,
     ) {
         self.id = id
@@ -42,6 +48,9 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         self.nickname = nickname
         self.taxCode = taxCode
         self.created = created
+        self.history = history
+        self.byDay = byDay
+        self.checks = checks
         self.card = card
     }
 
@@ -55,6 +64,9 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         case nickname
         case taxCode = "tax_code"
         case created
+        case history
+        case byDay = "by_day"
+        case checks
         case card
     }
 
@@ -69,6 +81,9 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         self.nickname = try container.decodeNullable(String.self, forKey: .nickname)
         self.taxCode = try container.decodeIfPresent(String.self, forKey: .taxCode)
         self.created = try container.decodeDateIfPresent(forKey: .created, format: .secondsSince1970)
+        self.history = try container.decodeNestedDatesIfPresent([[Date]].self, forKey: .history, format: .iso8601)
+        self.byDay = try container.decodeNestedDatesIfPresent([String: [Date]].self, forKey: .byDay, format: .secondsSince1970)
+        self.checks = try container.decodeNestedDatesIfPresent([Date?].self, forKey: .checks, format: .iso8601)
         self.card = try container.decode(Card.self, forKey: .card)
     }
 
@@ -83,6 +98,9 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         try container.encodeNullable(nickname, forKey: .nickname)
         try container.encode(taxCode, forKey: .taxCode)
         if !encoder.isEncodingRequestBody { try container.encodeDateIfPresent(created, forKey: .created, format: .secondsSince1970) }
+        try container.encodeNestedDatesIfPresent(history, forKey: .history, format: .iso8601)
+        try container.encodeNestedDatesIfPresent(byDay, forKey: .byDay, format: .secondsSince1970)
+        try container.encodeNestedDatesIfPresent(checks, forKey: .checks, format: .iso8601)
         try container.encode(card, forKey: .card)
     }
 
@@ -112,6 +130,9 @@ nonisolated extension Price: DTORuntime.FastJSONDecodable {
         self.nickname = try container.decodeNullable(String.self, forKey: "nickname")
         self.taxCode = try container.decodeIfPresent(String.self, forKey: "tax_code")
         self.created = try container.decodeDateIfPresent(forKey: "created", format: .secondsSince1970)
+        self.history = try container.decodeNestedDatesIfPresent([[Date]].self, forKey: "history", format: .iso8601)
+        self.byDay = try container.decodeNestedDatesIfPresent([String: [Date]].self, forKey: "by_day", format: .secondsSince1970)
+        self.checks = try container.decodeNestedDatesIfPresent([Date?].self, forKey: "checks", format: .iso8601)
         self.card = try container.decode(Price.Card.self, forKey: "card")
     }
 }
