@@ -105,6 +105,32 @@ struct AppTargetTests {
             "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
     }
 
+    /// What runtime version 9 added to generated code: a `$readOnly` field's encoding and
+    /// dates nested at any depth, in every target setting.
+    @Test(arguments: Setting.allCases)
+    func readOnlyFieldsAndNestedDates(_ setting: Setting) throws {
+        let spec = #"""
+            {
+              "name": "Ledger",
+              "types": {
+                "Entry": {
+                  "id": { "$type": "String?", "$readOnly": true },
+                  "created": { "$type": "Date?", "$readOnly": true, "$format": "secondsSince1970" },
+                  "history": [["Date"]],
+                  "by_day": { "$dict": ["Date?"], "$optional": true }
+                }
+              },
+              "endpoints": [{ "name": "saveEntry", "method": "PUT", "path": "/entries", "body": "Entry", "response": "Entry" }]
+            }
+            """#
+        let result = Generator.generate([SpecInput(path: "ledger.json", bytes: Array(spec.utf8))])
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let checked = try Self.typecheck(result.files, sources: [], setting: setting)
+        #expect(
+            checked.status == 0 && checked.diagnostics.isEmpty,
+            "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
+    }
+
     /// swift-openapi-generator's reference Petstore (read in place from
     /// `../shared/conformance/openapi`, when it is there), imported and generated.
     @Test(arguments: Setting.allCases)
