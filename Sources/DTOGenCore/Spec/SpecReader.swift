@@ -544,10 +544,21 @@ private struct Reader {
             if let b = bool(value, "'$lossy'") { shape.lossy = Located(b, at: member.keyLocation) }
         case .nullable:
             if let b = bool(value, "'$nullable'") { shape.nullable = Located(b, at: member.keyLocation) }
-        case .writeNull:
-            if let b = bool(value, "'$writeNull'") { shape.writeNull = Located(b, at: member.keyLocation) }
-        case .readOnly:
-            if let b = bool(value, "'$readOnly'") { shape.readOnly = Located(b, at: member.keyLocation) }
+        case .writeNull, .readOnly:
+            // How a property is encoded in its object: nothing else has a key to leave out.
+            guard context == .property else {
+                sink.error(
+                    "DTG1059", member.keyLocation,
+                    "'\(modifier.rawValue)' says how a property of an object is encoded; it is only allowed on properties"
+                )
+                return
+            }
+            guard let b = bool(value, "'\(modifier.rawValue)'") else { return }
+            if modifier == .writeNull {
+                shape.writeNull = Located(b, at: member.keyLocation)
+            } else {
+                shape.readOnly = Located(b, at: member.keyLocation)
+            }
         case .format:
             shape.format = keyword(value, "'$format'", FieldFormat.read)
         case .doc:

@@ -452,6 +452,15 @@ struct DiagnosticsTests {
             spec: #"{ "types": { "T": { "a": { "$type": "Int", «"$label": "x" } } }, "endpoints": [] }"#,
             message: "'$label' is only allowed on path parameters, query items, headers and cookies"),
         Case(
+            name: "readOnly on a query item",
+            spec:
+                #"{ "endpoints": [{ "name": "x", "path": "/x", "query": { "q": { "$type": "String", «"$readOnly": true } } }] }"#,
+            message: "'$readOnly' says how a property of an object is encoded; it is only allowed on properties"),
+        Case(
+            name: "writeNull on a type",
+            spec: #"{ "types": { "T": { «"$writeNull": true, "a": "Int" } }, "endpoints": [] }"#,
+            message: "'$writeNull' says how a property of an object is encoded; it is only allowed on properties"),
+        Case(
             name: "$name not an identifier",
             spec: #"{ "types": { "T": { "a": { "$type": "Int", "$name": «"a b" } } }, "endpoints": [] }"#,
             message: "'$name' 'a b' is not a valid Swift identifier"),
