@@ -186,13 +186,9 @@ struct OpenAPITranslator {
     /// Component schemas that allow `null`: the type is declared non-optional and every use
     /// of it is optional (a type in `types` cannot be optional).
     var nullableSchemas: Set<String> = []
-    /// Set while a type that is only ever sent is translated: an operation's request body,
-    /// or a schema that no response holds (`schemasHeldByResponses`). Its objects keep a
-    /// required `writeOnly` property required, and send a required, nullable key as `null`
-    /// when nil (`$writeNull`).
-    var translatingSentOnly = false
-    /// What a `readOnly` property becomes in the type being translated.
-    var readOnlyProperties = ReadOnlyProperties.optional
+    /// Where the type being translated goes (`SchemaUse`): what its `readOnly`, `writeOnly`,
+    /// required and nullable properties become follows from it.
+    var translating = SchemaUse.received
     /// The document and the files its references reach.
     var documents: OpenAPIDocuments
     /// Tagged one-ofs get `$unknown` (off with `closedEnums`).
@@ -346,13 +342,11 @@ struct OpenAPITranslator {
             let pointer = schemaPrefix + Self.escape(member.key)
             let reported = diagnostics.count
             defer { reportedFor[typeNames[member.key] ?? member.key] = reported..<diagnostics.count }
-            translatingSentOnly = heldByResponses.map { !$0.contains(member.key) } ?? false
-            readOnlyProperties = ReadOnlyProperties(
+            translating = SchemaUse(
                 sent: heldByRequests?.contains(member.key) ?? true,
                 received: heldByResponses?.contains(member.key) ?? true)
             var shape = self.shape(member.value, pointer: pointer, hint: typeNames[member.key] ?? member.key)
-            translatingSentOnly = false
-            readOnlyProperties = .optional
+            translating = .received
             shape.optional = false  // optional at each use instead (`nullableSchemas`)
             var json = shape.json
             // A named type is never optional: nullable at the top is the users' concern.
@@ -366,10 +360,10 @@ struct OpenAPITranslator {
         // reach more).
         while !pendingExternalTypes.isEmpty {
             let (name, node, pointer) = pendingExternalTypes.removeFirst()
-            // Whether a request sends it is not followed into other files: it may be.
-            readOnlyProperties = ReadOnlyProperties(sent: heldByRequests == nil, received: true)
+            // Where it goes is not followed into other files: it may be sent, and read.
+            translating = SchemaUse(sent: heldByRequests == nil, received: true)
             var shape = self.shape(node, pointer: pointer, hint: name)
-            readOnlyProperties = .optional
+            translating = .received
             shape.optional = false
             var json = shape.json
             if case .string(let reference) = json, reference.hasSuffix("?") {
@@ -736,19 +730,20 @@ struct OpenAPITranslator {
         var fields: [(String, DraftJSON)] = []
         var names: Set<String> = []
         for property in properties {
-            let readOnly = readOnlyProperties != .optional && isReadOnly(property.value, depth: 0)
-            // What only the server sets, in a type that is only ever sent: not a field at all.
-            if readOnly, readOnlyProperties == .leftOut { continue }
+            // What only the server sets: `$readOnly` in a type that is sent and read, not a field
+            // at all in one that is only sent.
+            let readOnly = translating.sent && isReadOnly(property.value, depth: 0)
+            if readOnly, !translating.received { continue }
             var field = shape(
                 property.value, pointer: pointer + "/properties/" + Self.escape(property.key),
                 hint: SwiftName.type(property.key), inMultipart: inMultipart)
             // `readOnly` (the server sets it: a request body need not have it) and `writeOnly`
-            // (a password: a response does not have it) are never required of both; in a
-            // request body's own type, or a schema no response holds, a `writeOnly` one stays
-            // required (Linode's `root_pass`, Jira's request schemas).
+            // (a password: a response does not have it) are never required of both; in a type
+            // no response holds (a request body's own, Jira's request schemas), a `writeOnly`
+            // one stays required (Linode's `root_pass`).
             let excused =
-                translatingSentOnly
-                ? { (schema: JSONNode) in schema["readOnly"]?.boolValue == true } : Self.readOrWriteOnly
+                translating.received
+                ? Self.readOrWriteOnly : { (schema: JSONNode) in schema["readOnly"]?.boolValue == true }
             // Only a required property's reference is followed here: one that dangles in an
             // optional property has been reported once already, as a warning.
             let isRequired = required.contains(property.key) && !excused(property.value)
@@ -758,7 +753,7 @@ struct OpenAPITranslator {
             }
             // Required and nullable in a request body: the key is sent, `null` when nil (in a
             // response, the optional field reads the `null` as it is).
-            if translatingSentOnly, isRequired, target.map(excused) != true,
+            if !translating.received, isRequired, target.map(excused) != true,
                 Self.allowsNull(property.value) || target.map(Self.allowsNull) == true
             {
                 field.modifiers.append(("$writeNull", .bool(true)))

@@ -117,6 +117,8 @@ extension OpenAPITranslator {
         var headers: [(String, DraftShape)] = []
         var cookies: [(String, DraftShape)] = []
         var formFields: [(String, DraftJSON)] = []
+        // A `formData` array: sent as its `collectionFormat` says, never in brackets.
+        var formArrays = false
         var swaggerBody: JSONNode?
         // A `Content-Type` header parameter with one value (Docker's `/build`: `application/x-tar`).
         var declaredContentType: String?
@@ -166,6 +168,7 @@ extension OpenAPITranslator {
             if place == "formData" {
                 if node["required"]?.boolValue != true { shape.optional = true }
                 formFields.append((name, shape.json))
+                if Self.types(of: schema).contains("array") { formArrays = true }
                 continue
             }
             // How arrays and objects are written: `style`/`explode` (3.x), `collectionFormat` (2.0).
@@ -234,7 +237,7 @@ extension OpenAPITranslator {
         // The request body.
         let bodyAllowed = typedMethod?.allowsBody ?? false
         if var body = requestBody(
-            operation, swaggerBody: swaggerBody, formFields: formFields, pointer: pointer,
+            operation, swaggerBody: swaggerBody, formFields: formFields, formArrays: formArrays, pointer: pointer,
             hint: SwiftName.upperCamel(name) + "Body")
         {
             if let declaredContentType, let index = body.firstIndex(where: { $0.0 == "contentType" }) {
@@ -434,14 +437,11 @@ extension OpenAPITranslator {
 
     /// The body keys of an endpoint: `body`, and `bodyEncoding`/`contentType` when not JSON.
     mutating func requestBody(
-        _ operation: JSONNode, swaggerBody: JSONNode?, formFields: [(String, DraftJSON)], pointer: String, hint: String
+        _ operation: JSONNode, swaggerBody: JSONNode?, formFields: [(String, DraftJSON)], formArrays: Bool,
+        pointer: String, hint: String
     ) -> [(String, DraftJSON)]? {
-        translatingSentOnly = true
-        readOnlyProperties = .leftOut
-        defer {
-            translatingSentOnly = false
-            readOnlyProperties = .optional
-        }
+        translating = SchemaUse(sent: true, received: false)
+        defer { translating = .received }
         if swagger2 {
             let consumes = (operation["consumes"] ?? root["consumes"])?.elements?.compactMap(\.stringValue) ?? []
             if let swaggerBody {
@@ -464,11 +464,7 @@ extension OpenAPITranslator {
             // An array field is sent as its `collectionFormat` says, never in brackets: `multi`
             // repeats its key (`formExploded`), and so do the others, which no form body style
             // writes exactly (`csv`, the default, is `tags=a,b`).
-            let arrays = (operation["parameters"]?.elements ?? []).contains { parameter in
-                let node = quietlyFollowed(parameter)
-                return node?["in"]?.stringValue == "formData" && node?["type"]?.stringValue == "array"
-            }
-            let encoding: BodyEncoding = multipart ? .multipart : arrays ? .formExploded : .form
+            let encoding: BodyEncoding = multipart ? .multipart : formArrays ? .formExploded : .form
             return [("body", .object(formFields)), ("bodyEncoding", .string(encoding.rawValue))]
         }
         guard let raw = operation["requestBody"], let body = followed(raw, pointer: pointer + "/requestBody"),

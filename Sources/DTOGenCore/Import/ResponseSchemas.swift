@@ -57,21 +57,17 @@ extension OpenAPITranslator {
     }
 }
 
-/// What import makes of a `readOnly` property (a value only the server sets), by where the
-/// type that declares it goes.
-enum ReadOnlyProperties: Equatable, Sendable {
-    /// Optional, as in a type that is only ever read: a response need not have it either.
-    case optional
-    /// Optional and `$readOnly`: read from responses, left out when the type is sent.
-    case skippedWhenSent
-    /// Not declared: the type is only ever sent, and a request never sends it.
-    case leftOut
+/// Where a translated type goes, which decides what some of its properties become: in a
+/// type no response holds (a request body's own, a schema only requests send or nothing
+/// uses) a required `writeOnly` property stays required and a required, nullable one gets
+/// `$writeNull`; a `readOnly` property is `$readOnly` in a type that is sent and read, and
+/// not declared in one that is only sent.
+struct SchemaUse: Equatable, Sendable {
+    /// A request can send it.
+    var sent: Bool
+    /// A response can hold it.
+    var received: Bool
 
-    init(sent: Bool, received: Bool) {
-        switch (sent, received) {
-        case (true, true): self = .skippedWhenSent
-        case (true, false): self = .leftOut
-        default: self = .optional
-        }
-    }
+    /// A response's, a parameter's: what is read.
+    static let received = SchemaUse(sent: false, received: true)
 }

@@ -27,15 +27,15 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     case explodedForms = 8
     /// Properties left out of request bodies (`Encoder.isEncodingRequestBody`, `$readOnly`)
     /// and dates nested deeper than an array or a dictionary (`DateNesting`).
-    case readOnlyFields = 9
+    case readOnlyAndNestedDates = 9
 
-    static let latest = RuntimeVersion.allCases.max() ?? .readOnlyFields
+    static let latest = RuntimeVersion.allCases.max() ?? .readOnlyAndNestedDates
 
     static func < (a: RuntimeVersion, b: RuntimeVersion) -> Bool { a.rawValue < b.rawValue }
 
     /// The version a spec's output needs: the highest any of its parts uses.
     static func required(by ir: SpecIR, fastDecoding: Bool) -> RuntimeVersion {
-        if usesReadOnlyFields(ir) { return .readOnlyFields }
+        if usesRequestBodyEncodingOrNestedDates(ir) { return .readOnlyAndNestedDates }
         if ir.endpoints.contains(where: { $0.bodyEncoding == .formExploded }) { return .explodedForms }
         if usesJSONParameters(ir) { return .jsonParameters }
         if usesStyles(ir) { return .styles }
@@ -49,7 +49,7 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     }
 
     /// A field left out of request bodies (`$readOnly`), or of dates nested deeper.
-    static func usesReadOnlyFields(_ ir: SpecIR) -> Bool {
+    static func usesRequestBodyEncodingOrNestedDates(_ ir: SpecIR) -> Bool {
         ir.types.decls.contains { decl in
             guard !decl.external, case .structure(let fields) = decl.kind else { return false }
             return fields.contains { field in
