@@ -30,4 +30,8 @@ public enum GeneratedCodeSupport {
     /// left out of request bodies (`Encoder.isEncodingRequestBody`), which output has when a
     /// spec marks one (`$readOnly`).
     public enum Version9 {}
+    /// The runtime of dtogen 0.10: objects that keep the keys they do not declare
+    /// (`decodeAdditionalProperties`, `encodeAdditionalProperties`), which output has when a
+    /// spec gives an object `$additionalProperties`.
+    public enum Version10 {}
 }

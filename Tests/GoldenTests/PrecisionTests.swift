@@ -102,6 +102,33 @@ struct PrecisionTests {
         #expect(written?["created"] == nil && written?["id"] != nil)
     }
 
+    /// `$additionalProperties`: the keys an object does not declare are kept, by both
+    /// decoders, and written back beside the declared ones; a declared key never lands there.
+    @Test func keysAnObjectDoesNotDeclareAreKept() throws {
+        let json = Self.json.replacingOccurrences(
+            of: #""nickname": null"#,
+            with:
+                #""permissions": {"issues": "read", "contents": "write", "metadata": "read"}, "limits": {"default": 5, "pro": {"max": 10}, "team": {"max": 50}}"#
+        )
+        let price = try decodeBoth(Price.self, from: Data(json.utf8))
+        #expect(price.permissions?.issues == "read")
+        #expect(price.permissions?.additionalProperties == ["contents": "write", "metadata": "read"])
+        #expect(price.limits?.default == 5)
+        #expect(price.limits?.byPlan.mapValues(\.max) == ["pro": 10, "team": 50])
+        let encoded = try object(price)
+        #expect(
+            encoded["permissions"] as? [String: String] == ["issues": "read", "contents": "write", "metadata": "read"])
+        #expect((encoded["limits"] as? [String: Any])?["team"] as? [String: Int] == ["max": 50])
+        #expect(try decodeBoth(Price.self, from: JSONEncoder().encode(price)) == price)
+        // Built in code: an entry under a declared key is not written over the declared value.
+        let built = Price.Permissions(issues: "read", additionalProperties: ["issues": "admin", "pages": "write"])
+        #expect(try object(built) as? [String: String] == ["issues": "read", "pages": "write"])
+        // Every other key must be of the declared shape.
+        let wrong = json.replacingOccurrences(of: #""metadata": "read""#, with: #""metadata": 1"#)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Price.self, from: Data(wrong.utf8)) }
+        #expect(throws: (any Error).self) { try FastDecoder().decode(Price.self, from: Data(wrong.utf8)) }
+    }
+
     /// Dates deeper than an array or a dictionary (an array of arrays, a dictionary of arrays,
     /// optional elements) in the field's format, read the same by both decoders.
     @Test func datesNestedAtAnyDepth() throws {

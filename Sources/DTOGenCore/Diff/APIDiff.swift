@@ -219,6 +219,9 @@ struct APIComparer {
                     guard let previous = oldFields.first(where: { $0.name == field.name }) else { continue }
                     note(previous.type, before.spec, field.type, after.spec)
                 }
+                if let was = before.decl.additionalProperties, let now = after.decl.additionalProperties {
+                    note(was.type, before.spec, now.type, after.spec)
+                }
             case (.oneOf(let oldChoice), .oneOf(let newChoice)):
                 for variant in newChoice.variants {
                     guard let previous = oldChoice.variants.first(where: { $0.name == variant.name }) else { continue }
@@ -300,6 +303,7 @@ struct APIComparer {
             switch (before.decl.kind, after.decl.kind) {
             case (.structure(let oldFields), .structure(let newFields)):
                 compareFields(name, oldFields, before, newFields, after)
+                compareAdditionalProperties(name, before, after)
             case (.enumeration(let oldEnum), .enumeration(let newEnum)):
                 compareEnums(name, oldEnum, before, newEnum, after)
             case (.oneOf(let oldChoice), .oneOf(let newChoice)):
@@ -327,6 +331,42 @@ struct APIComparer {
         case .enumeration: return "an enum"
         case .alias: return "a typealias"
         case .oneOf: return "a one-of"
+        }
+    }
+
+    /// `$additionalProperties`: keeping other keys breaks nothing; no longer keeping them (or
+    /// under another name) breaks code that reads them, never JSON that decoded, which a
+    /// struct without them reads too; other values break what decoded or was sent.
+    mutating func compareAdditionalProperties(
+        _ type: String, _ before: APISide.TypeEntry, _ after: APISide.TypeEntry
+    ) {
+        switch (before.decl.additionalProperties, after.decl.additionalProperties) {
+        case (nil, nil):
+            return
+        case (nil, let now?):
+            add(
+                [], "\(type).\(now.name)",
+                "keys the type does not declare are kept (\(after.table.describe(now.type)))",
+                at: now.keyLocation, in: after.spec)
+        case (let was?, nil):
+            add(
+                [.source], "\(type).\(was.name)", "keys the type does not declare are no longer kept",
+                at: was.keyLocation, in: before.spec, old: true)
+        case (let was?, let now?):
+            if was.name != now.name {
+                add(
+                    [.source], "\(type).\(was.name)", "renamed \(now.name) (the keys the type does not declare)",
+                    at: now.keyLocation, in: after.spec)
+            }
+            let wasType = before.table.describe(was.type)
+            let nowType = after.table.describe(now.type)
+            if wasType != nowType, !isReportedRename(was.type, before.table, now.type, after.table) {
+                let breaks: [APIBreak] =
+                    sameJSON(was.type, before.spec, now.type, after.spec) ? [.source] : [.source, .wire]
+                add(
+                    breaks, "\(type).\(now.name)", "keys the type does not declare are now \(nowType) (was \(wasType))",
+                    at: now.keyLocation, in: after.spec)
+            }
         }
     }
 

@@ -42,6 +42,9 @@ struct WireShapes {
             for field in fields.sorted(by: { $0.jsonKey < $1.jsonKey }) {
                 words += [field.jsonKey, String(digest(field.type))]
             }
+            if let additional = table[id].additionalProperties {
+                words += ["$additionalProperties", String(digest(additional.type))]
+            }
         case .enumeration(let info):
             words = ["enum", info.unknownCaseName == nil ? "closed" : "open"] + info.cases.map(\.rawValue).sorted()
         case .oneOf(let info):

@@ -41,7 +41,14 @@ struct WireWidening {
             case (.enumeration(let before), .enumeration(let after)):
                 return Set(before.cases.map(\.rawValue)).isSubset(of: after.cases.map(\.rawValue))
             case (.structure(let before), .structure(let after)):
-                return widens(before, after)
+                // Keys no field declares now decode as the `$additionalProperties` values.
+                let others: Bool =
+                    switch (old[a].additionalProperties, new[b].additionalProperties) {
+                    case (_, nil): true
+                    case (let was?, let now?): widens(was.type, now.type)
+                    case (nil, let now?): now.type == .dictionary(.json)
+                    }
+                return others && widens(before, after)
             case (_, .oneOf(let choice)):
                 return holds(was, in: choice)
             default:

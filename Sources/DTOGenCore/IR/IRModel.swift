@@ -73,6 +73,16 @@ struct Decl: Sendable {
     var doc: String?
     var location: SourceLocation
     var nested: [DeclID] = []
+    /// A struct's `$additionalProperties`: a `[String: T]` field, kept apart from the fields
+    /// (it has no key of its own), that holds every key the JSON object does not declare.
+    var additionalProperties: Field?
+
+    /// A struct's stored properties: its fields, then `additionalProperties`; for questions
+    /// about the types a declaration holds (reachability, imports), not about its keys.
+    var storedFields: [Field] {
+        guard case .structure(let fields) = kind else { return [] }
+        return fields + (additionalProperties.map { [$0] } ?? [])
+    }
 }
 
 struct EnumInfo: Sendable, Equatable {

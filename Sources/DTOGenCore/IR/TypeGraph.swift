@@ -13,7 +13,7 @@ struct TypeGraph {
             case .named(let id):
                 guard used.insert(id).inserted else { continue }
                 switch table[id].kind {
-                case .structure(let fields): pending += fields.map(\.type)
+                case .structure: pending += table[id].storedFields.map(\.type)
                 case .alias(let target): pending.append(target)
                 case .oneOf(let info): pending += info.variants.map(\.type)
                 case .enumeration: break

@@ -1,13 +1,18 @@
 /// Fields: each property's Swift name, type, and how it is coded (dates, lenient, lossy,
 /// string-encoded, nullable, defaults).
 extension TypeResolver {
-    mutating func resolveFields(_ properties: [PropertySpec], of parent: DeclID) -> [Field] {
+    /// The fields of an object shape, and the field that keeps its other keys
+    /// (`$additionalProperties`, set on `parent`'s declaration).
+    mutating func resolveFields(_ shape: ShapeSpec, of parent: DeclID) -> [Field] {
+        guard case .object(let properties) = shape.kind else { return [] }
         var fields: [Field] = []
         var names: [String: String] = [:]  // Swift name → JSON key
         // Properties and nested types share the struct's member names: name every property
         // first, so a nested type never takes a property's name (`2fa`: property `_2fa`, type `_2fa2`).
         let propertyNames = properties.map { uniqueName(for: $0, taken: &names, noun: "Swift name") }
         var siblings = Set(propertyNames)
+        let additionalName = shape.additionalProperties.map { additionalPropertiesName($0, taken: &names) }
+        if let additionalName { siblings.insert(additionalName) }
         for (property, name) in zip(properties, propertyNames) {
             guard let field = resolveField(property, name: name, parent: parent, siblings: &siblings) else {
                 table[parent].failedKeys.insert(property.key)
@@ -15,7 +20,75 @@ extension TypeResolver {
             }
             fields.append(field)
         }
+        if let additional = shape.additionalProperties, let additionalName {
+            table[parent].additionalProperties = resolveAdditionalProperties(
+                additional, name: additionalName, parent: parent, siblings: &siblings)
+        }
         return fields
+    }
+
+    /// `additionalProperties`, or its `$name`; a property's name is never taken.
+    mutating func additionalPropertiesName(_ additional: AdditionalPropertiesSpec, taken: inout [String: String])
+        -> String
+    {
+        var name = Self.additionalPropertiesName
+        if let custom = additional.shape.name {
+            if SwiftName.isIdentifier(custom.value), !SwiftName.reservedMembers.contains(custom.value) {
+                name = custom.value
+            } else {
+                sink.error(
+                    "DTG3141", custom.location,
+                    "'$name' '\(custom.value)' of '$additionalProperties' is not a valid Swift property name")
+            }
+        }
+        if let key = taken[name] {
+            let distinct = SwiftName.distinct(name, from: Set(taken.keys))
+            sink.warning(
+                "DTG3142", additional.keyLocation,
+                "key '\(key)' and '$additionalProperties' both give the Swift name '\(name)'; '$additionalProperties' is generated as '\(distinct)' (set its '$name' to choose)"
+            )
+            name = distinct
+        }
+        taken[name] = Modifier.additionalProperties.rawValue
+        return name
+    }
+
+    /// The Swift property that holds every key the object does not declare.
+    static let additionalPropertiesName = "additionalProperties"
+
+    /// The field of `$additionalProperties`: a `[String: T]` of the values' shape, coded by
+    /// the runtime's `decodeAdditionalProperties` and `encodeAdditionalProperties`.
+    mutating func resolveAdditionalProperties(
+        _ additional: AdditionalPropertiesSpec, name: String, parent: DeclID, siblings: inout Set<String>
+    ) -> Field? {
+        let shape = additional.shape
+        let modifiers: [(String, SourceLocation?)] = [
+            ("$default", shape.defaultValue?.location), ("$lenient", shape.lenient ? shape.location : nil),
+            ("$lossy", shape.lossy?.location), ("$format", shape.format?.location),
+            ("$nullable", shape.nullable?.location), ("$writeNull", shape.writeNull?.location),
+            ("$readOnly", shape.readOnly?.location),
+        ]
+        for case (let modifier, let location?) in modifiers {
+            sink.error(
+                "DTG3139", location,
+                "'\(modifier)' is not allowed in '$additionalProperties', which takes the values' shape, '$name' and '$doc'"
+            )
+        }
+        guard
+            let value = resolve(
+                shape, hint: shape.typeName?.value ?? "AdditionalProperty", parent: parent, element: false,
+                siblings: &siblings)
+        else { return nil }
+        if containsDate(value) {
+            sink.error(
+                "DTG3140", shape.location,
+                "dates cannot be additional properties (no field says their format); declare the keys, or use String")
+            return nil
+        }
+        return Field(
+            jsonKey: "", keyLocation: additional.keyLocation, name: name, type: .dictionary(value),
+            defaultValue: .dictionary([]),
+            doc: shape.doc?.value ?? "Every key the JSON object has that this type does not declare.")
     }
 
     /// The Swift name of a property or argument: `$name` if it is usable, else the key's

@@ -56,7 +56,7 @@ extension TypeResolver {
                 return nil
             }
             type = .dictionary(value)
-        case .object(let properties):
+        case .object:
             if nesting(of: parent) >= Self.maximumNesting {
                 sink.error(
                     "DTG3107", shape.location,
@@ -66,7 +66,7 @@ extension TypeResolver {
             }
             let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
             let id = addDecl(name: name, parent: parent, kind: .structure([]), shape: shape)
-            table[id].kind = .structure(resolveFields(properties, of: id))
+            table[id].kind = .structure(resolveFields(shape, of: id))
             type = .named(id)
         case .enumeration(let values):
             let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)

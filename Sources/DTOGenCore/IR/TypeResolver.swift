@@ -126,10 +126,10 @@ struct TypeResolver {
         let shape = type.shape
         rejectFieldOnlyModifiers(shape, what: "a type in 'types'")
         switch shape.kind {
-        case .object(let properties):
+        case .object:
             // A struct is a struct while its own fields resolve (they may refer to it).
             table[id].kind = .structure([])
-            table[id].kind = .structure(resolveFields(properties, of: id))
+            table[id].kind = .structure(resolveFields(shape, of: id))
         case .enumeration(let values):
             table[id].kind = .enumeration(resolveEnum(values, shape: shape))
         case .oneOf(let variants):

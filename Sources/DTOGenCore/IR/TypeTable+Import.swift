@@ -31,6 +31,9 @@ extension TypeTable {
                         }
                         return field
                     })
+                if let additional = decl.additionalProperties {
+                    decl.additionalProperties?.type = remap(additional.type)
+                }
             case .alias(let target): decl.kind = .alias(remap(target))
             case .oneOf(var info):
                 for index in info.variants.indices { info.variants[index].type = remap(info.variants[index].type) }

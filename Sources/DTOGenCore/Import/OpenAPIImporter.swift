@@ -721,11 +721,6 @@ struct OpenAPITranslator {
             }
             return DraftShape(base: .object([("$dict", .string("JSON"))]))
         }
-        if let additional, additional.members != nil || additional.boolValue == true {
-            warn(
-                "DTG4025", additional, pointer + "/additionalProperties",
-                "keys beside the declared properties are not kept")
-        }
         let required = Set(schema["required"]?.elements?.compactMap(\.stringValue) ?? [])
         var fields: [(String, DraftJSON)] = []
         var names: Set<String> = []
@@ -764,6 +759,18 @@ struct OpenAPITranslator {
                 field.modifiers.append(("$name", .string(name)))
             }
             fields.append((property.key.hasPrefix("$") ? "$" + property.key : property.key, field.located))
+        }
+        // Keys beside the declared ones (GitHub's `permissions`, Slack's open objects) are kept
+        // in `additionalProperties`, of the schema's shape (`true`: any JSON).
+        if let additional, additional.members != nil || additional.boolValue == true {
+            var values =
+                additional.members == nil
+                ? DraftShape(base: .string("JSON"))
+                : shape(additional, pointer: pointer + "/additionalProperties", hint: hint + "Value")
+            values.modifiers.removeAll { $0.0 == "$doc" }
+            let name = SwiftName.distinct(TypeResolver.additionalPropertiesName, from: names)
+            if name != TypeResolver.additionalPropertiesName { values.modifiers.append(("$name", .string(name))) }
+            fields.append(("$additionalProperties", values.json))
         }
         return DraftShape(base: .object(fields))
     }

@@ -91,7 +91,8 @@ enum SharedShapes {
     /// Members that say what a shape is; the others (`$optional`, `$doc`, `$typeName`, a
     /// field's modifiers) belong to the place it is used.
     static func isShapeKey(_ key: String) -> Bool {
-        !key.hasPrefix("$") || key.hasPrefix("$$") || ["$oneOf", "$discriminator", "$unknown", "$enum"].contains(key)
+        !key.hasPrefix("$") || key.hasPrefix("$$")
+            || ["$oneOf", "$discriminator", "$unknown", "$enum", "$additionalProperties"].contains(key)
     }
 
     struct Shape {
@@ -288,7 +289,7 @@ enum SharedShapes {
                         )
                     }
                     switch key {
-                    case "$dict", "$type": return (key, transform(value, hint))
+                    case "$dict", "$type", "$additionalProperties": return (key, transform(value, hint))
                     case "$oneOf":
                         if case .array = unlocated(value) { return (key, mapInside(value, hint: hint, transform)) }
                         return (

@@ -60,7 +60,10 @@ struct DTOContextBuilder {
         let body: FastPathContext.Body
         switch decl.kind {
         case .structure(let fields):
-            body = .structure(statements: fields.map { printer.decodeStatement($0, onTape: true) })
+            body = .structure(
+                statements: fields.map { printer.decodeStatement($0, onTape: true) }
+                    + (decl.additionalProperties.map { [printer.decodeAdditionalPropertiesStatement($0, onTape: true)] }
+                        ?? []))
         case .enumeration: body = .rawValue
         case .oneOf(let info): body = .oneOf(oneOfContext(decl, info, onTape: true))
         case .alias: return nil
@@ -95,7 +98,11 @@ struct DTOContextBuilder {
         doc.map(SwiftLiteral.docLines) ?? []
     }
 
-    func structContext(_ decl: Decl, _ fields: [Field]) -> StructContext {
+    func structContext(_ decl: Decl, _ declared: [Field]) -> StructContext {
+        // `$additionalProperties` is a property and an argument like the others, last; coded by
+        // the runtime after the declared keys, which `CodingKeys` lists for it.
+        let additional = decl.additionalProperties
+        let fields = declared + (additional.map { [$0] } ?? [])
         let properties = fields.map { field in
             PropertyContext(
                 doc: docLines(field.doc), access: access, name: SwiftName.escaped(field.name),
@@ -118,7 +125,7 @@ struct DTOContextBuilder {
                 assigned: field.storage == nil ? name : "\(name).map(\(printer.runtime.indirect).init)"
             )
         }
-        let keys = fields.map { field in
+        let keys = declared.map { field in
             let name = field.storage ?? field.name
             return CodingKeyContext(
                 name: SwiftName.escaped(name),
@@ -128,9 +135,15 @@ struct DTOContextBuilder {
             doc: docLines(decl.doc), access: access, isolation: Isolation.declaration(decl), name: declaredName(decl),
             isError: decl.isErrorBody,
             properties: properties, parameters: parameters,
-            codingKeys: TypeTable.needsCodingKeys(fields) ? keys : nil,
-            decoding: TypeTable.needsCustomDecoding(fields) ? fields.map { printer.decodeStatement($0) } : nil,
-            encoding: TypeTable.needsCustomEncoding(fields) ? fields.map(printer.encodeStatement) : nil,
+            codingKeys: additional != nil || TypeTable.needsCodingKeys(declared) ? keys : nil,
+            keysAreListed: additional != nil,
+            decoding: additional != nil || TypeTable.needsCustomDecoding(declared)
+                ? declared.map { printer.decodeStatement($0) }
+                    + (additional.map { [printer.decodeAdditionalPropertiesStatement($0)] } ?? []) : nil,
+            encoding: additional != nil || TypeTable.needsCustomEncoding(declared)
+                ? declared.map(printer.encodeStatement)
+                    + (additional.map { [printer.encodeAdditionalPropertiesStatement($0)] } ?? [])
+                : nil,
             nested: decl.nested.map(declaration)
         )
     }

@@ -75,6 +75,9 @@ struct StructContext: TemplateContext {
     var parameters: [ParameterContext]
     /// Nil when Swift's synthesised keys are the JSON keys.
     var codingKeys: [CodingKeyContext]?
+    /// `CodingKeys` is also `CaseIterable`: the runtime reads the declared keys from it
+    /// (`$additionalProperties` holds the others).
+    var keysAreListed = false
     /// Statements of a written-out `init(from:)`, nil when Swift synthesises it.
     var decoding: [String]?
     /// Statements of a written-out `encode(to:)`, nil when Swift synthesises it.
@@ -89,7 +92,9 @@ struct StructContext: TemplateContext {
             "properties": .list(properties.map(\.value)),
             "initializer": parameters.isEmpty
                 ? .bool(false) : .object(access.merging(["parameters": .list(parameters.map(\.value))])),
-            "codingKeys": codingKeys.map { .object(["keys": .list($0.map(\.value))]) } ?? .bool(false),
+            "codingKeys": codingKeys.map {
+                .object(["keys": .list($0.map(\.value)), "caseIterable": .bool(keysAreListed)])
+            } ?? .bool(false),
             "decoder": .string(RuntimeSymbols.decoder),
             "encoder": .string(RuntimeSymbols.encoder),
             "customDecoding": decoding.map {

@@ -619,7 +619,7 @@ extension {{{bodyType}}} {
 {{/initializer}}
 {{#codingKeys}}
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey{{#caseIterable}}, CaseIterable{{/caseIterable}} {
 {{#keys}}
         case {{{name}}}{{{rawValue}}}
 {{/keys}}

@@ -30,8 +30,8 @@ struct ImportAccess: Equatable, Sendable {
             let decl = table[id]
             pending += decl.nested
             switch decl.kind {
-            case .structure(let fields):
-                for field in fields {
+            case .structure:
+                for field in decl.storedFields {
                     access.add(field.type)
                     // A nullable field is stored as the runtime's `Nullable`.
                     if field.coding.strategy == .nullable && field.storage == nil { access.runtime = true }

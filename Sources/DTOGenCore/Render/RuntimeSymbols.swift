@@ -63,6 +63,10 @@ struct RuntimeSymbols: Sendable {
     static let decodeNullable = "decodeNullable"
     static let encodeStringEncoded = "encodeStringEncoded"
     static let encodeNullable = "encodeNullable"
+    // On `Decoder` and `Encoder` (and the tape's `FastJSONValue`): an object's undeclared keys.
+    static let decodeAdditionalProperties = "decodeAdditionalProperties"
+    static let encodeAdditionalProperties = "encodeAdditionalProperties"
+    static let fastAdditionalProperties = "additionalProperties"
     static func encodeDate(_ container: DateContainer) -> String {
         switch container {
         case .single: "encodeDate"

@@ -3,7 +3,7 @@
 /// (`GeneratedCodeSupport.Version6`), and `CHANGELOG.md` has an entry for each.
 public enum DTOGenVersion {
     /// The version `dtogen --version` prints; its minor number is the latest runtime version.
-    public static let tool = "0.9.0"
+    public static let tool = "0.10.0"
 }
 
 /// A version of DTORuntime (`GeneratedCodeSupport.Version<N>`): each adds what some output
@@ -28,13 +28,18 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     /// Properties left out of request bodies (`Encoder.isEncodingRequestBody`, `$readOnly`)
     /// and dates nested deeper than an array or a dictionary (`DateNesting`).
     case readOnlyAndNestedDates = 9
+    /// Objects that keep the keys they do not declare (`$additionalProperties`).
+    case additionalProperties = 10
 
-    static let latest = RuntimeVersion.allCases.max() ?? .readOnlyAndNestedDates
+    static let latest = RuntimeVersion.allCases.max() ?? .additionalProperties
 
     static func < (a: RuntimeVersion, b: RuntimeVersion) -> Bool { a.rawValue < b.rawValue }
 
     /// The version a spec's output needs: the highest any of its parts uses.
     static func required(by ir: SpecIR, fastDecoding: Bool) -> RuntimeVersion {
+        if ir.types.decls.contains(where: { !$0.external && $0.additionalProperties != nil }) {
+            return .additionalProperties
+        }
         if usesRequestBodyEncodingOrNestedDates(ir) { return .readOnlyAndNestedDates }
         if ir.endpoints.contains(where: { $0.bodyEncoding == .formExploded }) { return .explodedForms }
         if usesJSONParameters(ir) { return .jsonParameters }

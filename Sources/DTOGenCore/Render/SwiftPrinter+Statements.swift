@@ -58,6 +58,21 @@ extension SwiftPrinter {
         return "self.\(stored) = \(expression)"
     }
 
+    /// `self.x = <every key CodingKeys does not list>`: a struct's `$additionalProperties`,
+    /// read from the decoder (or, `onTape`, the fast path's value) after its fields.
+    func decodeAdditionalPropertiesStatement(_ field: Field, onTape: Bool = false) -> String {
+        guard case .dictionary(let value) = field.type else { return "" }
+        let call =
+            onTape
+            ? "json.\(RuntimeSymbols.fastAdditionalProperties)" : "decoder.\(RuntimeSymbols.decodeAdditionalProperties)"
+        return
+            "self.\(SwiftName.escaped(field.name)) = try \(call)(\(spelling(onTape: onTape)(value)).self, declaredBy: CodingKeys.self)"
+    }
+
+    func encodeAdditionalPropertiesStatement(_ field: Field) -> String {
+        "try encoder.\(RuntimeSymbols.encodeAdditionalProperties)(\(SwiftName.escaped(field.name)), declaredBy: CodingKeys.self)"
+    }
+
     func encodeStatement(_ field: Field) -> String {
         let statement = encodeCall(field)
         // `$readOnly`: what only the server sets is kept in a cache's JSON, not sent back.

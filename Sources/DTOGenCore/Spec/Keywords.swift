@@ -275,6 +275,8 @@ enum Modifier: String, CaseIterable, Sendable {
     case writeNull = "$writeNull"
     /// An optional field only the server sets: left out of request bodies (OpenAPI's `readOnly`).
     case readOnly = "$readOnly"
+    /// On an object: the keys it does not declare, kept in a dictionary of this shape.
+    case additionalProperties = "$additionalProperties"
 
     /// The keys that give a shape its kind; a shape has at most one.
     static let special: [Modifier] = [.type, .enumeration, .dictionary, .oneOf]

@@ -107,6 +107,21 @@ public struct ShapeSpec: Sendable {
     public var unknownVariant: Located<String>?
     /// `$examples` on a type in `types`: sample payloads (relative to the spec) checked every run.
     public var examples: [Located<String>] = []
+    /// `$additionalProperties` on an object: the keys it does not declare are kept too.
+    public var additionalProperties: AdditionalPropertiesSpec?
+}
+
+/// `$additionalProperties`: how the values of an object's other keys look (OpenAPI's
+/// `additionalProperties` beside `properties`). A class, as a shape inside a shape.
+public final class AdditionalPropertiesSpec: Sendable {
+    /// The values' shape; its `$name` and `$doc` are the Swift property's.
+    public let shape: ShapeSpec
+    public let keyLocation: SourceLocation
+
+    init(shape: ShapeSpec, keyLocation: SourceLocation) {
+        self.shape = shape
+        self.keyLocation = keyLocation
+    }
 }
 
 /// One variant of a `$oneOf`: its tag (tagged one-ofs) and its shape.

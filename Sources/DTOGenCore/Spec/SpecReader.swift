@@ -634,6 +634,17 @@ private struct Reader {
                     shape.allowReserved = Located(flag, at: member.keyLocation)
                 }
             }
+        case .additionalProperties:
+            guard case .object(let properties) = shape.kind, !properties.isEmpty else {
+                sink.error(
+                    "DTG1060", member.keyLocation,
+                    "'$additionalProperties' keeps the keys an object does not declare; it is only allowed on an object shape with properties (for any keys, write { \"$dict\": <shape> })"
+                )
+                return
+            }
+            // Read as a property: its `$name` and `$doc` are the Swift property's.
+            guard let values = readShape(value, context: .property) else { return }
+            shape.additionalProperties = AdditionalPropertiesSpec(shape: values, keyLocation: member.keyLocation)
         case .type, .enumeration, .dictionary, .oneOf:
             break  // read by `readObjectShape`
         }

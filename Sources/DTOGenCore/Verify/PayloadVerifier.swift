@@ -297,6 +297,17 @@ struct PayloadVerifier {
                 }
             }
         }
+        // `$additionalProperties`: every other key holds a value of its shape.
+        if let additional = owner.additionalProperties, case .dictionary(let value) = additional.type {
+            let keys = Set(fields.map(\.jsonKey))
+            var declared = Declared(
+                owner: owner.qualifiedName, member: "." + additional.name, file: owner.specFile ?? specPath,
+                location: additional.keyLocation)
+            declared.member += "[key]"
+            for member in members where !keys.contains(member.key) {
+                check(member.value, value, path: join(path, member.key), declared: declared, dates: nil)
+            }
+        }
     }
 
     private func isOptionalElement(_ type: TypeRef) -> Bool {

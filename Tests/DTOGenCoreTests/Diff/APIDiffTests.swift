@@ -49,6 +49,27 @@ struct APIDiffTests {
             report: "non-breaking (1):\n  @new0: Charge.amount: JSON key 'amount' is now 'amount_total'\n"
         ),
         Case(
+            name: "keys beside the declared ones kept",
+            old: types(#""Charge": { "id": "String" }"#, endpoints: getCharge),
+            new: types(#""Charge": { "id": "String", «"$additionalProperties": "String" }"#, endpoints: getCharge),
+            report:
+                "non-breaking (1):\n  @new0: Charge.additionalProperties: keys the type does not declare are kept ([String: String])\n"
+        ),
+        Case(
+            name: "keys beside the declared ones no longer kept",
+            old: types(#""Charge": { "id": "String", «"$additionalProperties": "String" }"#, endpoints: getCharge),
+            new: types(#""Charge": { "id": "String" }"#, endpoints: getCharge),
+            report:
+                "breaking (1):\n  @old0: Charge.additionalProperties: keys the type does not declare are no longer kept [source]\n"
+        ),
+        Case(
+            name: "keys beside the declared ones retyped",
+            old: types(#""Charge": { "id": "String", "$additionalProperties": "String" }"#, endpoints: getCharge),
+            new: types(#""Charge": { "id": "String", «"$additionalProperties": "Int" }"#, endpoints: getCharge),
+            report:
+                "breaking (1):\n  @new0: Charge.additionalProperties: keys the type does not declare are now [String: Int] (was [String: String]) [source, wire]\n"
+        ),
+        Case(
             name: "a response field made optional",
             old: types(#""Charge": { "id": "String" }"#, endpoints: getCharge),
             new: types(#""Charge": { «"id": "String?" }"#, endpoints: getCharge),

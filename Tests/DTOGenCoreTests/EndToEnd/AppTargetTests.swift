@@ -105,10 +105,11 @@ struct AppTargetTests {
             "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
     }
 
-    /// What runtime version 9 added to generated code: a `$readOnly` field's encoding and
-    /// dates nested at any depth, in every target setting.
+    /// What runtime versions 9 and 10 added to generated code: a `$readOnly` field's encoding,
+    /// dates nested at any depth and `$additionalProperties` (its `CodingKeys` are
+    /// `CaseIterable`, used from the fast path), in every target setting.
     @Test(arguments: Setting.allCases)
-    func readOnlyFieldsAndNestedDates(_ setting: Setting) throws {
+    func readOnlyNestedDatesAndAdditionalProperties(_ setting: Setting) throws {
         let spec = #"""
             {
               "name": "Ledger",
@@ -117,7 +118,8 @@ struct AppTargetTests {
                   "id": { "$type": "String?", "$readOnly": true },
                   "created": { "$type": "Date?", "$readOnly": true, "$format": "secondsSince1970" },
                   "history": [["Date"]],
-                  "by_day": { "$dict": ["Date?"], "$optional": true }
+                  "by_day": { "$dict": ["Date?"], "$optional": true },
+                  "labels": { "name": "String", "$additionalProperties": { "count": "Int" } }
                 }
               },
               "endpoints": [{ "name": "saveEntry", "method": "PUT", "path": "/entries", "body": "Entry", "response": "Entry" }]

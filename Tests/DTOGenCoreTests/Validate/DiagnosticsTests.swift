@@ -461,6 +461,30 @@ struct DiagnosticsTests {
             spec: #"{ "types": { "T": { «"$writeNull": true, "a": "Int" } }, "endpoints": [] }"#,
             message: "'$writeNull' says how a property of an object is encoded; it is only allowed on properties"),
         Case(
+            name: "additionalProperties on a reference",
+            spec:
+                #"{ "types": { "T": { "a": { "$type": "Int", «"$additionalProperties": "Int" } } }, "endpoints": [] }"#,
+            message:
+                "'$additionalProperties' keeps the keys an object does not declare; it is only allowed on an object shape with properties (for any keys, write { \"$dict\": <shape> })"
+        ),
+        Case(
+            name: "additionalProperties with a default",
+            spec:
+                #"{ "types": { "T": { "a": "Int", "$additionalProperties": { "$type": "Int", "$default": «1 } } }, "endpoints": [] }"#,
+            message:
+                "'$default' is not allowed in '$additionalProperties', which takes the values' shape, '$name' and '$doc'"
+        ),
+        Case(
+            name: "additionalProperties of dates",
+            spec: #"{ "types": { "T": { "a": "Int", "$additionalProperties": «"Date" } }, "endpoints": [] }"#,
+            message:
+                "dates cannot be additional properties (no field says their format); declare the keys, or use String"),
+        Case(
+            name: "additionalProperties named badly",
+            spec:
+                #"{ "types": { "T": { "a": "Int", "$additionalProperties": { "$type": "Int", "$name": «"self" } } }, "endpoints": [] }"#,
+            message: "'$name' 'self' of '$additionalProperties' is not a valid Swift property name"),
+        Case(
             name: "$name not an identifier",
             spec: #"{ "types": { "T": { "a": { "$type": "Int", "$name": «"a b" } } }, "endpoints": [] }"#,
             message: "'$name' 'a b' is not a valid Swift identifier"),
@@ -928,6 +952,20 @@ struct DiagnosticsTests {
                 "spec.json:1:39: warning: keys 'user_id' and 'userId' both give the Swift name 'userID'; 'userId' is generated as 'userID2' (set '$name' to choose) [DTG3093]"
             ])
         #expect(!result.files.isEmpty)
+    }
+
+    /// A key named like the property that keeps the others: the property yields, with a warning.
+    @Test func additionalPropertiesYieldToAKeyOfTheirName() {
+        let result = generate(
+            #"{ "types": { "T": { "additional_properties": "Int", "$additionalProperties": "Int" } }, "endpoints": [] }"#
+        )
+        #expect(!result.hasErrors)
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "spec.json:1:53: warning: key 'additional_properties' and '$additionalProperties' both give the Swift name 'additionalProperties'; '$additionalProperties' is generated as 'additionalProperties2' (set its '$name' to choose) [DTG3142]"
+            ])
+        let dtos = result.files.first { $0.path.hasSuffix("DTOs.swift") }?.contents ?? ""
+        #expect(dtos.contains("let additionalProperties2: [String: Int]"))
     }
 
     @Test func unusedTypeIsAWarning() {

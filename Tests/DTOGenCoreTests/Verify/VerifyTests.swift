@@ -106,6 +106,21 @@ struct VerifyTests {
                 == true, "\(found)")
     }
 
+    /// `$additionalProperties`: each key the type does not declare holds a value of its shape.
+    @Test func additionalPropertiesAreCheckedAtEachKey() {
+        let spec =
+            #"{ "types": { "Permissions": { "issues": "String?", "$additionalProperties": { "level": "Int" } } }, "endpoints": [] }"#
+        #expect(verify(#"{"issues": "read", "pages": {"level": 2}}"#, .type("Permissions"), spec: spec).isEmpty)
+        let found = verify(#"{"issues": "read", "pages": {"level": "2"}}"#, .type("Permissions"), spec: spec)
+        #expect(
+            found.map(\.message) == [
+                "'pages.level' is a string (\"2\"); Permissions.AdditionalProperty.level is Int"
+            ], "\(found)")
+        // A declared key is checked as its field, never as an additional property.
+        let declared = verify(#"{"issues": 1}"#, .type("Permissions"), spec: spec)
+        #expect(declared.map(\.message) == ["'issues' is a number (1); Permissions.issues is String"], "\(declared)")
+    }
+
     @Test func aVariantIsCheckedByItsTag() {
         let (payload, locations) = marks(
             #"{"id": "ch_1", "amount": 1, "created": 1, "status": "failed", "refunds": [], "source": {"object": "bank_account", "iban": «4}}"#

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 9).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version9
+// this file: update the dtogen package (this file needs its runtime version 10).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version10
 
 nonisolated struct Price: Codable, Sendable, Hashable {
     let id: String
@@ -23,6 +23,8 @@ nonisolated struct Price: Codable, Sendable, Hashable {
     let byDay: [String: [Date]]?
     let checks: [Date?]?
     let card: Card
+    let permissions: Permissions?
+    let limits: Limits?
 
     init(
         id: String,
@@ -38,6 +40,8 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         byDay: [String: [Date]]? = nil,
         checks: [Date?]? = nil,
         card: Card,
+        permissions: Permissions? = nil,
+        limits: Limits? = nil,
     ) {
         self.id = id
         self.unitAmountDecimal = unitAmountDecimal
@@ -52,6 +56,8 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         self.byDay = byDay
         self.checks = checks
         self.card = card
+        self.permissions = permissions
+        self.limits = limits
     }
 
     enum CodingKeys: String, CodingKey {
@@ -68,6 +74,8 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         case byDay = "by_day"
         case checks
         case card
+        case permissions
+        case limits
     }
 
     init(from decoder: any Swift.Decoder) throws {
@@ -85,6 +93,8 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         self.byDay = try container.decodeNestedDatesIfPresent([String: [Date]].self, forKey: .byDay, format: .secondsSince1970)
         self.checks = try container.decodeNestedDatesIfPresent([Date?].self, forKey: .checks, format: .iso8601)
         self.card = try container.decode(Card.self, forKey: .card)
+        self.permissions = try container.decodeIfPresent(Permissions.self, forKey: .permissions)
+        self.limits = try container.decodeIfPresent(Limits.self, forKey: .limits)
     }
 
     func encode(to encoder: any Swift.Encoder) throws {
@@ -102,6 +112,8 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         try container.encodeNestedDatesIfPresent(byDay, forKey: .byDay, format: .secondsSince1970)
         try container.encodeNestedDatesIfPresent(checks, forKey: .checks, format: .iso8601)
         try container.encode(card, forKey: .card)
+        try container.encodeIfPresent(permissions, forKey: .permissions)
+        try container.encodeIfPresent(limits, forKey: .limits)
     }
 
     struct Card: Codable, Sendable, Hashable {
@@ -114,6 +126,77 @@ nonisolated struct Price: Codable, Sendable, Hashable {
         ) {
             self.brand = brand
             self.last4 = last4
+        }
+    }
+
+    struct Permissions: Codable, Sendable, Hashable {
+        let issues: String?
+        /// Every key the JSON object has that this type does not declare.
+        let additionalProperties: [String: String]
+
+        init(
+            issues: String? = nil,
+            additionalProperties: [String: String] = [:],
+        ) {
+            self.issues = issues
+            self.additionalProperties = additionalProperties
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case issues
+        }
+
+        init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.issues = try container.decodeIfPresent(String.self, forKey: .issues)
+            self.additionalProperties = try decoder.decodeAdditionalProperties(String.self, declaredBy: CodingKeys.self)
+        }
+
+        func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(issues, forKey: .issues)
+            try encoder.encodeAdditionalProperties(additionalProperties, declaredBy: CodingKeys.self)
+        }
+    }
+
+    struct Limits: Codable, Sendable, Hashable {
+        let `default`: Int
+        /// Limits by plan.
+        let byPlan: [String: AdditionalProperty]
+
+        init(
+            `default`: Int,
+            byPlan: [String: AdditionalProperty] = [:],
+        ) {
+            self.`default` = `default`
+            self.byPlan = byPlan
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case `default`
+        }
+
+        init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.`default` = try container.decode(Int.self, forKey: .`default`)
+            self.byPlan = try decoder.decodeAdditionalProperties(AdditionalProperty.self, declaredBy: CodingKeys.self)
+        }
+
+        func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(`default`, forKey: .`default`)
+            try encoder.encodeAdditionalProperties(byPlan, declaredBy: CodingKeys.self)
+        }
+
+        /// Limits by plan.
+        struct AdditionalProperty: Codable, Sendable, Hashable {
+            let max: Int
+
+            init(
+                max: Int,
+            ) {
+                self.max = max
+            }
         }
     }
 }
@@ -134,6 +217,8 @@ nonisolated extension Price: DTORuntime.FastJSONDecodable {
         self.byDay = try container.decodeNestedDatesIfPresent([String: [Date]].self, forKey: "by_day", format: .secondsSince1970)
         self.checks = try container.decodeNestedDatesIfPresent([Date?].self, forKey: "checks", format: .iso8601)
         self.card = try container.decode(Price.Card.self, forKey: "card")
+        self.permissions = try container.decodeIfPresent(Price.Permissions.self, forKey: "permissions")
+        self.limits = try container.decodeIfPresent(Price.Limits.self, forKey: "limits")
     }
 }
 
@@ -142,5 +227,28 @@ nonisolated extension Price.Card: DTORuntime.FastJSONDecodable {
         var container = try json.object()
         self.brand = try container.decode(String.self, forKey: "brand")
         self.last4 = try container.decode(String.self, forKey: "last4")
+    }
+}
+
+nonisolated extension Price.Permissions: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.issues = try container.decodeIfPresent(String.self, forKey: "issues")
+        self.additionalProperties = try json.additionalProperties(String.self, declaredBy: CodingKeys.self)
+    }
+}
+
+nonisolated extension Price.Limits: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.`default` = try container.decode(Int.self, forKey: "default")
+        self.byPlan = try json.additionalProperties(Price.Limits.AdditionalProperty.self, declaredBy: CodingKeys.self)
+    }
+}
+
+nonisolated extension Price.Limits.AdditionalProperty: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.max = try container.decode(Int.self, forKey: "max")
     }
 }
