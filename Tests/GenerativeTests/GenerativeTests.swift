@@ -60,8 +60,9 @@ struct GenerativeTests {
             run.status == 0 && failures.isEmpty,
             "\(failures.count) payloads failed:\n\(failures.prefix(20).joined(separator: "\n"))")
         #expect(run.output.contains("\(payloadCount) payloads, 0 failed"), "\(run.output.suffix(500))")
+        let open = inputs.filter { String(decoding: $0.bytes, as: UTF8.self).contains("$additionalProperties") }.count
         print(
-            "generative: \(inputs.count) specs, \(payloadCount) payloads, seeds \(seeds.lowerBound)..<\(seeds.upperBound)"
+            "generative: \(inputs.count) specs (\(open) with $additionalProperties), \(payloadCount) payloads, seeds \(seeds.lowerBound)..<\(seeds.upperBound)"
         )
     }
 

@@ -29,6 +29,8 @@ indirect enum Shape {
     case array(Shape)
     case dictionary(Shape)
     case object([FieldShape])
+    /// An object that keeps the keys it does not declare (`$additionalProperties`), as values of a shape.
+    case openObject([FieldShape], values: Shape)
     case enumeration([String], open: Bool)
     /// A named type from `types` (an object, an enum or an alias).
     case named(String)
@@ -75,6 +77,9 @@ struct RandomSpec {
             case 0: named.append((name, .enumeration(["on", "off", "in-progress"], open: random.chance(50))))
             case 1: named.append((name, .date(format: dates)))
             case 2: named.append((name, .array(.scalar(random.pick(["Int", "String"])))))
+            case 3 where random.chance(50):
+                named.append(
+                    (name, .openObject(fields(depth: 1, count: 1 + random.below(3)), values: extraValues(depth: 1))))
             default: named.append((name, .object(fields(depth: 1, count: 1 + random.below(3)))))
             }
         }
@@ -102,8 +107,21 @@ struct RandomSpec {
         case 6: return .array(random.chance(30) ? .date(format: random.pick(Self.formats)) : shape(depth: depth + 1))
         case 7:
             return .dictionary(random.chance(50) ? .scalar(random.pick(["Int", "String"])) : shape(depth: depth + 2))
-        case 8: return .object(fields(depth: depth + 1, count: 1 + random.below(3)))
+        case 8:
+            let fields = fields(depth: depth + 1, count: 1 + random.below(3))
+            return random.chance(30) ? .openObject(fields, values: extraValues(depth: depth + 1)) : .object(fields)
         default: return .json
+        }
+    }
+
+    /// The values of an open object's other keys: anything but dates (which need a field's format).
+    mutating func extraValues(depth: Int) -> Shape {
+        switch random.below(depth > 1 ? 3 : 5) {
+        case 0: return .scalar(random.pick(Self.scalars))
+        case 1: return .json
+        case 2: return .enumeration(["a", "b-c", "D"], open: random.chance(50))
+        case 3: return .array(.scalar(random.pick(["Int", "String"])))
+        default: return .object(fields(depth: depth + 1, count: 1 + random.below(2)).filter { !containsDate($0.shape) })
         }
     }
 
@@ -150,8 +168,10 @@ struct RandomSpec {
     }
 
     func isObject(_ shape: Shape) -> Bool {
-        if case .object = shape { return true }
-        return false
+        switch shape {
+        case .object, .openObject: true
+        default: false
+        }
     }
 
     func containsDate(_ shape: Shape) -> Bool {
@@ -210,6 +230,9 @@ struct RandomSpec {
         case .array(let inner): return "[\(typeJSON(inner, optional: false))]"
         case .dictionary(let inner): return "{ \"$dict\": \(typeJSON(inner, optional: false)) }"
         case .object(let fields): return "{ \(fields.map(fieldJSON).joined(separator: ", ")) }"
+        case .openObject(let fields, let values):
+            return
+                "{ \(fields.map(fieldJSON).joined(separator: ", ")), \"$additionalProperties\": \(typeJSON(values, optional: false)) }"
         case .enumeration(let values, let open):
             return
                 "{ \"$enum\": [\(values.map(quote).joined(separator: ", "))]\(open ? ", \"$unknown\": \"other\"" : "") }"
@@ -252,7 +275,7 @@ struct RandomSpec {
                 if removing { continue }
                 var wrong = "{\"wrong\": true}"
                 switch resolved(field.shape) {
-                case .object, .dictionary: wrong = "[1]"
+                case .object, .openObject, .dictionary: wrong = "[1]"
                 case .named(let name):
                     if let target = named.first(where: { $0.name == name }), isObject(target.shape) { wrong = "[1]" }
                 default: break
@@ -265,8 +288,14 @@ struct RandomSpec {
         return "{" + members.joined(separator: ", ") + "}"
     }
 
-    mutating func object(_ fields: [FieldShape]) -> String {
+    mutating func object(_ fields: [FieldShape], extras: Shape? = nil) -> String {
         var members: [String] = []
+        if let extras {
+            // Keys no field declares, among the declared ones.
+            for index in 0..<random.below(3) {
+                members.append("\(quote("extra \(random.pick(["é", "\\\"", "."])) \(index)")): \(value(extras))")
+            }
+        }
         for field in fields {
             if field.optional || field.defaultJSON != nil || field.lenient {
                 switch random.below(4) {
@@ -316,6 +345,7 @@ struct RandomSpec {
                     "\(quote("k\(i) \(random.pick(["é", "\\\"", "."]))")): \(value(inner))"
                 }.joined(separator: ", ") + "}"
         case .object(let fields): return object(fields)
+        case .openObject(let fields, let values): return object(fields, extras: values)
         case .enumeration(let values, let open):
             return quote(open && random.chance(25) ? "new-value" : random.pick(values))
         }
