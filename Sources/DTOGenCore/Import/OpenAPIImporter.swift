@@ -929,8 +929,11 @@ struct OpenAPITranslator {
         var shapes: [DraftJSON] = []
         for index in untaggedOrder(variants, pointer: pointer) {
             let variant = variants[index]
-            let (shape, nullable) = variantShape(
-                variant, pointer: pointer + "/\(index)", hint: hint + "Variant\(index + 1)")
+            var (shape, nullable) = variantShape(variant, pointer: pointer + "/\(index)", hint: hint, index: index)
+            // An inline enum of a few values is named by them (`[""]`, Stripe's "unset":
+            // `<Hint>Empty`), not after its field, whose name a shared shape may take (the
+            // enum then took a number, and lost it when the shape was no longer shared).
+            Self.namingEnumVariant(&shape, hint: hint, index: index)
             if nullable { optional = true }
             shapes.append(shape.json)
         }

@@ -105,7 +105,7 @@ extension OpenAPITranslator {
         var result = TaggedOneOf(property: property, variants: tagged)
         for (index, _) in kinds {
             let (variant, nullable) = variantShape(
-                variants[index], pointer: pointer + "/\(index)", hint: hint + "Variant\(index + 1)")
+                variants[index], pointer: pointer + "/\(index)", hint: hint, index: index)
             let shape = variant.json
             result.nullable = result.nullable || nullable
             let key = SwiftName.distinct(Self.caseKey(of: shape)) { name in
@@ -201,10 +201,12 @@ extension OpenAPITranslator {
     /// A variant of a one-of as a shape of its own: never optional (a nullable variant makes
     /// the one-of optional) and never a date (its format would be ambiguous: the string, or
     /// for seconds since 1970 the number, it is).
-    mutating func variantShape(_ variant: JSONNode, pointer: String, hint: String) -> (
+    /// A one-of's variant as a shape; an inline object is `<Hint>Variant<N>`, by its place.
+    mutating func variantShape(_ variant: JSONNode, pointer: String, hint: String, index: Int) -> (
         shape: DraftShape, nullable: Bool
     ) {
-        var shape = self.shape(variant, pointer: pointer, hint: hint)
+        let placed = hint + "Variant\(index + 1)"
+        var shape = self.shape(variant, pointer: pointer, hint: placed)
         let nullable = shape.optional
         shape.optional = false
         let epoch = shape.modifiers.contains {
@@ -217,9 +219,36 @@ extension OpenAPITranslator {
         if case .object(let members) = shape.base,
             !members.contains(where: { $0.0.hasPrefix("$") && !$0.0.hasPrefix("$$") })
         {
-            shape.modifiers.append(("$typeName", .string(hint)))
+            shape.modifiers.append(("$typeName", .string(placed)))
         }
         return (shape, nullable)
+    }
+
+    /// An untagged one-of's inline enum variant named by its values (`<Hint>Empty`), or by
+    /// its place when they make no name; in a tagged one-of its key names it already.
+    static func namingEnumVariant(_ shape: inout DraftShape, hint: String, index: Int) {
+        guard case .object(let members) = shape.base, let values = members.first(where: { $0.0 == "$enum" })?.1,
+            !shape.modifiers.contains(where: { $0.0 == "$typeName" })
+        else { return }
+        shape.modifiers.append(("$typeName", .string(hint + (valuesName(values) ?? "Variant\(index + 1)"))))
+    }
+
+    /// `EmptyOrNow` for `["", "now"]`: a name made of at most three values, nil when they
+    /// are more or one makes no name.
+    static func valuesName(_ values: DraftJSON) -> String? {
+        guard case .array(let elements) = values.unlocated, (1...3).contains(elements.count) else { return nil }
+        var parts: [String] = []
+        for element in elements {
+            guard case .string(let value) = element.unlocated else { return nil }
+            if value.isEmpty {
+                parts.append("Empty")
+                continue
+            }
+            let name = SwiftName.type(value)
+            guard SwiftName.isTypeName(name), !name.hasPrefix("_") else { return nil }
+            parts.append(name)
+        }
+        return parts.joined(separator: "Or")
     }
 
     static func describe(_ shape: DraftJSON) -> String {

@@ -159,7 +159,7 @@ struct UpdateStabilityTests {
         ),
         (
             "Store",
-            ##"{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]},"profile":{"$ref":"#/components/schemas/UserProfile"}}}"##
+            ##"{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]},"profile":{"$ref":"#/components/schemas/UserProfile"},"wrap":{"anyOf":[{"type":"object","properties":{"note":{"type":"string"}}},{"type":"string","enum":[""]}]}}}"##
         ),
         ("UserProfile", #"{"type":"object","properties":{"name":{"type":"string"}}}"#),
         ("Status", #"{"type":"string","enum":["active","inactive"]}"#),
@@ -193,6 +193,15 @@ struct UpdateStabilityTests {
             document(
                 paths: paths,
                 schemas: [("user-profile", #"{"type":"object","properties":{"id":{"type":"integer"}}}"#)] + schemas),
+            true
+        ),
+        // A schema inserted named like a one-of variant's "unset" value (Stripe's `enum: [""]`)
+        // was named after its field: the variant, named by its value, keeps its name.
+        (
+            "a schema inserted named like a variant",
+            document(
+                paths: paths,
+                schemas: schemas + [("WrapObject", #"{"type":"object","properties":{"size":{"type":"integer"}}}"#)]),
             true
         ),
         (
@@ -234,7 +243,7 @@ struct UpdateStabilityTests {
     /// The changes are there too: the check does not pass because nothing is compared.
     @Test func whatChangedDoesChange() throws {
         let old = try Self.imported(Self.base)
-        let document = Self.changes[2].document
+        let document = Self.changes[3].document
         let new = try Self.imported(document)
         #expect(Self.declaration("Status", in: old.files)?.text != Self.declaration("Status", in: new.files)?.text)
         #expect(Self.declaration("Location", in: old.files)?.text == Self.declaration("Location", in: new.files)?.text)
