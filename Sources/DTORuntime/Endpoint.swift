@@ -206,6 +206,10 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
     public var absoluteURL: URL?
     /// How the body is sent (`"bodyEncoding"` in a spec).
     public var bodyEncoding: BodyEncoding = .json
+    /// The fields of a form body whose arrays are one value, their elements joined by the
+    /// field's delimiter (`tags=a,b`: OpenAPI's `form` style unexploded, Swagger 2.0's `csv`;
+    /// `"bodyStyles"` in a spec). Other arrays are written as `bodyEncoding` says.
+    public var formFieldDelimiters: [String: String] = [:]
 
     /// An endpoint as a generated factory builds it; set the other properties afterwards.
     public init(
@@ -247,6 +251,14 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
     public func encodingBody(as encoding: BodyEncoding) -> Self {
         var copy = self
         copy.bodyEncoding = encoding
+        return copy
+    }
+
+    /// This endpoint, writing each named array field of its form body as one value, its
+    /// elements joined by the field's delimiter (`["tags": ","]`: `tags=a,b`).
+    public func delimitingFormFields(_ delimiters: [String: String]) -> Self {
+        var copy = self
+        copy.formFieldDelimiters = delimiters
         return copy
     }
 
@@ -318,7 +330,10 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
                     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
                 case .form, .formExploded:
                     let value = try JSONDecoder().decode(JSONValue.self, from: json)
-                    request.httpBody = Data(FormEncoding.encode(value, exploded: bodyEncoding == .formExploded).utf8)
+                    request.httpBody = Data(
+                        FormEncoding.encode(
+                            value, exploded: bodyEncoding == .formExploded, delimiters: formFieldDelimiters
+                        ).utf8)
                     request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
                 case .raw(let contentType):
                     request.httpBody = json

@@ -65,6 +65,14 @@ public struct StreamEndpoint<Kind: EndpointKind, Event: Sendable>: Sendable {
         copy.request = request.encodingBody(as: encoding)
         return copy
     }
+
+    /// This stream, writing each named array field of its form body as one value, its
+    /// elements joined by the field's delimiter (`Endpoint.delimitingFormFields(_:)`).
+    public func delimitingFormFields(_ delimiters: [String: String]) -> Self {
+        var copy = self
+        copy.request = request.delimitingFormFields(delimiters)
+        return copy
+    }
 }
 
 extension StreamEndpoint where Event: Decodable {

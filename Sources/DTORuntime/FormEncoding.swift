@@ -147,11 +147,22 @@ enum MultipartEncoding {
 /// (so a body is the same bytes on every run); `null` is left out; names and values are
 /// percent-encoded as the WHATWG URL standard's form serializer does (space as `+`).
 enum FormEncoding {
-    static func encode(_ value: JSONValue, exploded: Bool = false) -> String {
+    /// `delimiters`: top-level array fields written as one value, their elements joined
+    /// (`tags=a,b`), in either style.
+    static func encode(_ value: JSONValue, exploded: Bool = false, delimiters: [String: String] = [:]) -> String {
         var pairs: [(String, String)] = []
         if case .object(let members) = value {
             for key in members.keys.sorted() {
                 let member = members[key] ?? .null
+                if let delimiter = delimiters[key], case .array(let elements) = member,
+                    elements.allSatisfy(\.isScalar)
+                {
+                    // An empty array is no value, left out as it is exploded.
+                    if !elements.isEmpty {
+                        pairs.append((key, elements.compactMap(\.scalarText).joined(separator: delimiter)))
+                    }
+                    continue
+                }
                 switch member {
                 case .array(let elements) where exploded && elements.allSatisfy(\.isScalar):
                     for element in elements { append(element, name: key, to: &pairs) }

@@ -31,7 +31,8 @@ public enum GeneratedCodeSupport {
     /// spec marks one (`$readOnly`).
     public enum Version9 {}
     /// The runtime of dtogen 0.10: objects that keep the keys they do not declare
-    /// (`decodeAdditionalProperties`, `encodeAdditionalProperties`), which output has when a
-    /// spec gives an object `$additionalProperties`.
+    /// (`decodeAdditionalProperties`, `encodeAdditionalProperties`) and form fields whose
+    /// arrays are one delimited value (`Endpoint.delimitingFormFields(_:)`), which output has
+    /// when a spec gives an object `$additionalProperties` or an endpoint `bodyStyles`.
     public enum Version10 {}
 }

@@ -589,6 +589,17 @@ struct APIComparer {
                     "sends its body as \(endpoint.bodyEncoding?.rawValue ?? "JSON") (was \(before.bodyEncoding?.rawValue ?? "JSON"))",
                     at: location, in: after.spec)
             }
+            let describe = { (ir: EndpointIR) in
+                ir.formDelimiters.map { "'\($0.key)' joined by '\($0.delimiter)'" }.joined(separator: ", ")
+            }
+            if describe(before) != describe(endpoint) {
+                let now = describe(endpoint)
+                let was = describe(before)
+                add(
+                    [.wire], symbol,
+                    "writes form fields \(now.isEmpty ? "as its body encoding does" : now) (was \(was.isEmpty ? "as its body encoding does" : was))",
+                    at: location, in: after.spec)
+            }
             let oldNames = Set((before.query + before.headers + before.cookies).map(\.name))
             let newNames = Set((endpoint.query + endpoint.headers + endpoint.cookies).map(\.name))
             for removed in oldNames.subtracting(newNames).sorted() {

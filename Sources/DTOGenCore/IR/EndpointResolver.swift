@@ -289,6 +289,7 @@ struct EndpointResolver {
         )
         resolved.location = endpoint.name.location
         resolved.cookies = cookies
+        resolved.formDelimiters = formDelimiters(endpoint, body: body, encoding: resolved.bodyEncoding)
         if let bodyFrom = endpoint.bodyFrom { resolved.bodyFrom = self.bodyFrom(bodyFrom, body: body) }
         if let stream = endpoint.stream {
             if resolved.rawResponse == .data, let written = endpoint.response {
@@ -386,6 +387,74 @@ struct EndpointResolver {
             return nil
         }
         return encoding.value
+    }
+
+    /// `bodyStyles`: each named field of a form body is an array written as one value, its
+    /// elements joined (`form` unexploded: `a,b`; `spaceDelimited`; `pipeDelimited`).
+    mutating func formDelimiters(_ endpoint: EndpointSpec, body: TypeRef?, encoding: BodyEncoding?)
+        -> [(key: String, delimiter: String)]
+    {
+        guard let first = endpoint.bodyStyles.first else { return [] }
+        guard encoding == .form || encoding == .formExploded else {
+            types.sink.error(
+                "DTG3143", first.keyLocation,
+                "'bodyStyles' says how the fields of a form body are written; it needs 'bodyEncoding: form' or 'formExploded'"
+            )
+            return []
+        }
+        let fields = body.flatMap { types.table.fields(of: $0)?.fields } ?? []
+        var delimiters: [(key: String, delimiter: String)] = []
+        for entry in endpoint.bodyStyles {
+            guard let field = fields.first(where: { $0.jsonKey == entry.key }) else {
+                let hint = Suggest.hint(for: entry.key, in: fields.map(\.jsonKey))
+                types.sink.error(
+                    "DTG3144", entry.keyLocation,
+                    "'bodyStyles' names '\(entry.key)', which is not a field of the body\(hint)")
+                continue
+            }
+            guard case .array(let element) = types.table.resolved(field.type.nonOptional),
+                Self.isDelimitable(types.table.resolved(element.nonOptional), in: types.table)
+            else {
+                types.sink.error(
+                    "DTG3145", entry.keyLocation,
+                    "'bodyStyles' writes an array of scalars as one value; '\(entry.key)' is \(types.table.describe(field.type))"
+                )
+                continue
+            }
+            let style = entry.style?.value ?? .form
+            let exploded = entry.explode?.value ?? (style == .form)
+            guard !exploded, let delimiter = Self.formDelimiter(style) else {
+                types.sink.error(
+                    "DTG3146", entry.style?.location ?? entry.keyLocation,
+                    "a form body field in 'bodyStyles' is 'form' with '$explode: false' (a,b), 'spaceDelimited' or 'pipeDelimited'; an exploded array is what 'bodyEncoding: formExploded' writes"
+                )
+                continue
+            }
+            delimiters.append((entry.key, delimiter))
+        }
+        return delimiters.sorted { $0.key < $1.key }
+    }
+
+    /// The text between a delimited field's elements: `form` unexploded `,`, `spaceDelimited`
+    /// a space, `pipeDelimited` `|`.
+    static func formDelimiter(_ style: ParameterStyle) -> String? {
+        switch style {
+        case .form: ","
+        case .spaceDelimited: " "
+        case .pipeDelimited: "|"
+        default: nil
+        }
+    }
+
+    /// Elements a form writes as text: scalars, dates and string enums.
+    static func isDelimitable(_ element: TypeRef, in table: TypeTable) -> Bool {
+        switch element {
+        case .scalar(let scalar): return scalar != .file && scalar != .data
+        case .named(let id):
+            if case .enumeration = table[id].kind { return true }
+            return false
+        default: return false
+        }
     }
 
     /// The next-page rule of a paged endpoint, its paths checked against the response.

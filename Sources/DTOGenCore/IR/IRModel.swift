@@ -590,6 +590,8 @@ struct EndpointIR: Sendable {
     var pagination: PaginationIR?
     /// `form` or `multipart` when the body is not sent as JSON.
     var bodyEncoding: BodyEncoding?
+    /// Form body fields whose arrays are one value, joined by the delimiter (`bodyStyles`), by key.
+    var formDelimiters: [(key: String, delimiter: String)] = []
     /// The content type of a raw `Data` body.
     var rawBodyContentType: String?
     /// A `Data` or `String` response is the body itself, not JSON.

@@ -117,8 +117,10 @@ extension OpenAPITranslator {
         var headers: [(String, DraftShape)] = []
         var cookies: [(String, DraftShape)] = []
         var formFields: [(String, DraftJSON)] = []
-        // A `formData` array: sent as its `collectionFormat` says, never in brackets.
+        // A `formData` array: sent as its `collectionFormat` says, never in brackets: `multi`
+        // repeats its key, the others are one delimited value (`bodyStyles`).
         var formArrays = false
+        var formStyles: [(String, DraftJSON)] = []
         var swaggerBody: JSONNode?
         // A `Content-Type` header parameter with one value (Docker's `/build`: `application/x-tar`).
         var declaredContentType: String?
@@ -168,7 +170,10 @@ extension OpenAPITranslator {
             if place == "formData" {
                 if node["required"]?.boolValue != true { shape.optional = true }
                 formFields.append((name, shape.json))
-                if Self.types(of: schema).contains("array") { formArrays = true }
+                if Self.types(of: schema).contains("array") {
+                    formArrays = true
+                    if let style = formFieldStyle(node, pointer: parameterPointer) { formStyles.append((name, style)) }
+                }
                 continue
             }
             // How arrays and objects are written: `style`/`explode` (3.x), `collectionFormat` (2.0).
@@ -237,8 +242,8 @@ extension OpenAPITranslator {
         // The request body.
         let bodyAllowed = typedMethod?.allowsBody ?? false
         if var body = requestBody(
-            operation, swaggerBody: swaggerBody, formFields: formFields, formArrays: formArrays, pointer: pointer,
-            hint: SwiftName.upperCamel(name) + "Body")
+            operation, swaggerBody: swaggerBody, formFields: formFields, formArrays: formArrays,
+            formStyles: formStyles, pointer: pointer, hint: SwiftName.upperCamel(name) + "Body")
         {
             if let declaredContentType, let index = body.firstIndex(where: { $0.0 == "contentType" }) {
                 body[index].1 = .string(declaredContentType)
@@ -438,7 +443,7 @@ extension OpenAPITranslator {
     /// The body keys of an endpoint: `body`, and `bodyEncoding`/`contentType` when not JSON.
     mutating func requestBody(
         _ operation: JSONNode, swaggerBody: JSONNode?, formFields: [(String, DraftJSON)], formArrays: Bool,
-        pointer: String, hint: String
+        formStyles: [(String, DraftJSON)], pointer: String, hint: String
     ) -> [(String, DraftJSON)]? {
         translating = SchemaUse(sent: true, received: false)
         defer { translating = .received }
@@ -462,10 +467,11 @@ extension OpenAPITranslator {
                     return false
                 }
             // An array field is sent as its `collectionFormat` says, never in brackets: `multi`
-            // repeats its key (`formExploded`), and so do the others, which no form body style
-            // writes exactly (`csv`, the default, is `tags=a,b`).
+            // repeats its key (`formExploded`); `csv` (the default), `ssv` and `pipes` are one
+            // delimited value (`bodyStyles`). A multipart body sends each item as a part.
             let encoding: BodyEncoding = multipart ? .multipart : formArrays ? .formExploded : .form
-            return [("body", .object(formFields)), ("bodyEncoding", .string(encoding.rawValue))]
+            let styles = multipart || formStyles.isEmpty ? [] : [("bodyStyles", DraftJSON.object(formStyles))]
+            return [("body", .object(formFields)), ("bodyEncoding", .string(encoding.rawValue))] + styles
         }
         guard let raw = operation["requestBody"], let body = followed(raw, pointer: pointer + "/requestBody"),
             let content = body["content"]?.members, !content.isEmpty
@@ -509,7 +515,9 @@ extension OpenAPITranslator {
                     "a \(encoding.rawValue) body must be an object with properties; left out")
                 return nil
             }
+            let styles = encoding == .multipart ? [] : encodingStyles(form.value, schema: schema)
             return [("body", shape.located), ("bodyEncoding", .string(encoding.rawValue))]
+                + (styles.isEmpty ? [] : [("bodyStyles", .object(styles))])
         }
         guard let first = content.first else { return nil }
         return [
@@ -534,6 +542,46 @@ extension OpenAPITranslator {
             return type == "array" || type == "object" || field["items"] != nil || field["properties"] != nil
         }
         return structured ? .formExploded : .form
+    }
+
+    /// A Swagger 2.0 `formData` array's `collectionFormat` as a `bodyStyles` entry; nil for
+    /// `multi`, which `formExploded` writes (and `tsv`, sent so too, with a warning).
+    mutating func formFieldStyle(_ node: JSONNode, pointer: String) -> DraftJSON? {
+        let format = node["collectionFormat"]?.stringValue ?? "csv"
+        let style: ParameterStyle
+        switch format {
+        case "multi": return nil
+        case "csv": style = .form
+        case "ssv": style = .spaceDelimited
+        case "pipes": style = .pipeDelimited
+        default:
+            warn(
+                "DTG4049", node, pointer,
+                "form field '\(node["name"]?.stringValue ?? "")' is an array in the '\(format)' collection format, which dtogen does not write; its items are sent repeated"
+            )
+            return nil
+        }
+        return .object([("$style", .string(style.rawValue)), ("$explode", .bool(false))])
+    }
+
+    /// OpenAPI 3's `encoding` of a form body's array fields as `bodyStyles` entries: `form`
+    /// unexploded, `spaceDelimited` and `pipeDelimited` (the others are the body encoding's).
+    mutating func encodingStyles(_ media: JSONNode, schema: JSONNode) -> [(String, DraftJSON)] {
+        let properties = quietlyFollowed(schema)?["properties"]?.members ?? []
+        var styles: [(String, DraftJSON)] = []
+        for member in media["encoding"]?.members ?? [] {
+            let (key, encoding) = (member.key, member.value)
+            guard let written = encoding["style"]?.stringValue, let style = ParameterStyle(rawValue: written),
+                EndpointResolver.formDelimiter(style) != nil,
+                !(encoding["explode"]?.boolValue ?? (style == .form)),
+                let property = properties.first(where: { $0.key == key }).flatMap({ quietlyFollowed($0.value) }),
+                Self.types(of: property).contains("array"),
+                let items = property["items"].flatMap({ quietlyFollowed($0) }),
+                Self.types(of: items).allSatisfy({ !["array", "object"].contains($0) }), items["properties"] == nil
+            else { continue }
+            styles.append((key, .object([("$style", .string(style.rawValue)), ("$explode", .bool(false))])))
+        }
+        return styles
     }
 
     /// A JSON response's shape: the wrapper's data when the spec has an envelope.

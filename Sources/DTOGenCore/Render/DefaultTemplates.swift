@@ -282,7 +282,7 @@ extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
 {{#format}}
             format: {{{.}}},
 {{/format}}
-        ){{#decodeEvent}} {{{.}}}{{/decodeEvent}}{{#bodyEncoding}}.encodingBody(as: {{{.}}}){{/bodyEncoding}}{{#rawResponse}}.{{{.}}}{{/rawResponse}}{{#errorType}}.decodingErrors(as: {{{.}}}.self){{/errorType}}{{#timeout}}.timingOut(after: {{{.}}}){{/timeout}}{{#paginate}}
+        ){{#decodeEvent}} {{{.}}}{{/decodeEvent}}{{#bodyEncoding}}.encodingBody(as: {{{.}}}){{/bodyEncoding}}{{#formDelimiters}}.delimitingFormFields({{{.}}}){{/formDelimiters}}{{#rawResponse}}.{{{.}}}{{/rawResponse}}{{#errorType}}.decodingErrors(as: {{{.}}}.self){{/errorType}}{{#timeout}}.timingOut(after: {{{.}}}){{/timeout}}{{#paginate}}
         .paginated { endpoint, response, headers in {{{.}}} }{{/paginate}}
     }
 

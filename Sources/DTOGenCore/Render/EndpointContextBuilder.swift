@@ -65,6 +65,7 @@ struct EndpointContextBuilder {
             body: endpoint.body.map(SwiftName.escaped), envelope: endpoint.envelope.map(printer.envelope),
             errorType: endpoint.errorType.map(printer.qualifiedType), timeout: endpoint.timeout,
             bodyEncoding: printer.bodyEncoding(endpoint),
+            formDelimiters: printer.formDelimiters(endpoint),
             rawResponse: endpoint.rawResponse.map(printer.rawResponse),
             paginate: endpoint.pagination.map(printer.nextPage),
             format: endpoint.stream.map(printer.streamFormat),

@@ -28,17 +28,20 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     /// Properties left out of request bodies (`Encoder.isEncodingRequestBody`, `$readOnly`)
     /// and dates nested deeper than an array or a dictionary (`DateNesting`).
     case readOnlyAndNestedDates = 9
-    /// Objects that keep the keys they do not declare (`$additionalProperties`).
-    case additionalProperties = 10
+    /// Objects that keep the keys they do not declare (`$additionalProperties`) and form
+    /// fields written as one delimited value (`bodyStyles`).
+    case additionalPropertiesAndDelimitedForms = 10
 
-    static let latest = RuntimeVersion.allCases.max() ?? .additionalProperties
+    static let latest = RuntimeVersion.allCases.max() ?? .additionalPropertiesAndDelimitedForms
 
     static func < (a: RuntimeVersion, b: RuntimeVersion) -> Bool { a.rawValue < b.rawValue }
 
     /// The version a spec's output needs: the highest any of its parts uses.
     static func required(by ir: SpecIR, fastDecoding: Bool) -> RuntimeVersion {
-        if ir.types.decls.contains(where: { !$0.external && $0.additionalProperties != nil }) {
-            return .additionalProperties
+        if ir.types.decls.contains(where: { !$0.external && $0.additionalProperties != nil })
+            || ir.endpoints.contains(where: { !$0.formDelimiters.isEmpty })
+        {
+            return .additionalPropertiesAndDelimitedForms
         }
         if usesRequestBodyEncodingOrNestedDates(ir) { return .readOnlyAndNestedDates }
         if ir.endpoints.contains(where: { $0.bodyEncoding == .formExploded }) { return .explodedForms }

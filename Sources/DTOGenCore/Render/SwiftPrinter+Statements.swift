@@ -134,6 +134,14 @@ extension SwiftPrinter {
         return endpoint.rawBodyContentType.map { ".\(RuntimeSymbols.rawBody)(contentType: \(SwiftLiteral.string($0)))" }
     }
 
+    /// `["tags": ","]`: a form body's delimited fields (`delimitingFormFields`).
+    func formDelimiters(_ endpoint: EndpointIR) -> String? {
+        guard !endpoint.formDelimiters.isEmpty else { return nil }
+        return "["
+            + endpoint.formDelimiters.map { "\(SwiftLiteral.string($0.key)): \(SwiftLiteral.string($0.delimiter))" }
+            .joined(separator: ", ") + "]"
+    }
+
     /// A stream endpoint's `format:` (`.serverSentEvents(end: "[DONE]")`, `.jsonLines`).
     func streamFormat(_ stream: StreamIR) -> String {
         switch stream.style {

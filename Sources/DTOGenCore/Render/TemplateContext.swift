@@ -181,6 +181,8 @@ struct FactoryContext: TemplateContext {
     var errorType: String?
     var timeout: String?
     var bodyEncoding: String?
+    /// `["tags": ","]`: the form body's delimited fields.
+    var formDelimiters: String?
     var rawResponse: String?
     var paginate: String?
     /// A stream endpoint's `format:` argument.
@@ -215,6 +217,7 @@ struct FactoryContext: TemplateContext {
             "method": .string(method), "path": .string(path), "query": .items(query), "headers": .items(headers),
             "body": .optional(body), "envelope": .optional(envelope), "errorType": .optional(errorType),
             "timeout": .optional(timeout), "bodyEncoding": .optional(bodyEncoding),
+            "formDelimiters": .optional(formDelimiters),
             "rawResponse": .optional(rawResponse),
             "paginate": .optional(paginate), "format": .optional(format), "decodeEvent": .optional(decodeEvent),
             "spaced": .bool(spaced),

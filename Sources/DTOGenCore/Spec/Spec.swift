@@ -130,6 +130,15 @@ public struct OneOfVariantSpec: Sendable {
     public var shape: ShapeSpec
 }
 
+/// One entry of `bodyStyles`: how a form body's array field is written (OpenAPI's `encoding`
+/// style and explode; Swagger 2.0's `collectionFormat` of a `formData` array).
+public struct BodyStyleSpec: Sendable {
+    public var key: String
+    public var keyLocation: SourceLocation
+    public var style: Located<ParameterStyle>?
+    public var explode: Located<Bool>?
+}
+
 public struct PropertySpec: Sendable {
     public var key: String
     public var keyLocation: SourceLocation
@@ -170,6 +179,8 @@ public struct EndpointSpec: Sendable {
     public var paginate: PaginateSpec?
     /// `bodyEncoding`: `json` (default), `form`, `formExploded` or `multipart`.
     public var bodyEncoding: Located<BodyEncoding>?
+    /// `bodyStyles`: form body fields whose arrays are one delimited value (`tags=a,b`).
+    public var bodyStyles: [BodyStyleSpec] = []
     /// `contentType` of a raw `Data` body (`image/png`).
     public var contentType: Located<String>?
     /// The spec's `domain`: one mapping, or (an addition to the format) an array of them.

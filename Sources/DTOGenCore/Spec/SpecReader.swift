@@ -11,7 +11,7 @@ public enum SpecReader {
     ]
     static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums", "unusedTypes", "dtoFiles"]
     static let endpointKeys = [
-        "name", "method", "path", "kind", "params", "query", "headers", "cookies", "body", "bodyEncoding",
+        "name", "method", "path", "kind", "params", "query", "headers", "cookies", "body", "bodyEncoding", "bodyStyles",
         "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc", "examples", "bodyFrom",
         "stream", "end", "events",
     ]
@@ -150,6 +150,21 @@ private struct Reader {
             sink.error("DTG1005", node.location, error.message)
             return nil
         }
+    }
+
+    /// `"tags": { "$style": "form", "$explode": false }`: a form body field's style.
+    mutating func readBodyStyle(_ member: JSONNode.Member) -> BodyStyleSpec? {
+        guard let members = object(member.value, "a 'bodyStyles' entry") else { return nil }
+        var entry = BodyStyleSpec(key: member.key, keyLocation: member.keyLocation)
+        for field in members {
+            switch field.key {
+            case Modifier.style.rawValue: entry.style = keyword(field.value, "'$style'", ParameterStyle.read)
+            case Modifier.explode.rawValue:
+                entry.explode = bool(field.value, "'$explode'").map { Located($0, at: field.keyLocation) }
+            default: unknownKey(field, in: "a 'bodyStyles' entry", allowed: ["$style", "$explode"])
+            }
+        }
+        return entry
     }
 
     mutating func unknownKey(_ member: JSONNode.Member, in what: String, allowed: [String]) {
@@ -797,6 +812,11 @@ private struct Reader {
             case "response": endpoint.response = readShape(value, context: .inner)
             case "error": endpoint.error = string(value, "'error'")
             case "bodyEncoding": endpoint.bodyEncoding = keyword(value, "'bodyEncoding'", BodyEncoding.read)
+            case "bodyStyles":
+                guard let fields = object(value, "'bodyStyles'") else { continue }
+                for field in fields {
+                    if let entry = readBodyStyle(field) { endpoint.bodyStyles.append(entry) }
+                }
             case "contentType": endpoint.contentType = string(value, "'contentType'")
             case "paginate":
                 guard let members = object(value, "'paginate'") else { continue }

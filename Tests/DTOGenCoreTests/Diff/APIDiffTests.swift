@@ -70,6 +70,21 @@ struct APIDiffTests {
                 "breaking (1):\n  @new0: Charge.additionalProperties: keys the type does not declare are now [String: Int] (was [String: String]) [source, wire]\n"
         ),
         Case(
+            name: "a form field written as one value",
+            old: types(
+                "",
+                endpoints:
+                    #"[{ "name": "tag", "method": "POST", "path": "/tags", "body": { "tags": ["String"] }, "bodyEncoding": "formExploded" }]"#
+            ),
+            new: types(
+                "",
+                endpoints:
+                    #"[{ "name": «"tag", "method": "POST", "path": "/tags", "body": { "tags": ["String"] }, "bodyEncoding": "formExploded", "bodyStyles": { "tags": { "$style": "form", "$explode": false } } }]"#
+            ),
+            report:
+                "breaking (1):\n  @new0: Endpoint.tag: writes form fields 'tags' joined by ',' (was as its body encoding does) [wire]\n"
+        ),
+        Case(
             name: "a response field made optional",
             old: types(#""Charge": { "id": "String" }"#, endpoints: getCharge),
             new: types(#""Charge": { «"id": "String?" }"#, endpoints: getCharge),

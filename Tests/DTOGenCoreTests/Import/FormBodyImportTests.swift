@@ -4,7 +4,9 @@ import Testing
 
 /// How import says a form body is written: OpenAPI's default for a form field that is an
 /// array or object (exploded: the key repeated), brackets where the media type's `encoding`
-/// says `deepObject` (Stripe), and Swagger 2.0's `formData` arrays repeated, never in
+/// says `deepObject` (Stripe), its `form` unexploded, `spaceDelimited` and `pipeDelimited`
+/// arrays as one value, and Swagger 2.0's `formData` arrays as their `collectionFormat` says
+/// (`multi` repeated; `csv`, the default, `ssv` and `pipes` one delimited value), never in
 /// brackets.
 struct FormBodyImportTests {
     @Test func formBodiesAreWrittenAsTheDocumentSays() throws {
@@ -21,6 +23,9 @@ struct FormBodyImportTests {
                     - { name: id, in: path, required: true, type: string }
                     - { name: name, in: formData, type: string }
                     - { name: tags, in: formData, type: array, items: { type: string }, collectionFormat: multi }
+                    - { name: colors, in: formData, type: array, items: { type: string } }
+                    - { name: sizes, in: formData, type: array, items: { type: integer }, collectionFormat: pipes }
+                    - { name: moods, in: formData, type: array, items: { type: string }, collectionFormat: ssv }
                   responses: { "204": { description: ok } }
                 put:
                   operationId: renamePet
@@ -37,11 +42,55 @@ struct FormBodyImportTests {
         let main = #"""
             import Foundation
             let request = try Endpoint<EndpointKinds.Public, Void>.updatePet(
-                id: "p1", body: UpdatePetBody(name: "Rex", tags: ["a b", "c"])
+                id: "p1", body: UpdatePetBody(name: "Rex", tags: ["a b", "c"], colors: ["red", "blue"], sizes: [1, 2], moods: ["calm"])
             ).makeRequest(baseURL: PetsAPI.baseURL, with: ())
             print(String(decoding: request.httpBody ?? Data(), as: UTF8.self))
+            // An empty array is left out, as it is repeated.
+            let empty = try Endpoint<EndpointKinds.Public, Void>.updatePet(
+                id: "p1", body: UpdatePetBody(name: "Rex", colors: [])
+            ).makeRequest(baseURL: PetsAPI.baseURL, with: ())
+            print(String(decoding: empty.httpBody ?? Data(), as: UTF8.self))
             """#
         let run = try OpenAPIImportTests.generateAndRun(spec, main: main)
-        #expect(run.output == "name=Rex&tags=a+b&tags=c\n", "\(run.output)")
+        #expect(
+            run.output == "colors=red%2Cblue&moods=calm&name=Rex&sizes=1%7C2&tags=a+b&tags=c\nname=Rex\n",
+            "\(run.output)")
+    }
+
+    /// OpenAPI 3: a form body's `encoding` says an array field is one value.
+    @Test func anEncodingStyleWritesAnArrayAsOneValue() throws {
+        let document = """
+            openapi: 3.0.0
+            info: { title: Search, version: "1" }
+            servers: [{ url: "https://search.example" }]
+            paths:
+              /search:
+                post:
+                  operationId: search
+                  requestBody:
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema:
+                          type: object
+                          properties:
+                            ids: { type: array, items: { type: integer } }
+                            words: { type: array, items: { type: string } }
+                            kinds: { type: array, items: { type: string } }
+                        encoding:
+                          ids: { style: form, explode: false }
+                          words: { style: spaceDelimited }
+                  responses: { "204": { description: ok } }
+            """
+        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "search.yaml")
+        #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
+        let main = #"""
+            import Foundation
+            let request = try Endpoint<EndpointKinds.Public, Void>.search(
+                body: SearchBody(ids: [1, 2], words: ["a", "b"], kinds: ["x", "y"])
+            ).makeRequest(baseURL: SearchAPI.baseURL, with: ())
+            print(String(decoding: request.httpBody ?? Data(), as: UTF8.self))
+            """#
+        let run = try OpenAPIImportTests.generateAndRun(imported.spec, main: main)
+        #expect(run.output == "ids=1%2C2&kinds=x&kinds=y&words=a+b\n", "\(run.output)")
     }
 }

@@ -485,6 +485,30 @@ struct DiagnosticsTests {
                 #"{ "types": { "T": { "a": "Int", "$additionalProperties": { "$type": "Int", "$name": «"self" } } }, "endpoints": [] }"#,
             message: "'$name' 'self' of '$additionalProperties' is not a valid Swift property name"),
         Case(
+            name: "bodyStyles without a form body",
+            spec:
+                #"{ "endpoints": [{ "name": "x", "method": "POST", "path": "/x", "body": { "tags": ["String"] }, "bodyStyles": { «"tags": { "$style": "form", "$explode": false } } }] }"#,
+            message:
+                "'bodyStyles' says how the fields of a form body are written; it needs 'bodyEncoding: form' or 'formExploded'"
+        ),
+        Case(
+            name: "bodyStyles naming no field",
+            spec:
+                #"{ "endpoints": [{ "name": "x", "method": "POST", "path": "/x", "body": { "tags": ["String"] }, "bodyEncoding": "form", "bodyStyles": { «"tag": { "$style": "pipeDelimited" } } }] }"#,
+            message: "'bodyStyles' names 'tag', which is not a field of the body; did you mean 'tags'?"),
+        Case(
+            name: "bodyStyles on an array of objects",
+            spec:
+                #"{ "endpoints": [{ "name": "x", "method": "POST", "path": "/x", "body": { "tags": [{ "a": "Int" }] }, "bodyEncoding": "form", "bodyStyles": { «"tags": { "$style": "pipeDelimited" } } }] }"#,
+            message: "'bodyStyles' writes an array of scalars as one value; 'tags' is [XBody.Tag]"),
+        Case(
+            name: "bodyStyles exploded",
+            spec:
+                #"{ "endpoints": [{ "name": "x", "method": "POST", "path": "/x", "body": { "tags": ["String"] }, "bodyEncoding": "form", "bodyStyles": { "tags": { "$style": «"form" } } }] }"#,
+            message:
+                "a form body field in 'bodyStyles' is 'form' with '$explode: false' (a,b), 'spaceDelimited' or 'pipeDelimited'; an exploded array is what 'bodyEncoding: formExploded' writes"
+        ),
+        Case(
             name: "$name not an identifier",
             spec: #"{ "types": { "T": { "a": { "$type": "Int", "$name": «"a b" } } }, "endpoints": [] }"#,
             message: "'$name' 'a b' is not a valid Swift identifier"),
