@@ -815,6 +815,9 @@ struct OpenAPITranslator {
         var properties: [JSONNode.Member] = []
         var required: [JSONNode] = []
         var objectParts = 0
+        // Keys beside the declared ones: allowed when a part allows them (a schema's first,
+        // else `true`) and none forbids them.
+        var additional: [JSONNode] = []
         func collect(_ part: JSONNode, _ partPointer: String, depth: Int, into translator: inout OpenAPITranslator) {
             guard depth < 16, let resolved = translator.followed(part, pointer: partPointer) else { return }
             if let nested = resolved["allOf"]?.elements {
@@ -834,8 +837,10 @@ struct OpenAPITranslator {
                 }
             }
             required += resolved["required"]?.elements ?? []
+            if let extra = resolved["additionalProperties"] { additional.append(extra) }
         }
         for (index, part) in parts.enumerated() { collect(part, pointer + "/allOf/\(index)", depth: 0, into: &self) }
+        if let extra = schema["additionalProperties"] { additional.append(extra) }
         for member in ownProperties {
             guard let index = properties.firstIndex(where: { $0.key == member.key }) else {
                 properties.append(member)
@@ -858,18 +863,29 @@ struct OpenAPITranslator {
             return bareShape(parts[0], pointer: pointer + "/allOf/0", hint: hint, inMultipart: false)
         }
         let merged = JSONNode(
-            value: .object([
-                JSONNode.Member(
-                    key: "type", keyLocation: schema.location,
-                    value: JSONNode(value: .string("object"), location: schema.location)),
-                JSONNode.Member(
-                    key: "properties", keyLocation: schema.location,
-                    value: JSONNode(value: .object(properties), location: schema.location)),
-                JSONNode.Member(
-                    key: "required", keyLocation: schema.location,
-                    value: JSONNode(value: .array(required), location: schema.location)),
-            ]), location: schema.location)
+            value: .object(
+                [
+                    JSONNode.Member(
+                        key: "type", keyLocation: schema.location,
+                        value: JSONNode(value: .string("object"), location: schema.location)),
+                    JSONNode.Member(
+                        key: "properties", keyLocation: schema.location,
+                        value: JSONNode(value: .object(properties), location: schema.location)),
+                    JSONNode.Member(
+                        key: "required", keyLocation: schema.location,
+                        value: JSONNode(value: .array(required), location: schema.location)),
+                ]
+                    + (Self.mergedAdditionalProperties(additional).map {
+                        [JSONNode.Member(key: "additionalProperties", keyLocation: $0.location, value: $0)]
+                    } ?? [])), location: schema.location)
         return object(merged, pointer: pointer, hint: hint, inMultipart: false)
+    }
+
+    /// The `additionalProperties` of `allOf` parts together: nil when one forbids other keys
+    /// or none allows them; else the first that is a schema, or `true`.
+    static func mergedAdditionalProperties(_ parts: [JSONNode]) -> JSONNode? {
+        guard !parts.contains(where: { $0.boolValue == false }) else { return nil }
+        return parts.first { $0.members != nil } ?? parts.first { $0.boolValue == true }
     }
 
     /// A property as a later `allOf` part restates it: its `readOnly` and `writeOnly` hold

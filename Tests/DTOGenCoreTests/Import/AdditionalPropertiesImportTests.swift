@@ -67,4 +67,33 @@ struct AdditionalPropertiesImportTests {
         #expect(dtos.contains("let additionalProperties: [String: String]"))
         #expect(dtos.contains("enum CodingKeys: String, CodingKey, CaseIterable {"))
     }
+
+    /// `allOf`: other keys are kept when a part allows them and none forbids them (GitHub's
+    /// app from a manifest: the app's schema and a part with its secrets).
+    @Test func allOfPartsThatAllowOtherKeys() throws {
+        func imported(_ second: String) -> String {
+            let document = """
+                openapi: 3.0.0
+                info: { title: Apps, version: "1" }
+                paths:
+                  /apps:
+                    post:
+                      operationId: createApp
+                      responses:
+                        "201":
+                          description: ok
+                          content:
+                            application/json:
+                              schema:
+                                allOf:
+                                  - { type: object, properties: { id: { type: integer } } }
+                                  - { type: object, properties: { pem: { type: string } }, \(second) }
+                """
+            return OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "apps.yaml").spec
+        }
+        #expect(imported("additionalProperties: true").contains(#""$additionalProperties": "JSON""#))
+        #expect(imported("additionalProperties: { type: integer }").contains(#""$additionalProperties": "Int""#))
+        #expect(!imported("additionalProperties: false").contains("$additionalProperties"))
+        #expect(!imported("description: secrets").contains("$additionalProperties"))
+    }
 }

@@ -14,6 +14,10 @@ struct RecordedRequest: Codable {
     var requestError: String?
     var decodeError: String?
     var decoded: Bool?
+    /// Keys beside the declared ones (`DocumentSampler.extraKey`) in the sample response, and in the
+    /// value it decoded to, encoded again: `$additionalProperties` keeps them.
+    var extrasSent: Int?
+    var extrasKept: Int?
 }
 
 /// Judges a request by the document alone: the operation's path template and method, each

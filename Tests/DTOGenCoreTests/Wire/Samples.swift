@@ -71,6 +71,9 @@ struct DocumentSampler {
         }
     }
 
+    /// The key a sample object has beside its declared properties when its schema allows others.
+    static let extraKey = "x-sample-extra"
+
     func objectMembers(_ schema: JSONNode, depth: Int) -> [(String, String)] {
         let required = Set(schema["required"]?.elements?.compactMap(\.stringValue) ?? [])
         var members: [(String, String)] = []
@@ -80,8 +83,11 @@ struct DocumentSampler {
             guard required.contains(property.key) || depth < 4 else { continue }
             members.append((property.key, sample(property.value, depth: depth + 1)))
         }
-        if members.isEmpty, let extra = schema["additionalProperties"], extra.members != nil {
-            members.append(("key", sample(extra, depth: depth + 1)))
+        // A key beside the declared ones where the schema allows it (`additionalProperties`
+        // of a schema, or `true`), which `$additionalProperties` must keep.
+        if let extra = schema["additionalProperties"], extra.members != nil || extra.boolValue == true {
+            let key = members.isEmpty ? "key" : Self.extraKey
+            members.append((key, extra.members == nil ? "\"sample\"" : sample(extra, depth: depth + 1)))
         }
         return members
     }

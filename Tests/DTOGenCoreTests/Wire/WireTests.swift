@@ -111,6 +111,9 @@ struct WireTests {
             if record.decoded == true { decoded += 1 }
         }
         let responses = records.filter { $0.decoded != nil || $0.decodeError != nil }.count
+        let extrasSent = records.compactMap(\.extrasSent).reduce(0, +)
+        let extrasKept = records.compactMap(\.extrasKept).reduce(0, +)
+        let extrasDropped = records.filter { ($0.extrasKept ?? 0) < ($0.extrasSent ?? 0) }.map(\.name)
         #expect(
             invalid.count <= Self.known[name, default: 0],
             "\(name): \(invalid.count) invalid requests:\n\(invalid.prefix(15).joined(separator: "\n"))")
@@ -118,8 +121,10 @@ struct WireTests {
             decodeFailures.isEmpty,
             "\(name): \(decodeFailures.count) responses do not decode:\n\(decodeFailures.prefix(10).joined(separator: "\n"))"
         )
+        // Keys a schema allows beside its properties are kept (`$additionalProperties`).
+        #expect(extrasDropped.isEmpty, "\(name): undeclared keys dropped by \(extrasDropped.prefix(10))")
         return
-            "  \(name): \(records.count) of \(program.skipped.count + records.count) factories called (\(program.skipped.count) skipped: \(program.skipped.prefix(3).joined(separator: ", "))), \(records.count - invalid.count) requests valid, \(decoded) of \(responses) sample responses decoded"
+            "  \(name): \(records.count) of \(program.skipped.count + records.count) factories called (\(program.skipped.count) skipped: \(program.skipped.prefix(3).joined(separator: ", "))), \(records.count - invalid.count) requests valid, \(decoded) of \(responses) sample responses decoded, \(extrasKept) of \(extrasSent) undeclared keys kept\(extrasDropped.isEmpty ? "" : " (not by \(extrasDropped.prefix(3).joined(separator: ", ")))")"
     }
 }
 
@@ -205,7 +210,11 @@ struct WireProgram {
                 var requestError: String?
                 var decodeError: String?
                 var decoded: Bool?
+                var extrasSent: Int?
+                var extrasKept: Int?
             }
+
+            func extras(_ text: String) -> Int { text.components(separatedBy: "\\"\(DocumentSampler.extraKey)\\"").count - 1 }
 
             let decoder: JSONDecoder = {
                 let decoder = JSONDecoder()
@@ -228,8 +237,12 @@ struct WireProgram {
                     record.body = request.httpBody?.base64EncodedString()
                     if let payload {
                         do {
-                            _ = try endpoint.decode(Data(payload.utf8))
+                            let value = try endpoint.decode(Data(payload.utf8))
                             record.decoded = true
+                            record.extrasSent = extras(payload)
+                            if let encodable = value as? any Encodable {
+                                record.extrasKept = extras(String(decoding: try JSONEncoder().encode(encodable), as: UTF8.self))
+                            }
                         } catch {
                             record.decodeError = "\\(error)"
                         }
