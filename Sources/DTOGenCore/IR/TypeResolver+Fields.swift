@@ -41,16 +41,14 @@ extension TypeResolver {
                     "'$name' '\(custom.value)' of '$additionalProperties' is not a valid Swift property name")
             }
         }
-        if let key = taken[name] {
-            let distinct = SwiftName.distinct(name, from: Set(taken.keys))
+        let claimed = Self.claim(name, for: Modifier.additionalProperties.rawValue, taken: &taken)
+        if let key = claimed.takenBy {
             sink.warning(
                 "DTG3142", additional.keyLocation,
-                "key '\(key)' and '$additionalProperties' both give the Swift name '\(name)'; '$additionalProperties' is generated as '\(distinct)' (set its '$name' to choose)"
+                "key '\(key)' and '$additionalProperties' both give the Swift name '\(name)'; '$additionalProperties' is generated as '\(claimed.name)' (set its '$name' to choose)"
             )
-            name = distinct
         }
-        taken[name] = Modifier.additionalProperties.rawValue
-        return name
+        return claimed.name
     }
 
     /// The Swift property that holds every key the object does not declare.
@@ -106,16 +104,25 @@ extension TypeResolver {
                 name = custom.value
             }
         }
-        if let other = taken[name] {
-            let distinct = SwiftName.distinct(name, from: Set(taken.keys))
+        let claimed = Self.claim(name, for: property.key, taken: &taken)
+        if let other = claimed.takenBy {
             sink.warning(
                 "DTG3093", property.keyLocation,
-                "keys '\(other)' and '\(property.key)' both give the \(noun) '\(name)'; '\(property.key)' is generated as '\(distinct)' (set '$name' to choose)"
+                "keys '\(other)' and '\(property.key)' both give the \(noun) '\(name)'; '\(property.key)' is generated as '\(claimed.name)' (set '$name' to choose)"
             )
-            name = distinct
         }
-        taken[name] = property.key
-        return name
+        return claimed.name
+    }
+
+    /// `name` for `owner` (a JSON key), or, when another key has it in `taken` (Swift name →
+    /// JSON key), the first distinct one and that key: the later of two keys yields.
+    static func claim(_ name: String, for owner: String, taken: inout [String: String]) -> (
+        name: String, takenBy: String?
+    ) {
+        let other = taken[name]
+        let claimed = other == nil ? name : SwiftName.distinct(name, from: Set(taken.keys))
+        taken[claimed] = owner
+        return (claimed, other)
     }
 
     mutating func resolveField(_ property: PropertySpec, name: String, parent: DeclID, siblings: inout Set<String>)
