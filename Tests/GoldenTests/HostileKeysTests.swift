@@ -48,7 +48,8 @@ struct HostileKeysTests {
     @Test func nestedTypesNeverShadowSwiftTypes() throws {
         let json = #"""
             {"data":{"value":1},"type":{"name":"n"},"error":"worse","url":{"href":"h"},"date":{"day":2},"string":{"text":"t"},
-             "shadowing":{"inner":3},"keywords":{"again":4},"items":[{"id":1}],"categories":[{"id":2}],"status":[{"id":3}],"statuses":[{"id":4}]}
+             "shadowing":{"inner":3},"keywords":{"again":4},"items":[{"id":1}],"categories":[{"id":2}],"status":[{"id":3}],"statuses":[{"id":4}],
+             "values":{"count":5}}
             """#
         let value = try decodeBoth(Shadowing.self, from: Data(json.utf8))
         let data: Shadowing.DataObject = value.data
@@ -60,7 +61,14 @@ struct HostileKeysTests {
         #expect(
             data.value == 1 && type.name == "n" && error == .worse && date.day == 2 && item.id == 1 && category.id == 2)
         #expect(value.shadowing.inner == 3)
-        #expect(value.keywords.again == 4)
+        // A nested type takes a top-level type's name only where its declaration does not
+        // refer to that type: `top` is the file-scope `Keywords`, so the inline `keywords`
+        // is `Keywords2`; nothing in `Shadowing` names the enum `Values`, so `values` is `Values`.
+        let keywords: Shadowing.Keywords2 = value.keywords
+        let top: Keywords? = value.top
+        let values: Shadowing.Values = value.values
+        #expect(keywords.again == 4 && values.count == 5)
+        #expect(top == nil)
         #expect(value.status[0].id == 3 && value.statuses[0].id == 4)
         // Swift's own types are still reachable inside the generated scope.
         #expect(Swift.type(of: value.string.text) == String.self)

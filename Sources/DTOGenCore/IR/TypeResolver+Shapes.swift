@@ -66,7 +66,10 @@ extension TypeResolver {
             }
             let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
             let id = addDecl(name: name, parent: parent, kind: .structure([]), shape: shape)
+            let outerScope = namesInScope
+            if parent == nil { namesInScope = namesReferenced(in: shape) }
             table[id].kind = .structure(resolveFields(shape, of: id))
+            namesInScope = outerScope
             type = .named(id)
         case .enumeration(let values):
             let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
@@ -76,7 +79,10 @@ extension TypeResolver {
         case .oneOf(let variants):
             let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
             let id = addDecl(name: name, parent: parent, kind: .oneOf(OneOfInfo(variants: [])), shape: shape)
+            let outerScope = namesInScope
+            if parent == nil { namesInScope = namesReferenced(in: shape) }
             table[id].kind = .oneOf(resolveOneOf(variants, shape: shape, id: id))
+            namesInScope = outerScope
             type = .named(id)
         }
         if let typeName = shape.typeName {
@@ -179,8 +185,42 @@ extension TypeResolver {
         return id
     }
 
+    /// The Swift names of the top-level types `shape` refers to anywhere inside it (generic
+    /// arguments too), with the type parameters in scope and the namespace: what a type
+    /// nested in it must not be named. From the shape alone, so a nested type's name never
+    /// depends on what else the spec declares.
+    func namesReferenced(in shape: ShapeSpec) -> Set<String> {
+        var names = Set(typeParameters)
+        if let namespace { names.insert(namespace) }
+        func reference(_ written: String) {
+            var text = written
+            if text.hasSuffix("?") { text.removeLast() }
+            if let generic = GenericName.parse(text) {
+                reference(generic.base)
+                generic.arguments.forEach(reference)
+            } else if let id = named[text] {
+                names.insert(table[id].name)
+            }
+        }
+        func walk(_ shape: ShapeSpec) {
+            switch shape.kind {
+            case .reference(let name): reference(name)
+            case .array(let inner), .dictionary(let inner): walk(inner)
+            case .object(let properties):
+                for property in properties { walk(property.shape) }
+                if let additional = shape.additionalProperties { walk(additional.shape) }
+            case .enumeration: break
+            case .oneOf(let variants): for variant in variants { walk(variant.shape) }
+            }
+        }
+        walk(shape)
+        return names
+    }
+
     /// The name of an inline struct or enum: `$typeName`, else the key in PascalCase (singular
-    /// for array elements), never shadowing Swift's types, a file-scope type, an enclosing type or a sibling.
+    /// for array elements), never shadowing Swift's types, an enclosing type, a sibling, or
+    /// a file-scope type: any when it is at file scope itself, else those its top-level
+    /// declaration refers to (`namesInScope`).
     mutating func nestedName(
         _ shape: ShapeSpec, hint: String, parent: DeclID?, element: Bool, siblings: inout Set<String>
     ) -> String {
@@ -192,10 +232,10 @@ extension TypeResolver {
             ancestors.append(table[id].name)
             ancestor = table[id].parent
         }
-        let topLevelNames = self.topLevelNames
+        let fileScope = parent == nil ? self.topLevelNames : namesInScope
         let outer = siblings
         let isTaken = { (name: String) in
-            topLevelNames.contains(name) || outer.contains(name) || ancestors.contains(name)
+            fileScope.contains(name) || outer.contains(name) || ancestors.contains(name)
         }
         var name: String
         if let typeName = shape.typeName {

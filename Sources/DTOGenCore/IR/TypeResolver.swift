@@ -33,6 +33,11 @@ struct TypeResolver {
     /// Type names generated types must not take besides Swift's (the runtime's, when it is
     /// compiled into the same module).
     var avoidedTypeNames: Set<String> = []
+    /// The top-level names (and type parameters) the top-level declaration being resolved
+    /// refers to anywhere inside it: a type nested in it must not take one, or it would
+    /// shadow that type there. Other top-level names are free for nested types, so a schema
+    /// added to a document renames no nested type of another.
+    var namesInScope: Set<String> = []
 
     init(sink: DiagnosticSink, defaultDates: DateFormatSpec) {
         self.sink = sink
@@ -122,7 +127,12 @@ struct TypeResolver {
         // Inside a generic type its parameters are types.
         let outerParameters = typeParameters
         typeParameters = type.genericParameters
-        defer { typeParameters = outerParameters }
+        let outerScope = namesInScope
+        namesInScope = namesReferenced(in: type.shape)
+        defer {
+            typeParameters = outerParameters
+            namesInScope = outerScope
+        }
         let shape = type.shape
         rejectFieldOnlyModifiers(shape, what: "a type in 'types'")
         switch shape.kind {

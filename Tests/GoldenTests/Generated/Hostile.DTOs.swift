@@ -126,6 +126,8 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
     let categories: [Category]
     let status: [Status]
     let statuses: [Status2]
+    let top: Keywords?
+    let values: Values
 
     init(
         data: DataObject,
@@ -140,6 +142,8 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
         categories: [Category],
         status: [Status],
         statuses: [Status2],
+        top: Keywords? = nil,
+        values: Values,
     ) {
         self.data = data
         self.type = type
@@ -153,6 +157,8 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
         self.categories = categories
         self.status = status
         self.statuses = statuses
+        self.top = top
+        self.values = values
     }
 
     struct DataObject: Codable, Sendable, Hashable {
@@ -267,6 +273,16 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
             id: Int,
         ) {
             self.id = id
+        }
+    }
+
+    struct Values: Codable, Sendable, Hashable {
+        let count: Int
+
+        init(
+            count: Int,
+        ) {
+            self.count = count
         }
     }
 }
@@ -388,6 +404,8 @@ nonisolated extension Shadowing: DTORuntime.FastJSONDecodable {
         self.categories = try container.decode([Shadowing.Category].self, forKey: "categories")
         self.status = try container.decode([Shadowing.Status].self, forKey: "status")
         self.statuses = try container.decode([Shadowing.Status2].self, forKey: "statuses")
+        self.top = try container.decodeIfPresent(Keywords.self, forKey: "top")
+        self.values = try container.decode(Shadowing.Values.self, forKey: "values")
     }
 }
 
@@ -483,5 +501,12 @@ nonisolated extension Shadowing.Status2: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
+    }
+}
+
+nonisolated extension Shadowing.Values: DTORuntime.FastJSONDecodable {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.count = try container.decode(Int.self, forKey: "count")
     }
 }
