@@ -61,6 +61,9 @@ struct TypeResolver {
 
     mutating func declareNamedTypes(_ types: [NamedShape]) {
         let builtins = SpecReader.builtinScalars
+        // A type renamed so as not to shadow Swift's (`Error` → `ErrorObject`) yields to a
+        // type that spells that name, wherever the spec declares it.
+        let spelled = Set(types.map(\.name))
         for type in types {
             if builtins.contains(type.name) {
                 sink.error(
@@ -77,7 +80,7 @@ struct TypeResolver {
             }
             var swiftName = SwiftName.unshadowed(type.name, also: avoidedTypeNames)
             if swiftName != type.name {
-                swiftName = SwiftName.distinct(swiftName, from: topLevelNames)
+                swiftName = SwiftName.distinct(swiftName) { topLevelNames.contains($0) || spelled.contains($0) }
                 let owner =
                     avoidedTypeNames.contains(type.name) ? "DTORuntime's (compiled into this module)" : "Swift's"
                 sink.warning(
