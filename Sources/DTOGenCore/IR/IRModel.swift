@@ -730,8 +730,22 @@ struct RepositoryIR: Sendable {
         var result: Result
         /// The first example payload of the endpoint (relative to the specs root), for the stub.
         var example: String?
+        /// The stub's property that holds the example (`<endpoint>Example`).
+        var exampleProperty: String?
     }
 
+    /// What the live repository asks for on every request of one endpoint kind: its
+    /// property, named here so that two kinds never give one name.
+    struct Provider: Sendable {
+        var kind: KindReference
+        var name: String
+    }
+
+    /// The protocol, and its live and stub implementations (`<name>Live`, `<name>Stub`).
     var name: String
+    var liveName: String
+    var stubName: String
+    /// One per kind the methods use (public endpoints need none), in the order they first do.
+    var providers: [Provider]
     var methods: [Method]
 }

@@ -161,7 +161,9 @@ struct SpecResolver {
             sink.error("DTG3079", written.location, "'\(name)' is not a valid Swift type name for the repository")
             return nil
         }
-        for taken in [name, name + "Live", name + "Stub"] where types.topLevelNames.contains(taken) {
+        let liveName = name + "Live"
+        let stubName = name + "Stub"
+        for taken in [name, liveName, stubName] where types.topLevelNames.contains(taken) {
             sink.error(
                 "DTG3080", written.location,
                 "the repository's '\(taken)' is also a type of this spec; give the repository another name ({ \"name\": ... })"
@@ -185,9 +187,36 @@ struct SpecResolver {
                 if case .endpoint(let name, _, _) = example.target { return name == endpoint.name }
                 return false
             }
-            methods.append(RepositoryIR.Method(endpoint: endpoint, result: result, example: example?.path))
+            methods.append(
+                RepositoryIR.Method(
+                    endpoint: endpoint, result: result, example: example?.path,
+                    exampleProperty: example.map { _ in endpoint.name + "Example" }))
         }
-        return RepositoryIR(name: name, methods: methods)
+        return RepositoryIR(
+            name: name, liveName: liveName, stubName: stubName, providers: Self.providers(for: methods),
+            methods: methods)
+    }
+
+    /// The live repository's request-data properties: `accessToken`, `tokenProvider`,
+    /// `credentials`, or `<kind>Data` for a kind of the app's own; none shares a name with
+    /// another or with `client`.
+    static func providers(for methods: [RepositoryIR.Method]) -> [RepositoryIR.Provider] {
+        var providers: [RepositoryIR.Provider] = []
+        var taken: Set<String> = ["client"]
+        for method in methods where !providers.contains(where: { $0.kind == method.endpoint.kind }) {
+            let base: String
+            switch method.endpoint.kind {
+            case .public: continue
+            case .private: base = "accessToken"
+            case .refreshing: base = "tokenProvider"
+            case .basic: base = "credentials"
+            case .custom(let kind): base = SwiftName.lowerCamel(kind) + "Data"
+            }
+            let name = SwiftName.distinct(base, from: taken)
+            taken.insert(name)
+            providers.append(RepositoryIR.Provider(kind: method.endpoint.kind, name: name))
+        }
+        return providers
     }
 
     /// `declaresNamespace`: this spec declares the namespace enum (the first spec that uses it).

@@ -488,7 +488,7 @@ extension {{{bodyType}}} {
 
 /// The API as the app uses it: `async` methods that return domain models (or DTOs where
 /// the spec maps none), so views and view models never see JSON or HTTP.
-/// `{{{name}}}Live` sends requests; `{{{name}}}Stub` answers from the spec's example payloads.
+/// `{{{liveName}}}` sends requests; `{{{stubName}}}` answers from the spec's example payloads.
 {{{access}}}protocol {{{name}}}: Sendable {
 {{#methods}}
 {{#doc}}
@@ -499,7 +499,7 @@ extension {{{bodyType}}} {
 }
 
 /// Sends each request through an `APIClient`.
-{{{access}}}struct {{{name}}}Live: {{{name}}} {
+{{{access}}}struct {{{liveName}}}: {{{name}}} {
     {{{access}}}let client: {{{client}}}
 {{#providers}}
     /// {{{doc}}}
@@ -532,7 +532,7 @@ extension {{{bodyType}}} {
 
 /// Answers from the example payloads the spec names, with no network: for SwiftUI previews
 /// and tests. `failing(_:with:)` makes a method throw instead.
-{{{access}}}struct {{{name}}}Stub: {{{name}}} {
+{{{access}}}struct {{{stubName}}}: {{{name}}} {
     /// The methods, to choose one that fails.
     {{{access}}}enum Method: String, Sendable, CaseIterable {
 {{#methods}}

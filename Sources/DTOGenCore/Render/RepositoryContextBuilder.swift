@@ -7,59 +7,32 @@ struct RepositoryContextBuilder {
     let payloads: [String: [UInt8]]
 
     func context(_ repository: RepositoryIR, api: APINamespace?) -> RepositoryContext {
-        // One request-data provider per kind the endpoints use (public endpoints need none).
-        var providers: [(kind: KindReference, context: ProviderContext)] = []
-        for method in repository.methods where method.endpoint.kind != .public {
-            let kind = method.endpoint.kind
-            guard !providers.contains(where: { $0.kind == kind }) else { continue }
-            let type = printer.requestDataProvider(kind)
-            switch kind {
-            case .private:
-                providers.append(
-                    (
-                        kind,
-                        ProviderContext(
-                            name: "accessToken", type: type,
-                            doc: "The access token of private endpoints, asked for on every request.")
-                    ))
-            case .refreshing:
-                providers.append(
-                    (
-                        kind,
-                        ProviderContext(
-                            name: "tokenProvider", type: type,
-                            doc: "The token provider of refreshing endpoints, asked for on every request.")
-                    ))
-            case .basic:
-                providers.append(
-                    (
-                        kind,
-                        ProviderContext(
-                            name: "credentials", type: type,
-                            doc: "The HTTP basic credentials of basic endpoints, asked for on every request.")
-                    ))
-            case .custom(let name):
-                providers.append(
-                    (
-                        kind,
-                        ProviderContext(
-                            name: SwiftName.lowerCamel(name) + "Data", type: type,
-                            doc: "What endpoints of kind `\(name)` send, asked for on every request.")
-                    ))
-            case .public: break
-            }
+        let providers = repository.providers.map { provider in
+            ProviderContext(
+                name: provider.name, type: printer.requestDataProvider(provider.kind), doc: Self.doc(of: provider.kind))
         }
         let client = printer.runtime.apiClient
         let initArguments =
             [printer.clientParameter(defaultBaseURL: api?.qualifiedName)]
-            + providers.map { printer.escapingParameter($0.context.name, type: $0.context.type) }
+            + providers.map { printer.escapingParameter($0.name, type: $0.type) }
         return RepositoryContext(
-            access: access, name: repository.name, client: client, endpointType: printer.runtime.endpoint,
-            providers: providers.map(\.context), initArguments: initArguments,
+            access: access, name: repository.name, liveName: repository.liveName, stubName: repository.stubName,
+            client: client, endpointType: printer.runtime.endpoint, providers: providers, initArguments: initArguments,
             methods: repository.methods.map { entry in
-                method(entry, provider: providers.first { $0.kind == entry.endpoint.kind }?.context.name)
+                method(entry, provider: repository.providers.first { $0.kind == entry.endpoint.kind }?.name)
             }
         )
+    }
+
+    /// The doc comment of a request-data property.
+    static func doc(of kind: KindReference) -> String {
+        switch kind {
+        case .public: ""
+        case .private: "The access token of private endpoints, asked for on every request."
+        case .refreshing: "The token provider of refreshing endpoints, asked for on every request."
+        case .basic: "The HTTP basic credentials of basic endpoints, asked for on every request."
+        case .custom(let name): "What endpoints of kind `\(name)` send, asked for on every request."
+        }
     }
 
     func method(_ method: RepositoryIR.Method, provider: String?) -> RepositoryMethodContext {
@@ -74,7 +47,7 @@ struct RepositoryContextBuilder {
             signature: printer.repositorySignature(endpoint, returns: returns),
             endpointType: printer.endpointType(endpoint), call: call, send: printer.send(call, provider: provider),
             returnsValue: endpoint.response != nil, convert: convert,
-            example: example.map { (SwiftLiteral.string($0), endpoint.name + "Example") },
+            example: example.flatMap { text in method.exampleProperty.map { (SwiftLiteral.string(text), $0) } },
             quotedName: SwiftLiteral.string(endpoint.name)
         )
     }

@@ -249,6 +249,8 @@ struct ModelOverloadContext: TemplateContext {
 struct RepositoryContext: TemplateContext {
     var access: String
     var name: String
+    var liveName: String
+    var stubName: String
     var client: String
     var endpointType: String
     var providers: [ProviderContext]
@@ -257,7 +259,8 @@ struct RepositoryContext: TemplateContext {
 
     var entries: MustacheObject {
         [
-            "access": .string(access), "name": .string(name), "client": .string(client),
+            "access": .string(access), "name": .string(name), "liveName": .string(liveName),
+            "stubName": .string(stubName), "client": .string(client),
             "endpointType": .string(endpointType),
             "providers": .list(providers.map { .object($0.entries.merging(["access": .string(access)])) }),
             "initArguments": .list(initArguments.map { .object(["declaration": .string($0)]) }),

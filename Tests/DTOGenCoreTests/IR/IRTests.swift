@@ -93,6 +93,29 @@ struct IRTests {
         #expect(spec.api?.name == "SpecAPI")
     }
 
+    /// The repository's names are decided with the rest: its implementations, one
+    /// request-data property per kind, never two of one name (two kinds of the app's own that
+    /// give one property name), and each example's property.
+    @Test func repositoryNamesAreDecidedInIR() throws {
+        let spec = try ir(
+            #"""
+            { "name": "Shop", "baseURL": "https://shop.example", "repository": true,
+              "types": { "Item": { "id": "Int" } },
+              "endpoints": [
+                { "name": "list", "path": "/a", "response": "Item" },
+                { "name": "mine", "path": "/b", "kind": "private", "response": "Item" },
+                { "name": "billed", "path": "/c", "kind": "Billing.APIKey", "response": "Item" },
+                { "name": "billedAgain", "path": "/d", "kind": "BillingAPIKey", "response": "Item" },
+                { "name": "again", "path": "/e", "kind": "private", "response": "Item" }
+              ] }
+            """#)
+        let repository = try #require(spec.repository)
+        #expect(repository.name == "ShopRepository")
+        #expect(repository.liveName == "ShopRepositoryLive" && repository.stubName == "ShopRepositoryStub")
+        #expect(repository.providers.map(\.name) == ["accessToken", "billingAPIKeyData", "billingAPIKeyData2"])
+        #expect(repository.providers.map(\.kind) == [.private, .custom("Billing.APIKey"), .custom("BillingAPIKey")])
+    }
+
     @Test func mappingPathsAreSteps() throws {
         let spec = try ir(
             #"""
