@@ -6,12 +6,18 @@ import PositionalJSON
 /// of DTO files. A team pins the
 /// names its code uses; a new version of the document changes only what changed in it.
 public struct PreviousImport: Sendable {
-    /// Type names by the shape they declare (`SharedShapes.key` of its members).
-    var shapeNames: [String: String] = [:]
+    /// Type names by the shape they declare (`SharedShapes.key` of its members), sorted:
+    /// several types may be written alike.
+    var shapeNames: [String: [String]] = [:]
     /// Inline objects and one-ofs it wrote in place (in a type, a field, a parameter, a body),
     /// by key: kept in place, so a shape that another operation now writes too is not
     /// renamed to a shared type.
     var inPlaceShapes: Set<String> = []
+    /// Shapes it wrote as several types, or as a type and in place: written alike, shapes
+    /// that differ in the document (one-ofs whose inline variants had names of their own).
+    /// A shape that holds shared ones is recognised by how the spec writes it only when that
+    /// is not one of these.
+    var ambiguousShapes: Set<String> = []
     /// `options.dtoFiles` (1 when the spec has none).
     var dtoFiles = 1
 
@@ -36,7 +42,7 @@ public struct PreviousImport: Sendable {
                     guard case .object(let members) = DraftJSON(type.value) else { continue }
                     declared.append((type.key, .object(members)))
                     guard let key = SharedShapes.shape(members)?.key else { continue }
-                    shapeNames[key] = min(shapeNames[key] ?? type.key, type.key)
+                    shapeNames[key, default: []].append(type.key)
                 }
             case "endpoints":
                 guard case .array(let written) = member.value.value else { continue }
@@ -44,8 +50,11 @@ public struct PreviousImport: Sendable {
             default: continue
             }
         }
+        shapeNames = shapeNames.mapValues { $0.sorted() }
         var census = SharedShapes.Census(repeated: [])
         census.count(types: declared, endpoints: endpoints)
         inPlaceShapes = Set(census.order)
+        ambiguousShapes = Set(shapeNames.filter { $0.value.count > 1 }.keys).union(
+            inPlaceShapes.filter { shapeNames[$0] != nil })
     }
 }

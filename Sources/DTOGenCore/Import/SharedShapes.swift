@@ -24,9 +24,16 @@ enum SharedShapes {
         types: [(String, DraftJSON)], endpoints: [DraftJSON], taken: Set<String>, previous: PreviousImport? = nil
     ) -> (types: [(String, DraftJSON)], endpoints: [DraftJSON]) {
         let ownNames = taken.union(types.map(\.0))
-        let pinned = previous?.shapeNames.filter { !ownNames.contains($0.value) } ?? [:]
+        // Several types of the earlier spec may be written alike (one-ofs whose inline
+        // variants had names of their own, now each the same shared type).
+        let pinnedNames = (previous?.shapeNames ?? [:]).compactMapValues { names -> [String]? in
+            let free = names.filter { !ownNames.contains($0) }
+            return free.isEmpty ? nil : free
+        }
+        let pinned = pinnedNames.compactMapValues(\.first)
         let rules = Census.Rules(
-            kept: Set(pinned.keys), inPlace: (previous?.inPlaceShapes ?? []).subtracting(pinned.keys))
+            kept: Set(pinned.keys), inPlace: (previous?.inPlaceShapes ?? []).subtracting(pinned.keys), pinned: pinned,
+            ambiguous: previous?.ambiguousShapes ?? [])
         // A shape inside a shared one counts once (in the declaration), so rounds run until
         // the set of shared shapes stops changing.
         var repeated: Set<String> = []
@@ -43,7 +50,7 @@ enum SharedShapes {
                 }
                 index += 1
             }
-            let next = Set(census.order.filter { (census.uses[$0] ?? 0) > 1 || rules.kept.contains($0) })
+            let next = Set(census.order.filter { (census.uses[$0] ?? 0) > 1 || census.kept.contains($0) })
             if next == repeated { break }
             repeated = next
         }
@@ -62,7 +69,9 @@ enum SharedShapes {
             let rewrite = Rewrite(names: names)
             for (key, shape) in ordered where names[key] == nil {
                 guard case .object(let declared) = rewrite.inside(.object(shape.members), hint: shape.hint).unlocated,
-                    let name = pinned[SharedShapes.key(declared)], !taken.contains(name)
+                    let candidates = pinnedNames[SharedShapes.key(declared)],
+                    case let natural = shape.name(taken: taken),
+                    let name = candidates.contains(natural) ? natural : candidates.first(where: { !taken.contains($0) })
                 else { continue }
                 taken.insert(name)
                 names[key] = name
@@ -324,9 +333,26 @@ enum SharedShapes {
             var kept: Set<String> = []
             /// Shapes it wrote in place: not shapes here.
             var inPlace: Set<String> = []
+            /// The names it gave shapes, by key: what the shapes inside a shape are written
+            /// as in its spec, so that a shape holding shared ones is recognised there.
+            var pinned: [String: String] = [:]
+            /// Keys it wrote for shapes that differ here (`PreviousImport.ambiguousShapes`).
+            var ambiguous: Set<String> = []
 
             func isShape(_ key: String, _ kind: Shape.Kind) -> Bool {
                 kind == .enumeration ? kept.contains(key) : !inPlace.contains(key)
+            }
+
+            /// `key` of `members` as the earlier spec would write the shape: each shape inside
+            /// that it named, by that name (`"address": "PostAccountsAddress"`).
+            func writtenKey(_ members: [(String, DraftJSON)], key: String) -> String {
+                guard !pinned.isEmpty || !inPlace.isEmpty else { return key }
+                guard
+                    case .object(let written) = Rewrite(names: pinned, byWrittenKey: true).inside(
+                        .object(members), hint: Hint(parent: "")
+                    ).unlocated, let shape = SharedShapes.shape(written), !ambiguous.contains(shape.key)
+                else { return key }
+                return shape.key
             }
         }
 
@@ -335,6 +361,8 @@ enum SharedShapes {
         var uses: [String: Int] = [:]
         var order: [String] = []
         var shapes: [String: Shape] = [:]
+        /// Shapes the earlier spec declared, by their key here.
+        var kept: Set<String> = []
 
         mutating func count(_ value: DraftJSON, hint: Hint, location: SourceLocation? = nil) {
             if case .located(let inner, let location) = value { return count(inner, hint: hint, location: location) }
@@ -342,8 +370,10 @@ enum SharedShapes {
             // from it), however many endpoints write the same: shared, it would be named from
             // one of them, and renamed when an endpoint that sorts first writes it too.
             if case .object(let members) = value, hint.position == nil,
-                let (key, kind, shapeMembers) = SharedShapes.shape(members), rules.isShape(key, kind)
+                let (key, kind, shapeMembers) = SharedShapes.shape(members),
+                case let written = rules.writtenKey(shapeMembers, key: key), rules.isShape(written, kind)
             {
+                if rules.kept.contains(written) { kept.insert(key) }
                 if uses[key] == nil {
                     order.append(key)
                     shapes[key] = Shape(kind: kind, members: shapeMembers, hint: hint, location: location)
@@ -381,9 +411,13 @@ enum SharedShapes {
     /// modifiers.
     struct Rewrite {
         let names: [String: String]
+        /// `names` are by the key of a shape as written with its inner shapes' names (an
+        /// earlier spec's): inner shapes are rewritten first.
+        var byWrittenKey = false
 
         func apply(_ value: DraftJSON, hint: Hint) -> DraftJSON {
             if case .located(let inner, let location) = value { return .located(apply(inner, hint: hint), location) }
+            let value = byWrittenKey ? inside(value, hint: hint) : value
             if case .object(let members) = value, hint.position == nil, let (key, _, _) = SharedShapes.shape(members),
                 let name = names[key]
             {
@@ -394,7 +428,7 @@ enum SharedShapes {
                 }
                 return modifiers.isEmpty ? reference : .object([("$type", reference)] + modifiers)
             }
-            return inside(value, hint: hint)
+            return byWrittenKey ? value : inside(value, hint: hint)
         }
 
         func inside(_ value: DraftJSON, hint: Hint) -> DraftJSON {
