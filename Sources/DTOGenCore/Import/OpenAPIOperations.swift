@@ -548,20 +548,20 @@ extension OpenAPITranslator {
     /// `multi`, which `formExploded` writes (and `tsv`, sent so too, with a warning).
     mutating func formFieldStyle(_ node: JSONNode, pointer: String) -> DraftJSON? {
         let format = node["collectionFormat"]?.stringValue ?? "csv"
-        let style: ParameterStyle
-        switch format {
-        case "multi": return nil
-        case "csv": style = .form
-        case "ssv": style = .spaceDelimited
-        case "pipes": style = .pipeDelimited
-        default:
+        guard let (style, explode) = ParameterStyle.collectionFormat(format, in: .query) else {
             warn(
                 "DTG4049", node, pointer,
                 "form field '\(node["name"]?.stringValue ?? "")' is an array in the '\(format)' collection format, which dtogen does not write; its items are sent repeated"
             )
             return nil
         }
-        return .object([("$style", .string(style.rawValue)), ("$explode", .bool(false))])
+        return explode ? nil : Self.bodyStyle(style)
+    }
+
+    /// A `bodyStyles` entry for an unexploded style: `$explode: false` only for `form`, whose
+    /// default is exploded.
+    static func bodyStyle(_ style: ParameterStyle) -> DraftJSON {
+        .object([("$style", .string(style.rawValue))] + (style == .form ? [("$explode", .bool(false))] : []))
     }
 
     /// OpenAPI 3's `encoding` of a form body's array fields as `bodyStyles` entries: `form`
@@ -579,7 +579,7 @@ extension OpenAPITranslator {
                 let items = property["items"].flatMap({ quietlyFollowed($0) }),
                 Self.types(of: items).allSatisfy({ !["array", "object"].contains($0) }), items["properties"] == nil
             else { continue }
-            styles.append((key, .object([("$style", .string(style.rawValue)), ("$explode", .bool(false))])))
+            styles.append((key, Self.bodyStyle(style)))
         }
         return styles
     }
@@ -797,19 +797,14 @@ extension OpenAPITranslator {
         if swagger2 {
             // `collectionFormat`: csv by default.
             let format = node["collectionFormat"]?.stringValue ?? "csv"
-            switch (format, place) {
-            case ("multi", .query): (style, explode) = (.form, true)
-            case ("csv", .query): (style, explode) = (.form, false)
-            case ("ssv", .query): (style, explode) = (.spaceDelimited, false)
-            case ("pipes", .query): (style, explode) = (.pipeDelimited, false)
-            case ("csv", _): (style, explode) = (.simple, false)
-            default:
+            guard let read = ParameterStyle.collectionFormat(format, in: place) else {
                 warn(
                     "DTG4039", node, pointer,
                     "\(place.openAPI) parameter '\(name)' is an array in the '\(format)' collection format, which dtogen does not write; left out"
                 )
                 return nil
             }
+            (style, explode) = read
         } else {
             let written = node["style"]?.stringValue
             let defaultStyle = ParameterStyle.allowed(in: place)[0]
@@ -859,5 +854,21 @@ extension OpenAPITranslator {
             return isObjectSchema(items, pointer: pointer)
         }
         return false
+    }
+}
+
+extension ParameterStyle {
+    /// Swagger 2.0's `collectionFormat` (`csv` when absent) as a style and explode, for a
+    /// parameter in `place` (a `formData` field as a query item); nil for what dtogen does
+    /// not write (`tsv`, and `multi` or `ssv` outside a query).
+    static func collectionFormat(_ format: String, in place: ParameterPlace) -> (ParameterStyle, explode: Bool)? {
+        switch (format, place) {
+        case ("multi", .query): (.form, true)
+        case ("csv", .query): (.form, false)
+        case ("ssv", .query): (.spaceDelimited, false)
+        case ("pipes", .query): (.pipeDelimited, false)
+        case ("csv", _): (.simple, false)
+        default: nil
+        }
     }
 }

@@ -39,6 +39,9 @@ struct FormBodyImportTests {
         let spec = imported.spec
         #expect(spec.components(separatedBy: #""bodyEncoding": "formExploded""#).count == 2, "\(spec)")
         #expect(spec.components(separatedBy: #""bodyEncoding": "form""#).count == 2, "\(spec)")
+        // `$explode: false` only where it is not the style's default.
+        #expect(spec.contains(#""colors": { "$style": "form", "$explode": false }"#), "\(spec)")
+        #expect(spec.contains(#""moods": { "$style": "spaceDelimited" }"#), "\(spec)")
         let main = #"""
             import Foundation
             let request = try Endpoint<EndpointKinds.Public, Void>.updatePet(
