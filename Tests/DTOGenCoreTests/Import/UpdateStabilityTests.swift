@@ -308,46 +308,33 @@ struct UpdateStabilityTests {
         #expect(Self.declaration("AddressObject", in: pinned.files) == nil)
     }
 
+    /// Gift shapes a second operation starts writing: a plain one, and one that holds the
+    /// shared address (the earlier spec writes it with the address's name, the document
+    /// with the address inline).
+    static let gifts = [
+        #"{"type":"object","required":["note"],"properties":{"note":{"type":"string"}}}"#,
+        ##"{"type":"object","properties":{"note":{"type":"string"},"to":\##(address)}}"##,
+    ]
+
     /// With `--update`, an inline object keeps where it is declared when its uses change: one
     /// written once stays in its body when another operation starts writing it too, and a
     /// shared one stays a type when only one use is left. By the rules alone both move.
-    @Test func updateKeepsWhereAShapeIsDeclared() throws {
-        let gift = #"{"type":"object","required":["note"],"properties":{"note":{"type":"string"}}}"#
+    @Test(arguments: gifts.indices, [false, true])
+    func updateKeepsWhereAShapeIsDeclared(_ gift: Int, _ fromOnceToTwice: Bool) throws {
         let once = Self.document(
-            paths: Self.paths + [("/gifts", Self.operation("postGifts", body: gift))], schemas: Self.schemas)
+            paths: Self.paths + [("/gifts", Self.operation("postGifts", body: Self.gifts[gift]))], schemas: Self.schemas
+        )
         let twice = Self.document(
             paths: Self.paths + [
-                ("/gifts", Self.operation("postGifts", body: gift)),
-                ("/wraps", Self.operation("postWraps", body: gift)),
-            ], schemas: Self.schemas)
-        for (before, after) in [(once, twice), (twice, once)] {
-            let old = try Self.imported(before)
-            let updated = try Self.imported(after, previous: PreviousImport(spec: Array(old.spec.utf8)))
-            let fresh = try Self.imported(after)
-            let declared = try #require(Self.declaration("PostGiftsBody", in: old.files))
-            #expect(Self.declaration("PostGiftsBody", in: updated.files)?.text == declared.text, "with --update")
-            #expect(Self.declaration("PostGiftsBody", in: fresh.files)?.text != declared.text, "by the rules alone")
-        }
-    }
-
-    /// The same for a shape that holds a shared one (a gift with the shared address): the
-    /// earlier spec writes it with the address's name, the document with the address inline.
-    @Test(arguments: [false, true])
-    func updateKeepsAShapeThatHoldsSharedOnes(_ fromOnceToTwice: Bool) throws {
-        let gift = ##"{"type":"object","properties":{"note":{"type":"string"},"to":\##(Self.address)}}"##
-        let once = Self.document(
-            paths: Self.paths + [("/gifts", Self.operation("postGifts", body: gift))], schemas: Self.schemas)
-        let twice = Self.document(
-            paths: Self.paths + [
-                ("/gifts", Self.operation("postGifts", body: gift)),
-                ("/wraps", Self.operation("postWraps", body: gift)),
+                ("/gifts", Self.operation("postGifts", body: Self.gifts[gift])),
+                ("/wraps", Self.operation("postWraps", body: Self.gifts[gift])),
             ], schemas: Self.schemas)
         let (before, after) = fromOnceToTwice ? (once, twice) : (twice, once)
         let old = try Self.imported(before)
         let updated = try Self.imported(after, previous: PreviousImport(spec: Array(old.spec.utf8)))
+        let fresh = try Self.imported(after)
         let declared = try #require(Self.declaration("PostGiftsBody", in: old.files))
         #expect(Self.declaration("PostGiftsBody", in: updated.files)?.text == declared.text, "with --update")
-        let fresh = try Self.imported(after)
         #expect(Self.declaration("PostGiftsBody", in: fresh.files)?.text != declared.text, "by the rules alone")
     }
 
