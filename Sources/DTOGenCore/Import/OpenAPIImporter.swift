@@ -270,8 +270,10 @@ struct OpenAPITranslator {
         }
         // Names first, so references can be written before their types.
         // Schemas whose names clash once made Swift names (`user_id`, `UserId`) take them in a
-        // fixed order, not the document's: the one written as its Swift name first, then by
-        // name. A schema added later never renames one already there unless it sorts first.
+        // fixed order, not the document's: the one written as its Swift name first, then one
+        // whose name gives it without a suffix (`error-object`, before `Error`, which would
+        // shadow Swift's), then by name. A schema added later never renames one already there
+        // unless it sorts first.
         var taken: Set<String> = []
         let rawKeys = Set(schemas.map(\.key))
         var named: [(key: String, node: JSONNode, candidate: String, builtin: Bool)] = []
@@ -283,9 +285,12 @@ struct OpenAPITranslator {
                 SpecReader.builtinScalars.contains(name) || EndpointResolver.genericParameterNames.contains(name)
             named.append((member.key, member.value, builtin ? name + "Object" : name, builtin))
         }
+        func rank(_ entry: (key: String, node: JSONNode, candidate: String, builtin: Bool)) -> Int {
+            entry.key == entry.candidate ? 0 : SwiftName.upperCamel(entry.key) == entry.candidate ? 1 : 2
+        }
         named.sort { a, b in
             if a.candidate != b.candidate { return a.candidate < b.candidate }
-            if (a.key == a.candidate) != (b.key == b.candidate) { return a.key == a.candidate }
+            if rank(a) != rank(b) { return rank(a) < rank(b) }
             return a.key < b.key
         }
         for entry in named {

@@ -195,6 +195,7 @@ struct UpdateStabilityTests {
     }
 
     static let schemas: [(String, String)] = [
+        ("error-object", #"{"type":"object","properties":{"message":{"type":"string"}}}"#),
         (
             "Location",
             ##"{"type":"object","required":["id"],"properties":{"id":{"type":"string"},"status":{"$ref":"#/components/schemas/Status"},"kind":{"type":"string","enum":["a","b"]}}}"##
@@ -253,6 +254,15 @@ struct UpdateStabilityTests {
             document(
                 paths: paths,
                 schemas: [("Wrap", #"{"type":"object","properties":{"size":{"type":"integer"}}}"#)] + schemas),
+            true
+        ),
+        // A schema inserted that Swift makes take a suffix (`Error` → `ErrorObject`): the
+        // schema whose own name gives `ErrorObject` keeps it.
+        (
+            "a schema inserted whose name takes a suffix",
+            document(
+                paths: paths,
+                schemas: [("Error", #"{"type":"object","properties":{"code":{"type":"integer"}}}"#)] + schemas),
             true
         ),
         (
