@@ -205,19 +205,6 @@ struct OpenAPITranslator {
     var pendingExternalTypes: [(name: String, node: JSONNode, pointer: String)] = []
     /// Schemas in other files that allow `null` (optional where used, like `nullableSchemas`).
     var nullableExternalTypes: Set<String> = []
-    /// Component string enums by their values: an equal inline enum names the component's type.
-    var componentEnums: [[String]: (name: String, location: SourceLocation)] = [:]
-
-    /// The values of a string enum schema, in order without repeats (nil for anything else).
-    static func stringEnumValues(_ schema: JSONNode) -> [String]? {
-        guard let values = schema["enum"]?.elements, schema["properties"] == nil else { return nil }
-        let nonNull = values.filter { $0.value != .null }
-        let strings = nonNull.compactMap(\.stringValue)
-        guard !strings.isEmpty, strings.count == nonNull.count else { return nil }
-        var unique: [String] = []
-        for value in strings where !unique.contains(value) { unique.append(value) }
-        return unique
-    }
 
     /// `read`: how files that references name are read (none: a reference to another file
     /// is an error that says so). `firstFile`: the `SourceLocation.file` of the document's nodes.
@@ -308,15 +295,8 @@ struct OpenAPITranslator {
             typeNames[entry.key] = name
             takenTypeNames.insert(name)
         }
-        for member in schemas {
-            guard let name = typeNames[member.key] else { continue }
-            if Self.allowsNull(member.value) { nullableSchemas.insert(member.key) }
-            // A component that is a string enum: an inline enum with the same values is it
-            // (the first by name when several are).
-            if let values = Self.stringEnumValues(member.value), componentEnums[values].map({ name < $0.name }) ?? true
-            {
-                componentEnums[values] = (name, member.value.location)
-            }
+        for member in schemas where typeNames[member.key] != nil && Self.allowsNull(member.value) {
+            nullableSchemas.insert(member.key)
         }
         detectEnvelope()
         // A component that is a reference to a schema in another file is that schema's type,
@@ -605,12 +585,9 @@ struct OpenAPITranslator {
         }
         if let values = schema["enum"]?.elements {
             let strings = values.compactMap(\.stringValue)
-            // The component enum with the same values (not the component itself).
-            if let component = Self.stringEnumValues(schema).flatMap({ componentEnums[$0] }),
-                component.location != schema.location
-            {
-                return DraftShape(base: .string(component.name), optional: values.contains { $0.value == .null })
-            }
+            // An enum is its own type where it is written, even when a component enum has the
+            // same values: typed as the first such component by name, it changed type when
+            // that component gained a value, or when one that sorts first appeared.
             // `type: string` beside `true` and `false` (Linode's `replication_commit_type`, YAML
             // 1.1's `on` and `off`): only the strings are values the schema allows.
             let onlyStrings = Self.types(of: schema).filter { $0 != "null" } == ["string"]

@@ -898,9 +898,10 @@ struct OpenAPIImportTests {
                 == "k1\nhttps://h.example/owners?api_key=k2\nBasic dTpw\n")
     }
 
-    /// An inline enum with the values of a component enum is that component's type (a
-    /// parameter and a property share `Status`, not two copies); other inline enums stay.
-    @Test func inlineEnumsEqualToAComponentReuseIt() throws {
+    /// An enum is its own type where it is written, even with the values of a component enum
+    /// (or two: `Status` and `State`): typed as one of them, a field changed type when that
+    /// component gained a value, or when another that sorts first appeared.
+    @Test func inlineEnumsAreTheirOwnTypesWhateverComponentsHold() throws {
         let document = """
             openapi: 3.0.0
             info: { title: Pets, version: "1" }
@@ -914,6 +915,7 @@ struct OpenAPIImportTests {
             components:
               schemas:
                 Status: { type: string, enum: [available, sold] }
+                State: { type: string, enum: [available, sold] }
                 Pet:
                   type: object
                   required: [status]
@@ -925,13 +927,15 @@ struct OpenAPIImportTests {
             bytes: Array(document.utf8), path: "pets.yaml", options: ImportOptions(closedEnums: true))
         #expect(imported.diagnostics.isEmpty, "\(imported.diagnostics)")
         let spec = imported.spec
-        #expect(spec.contains(#""status": "Status?""#) && spec.contains(#""status": "Status""#), "\(spec)")
+        #expect(!spec.contains(#""Status?""#) && !spec.contains(#""status": "Status""#), "\(spec)")
         #expect(spec.contains(#""Status": { "$enum": ["available", "sold"] }"#))
+        #expect(spec.contains(#""State": { "$enum": ["available", "sold"] }"#))
+        #expect(spec.contains(#""status": { "$enum": ["available", "sold"] }"#))
         #expect(spec.contains(#""size": { "$enum": ["available", "sold", "large"], "$optional": true }"#))
         let result = Generator.generate([SpecInput(path: "pets.json", bytes: Array(spec.utf8))])
         #expect(!result.hasErrors, "\(result.diagnostics)")
         let endpoints = try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
-        #expect(endpoints.contains("static func findPets(status: Status? = nil) -> Self"))
+        #expect(endpoints.contains("static func findPets(status: FindPetsStatus? = nil) -> Self"), "\(endpoints)")
     }
 
     /// The big public APIs of `../shared/conformance/bigapis` import, generate with no error
