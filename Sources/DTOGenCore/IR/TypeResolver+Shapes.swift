@@ -66,10 +66,7 @@ extension TypeResolver {
             }
             let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
             let id = addDecl(name: name, parent: parent, kind: .structure([]), shape: shape)
-            let outerScope = namesInScope
-            if parent == nil { namesInScope = namesReferenced(in: shape) }
-            table[id].kind = .structure(resolveFields(shape, of: id))
-            namesInScope = outerScope
+            table[id].kind = .structure(inScope(of: shape, if: parent == nil) { $0.resolveFields(shape, of: id) })
             type = .named(id)
         case .enumeration(let values):
             let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
@@ -79,10 +76,8 @@ extension TypeResolver {
         case .oneOf(let variants):
             let name = nestedName(shape, hint: hint, parent: parent, element: element, siblings: &siblings)
             let id = addDecl(name: name, parent: parent, kind: .oneOf(OneOfInfo(variants: [])), shape: shape)
-            let outerScope = namesInScope
-            if parent == nil { namesInScope = namesReferenced(in: shape) }
-            table[id].kind = .oneOf(resolveOneOf(variants, shape: shape, id: id))
-            namesInScope = outerScope
+            table[id].kind = .oneOf(
+                inScope(of: shape, if: parent == nil) { $0.resolveOneOf(variants, shape: shape, id: id) })
             type = .named(id)
         }
         if let typeName = shape.typeName {
@@ -183,6 +178,15 @@ extension TypeResolver {
             topLevelNames.insert(name)
         }
         return id
+    }
+
+    /// `body` run with `namesInScope` those of `shape` when it is a top-level declaration's.
+    mutating func inScope<T>(of shape: ShapeSpec, if topLevel: Bool = true, _ body: (inout TypeResolver) -> T) -> T {
+        guard topLevel else { return body(&self) }
+        let outer = namesInScope
+        namesInScope = namesReferenced(in: shape)
+        defer { namesInScope = outer }
+        return body(&self)
     }
 
     /// The Swift names of the top-level types `shape` refers to anywhere inside it (generic

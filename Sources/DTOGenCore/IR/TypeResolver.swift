@@ -130,12 +130,12 @@ struct TypeResolver {
         // Inside a generic type its parameters are types.
         let outerParameters = typeParameters
         typeParameters = type.genericParameters
-        let outerScope = namesInScope
-        namesInScope = namesReferenced(in: type.shape)
-        defer {
-            typeParameters = outerParameters
-            namesInScope = outerScope
-        }
+        defer { typeParameters = outerParameters }
+        inScope(of: type.shape) { $0.resolveNamedBody(type, id: id) }
+    }
+
+    /// The declaration of a named type, once its type parameters are in scope.
+    mutating func resolveNamedBody(_ type: NamedShape, id: DeclID) {
         let shape = type.shape
         rejectFieldOnlyModifiers(shape, what: "a type in 'types'")
         switch shape.kind {

@@ -32,7 +32,7 @@ enum SharedShapes {
         }
         let pinned = pinnedNames.compactMapValues(\.first)
         let rules = Census.Rules(
-            kept: Set(pinned.keys), inPlace: (previous?.inPlaceShapes ?? []).subtracting(pinned.keys), pinned: pinned,
+            pinned: pinned, inPlace: (previous?.inPlaceShapes ?? []).subtracting(pinned.keys),
             ambiguous: previous?.ambiguousShapes ?? [])
         // A shape inside a shared one counts once (in the declaration), so rounds run until
         // the set of shared shapes stops changing.
@@ -328,19 +328,17 @@ enum SharedShapes {
     struct Census {
         /// What an earlier import decided, by shape key.
         struct Rules {
-            /// Shapes it declared as types: declared again, even if written once. The only
-            /// enums that are shapes here.
-            var kept: Set<String> = []
+            /// The names it gave the shapes it declared as types, by key: declared again, even
+            /// if written once (the only enums that are shapes here), and what the shapes
+            /// inside a shape are written as in its spec.
+            var pinned: [String: String] = [:]
             /// Shapes it wrote in place: not shapes here.
             var inPlace: Set<String> = []
-            /// The names it gave shapes, by key: what the shapes inside a shape are written
-            /// as in its spec, so that a shape holding shared ones is recognised there.
-            var pinned: [String: String] = [:]
             /// Keys it wrote for shapes that differ here (`PreviousImport.ambiguousShapes`).
             var ambiguous: Set<String> = []
 
             func isShape(_ key: String, _ kind: Shape.Kind) -> Bool {
-                kind == .enumeration ? kept.contains(key) : !inPlace.contains(key)
+                kind == .enumeration ? pinned[key] != nil : !inPlace.contains(key)
             }
 
             /// `key` of `members` as the earlier spec would write the shape: each shape inside
@@ -373,7 +371,7 @@ enum SharedShapes {
                 let (key, kind, shapeMembers) = SharedShapes.shape(members),
                 case let written = rules.writtenKey(shapeMembers, key: key), rules.isShape(written, kind)
             {
-                if rules.kept.contains(written) { kept.insert(key) }
+                if rules.pinned[written] != nil { kept.insert(key) }
                 if uses[key] == nil {
                     order.append(key)
                     shapes[key] = Shape(kind: kind, members: shapeMembers, hint: hint, location: location)
