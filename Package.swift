@@ -49,16 +49,19 @@ let package = Package(
         ),
         // DTORuntime too: the generator's date rules are checked against the runtime's.
         // LoopbackServer: generated clients built and run against it (OpenAI's streamed chat).
-        .testTarget(name: "DTOGenCoreTests", dependencies: ["DTOGenCore", "DTORuntime", "LoopbackServer"]),
+        .testTarget(name: "DTOGenCoreTests", dependencies: ["DTOGenCore", "DTORuntime", "LoopbackServer", "TestSupport"]),
         .testTarget(name: "PositionalJSONTests", dependencies: ["PositionalJSON"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         // A tiny HTTP server on 127.0.0.1 for the end-to-end tests (no dependencies).
         .target(name: "LoopbackServer", path: "Tests/LoopbackServer"),
+        // The one way tests launch programs and compile Swift (DTORuntime built once per test
+        // process), and the test tiers.
+        .target(name: "TestSupport", dependencies: ["DTOGenCore"], path: "Tests/TestSupport"),
         .testTarget(name: "ConformanceTests", dependencies: ["DTORuntime", "LoopbackServer"]),
         .testTarget(name: "GoldenTests", dependencies: ["DTORuntime"]),
-        .testTarget(name: "DTORuntimeTests", dependencies: ["DTORuntime", "LoopbackServer"]),
+        .testTarget(name: "DTORuntimeTests", dependencies: ["DTORuntime", "LoopbackServer", "TestSupport"]),
         // Random valid specs and payloads, generated, compiled with swiftc and run.
-        .testTarget(name: "GenerativeTests", dependencies: ["DTOGenCore"]),
+        .testTarget(name: "GenerativeTests", dependencies: ["DTOGenCore", "TestSupport"]),
         // Generated code next to user types that share the runtime's names.
         .testTarget(name: "RuntimeContractTests", dependencies: ["DTORuntime"]),
         .testTarget(name: "SeedExamplesTests", dependencies: ["SeedExamples", "DTORuntime", "LoopbackServer"]),

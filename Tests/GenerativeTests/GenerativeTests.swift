@@ -1,5 +1,6 @@
 import DTOGenCore
 import Foundation
+import TestSupport
 import Testing
 
 /// Random valid specs, generated, compiled and run: every conforming payload must decode,
@@ -8,9 +9,6 @@ import Testing
 ///
 /// CI runs the fixed seeds below. More: `DTOGEN_SEEDS=200 DTOGEN_SEED_START=1000 swift test --filter GenerativeTests`.
 struct GenerativeTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     var seeds: Range<UInt64> {
         let environment = ProcessInfo.processInfo.environment
         let count = environment["DTOGEN_SEEDS"].flatMap { UInt64($0) } ?? 40
@@ -53,8 +51,8 @@ struct GenerativeTests {
         let run = try Swiftc.buildAndRun(
             result.files,
             main: Self.driver + checks.map { "results.append(\($0))" }.joined(separator: "\n") + "\n" + Self.summary,
-            name: "Generative")
-        #expect(!run.output.hasPrefix("FAIL generated code does not compile"), "\(run.output.prefix(3000))")
+            runtime: .sources)
+        #expect(!run.output.contains(": error:"), "generated code does not compile:\n\(Swiftc.errors(run.output))")
         let failures = run.output.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
         #expect(
             run.status == 0 && failures.isEmpty,

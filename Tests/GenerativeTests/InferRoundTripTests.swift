@@ -1,5 +1,6 @@
 import DTOGenCore
 import Foundation
+import TestSupport
 import Testing
 
 /// The property `infer` promises: for every fixture payload (each file; the elements of a
@@ -8,7 +9,7 @@ import Testing
 /// under an optional key comes back as a missing key). The drafts name their samples as
 /// `$examples`, so generating them also verifies every sample without Swift. One compile.
 struct InferRoundTripTests {
-    static let payloads = GenerativeTests.packageRoot.appendingPathComponent("Tests/Fixtures/payloads")
+    static let payloads = Swiftc.packageRoot.appendingPathComponent("Tests/Fixtures/payloads")
 
     static func fixtureFiles() throws -> [String] {
         var files: [String] = []
@@ -54,7 +55,7 @@ struct InferRoundTripTests {
         let run = try Swiftc.buildAndRun(
             result.files,
             main: Self.driver + checks.map { "results.append(\($0))" }.joined(separator: "\n") + "\n"
-                + GenerativeTests.summary, name: "InferRoundTrip")
+                + GenerativeTests.summary, runtime: .sources)
         let failures = run.output.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
         #expect(
             run.status == 0 && failures.isEmpty,

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import DTOGenCore
+import TestSupport
 
 /// Generated code in the app targets teams have: each subject (the committed seed output with
 /// its models, an imported document, the plugin consumer's specs) type-checked with app code
 /// that calls the client and a mapping on the main actor and decodes in a detached task, in
 /// each setting, against one DTORuntime module built as an app links it. Zero errors and zero
 /// warnings, in generated files and app code alike.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.heavy), .enabled(if: Tier.heavy))
 struct AppTargetTests {
     /// The settings of the app targets people have.
     enum Setting: String, CaseIterable, CustomTestStringConvertible {
@@ -41,35 +42,13 @@ struct AppTargetTests {
         var testDescription: String { rawValue }
     }
 
-    /// One DTORuntime module for every type-check, as an app links it (built with its own
-    /// package's settings, whatever the app's are).
-    static let runtimeModules: Result<URL, any Error> = Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "dtogen-app-targets-\(ProcessInfo.processInfo.processIdentifier)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let emitted = try Swiftc.emitRuntimeModule(into: folder)
-        guard emitted.status == 0 else { throw Failure(output: emitted.output) }
-        return folder
-    }
-
-    struct Failure: Error, CustomStringConvertible {
-        var output: String
-        var description: String { output }
-    }
-
-    /// `swiftc -typecheck` of `files` (paths) and generated files in one module.
+    /// `swiftc -typecheck` of `files` (paths) and generated files in one module, against the
+    /// DTORuntime module an app links (built with its own package's settings, whatever the app's are).
     static func typecheck(_ generated: [GeneratedFile], sources: [URL], setting: Setting, library: Bool = false) throws
         -> (status: Int32, diagnostics: [String])
     {
-        let modules = try runtimeModules.get()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "dtogen-app-target-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let paths = try Swiftc.write(generated, source: "", named: "Empty.swift", into: folder)
-        let arguments =
-            ["-typecheck", "-module-name", "App", "-I", modules.path] + setting.flags
-            + (library ? ["-parse-as-library"] : [])
-        let result = try Swiftc.run(arguments + paths + sources.map(\.path))
+        let flags = ["-module-name", "App"] + setting.flags + (library ? ["-parse-as-library"] : [])
+        let result = try Swiftc.typecheck(generated, sources: sources, runtime: .module, flags: flags)
         let diagnostics = result.output.split(separator: "\n").map(String.init).filter {
             $0.contains("error:") || $0.contains("warning:")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DTOGenCore
+import TestSupport
 
 /// The `dtogen` command line, run as a process.
 struct CommandLineTests {
@@ -24,11 +25,7 @@ struct CommandLineTests {
 
     struct MissingExecutable: Error {}
 
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = ProcessRun
 
     /// Runs `dtogen`; `environment` replaces those variables of this process's environment.
     func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Run {
@@ -39,27 +36,6 @@ struct CommandLineTests {
     /// Runs a shell command line as a workflow step does.
     func shell(_ command: String, in folder: URL) throws -> Run {
         try launch(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: folder)
-    }
-
-    func launch(_ executable: URL, _ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws
-        -> Run
-    {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.currentDirectoryURL = folder
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     func workspace() throws -> URL {

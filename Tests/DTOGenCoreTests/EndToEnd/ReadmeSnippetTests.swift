@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DTOGenCore
+import TestSupport
 
 /// Every Swift snippet in README.md, docs/ and DTORuntime's DocC articles is checked, by the kind its marker gives:
 /// - `<!-- snippet: excerpt PATH -->`: the lines are in the generated file PATH, in order
@@ -195,7 +196,7 @@ struct ReadmeSnippetTests {
                     """
             }
             try manifest.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-            let dump = try launch("/usr/bin/env", ["swift", "package", "--package-path", folder.path, "dump-package"])
+            let dump = try launch(command: "swift", ["package", "--package-path", folder.path, "dump-package"])
             #expect(dump.status == 0, "\(snippet.origin): \(dump.output.prefix(600))")
         }
     }

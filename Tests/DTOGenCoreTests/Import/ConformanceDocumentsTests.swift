@@ -1,10 +1,12 @@
 import DTOGenCore
 import Foundation
 import Testing
+import TestSupport
 
 /// Every real document in `../shared/conformance/` (when it is there): imported, and the spec
 /// import wrote generated with no warning, since no one wrote that spec but import. What
 /// import could not decide it says at import time, with the pointer.
+@Suite(.tags(.heavy), .enabled(if: Tier.heavy))
 struct ConformanceDocumentsTests {
     static let conformance = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance")
 
@@ -81,8 +83,8 @@ struct ConformanceDocumentsTests {
             guard !result.hasErrors else { continue }
             let checked = try Swiftc.typecheck(
                 result.files, with: OpenAPIImportTests.app(writing: imported.customKinds, importsRuntime: false),
-                runtime: true)
-            #expect(checked.status == 0, "\(document): \(OpenAPIImportTests.errors(checked.output))")
+                runtime: .sources)
+            #expect(checked.status == 0, "\(document): \(Swiftc.errors(checked.output))")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DTOGenCore
+import TestSupport
 
 /// `dtogen import`: every real document in `../shared/conformance/openapi` (read in place,
 /// when it is there) imports, generates and type-checks; the mapping rules of spec-format-2
@@ -39,8 +40,8 @@ struct OpenAPIImportTests {
         #expect(!result.hasErrors, "\(result.diagnostics.filter { $0.severity == .error })\n\(imported.spec)")
         guard !result.hasErrors else { return }
         let checked = try Swiftc.typecheck(
-            result.files, with: Self.app(writing: imported.customKinds, importsRuntime: false), runtime: true)
-        #expect(checked.status == 0, "\(document): \(Self.errors(checked.output))")
+            result.files, with: Self.app(writing: imported.customKinds, importsRuntime: false), runtime: .sources)
+        #expect(checked.status == 0, "\(document): \(Swiftc.errors(checked.output))")
     }
 
     /// The app's code beside imported output: the kinds the app writes itself (API keys,
@@ -54,22 +55,15 @@ struct OpenAPIImportTests {
             + (importsRuntime ? ["import DTORuntime"] : []) + declarations).joined(separator: "\n")
     }
 
-    /// An imported spec generated with the runtime's sources in the same module, built with
-    /// `main` and run: the generation's diagnostics and what the program printed.
+    /// An imported spec generated as apps use it, built with `main` (which sees DTORuntime
+    /// imported, with the SPI tests use to tell the fast path's result) and run: the generation's diagnostics and what the program printed.
     static func generateAndRun(_ spec: String, main: String) throws -> (diagnostics: [Diagnostic], output: String) {
-        var options = GeneratorOptions()
-        options.runtimeModule = nil
-        let result = Generator.generate([SpecInput(path: "imported.json", bytes: Array(spec.utf8))], options: options)
+        let result = Generator.generate([SpecInput(path: "imported.json", bytes: Array(spec.utf8))])
         #expect(!result.hasErrors, "\(result.diagnostics)")
         guard !result.hasErrors else { return (result.diagnostics, "") }
-        let run = try Swiftc.buildAndRun(result.files, main: main)
-        #expect(run.status == 0, "\(errors(run.output))")
+        let run = try Swiftc.buildAndRun(result.files, main: "@_spi(Testing) import DTORuntime\n" + main)
+        #expect(run.status == 0, "\(Swiftc.errors(run.output))")
         return (result.diagnostics, run.output)
-    }
-
-    /// The first compiler errors of an output, for a failure message.
-    static func errors(_ output: String) -> String {
-        output.split(separator: "\n").filter { $0.contains("error:") }.prefix(10).joined(separator: "\n")
     }
 
     static let document = """
@@ -942,15 +936,9 @@ struct OpenAPIImportTests {
     /// and type-check against DTORuntime as an app's module sees it, their DTOs split over a
     /// file per hundred types (compiling them is the benchmark's, `--big-apis`). Skipped
     /// where the folder is absent.
-    @Test func bigPublicAPIsImportGenerateAndTypeCheck() throws {
+    @Test(.tags(.heavy), .enabled(if: Tier.heavy)) func bigPublicAPIsImportGenerateAndTypeCheck() throws {
         let folder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance/bigapis")
         guard FileManager.default.fileExists(atPath: folder.path) else { return }
-        let modules = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "dtogen-bigapis-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: modules) }
-        let runtime = try Swiftc.emitRuntimeModule(into: modules)
-        try #require(runtime.status == 0, "\(runtime.output)")
         // DigitalOcean's is 2,907 files: operations, parameters, responses and schemas by reference.
         for name in [
             "box.json", "openai.yaml", "stripe.yaml", "digitalocean/specification/DigitalOcean-public.v2.yaml",
@@ -970,8 +958,8 @@ struct OpenAPIImportTests {
             let dtoFiles = result.files.filter { $0.path.contains(".DTOs.") }.count
             #expect(dtoFiles == options?["dtoFiles"] as? Int && dtoFiles > 1, "\(name): \(dtoFiles) DTO files")
             let checked = try Swiftc.typecheck(
-                result.files, with: Self.app(writing: imported.customKinds, importsRuntime: true), modules: modules)
-            #expect(checked.status == 0, "\(name): \(Self.errors(checked.output))")
+                result.files, with: Self.app(writing: imported.customKinds, importsRuntime: true), runtime: .module)
+            #expect(checked.status == 0, "\(name): \(Swiftc.errors(checked.output))")
         }
     }
 

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
 @testable import DTOGenCore
+import TestSupport
 
 /// The response examples OpenAI publishes in its document (`x-oaiMeta.examples[].response`)
 /// decode with the generated response types, through `JSONDecoder` and `FastDecoder`: the
 /// importer's shapes checked against payloads written by the API's authors. Compiling
 /// OpenAI's output takes about two minutes here. Skipped where `../shared/conformance/bigapis`
 /// is absent.
+@Suite(.tags(.heavy), .enabled(if: Tier.heavy))
 struct PublishedPayloadTests {
     struct Example {
         var endpoint: String
@@ -80,7 +82,8 @@ struct PublishedPayloadTests {
             main +=
                 "attempt(\(responseTypes[example.endpoint] ?? "JSONValue").self, \(SwiftLiteral.string("\(example.endpoint)#\(example.index)")), \(SwiftLiteral.string(example.json)))\n"
         }
-        let run = try Swiftc.buildAndRun(result.files.filter { !$0.path.hasSuffix("Endpoints.swift") } + [], main: main)
+        let run = try Swiftc.buildAndRun(
+            result.files.filter { !$0.path.hasSuffix("Endpoints.swift") } + [], main: main, runtime: .sources)
         #expect(run.status == 0, "\(Self.firstErrors(run.output))")
         let lines = run.output.split(separator: "\n")
         let decoded = lines.filter { $0.hasPrefix("ok ") }.count

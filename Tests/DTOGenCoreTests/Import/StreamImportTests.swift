@@ -3,6 +3,7 @@ import LoopbackServer
 import Testing
 import YAMLReader
 @testable import DTOGenCore
+import TestSupport
 
 /// Streamed responses in OpenAPI documents: `text/event-stream` and JSON Lines become stream
 /// endpoints, beside the JSON endpoint when an operation answers either way.
@@ -179,7 +180,8 @@ struct StreamImportTests {
             }
             print("\\(chunks) chunks: \\(text)")
             """
-        let run = try Swiftc.buildAndRun(generated.files, main: main, arguments: [server.baseURL.absoluteString])
+        let run = try Swiftc.buildAndRun(
+            generated.files, main: main, runtime: .sources, arguments: [server.baseURL.absoluteString])
         #expect(run.status == 0, "\(run.output.split(separator: "\n").filter { $0.contains("error") }.prefix(10))")
         #expect(run.output.contains("3 chunks: Hello"), "\(run.output.suffix(2000))")
         let sent = try #require(server.requests.first)

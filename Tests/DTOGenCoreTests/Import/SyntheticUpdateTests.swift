@@ -2,6 +2,7 @@ import Foundation
 import PositionalJSON
 import Testing
 @testable import DTOGenCore
+import TestSupport
 
 /// The update invariant of `UpdateStabilityTests` on the big public documents, each changed
 /// the way new versions change: the first operation removed, an operation inserted first
@@ -12,6 +13,7 @@ import Testing
 /// `knownWithUpdate` and `knownByRulesAlone`. Two documents by default;
 /// `DTOGEN_SYNTHETIC_UPDATES=all` runs all nine (about three minutes on two cores), and
 /// `DTOGEN_SYNTHETIC_DUMP=<folder>` writes each version's spec and Swift there.
+@Suite(.tags(.heavy), .enabled(if: Tier.heavy))
 struct SyntheticUpdateTests {
     enum Change: String, CaseIterable, Sendable {
         case firstOperationRemoved, operationInsertedFirst, schemasInsertedWithCommonNames

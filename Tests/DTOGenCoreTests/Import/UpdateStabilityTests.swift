@@ -2,6 +2,7 @@ import Foundation
 import PositionalJSON
 import Testing
 @testable import DTOGenCore
+import TestSupport
 
 /// A new version of a document changes only the Swift of what changed in it: for every
 /// component schema whose JSON is the same in both versions (and so is that of the schemas
@@ -385,7 +386,7 @@ struct UpdateStabilityTests {
     ]
 
     /// Each pair imported fresh, then the new version with `--update` and fresh again.
-    @Test(arguments: stripePairs)
+    @Test(.tags(.heavy), .enabled(if: Tier.heavy), arguments: stripePairs)
     func stripeThreeMonthsLater(_ pair: HistoryPair) throws {
         let folder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance")
         let oldPath = folder.appendingPathComponent(pair.old).path

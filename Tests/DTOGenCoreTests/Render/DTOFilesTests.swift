@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DTOGenCore
+import TestSupport
 
 /// `options.dtoFiles`: a spec's DTOs split over several files, each top-level type (with its
 /// nested types and fast paths) in the file its name picks.
@@ -64,8 +65,8 @@ struct DTOFilesTests {
             let page = try FastDecoder().decodeWithoutFallback(Shop.Page.self, from: Data(json.utf8))
             print(page.items[0].price.currency, page.items[0].state, page.tree.children[0].name, page.node.next?.value ?? 0, page.shapes.count)
             """#
-        let run = try Swiftc.buildAndRun(result.files, main: main)
-        #expect(run.status == 0, "\(OpenAPIImportTests.errors(run.output))")
+        let run = try Swiftc.buildAndRun(result.files, main: main, runtime: .sources)
+        #expect(run.status == 0, "\(Swiftc.errors(run.output))")
         #expect(run.output == "EUR sold b 2 2\n", "\(run.output)")
     }
 

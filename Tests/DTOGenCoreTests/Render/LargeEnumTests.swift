@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DTOGenCore
+import TestSupport
 
 /// An open enum of many values (Stripe's time zones: 600) reads a raw value through a nested
 /// `String` enum instead of a switch over string literals, which costs seconds to compile;
@@ -29,8 +30,8 @@ struct LargeEnumTests {
             print(String(decoding: try JSONEncoder().encode(zones), as: UTF8.self))
             print(Small(rawValue: "b") == .b, Small(rawValue: "c") == .unknown("c"))
             """#
-        let run = try Swiftc.buildAndRun(result.files, main: main)
-        #expect(run.status == 0, "\(OpenAPIImportTests.errors(run.output))")
+        let run = try Swiftc.buildAndRun(result.files, main: main, runtime: .sources)
+        #expect(run.status == 0, "\(Swiftc.errors(run.output))")
         #expect(
             run.output == """
                 Zone/0 Zone/100 default Mars/Olympus true true

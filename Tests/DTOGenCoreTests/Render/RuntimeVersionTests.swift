@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DTOGenCore
+import TestSupport
 
 /// Output of a newer dtogen compiled against an older runtime must fail with a message
 /// that says so, on the line that checks the version, not somewhere inside generated code.
@@ -14,8 +15,8 @@ struct RuntimeVersionTests {
             options: GeneratorOptions(runtimeModule: nil, fastDecoding: false))
         #expect(!result.hasErrors)
         let stub = "enum GeneratedCodeSupport {\n" + versions.map { "    enum Version\($0) {}\n" }.joined() + "}\n"
-        let (status, output) = try Swiftc.typecheck(result.files, with: stub)
-        return (status, output, result.files)
+        let checked = try Swiftc.typecheck(result.files, with: stub)
+        return (checked.status, checked.output, result.files)
     }
 
     @Test func anOlderRuntimeFailsOnTheVersionLine() throws {
@@ -70,13 +71,13 @@ struct SpecLocationTests {
             [("people.json", spec)],
             options: GeneratorOptions(runtimeModule: nil, specLocationFolder: "specs", fastDecoding: false))
         #expect(!result.hasErrors, "\(result.diagnostics)")
-        let (status, output) = try Swiftc.typecheck(
+        let checked = try Swiftc.typecheck(
             result.files.filter { !$0.path.hasSuffix("Endpoints.swift") },
             with: "enum GeneratedCodeSupport { enum Version2 {} }\n" + app)
-        let errors = output.split(separator: "\n").filter { $0.contains(": error:") && !$0.hasPrefix(" ") }.map(
+        let errors = checked.output.split(separator: "\n").filter { $0.contains(": error:") && !$0.hasPrefix(" ") }.map(
             String.init)
         let mappings = result.files.first { $0.path.hasSuffix("Mappings.swift") }?.contents ?? ""
-        return (status, errors, mappings)
+        return (checked.status, errors, mappings)
     }
 
     static func spec(name: String, age: String) -> String {
@@ -118,72 +119,5 @@ struct SpecLocationTests {
     @Test func reviewedOutputHasNoSourceLocations() throws {
         let text = generate(SnippetTests.mappings).files.map(\.contents).joined()
         #expect(!text.contains("#sourceLocation"))
-    }
-}
-
-/// `swiftc -typecheck` on generated files and one more source (a stand-in runtime, the app).
-enum Swiftc {
-    /// DTORuntime's sources as a module of their own in `folder` (for `-I`), as an app sees it.
-    static func emitRuntimeModule(into folder: URL) throws -> (status: Int32, output: String) {
-        try run(
-            [
-                "-emit-module", "-module-name", "DTORuntime", "-parse-as-library", "-swift-version", "6",
-                "-emit-module-path", folder.appendingPathComponent("DTORuntime.swiftmodule").path,
-            ] + runtimeSources())
-    }
-
-    /// DTORuntime's sources and its date rules' (compiled into it when they share a module).
-    static func runtimeSources() throws -> [String] {
-        try ["Sources/DTORuntime", "Sources/DTODateRules"].flatMap { folder in
-            let sources = packageRoot.appendingPathComponent(folder)
-            return try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted().filter {
-                $0.hasSuffix(".swift")
-            }.map { sources.appendingPathComponent($0).path }
-        }
-    }
-
-    /// `runtime`: also the DTORuntime sources (for `--no-runtime-import` output);
-    /// `modules`: a folder with the DTORuntime module (`emitRuntimeModule`) instead.
-    static func typecheck(_ files: [GeneratedFile], with source: String, runtime: Bool = false, modules: URL? = nil)
-        throws -> (status: Int32, output: String)
-    {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-swiftc-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let paths =
-            try write(files, source: source, named: "App.swift", into: folder) + (runtime ? try runtimeSources() : [])
-        return try run(["-typecheck", "-swift-version", "6"] + (modules.map { ["-I", $0.path] } ?? []) + paths)
-    }
-
-    /// Generated files (written without a runtime import), the runtime's sources and a
-    /// `main.swift`, built into one executable and run: what it printed.
-    static func buildAndRun(_ files: [GeneratedFile], main: String, arguments: [String] = []) throws -> (
-        status: Int32, output: String
-    ) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-run-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let paths = try write(files, source: main, named: "main.swift", into: folder) + runtimeSources()
-        let executable = folder.appendingPathComponent("app").path
-        let built = try run(["-swift-version", "6", "-o", executable] + paths)
-        guard built.status == 0 else { return built }
-        return try launch(executable, arguments)
-    }
-
-    /// Writes the files and one more source into `folder`; their paths, the source's last.
-    static func write(_ files: [GeneratedFile], source: String, named name: String, into folder: URL) throws -> [String]
-    {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var paths: [String] = []
-        for file in files {
-            let url = folder.appendingPathComponent(file.path)
-            try file.contents.write(to: url, atomically: true, encoding: .utf8)
-            paths.append(url.path)
-        }
-        let extra = folder.appendingPathComponent(name)
-        try source.write(to: extra, atomically: true, encoding: .utf8)
-        return paths + [extra.path]
-    }
-
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        try launch("/usr/bin/env", ["swiftc"] + arguments)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DTOGenCore
+import TestSupport
 
 /// Generates from specs given as strings.
 func generate(_ specs: [(String, String)], options: GeneratorOptions = GeneratorOptions()) -> GenerationResult {
@@ -40,25 +41,9 @@ func marks(_ text: String) -> (text: String, locations: [DTOGenCore.SourceLocati
 }
 
 /// The package's root folder (for the committed Generated/ folders and Templates/).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+let packageRoot = Swiftc.packageRoot
 
 /// A unified diff of two texts, for golden tests (the same one `--check` prints).
 func unifiedDiff(_ old: String, _ new: String, name: String) -> String {
     UnifiedDiff.text(old, new, name: name)
-}
-
-/// Runs a program to its end: its exit status and what it printed (standard output and
-/// error together).
-func launch(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DTOGenCore
+import TestSupport
 import PositionalJSON
 
 /// What goes over the wire, judged by the document: for each real document (read in place
@@ -8,6 +9,7 @@ import PositionalJSON
 /// called with values its Swift types decode, its request is recorded and checked against
 /// the document by `RequestChecker`, and a response drawn from the operation's first 2xx
 /// schema by `DocumentSampler` is decoded by the endpoint. Figures are printed per document.
+@Suite(.tags(.heavy), .enabled(if: Tier.heavy))
 struct WireTests {
     /// The shared OpenAPI examples, and six big documents of other shapes: Docker's
     /// (Swagger 2.0, YAML), Twilio's (form bodies), Slack's (query-heavy 2.0), Linode's
@@ -83,8 +85,8 @@ struct WireTests {
             ir: ir, document: document, customKinds: Set(imported.customKinds.map(\.name)),
             optionalDepth: Self.optionalDepth)
         let run = try Swiftc.buildAndRun(
-            generated.files, main: program.source(appKinds: imported.customKinds.map(\.name)))
-        #expect(run.status == 0, "\(name): \(OpenAPIImportTests.errors(run.output))")
+            generated.files, main: program.source(appKinds: imported.customKinds.map(\.name)), runtime: .sources)
+        #expect(run.status == 0, "\(name): \(Swiftc.errors(run.output))")
         guard run.status == 0, let line = run.output.split(separator: "\n").last,
             let records = try? JSONDecoder().decode([RecordedRequest].self, from: Data(line.utf8))
         else {
