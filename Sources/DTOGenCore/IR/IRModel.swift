@@ -40,6 +40,30 @@ public indirect enum TypeRef: Sendable, Equatable {
     }
 }
 
+extension TypeRef {
+    /// The one spelling of a type as Swift: `naming` spells a declaration (by its own name
+    /// inside the declaration that uses it, qualified outside), `file` and `json` the
+    /// runtime's types (qualified where a spec type could shadow them).
+    func spelled(naming: (DeclID) -> String, file: String = Scalar.file.rawValue, json: String = "JSONValue")
+        -> String
+    {
+        func spell(_ type: TypeRef) -> String {
+            switch type {
+            case .scalar(.file): file
+            case .scalar(let s): s.rawValue
+            case .json: json
+            case .named(let id): naming(id)
+            case .array(let element): "[\(spell(element))]"
+            case .dictionary(let value): "[String: \(spell(value))]"
+            case .optional(let wrapped): "\(spell(wrapped))?"
+            case .generic(let id, let args): "\(naming(id))<\(args.map(spell).joined(separator: ", "))>"
+            case .parameter(let parameter): parameter
+            }
+        }
+        return spell(self)
+    }
+}
+
 public struct DeclID: Hashable, Sendable, Comparable {
     let index: Int
     public static func < (lhs: DeclID, rhs: DeclID) -> Bool { lhs.index < rhs.index }
@@ -315,16 +339,7 @@ struct TypeTable: Sendable {
     }
 
     func describe(_ type: TypeRef) -> String {
-        switch type {
-        case .scalar(let s): s.rawValue
-        case .json: "JSONValue"
-        case .named(let id): self[id].qualifiedName
-        case .array(let element): "[\(describe(element))]"
-        case .dictionary(let value): "[String: \(describe(value))]"
-        case .optional(let wrapped): "\(describe(wrapped))?"
-        case .generic(let id, let args): "\(self[id].qualifiedName)<\(args.map(describe).joined(separator: ", "))>"
-        case .parameter(let name): name
-        }
+        type.spelled(naming: { self[$0].qualifiedName })
     }
 }
 

@@ -65,7 +65,7 @@ struct DTOContextBuilder {
                     + (decl.additionalProperties.map { [printer.decodeAdditionalPropertiesStatement($0, onTape: true)] }
                         ?? []))
         case .enumeration: body = .rawValue
-        case .oneOf(let info): body = .oneOf(oneOfContext(decl, info, onTape: true))
+        case .oneOf(let info): body = .oneOf(oneOfDecoding(decl, info, onTape: true))
         case .alias: return nil
         }
         return FastPathContext(
@@ -148,61 +148,15 @@ struct DTOContextBuilder {
         )
     }
 
-    /// `onTape`: for the fast path, whose extension is outside the type.
-    func oneOfContext(_ decl: Decl, _ info: OneOfInfo, onTape: Bool = false) -> OneOfContext {
-        let spell = printer.spelling(onTape: onTape)
+    func oneOfContext(_ decl: Decl, _ info: OneOfInfo) -> OneOfContext {
         let helper = printer.runtime.oneOf
         let key = info.discriminator.map(SwiftLiteral.string) ?? ""
         let cases = info.variants.map { variant in
             OneOfCaseContext(
-                access: access, name: SwiftName.escaped(variant.name), type: spell(variant.type),
+                access: access, name: SwiftName.escaped(variant.name), type: printer.type(variant.type),
                 tag: variant.tag.map(SwiftLiteral.string) ?? "",
                 writesTag: info.discriminator != nil && variant.tag != nil, helper: helper, key: key
             )
-        }
-        let choice: OneOfContext.Choice
-        if info.discriminator != nil {
-            choice = .tagged(
-                key: key,
-                accepted: info.variants.compactMap { $0.tag.map(SwiftLiteral.string) }.joined(separator: ", "),
-                byKind: info.variants.filter { $0.tag == nil }.map {
-                    KindCaseContext(kind: $0.kind.rawValue, type: spell($0.type), name: SwiftName.escaped($0.name))
-                }
-            )
-        } else {
-            // An object variant is passed over when the object has a key that only a later
-            // variant declares, or holds another value where it fixes one (`OneOfGuard`);
-            // those passed over are tried again, in order, when none fits.
-            var attempts: [AttemptContext] = []
-            var fallbacks: [AttemptContext] = []
-            for (variant, guarding) in zip(info.variants, table.guards(info)) {
-                let kind = variant.kind == .any ? "" : "kind == .\(variant.kind.rawValue), "
-                let attempt = AttemptContext(
-                    condition: kind, type: spell(variant.type), name: SwiftName.escaped(variant.name))
-                guard !guarding.isEmpty else {
-                    attempts.append(attempt)
-                    continue
-                }
-                var guarded = attempt
-                if !guarding.passOverKeys.isEmpty {
-                    let list = "[" + guarding.passOverKeys.map(SwiftLiteral.string).joined(separator: ", ") + "]"
-                    guarded.condition +=
-                        onTape ? "!json.hasAnyKey(\(list)), " : "!\(helper).hasAnyKey(\(list), in: decoder), "
-                }
-                if !guarding.fixedValues.isEmpty {
-                    let pairs =
-                        "["
-                        + guarding.fixedValues.map {
-                            "(\(SwiftLiteral.string($0.key)), \(SwiftLiteral.string($0.value)))"
-                        }.joined(separator: ", ") + "]"
-                    guarded.condition +=
-                        onTape
-                        ? "!json.holdsOtherValues(\(pairs)), " : "!\(helper).holdsOtherValues(\(pairs), in: decoder), "
-                }
-                attempts.append(guarded)
-                fallbacks.append(attempt)
-            }
-            choice = .untagged(attempts: attempts + fallbacks, typeLiteral: SwiftLiteral.string(decl.qualifiedName))
         }
         return OneOfContext(
             doc: docLines(decl.doc), access: access, isolation: Isolation.declaration(decl), name: decl.name,
@@ -211,8 +165,13 @@ struct DTOContextBuilder {
             unknown: info.unknownCaseName.map {
                 UnknownCaseContext(access: access, name: SwiftName.escaped($0), jsonType: printer.runtime.jsonValue)
             },
-            choice: choice, nested: decl.nested.map(declaration)
+            decoding: oneOfDecoding(decl, info, onTape: false), nested: decl.nested.map(declaration)
         )
+    }
+
+    /// `onTape`: for the fast path, whose extension is outside the type.
+    func oneOfDecoding(_ decl: Decl, _ info: OneOfInfo, onTape: Bool) -> OneOfDecodingContext {
+        printer.oneOfDecoding(info, guards: table.guards(info), typeName: decl.qualifiedName, onTape: onTape)
     }
 
     func enumContext(_ decl: Decl, _ info: EnumInfo) -> EnumContext {

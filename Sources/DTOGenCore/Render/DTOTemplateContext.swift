@@ -204,8 +204,7 @@ struct AliasContext: TemplateContext {
     }
 }
 
-/// `oneOf`: an enum with a case per variant, chosen by a tag (`tagged`) or by trying each
-/// variant (`untagged`). The fast path's `oneOf` section reads the same context.
+/// `oneOf`: an enum with a case per variant; its `init(from:)` is `decoding`.
 struct OneOfContext: TemplateContext {
     var doc: [String]
     var access: String
@@ -215,38 +214,13 @@ struct OneOfContext: TemplateContext {
     var helper: String
     var cases: [OneOfCaseContext]
     var unknown: UnknownCaseContext?
-    var choice: Choice
+    var decoding: OneOfDecodingContext
     var nested: [DeclarationContext]
 
-    enum Choice {
-        /// The tag's key as a literal, every tag as a literal, and the variants that are no
-        /// object, chosen by their JSON kind first.
-        case tagged(key: String, accepted: String, byKind: [KindCaseContext])
-        case untagged(attempts: [AttemptContext], typeLiteral: String)
-    }
-
     var entries: MustacheObject {
-        var tagged = MustacheValue.bool(false)
-        var untagged = MustacheValue.bool(false)
-        switch choice {
-        case .tagged(let key, let accepted, let byKind):
-            tagged = .object([
-                "helper": .string(helper), "key": .string(key),
-                "cases": .list(cases.filter { !$0.tag.isEmpty }.map(\.value)),
-                "unknown": .optional(unknown), "accepted": .string(accepted),
-                "needsKind": .bool(!byKind.isEmpty), "byKind": .list(byKind.map(\.value)),
-            ])
-        case .untagged(let attempts, let typeLiteral):
-            untagged = .object([
-                "helper": .string(helper), "unknown": .optional(unknown),
-                "needsKind": .bool(attempts.contains { !$0.condition.isEmpty }),
-                "attempts": .list(attempts.map(\.value)), "typeLiteral": .string(typeLiteral),
-            ])
-        }
-        return [
+        [
             "doc": .lines(doc), "access": .string(access), "isolation": .string(isolation), "name": .string(name),
-            "cases": .list(cases.map(\.value)), "unknown": .optional(unknown),
-            "tagged": tagged, "untagged": untagged,
+            "cases": .list(cases.map(\.value)), "unknown": .optional(unknown), "decoding": decoding.value,
             "decoder": .string(RuntimeSymbols.decoder), "encoder": .string(RuntimeSymbols.encoder),
             "nested": .list(nested.map(\.value)),
         ]
@@ -271,15 +245,6 @@ struct OneOfCaseContext: TemplateContext {
     }
 }
 
-/// A variant of a tagged one-of that is no object: `if kind == .string { self = .string(...) }`.
-struct KindCaseContext: TemplateContext {
-    var kind: String
-    var type: String
-    var name: String
-
-    var entries: MustacheObject { ["kind": .string(kind), "type": .string(type), "name": .string(name)] }
-}
-
 /// The open one-of's catch-all case, holding the JSON as it arrived.
 struct UnknownCaseContext: TemplateContext {
     var access: String
@@ -289,14 +254,57 @@ struct UnknownCaseContext: TemplateContext {
     var entries: MustacheObject { ["name": .string(name), "jsonType": .string(jsonType), "access": .string(access)] }
 }
 
-/// One try of an untagged one-of: `if kind == .object, let value = try? T(...)`.
-struct AttemptContext: TemplateContext {
-    /// `kind == .object, ` or empty when any JSON kind may be the variant.
-    var condition: String
-    var type: String
-    var name: String
+/// The body of a one-of's initialiser (`oneOfDecoding.mustache`), the same for
+/// `init(from:)` and the fast path, which differ only in the expressions the printer wrote:
+/// the variant chosen by a tag (`tagged`), or by trying each variant in turn (`untagged`).
+enum OneOfDecodingContext: TemplateContext {
+    /// A variant read when it is chosen: `tag` is its tag's literal, or the JSON kind that
+    /// chooses a variant that is no object; `decode` reads it.
+    struct Case: Sendable {
+        var tag: String
+        var name: String
+        var decode: String
 
-    var entries: MustacheObject { ["condition": .string(condition), "type": .string(type), "name": .string(name)] }
+        var value: MustacheValue { .object(["tag": .string(tag), "name": .string(name), "decode": .string(decode)]) }
+    }
+
+    /// One try: `if <conditions> { self = .name(value) }`.
+    struct Attempt: Sendable {
+        /// The JSON kind, the guards, and `let value = try? ...`.
+        var conditions: String
+        var name: String
+        var readsKind: Bool
+
+        var value: MustacheValue { .object(["conditions": .string(conditions), "name": .string(name)]) }
+    }
+
+    /// `kindOf` and `tagOf` read the JSON kind and the tag; `noVariant` is what is thrown.
+    case tagged(kindOf: String, byKind: [Case], tagOf: String, cases: [Case], unknown: Case?, noVariant: String)
+    case untagged(kindOf: String, attempts: [Attempt], unknown: Case?, noVariant: String)
+
+    var entries: MustacheObject {
+        switch self {
+        case .tagged(let kindOf, let byKind, let tagOf, let cases, let unknown, let noVariant):
+            [
+                "tagged": .object([
+                    "needsKind": .bool(!byKind.isEmpty), "kindOf": .string(kindOf),
+                    "byKind": .list(byKind.map(\.value)),
+                    "tagOf": .string(tagOf), "cases": .list(cases.map(\.value)),
+                    "unknown": unknown?.value ?? .bool(false), "noVariant": .string(noVariant),
+                ]),
+                "untagged": .bool(false),
+            ]
+        case .untagged(let kindOf, let attempts, let unknown, let noVariant):
+            [
+                "tagged": .bool(false),
+                "untagged": .object([
+                    "needsKind": .bool(attempts.contains(where: \.readsKind)), "kindOf": .string(kindOf),
+                    "attempts": .list(attempts.map(\.value)), "unknown": unknown?.value ?? .bool(false),
+                    "noVariant": .string(noVariant),
+                ]),
+            ]
+        }
+    }
 }
 
 /// One `extension T: FastJSONDecodable` of `dtos.swift`'s `fastPaths`.
@@ -306,7 +314,7 @@ struct FastPathContext: TemplateContext {
         case rawValue
         /// A struct: its decoding statements on the tape.
         case structure(statements: [String])
-        case oneOf(OneOfContext)
+        case oneOf(OneOfDecodingContext)
     }
 
     var access: String

@@ -73,46 +73,7 @@ nonisolated extension {{{type}}}: {{{protocol}}} {
 {{#oneOf}}
 nonisolated extension {{{type}}}: {{{protocol}}} {
     {{{access}}}init(fastJSON json: {{{valueType}}}) throws {
-{{#tagged}}
-{{#needsKind}}
-        let kind = json.oneOfKind
-{{/needsKind}}
-{{#byKind}}
-        if kind == .{{{kind}}} {
-            self = .{{{name}}}(try json.decode({{{type}}}.self))
-            return
-        }
-{{/byKind}}
-        switch json.tag({{{key}}}) {
-{{#cases}}
-        case {{{tag}}}: self = .{{{name}}}(try json.decode({{{type}}}.self))
-{{/cases}}
-        default:
-{{#unknown}}
-            self = .{{{name}}}(try json.decode({{{jsonType}}}.self))
-{{/unknown}}
-{{^unknown}}
-            throw json.noVariant()
-{{/unknown}}
-        }
-{{/tagged}}
-{{#untagged}}
-{{#needsKind}}
-        let kind = json.oneOfKind
-{{/needsKind}}
-{{#attempts}}
-        if {{{condition}}}let value = try? json.decode({{{type}}}.self) {
-            self = .{{{name}}}(value)
-            return
-        }
-{{/attempts}}
-{{#unknown}}
-        self = .{{{name}}}(try json.decode({{{jsonType}}}.self))
-{{/unknown}}
-{{^unknown}}
-        throw json.noVariant()
-{{/unknown}}
-{{/untagged}}
+{{>oneOfDecoding}}
     }
 }
 {{/oneOf}}
@@ -406,46 +367,9 @@ extension {{{bodyType}}} {
 {{/unknown}}
 
     {{{access}}}init(from decoder: any {{{decoder}}}) throws {
-{{#tagged}}
-{{#needsKind}}
-        let kind = {{{helper}}}.kind(of: decoder)
-{{/needsKind}}
-{{#byKind}}
-        if kind == .{{{kind}}} {
-            self = .{{{name}}}(try {{{type}}}(from: decoder))
-            return
-        }
-{{/byKind}}
-        switch {{{helper}}}.tag(of: decoder, key: {{{key}}}) {
-{{#cases}}
-        case {{{tag}}}: self = .{{{name}}}(try {{{type}}}(from: decoder))
-{{/cases}}
-        default:
-{{#unknown}}
-            self = .{{{name}}}(try {{{jsonType}}}(from: decoder))
-{{/unknown}}
-{{^unknown}}
-            throw {{{helper}}}.unknownTag(in: decoder, key: {{{key}}}, accepted: [{{{accepted}}}])
-{{/unknown}}
-        }
-{{/tagged}}
-{{#untagged}}
-{{#needsKind}}
-        let kind = {{{helper}}}.kind(of: decoder)
-{{/needsKind}}
-{{#attempts}}
-        if {{{condition}}}let value = try? {{{type}}}(from: decoder) {
-            self = .{{{name}}}(value)
-            return
-        }
-{{/attempts}}
-{{#unknown}}
-        self = .{{{name}}}(try {{{jsonType}}}(from: decoder))
-{{/unknown}}
-{{^unknown}}
-        throw {{{helper}}}.noVariant(in: decoder, type: {{{typeLiteral}}})
-{{/unknown}}
-{{/untagged}}
+{{#decoding}}
+{{>oneOfDecoding}}
+{{/decoding}}
     }
 
     {{{access}}}func encode(to encoder: any {{{encoder}}}) throws {
@@ -482,6 +406,49 @@ extension {{{bodyType}}} {
     {{>declaration}}
 {{/nested}}
 }
+
+"""##,
+        "oneOfDecoding": ##"""
+{{#tagged}}
+{{#needsKind}}
+        let kind = {{{kindOf}}}
+{{/needsKind}}
+{{#byKind}}
+        if kind == .{{{tag}}} {
+            self = .{{{name}}}({{{decode}}})
+            return
+        }
+{{/byKind}}
+        switch {{{tagOf}}} {
+{{#cases}}
+        case {{{tag}}}: self = .{{{name}}}({{{decode}}})
+{{/cases}}
+        default:
+{{#unknown}}
+            self = .{{{name}}}({{{decode}}})
+{{/unknown}}
+{{^unknown}}
+            throw {{{noVariant}}}
+{{/unknown}}
+        }
+{{/tagged}}
+{{#untagged}}
+{{#needsKind}}
+        let kind = {{{kindOf}}}
+{{/needsKind}}
+{{#attempts}}
+        if {{{conditions}}} {
+            self = .{{{name}}}(value)
+            return
+        }
+{{/attempts}}
+{{#unknown}}
+        self = .{{{name}}}({{{decode}}})
+{{/unknown}}
+{{^unknown}}
+        throw {{{noVariant}}}
+{{/unknown}}
+{{/untagged}}
 
 """##,
         "repository": ##"""

@@ -14,26 +14,12 @@ struct SwiftPrinter: Sendable {
     /// A type as written inside the declaration that uses it (nested types by their own
     /// name: they never shadow anything in scope).
     func type(_ type: TypeRef) -> String {
-        spelling(type) { table[$0].name }
+        type.spelled(naming: { table[$0].name }, file: runtime.filePart, json: runtime.jsonValue)
     }
 
     /// A type as written outside any declaration (nested types fully qualified).
     func qualifiedType(_ type: TypeRef) -> String {
-        spelling(type) { table[$0].qualifiedName }
-    }
-
-    private func spelling(_ type: TypeRef, _ name: (DeclID) -> String) -> String {
-        switch type {
-        case .scalar(.file): runtime.filePart
-        case .scalar(let s): s.rawValue
-        case .json: runtime.jsonValue
-        case .named(let id): name(id)
-        case .array(let element): "[\(spelling(element, name))]"
-        case .dictionary(let value): "[String: \(spelling(value, name))]"
-        case .optional(let wrapped): "\(spelling(wrapped, name))?"
-        case .generic(let id, let args): "\(name(id))<\(args.map { spelling($0, name) }.joined(separator: ", "))>"
-        case .parameter(let parameter): parameter
-        }
+        type.spelled(naming: { table[$0].qualifiedName }, file: runtime.filePart, json: runtime.jsonValue)
     }
 
     // MARK: Literals
