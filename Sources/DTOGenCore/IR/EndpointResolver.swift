@@ -12,7 +12,7 @@ struct EndpointResolver {
     mutating func endpoint(_ endpoint: EndpointSpec, response: TypeRef?, body: TypeRef?, spec: Spec) -> EndpointIR {
         let pascal = SwiftName.upperCamel(endpoint.name.value, style: types.naming)
         var arguments: [EndpointIR.Argument] = []
-        var names: [String: String] = [:]
+        var names = OwnedNames()
 
         func argumentName(_ property: PropertySpec) -> String {
             types.uniqueName(for: property, taken: &names, noun: "argument name")
@@ -243,7 +243,7 @@ struct EndpointResolver {
         }
         var bodyArgument: String?
         if let body {
-            let name = names["body"] == nil ? "body" : SwiftName.distinct("body", from: Set(names.keys))
+            let name = names.free("body")
             arguments.append(
                 EndpointIR.Argument(
                     label: name == "body" ? nil : "body", name: name, type: body,

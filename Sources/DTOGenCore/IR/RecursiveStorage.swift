@@ -77,10 +77,10 @@ enum RecursiveStorage {
             if let breakable = found.first(where: { field($0).flatMap { storedStruct($0.type)?.optional } == true }),
                 case .structure(let fields) = table[breakable.struct].kind
             {
-                let taken = Set(
+                let taken = NameScope(
                     fields.map(\.name) + fields.compactMap(\.storage)
                         + boxed.filter { $0.key.struct == breakable.struct }.map(\.value))
-                let storage = SwiftName.distinct("_" + fields[breakable.field].name, from: taken)
+                let storage = taken.free("_" + fields[breakable.field].name)
                 boxed[breakable] = storage
                 plan.boxed.append((breakable, storage))
             } else if let closing = found.last, let f = field(closing) {

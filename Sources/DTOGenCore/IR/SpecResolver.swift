@@ -74,7 +74,7 @@ struct SpecResolver {
         resolveExamples()
         if let baseURL = spec.baseURL {
             let name = SwiftName.apiNamespace(specName: spec.name?.value, fileBase: fileBase)
-            let distinct = SwiftName.distinct(name, from: types.topLevelNames.union(SwiftName.reservedTypes))
+            let distinct = NameScope(types.topLevelNames.union(SwiftName.reservedTypes)).free(name)
             if distinct != name {
                 types.sink.warning(
                     "DTG3077", spec.name?.location ?? baseURL.location,
@@ -202,7 +202,7 @@ struct SpecResolver {
     /// another or with `client`.
     static func providers(for methods: [RepositoryIR.Method]) -> [RepositoryIR.Provider] {
         var providers: [RepositoryIR.Provider] = []
-        var taken: Set<String> = ["client"]
+        var taken = NameScope(["client"])
         for method in methods where !providers.contains(where: { $0.kind == method.endpoint.kind }) {
             let base: String
             switch method.endpoint.kind {
@@ -212,8 +212,7 @@ struct SpecResolver {
             case .basic: base = "credentials"
             case .custom(let kind): base = SwiftName.lowerCamel(kind) + "Data"
             }
-            let name = SwiftName.distinct(base, from: taken)
-            taken.insert(name)
+            let name = taken.claim(base)
             providers.append(RepositoryIR.Provider(kind: method.endpoint.kind, name: name))
         }
         return providers

@@ -7,7 +7,7 @@ extension TypeResolver {
     mutating func resolveOneOf(_ specs: [OneOfVariantSpec], shape: ShapeSpec, id: DeclID) -> OneOfInfo {
         let typeName = table[id].name
         var info = OneOfInfo(variants: [], discriminator: shape.discriminator?.value)
-        var taken: Set<String> = []
+        var taken = NameScope()
         var siblings: Set<String> = []
         for spec in specs {
             let hint = typeName + SwiftName.upperCamel(spec.tag?.value ?? "object", style: naming)
@@ -52,8 +52,7 @@ extension TypeResolver {
                 )
             }
             let base = spec.tag.map { SwiftName.enumCase($0.value, style: naming) } ?? variantCaseName(type)
-            let name = SwiftName.distinct(base, from: taken)
-            taken.insert(name)
+            let name = taken.claim(base)
             info.variants.append(OneOfInfo.Variant(name: name, tag: tag, type: type, kind: kind))
         }
         if shape.discriminator != nil, !info.variants.isEmpty, !info.variants.contains(where: { $0.tag != nil }) {
@@ -70,7 +69,7 @@ extension TypeResolver {
                     "'$unknown' must be true or a case name such as \"unknown\", found '\(name)'")
                 name = "unknown"
             }
-            info.unknownCaseName = SwiftName.distinct(name, from: taken)
+            info.unknownCaseName = taken.free(name)
         }
         if shape.discriminator == nil {
             // With its guards (`OneOfGuard`), an object is read as the first object variant
@@ -143,9 +142,9 @@ extension TypeResolver {
     }
 
     mutating func resolveEnum(_ values: [Located<String>], shape: ShapeSpec) -> EnumInfo {
-        let names = Self.enumCaseNames(values.map(\.value), style: naming)
+        let names = SwiftName.enumCaseNames(values.map(\.value), style: naming)
         var result = EnumInfo(cases: zip(values, names).map { EnumInfo.Case(name: $1, rawValue: $0.value) })
-        let taken = Set(names)
+        let taken = NameScope(names)
         if let unknown = shape.unknownCase {
             var name = unknown.value
             if !SwiftName.isIdentifier(name) || SwiftName.reservedMembers.contains(name) {
@@ -154,7 +153,7 @@ extension TypeResolver {
                 name = "unknown"
             }
             if taken.contains(name) {
-                let distinct = SwiftName.distinct(name, from: taken)
+                let distinct = taken.free(name)
                 sink.warning(
                     "DTG3090", unknown.location,
                     "the '$unknown' case '\(name)' is also an enum value; the catch-all case is generated as '\(distinct)'"
@@ -166,28 +165,8 @@ extension TypeResolver {
             // `options.enums: "open"` names the catch-all itself: `unknown`, or, when a value
             // is "unknown", `unknownValue` (nothing the spec wrote clashes, so no warning).
             result.unknownCaseName =
-                taken.contains("unknown") ? SwiftName.distinct("unknownValue", from: taken) : "unknown"
+                taken.contains("unknown") ? taken.free("unknownValue") : "unknown"
         }
         return result
-    }
-
-    /// The case names of an enum's values: each value's lower camel case name, and when
-    /// several values give one name (`Etc/GMT+1`, `Etc/GMT-1`), the first of them by raw
-    /// value keeps it and the others take `_2`, `_3`, ... in that order, so that neither the
-    /// order the values are written in nor a value added elsewhere in the list renames one.
-    static func enumCaseNames(_ values: [String], style: NamingStyle) -> [String] {
-        let bases = values.map { SwiftName.enumCase($0, style: style) }
-        var names = bases
-        var taken = Set<String>()
-        var groups: [String: [Int]] = [:]
-        for (index, base) in bases.enumerated() { groups[base, default: []].append(index) }
-        for base in groups.keys.sorted() {
-            let members = groups[base, default: []].sorted { values[$0] < values[$1] }
-            for index in members {
-                names[index] = SwiftName.distinct(base) { taken.contains($0) || (groups[$0] != nil && $0 != base) }
-                taken.insert(names[index])
-            }
-        }
-        return names
     }
 }

@@ -6,7 +6,7 @@ extension TypeResolver {
     mutating func resolveFields(_ shape: ShapeSpec, of parent: DeclID) -> [Field] {
         guard case .object(let properties) = shape.kind else { return [] }
         var fields: [Field] = []
-        var names: [String: String] = [:]  // Swift name → JSON key
+        var names = OwnedNames()  // Swift name → JSON key
         // Properties and nested types share the struct's member names: name every property
         // first, so a nested type never takes a property's name (`2fa`: property `_2fa`, type `_2fa2`).
         let propertyNames = properties.map { uniqueName(for: $0, taken: &names, noun: "Swift name") }
@@ -28,7 +28,7 @@ extension TypeResolver {
     }
 
     /// `additionalProperties`, or its `$name`; a property's name is never taken.
-    mutating func additionalPropertiesName(_ additional: AdditionalPropertiesSpec, taken: inout [String: String])
+    mutating func additionalPropertiesName(_ additional: AdditionalPropertiesSpec, taken: inout OwnedNames)
         -> String
     {
         var name = Self.additionalPropertiesName
@@ -41,7 +41,7 @@ extension TypeResolver {
                     "'$name' '\(custom.value)' of '$additionalProperties' is not a valid Swift property name")
             }
         }
-        let claimed = Self.claim(name, for: Modifier.additionalProperties.rawValue, taken: &taken)
+        let claimed = taken.claim(name, for: Modifier.additionalProperties.rawValue)
         if let key = claimed.takenBy {
             sink.warning(
                 "DTG3142", additional.keyLocation,
@@ -91,7 +91,7 @@ extension TypeResolver {
 
     /// The Swift name of a property or argument: `$name` if it is usable, else the key's
     /// name; made distinct from `taken` (Swift name → JSON key) with a warning naming both keys.
-    mutating func uniqueName(for property: PropertySpec, taken: inout [String: String], noun: String) -> String {
+    mutating func uniqueName(for property: PropertySpec, taken: inout OwnedNames, noun: String) -> String {
         var name = SwiftName.property(property.key, style: naming)
         if let custom = property.shape.name {
             if !SwiftName.isIdentifier(custom.value) {
@@ -104,7 +104,7 @@ extension TypeResolver {
                 name = custom.value
             }
         }
-        let claimed = Self.claim(name, for: property.key, taken: &taken)
+        let claimed = taken.claim(name, for: property.key)
         if let other = claimed.takenBy {
             sink.warning(
                 "DTG3093", property.keyLocation,
@@ -112,17 +112,6 @@ extension TypeResolver {
             )
         }
         return claimed.name
-    }
-
-    /// `name` for `owner` (a JSON key), or, when another key has it in `taken` (Swift name →
-    /// JSON key), the first distinct one and that key: the later of two keys yields.
-    static func claim(_ name: String, for owner: String, taken: inout [String: String]) -> (
-        name: String, takenBy: String?
-    ) {
-        let other = taken[name]
-        let claimed = other == nil ? name : SwiftName.distinct(name, from: Set(taken.keys))
-        taken[claimed] = owner
-        return (claimed, other)
     }
 
     mutating func resolveField(_ property: PropertySpec, name: String, parent: DeclID, siblings: inout Set<String>)

@@ -256,7 +256,7 @@ extension TypeResolver {
                     "DTG3114", typeName.location, "'$typeName' '\(typeName.value)' is not a valid Swift type name")
                 name = SwiftName.type(typeName.value, style: naming)
             }
-            let distinct = SwiftName.distinct(name, isTaken: isTaken)
+            let distinct = NameScope.free(name, isTaken: isTaken)
             if distinct != name {
                 sink.warning(
                     "DTG3115", typeName.location,
@@ -268,7 +268,7 @@ extension TypeResolver {
             if case .enumeration = shape.kind { isEnum = true }
             name = SwiftName.inlineType(hint, isElement: element, isEnum: isEnum, style: naming)
             if avoidedTypeNames.contains(name) { name += isEnum ? "Value" : "Object" }
-            name = SwiftName.distinct(name, isTaken: isTaken)
+            name = NameScope.free(name, isTaken: isTaken)
         }
         siblings.insert(name)
         return name

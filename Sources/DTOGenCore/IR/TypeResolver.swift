@@ -80,7 +80,7 @@ struct TypeResolver {
             }
             var swiftName = SwiftName.unshadowed(type.name, also: avoidedTypeNames)
             if swiftName != type.name {
-                swiftName = SwiftName.distinct(swiftName) { topLevelNames.contains($0) || spelled.contains($0) }
+                swiftName = NameScope.free(swiftName) { topLevelNames.contains($0) || spelled.contains($0) }
                 let owner =
                     avoidedTypeNames.contains(type.name) ? "DTORuntime's (compiled into this module)" : "Swift's"
                 sink.warning(

@@ -154,14 +154,13 @@ extension OpenAPITranslator {
         var name = SwiftName.type(last ?? stem)
         if !SwiftName.isTypeName(name) { name = "Schema" }
         if SpecReader.builtinScalars.contains(name) {
-            let renamed = SwiftName.distinct(name + "Object", from: takenTypeNames)
+            let renamed = takenTypeNames.free(name + "Object")
             warn(
                 "DTG4013", node, ref,
                 "'\(name)' is a built-in type of dtogen specs; this schema is imported as '\(renamed)'")
             name = renamed
         }
-        name = SwiftName.distinct(name, from: takenTypeNames)
-        takenTypeNames.insert(name)
+        name = takenTypeNames.claim(name)
         externalTypeNames[key] = name
         if Self.allowsNull(node) { nullableExternalTypes.insert(key) }
         pendingExternalTypes.append((name, node, ref))

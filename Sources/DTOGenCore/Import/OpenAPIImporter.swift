@@ -174,7 +174,7 @@ struct OpenAPITranslator {
     let swagger2: Bool
     /// Component schema key → type name (scalar aliases are inlined and have none).
     var typeNames: [String: String] = [:]
-    var takenEndpointNames: Set<String> = []
+    var takenEndpointNames = NameScope()
     /// Every operation of the document: its operationId, endpoint name and tags.
     var operationTable: [(id: String?, name: String, tags: [String])] = []
     /// The operations a backed spec selects (`"operations"`); nil: all.
@@ -196,7 +196,7 @@ struct OpenAPITranslator {
     /// API-key security schemes written as the spec's `kinds`: scheme, kind name, declaration.
     var declaredKinds: [(scheme: String, name: String, declaration: DraftJSON)] = []
     /// Type names taken (components' and other files' schemas).
-    var takenTypeNames: Set<String> = []
+    var takenTypeNames = NameScope()
     /// References already reported as pointing at nothing (each is reported once).
     var danglingReported: Set<String> = []
     /// Schemas in other files that become named types: where they are → their name.
@@ -261,7 +261,7 @@ struct OpenAPITranslator {
         // whose name gives it without a suffix (`error-object`, before `Error`, which would
         // shadow Swift's), then by name. A schema added later never renames one already there
         // unless it sorts first.
-        var taken: Set<String> = []
+        var taken = NameScope()
         let rawKeys = Set(schemas.map(\.key))
         var named: [(key: String, node: JSONNode, candidate: String, builtin: Bool)] = []
         for member in schemas where !isScalarAlias(member.value) {
@@ -281,9 +281,9 @@ struct OpenAPITranslator {
             return a.key < b.key
         }
         for entry in named {
-            var name = SwiftName.distinct(entry.candidate, from: taken)
+            // A built-in's rename never takes another schema's key as its name either.
+            let name = (entry.builtin ? NameScope(taken.names.union(rawKeys)) : taken).free(entry.candidate)
             if entry.builtin {
-                name = SwiftName.distinct(entry.candidate) { taken.contains($0) || rawKeys.contains($0) }
                 let why =
                     EndpointResolver.genericParameterNames.contains(SwiftName.type(entry.key))
                     ? "a generic parameter of the endpoints' factories" : "a built-in type of dtogen specs"
@@ -291,9 +291,9 @@ struct OpenAPITranslator {
                     "DTG4019", entry.node, schemaPrefix + Self.escape(entry.key),
                     "'\(SwiftName.type(entry.key))' is \(why); this schema is imported as '\(name)'")
             }
-            taken.insert(name)
+            taken.reserve(name)
             typeNames[entry.key] = name
-            takenTypeNames.insert(name)
+            takenTypeNames.reserve(name)
         }
         for member in schemas where typeNames[member.key] != nil && Self.allowsNull(member.value) {
             nullableSchemas.insert(member.key)
@@ -357,7 +357,7 @@ struct OpenAPITranslator {
             types.append((name, .located(json, node.location)))
         }
         (types, endpoints) = SharedShapes.shared(
-            types: types, endpoints: endpoints, taken: takenTypeNames, previous: options.previous)
+            types: types, endpoints: endpoints, taken: takenTypeNames.names, previous: options.previous)
         // A part of the API: only the types its operations reach, and only what they report.
         if !options.operations.isEmpty {
             let kept = Self.reachable(types, from: endpoints)
@@ -705,7 +705,7 @@ struct OpenAPITranslator {
         }
         let required = Set(schema["required"]?.elements?.compactMap(\.stringValue) ?? [])
         var fields: [(String, DraftJSON)] = []
-        var names: Set<String> = []
+        var fieldNames = NameScope()
         for property in properties {
             // What only the server sets: `$readOnly` in a type that is sent and read, not a field
             // at all in one that is only sent.
@@ -737,7 +737,7 @@ struct OpenAPITranslator {
             }
             if readOnly { field.modifiers.append(("$readOnly", .bool(true))) }
             // GitHub's reactions, `+1` and `-1`: `plus1` and `minus1`, not a warning at every build.
-            if let name = Self.explicitName(property.key, taken: &names, place: "Field") {
+            if let name = SwiftName.explicitName(property.key, taken: &fieldNames, place: "Field") {
                 field.modifiers.append(("$name", .string(name)))
             }
             fields.append((property.key.hasPrefix("$") ? "$" + property.key : property.key, field.located))
@@ -750,7 +750,7 @@ struct OpenAPITranslator {
                 ? DraftShape(base: .string("JSON"))
                 : shape(additional, pointer: pointer + "/additionalProperties", hint: hint + "Value")
             values.modifiers.removeAll { $0.0 == "$doc" }
-            let name = SwiftName.distinct(TypeResolver.additionalPropertiesName, from: names)
+            let name = fieldNames.free(TypeResolver.additionalPropertiesName)
             if name != TypeResolver.additionalPropertiesName { values.modifiers.append(("$name", .string(name))) }
             fields.append(("$additionalProperties", values.json))
         }

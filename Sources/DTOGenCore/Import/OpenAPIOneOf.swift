@@ -108,7 +108,7 @@ extension OpenAPITranslator {
                 variants[index], pointer: pointer + "/\(index)", hint: hint, index: index)
             let shape = variant.json
             result.nullable = result.nullable || nullable
-            let key = SwiftName.distinct(Self.caseKey(of: shape)) { name in
+            let key = NameScope.free(Self.caseKey(of: shape)) { name in
                 tagged.contains { $0.tag == name } || result.byKind.contains { $0.key == name }
             }
             result.byKind.append((key, shape))

@@ -51,9 +51,7 @@ extension OpenAPITranslator {
                 method + "_" + words + (parameters.isEmpty ? "" : "_by_" + parameters.joined(separator: "_and_")))
             if !SwiftName.isIdentifier(name) { name = method }
         }
-        let distinct = SwiftName.distinct(name, from: takenEndpointNames)
-        takenEndpointNames.insert(distinct)
-        return distinct
+        return takenEndpointNames.claim(name)
     }
 
     /// A path key's path, and the query items its `?query` fixes (a `#fragment` is dropped).
@@ -284,8 +282,7 @@ extension OpenAPITranslator {
         stream.insert(
             contentsOf: streamed.keys, at: stream.firstIndex { $0.0 == "error" || $0.0 == "doc" } ?? stream.endIndex)
         guard streamed.alone else {
-            let streamName = SwiftName.distinct(name + "Stream", from: takenEndpointNames)
-            takenEndpointNames.insert(streamName)
+            let streamName = takenEndpointNames.claim(name + "Stream")
             stream[0] = ("name", .string(streamName))
             return [.object(endpoint), .object(stream)]
         }
@@ -301,10 +298,10 @@ extension OpenAPITranslator {
         _ params: inout [(String, DraftShape)], _ query: inout [(String, DraftShape)],
         _ headers: inout [(String, DraftShape)], _ cookies: inout [(String, DraftShape)]
     ) {
-        var taken: Set<String> = []
+        var taken = NameScope()
         func name(_ list: inout [(String, DraftShape)], place: String) {
             for index in list.indices {
-                if let chosen = explicitName(list[index].0, taken: &taken, place: place) {
+                if let chosen = SwiftName.explicitName(list[index].0, taken: &taken, place: place) {
                     list[index].1.modifiers.append(("$name", .string(chosen)))
                 }
             }
@@ -313,36 +310,6 @@ extension OpenAPITranslator {
         name(&query, place: "Query")
         name(&headers, place: "Header")
         name(&cookies, place: "Cookie")
-    }
-
-    /// The `$name` a key needs when its Swift name is taken (nil when it is free): what a
-    /// comparison means (`startTimeBefore`), a sign spelled out (`+1` → `plus1`), else its
-    /// place (`pathQuery`), numbered as a last resort.
-    static func explicitName(_ key: String, taken: inout Set<String>, place: String) -> String? {
-        let base = SwiftName.property(key)
-        guard taken.contains(base) else {
-            taken.insert(base)
-            return nil
-        }
-        let signs: [(String, String)] = [("+", "plus "), ("-", "minus ")]
-        let spelled = signs.first { key.hasPrefix($0.0) }.map { SwiftName.property($0.1 + key.dropFirst($0.0.count)) }
-        var candidate = base + comparison(key)
-        if candidate == base, let spelled { candidate = spelled }
-        if candidate == base || taken.contains(candidate) { candidate = base + place }
-        candidate = SwiftName.distinct(candidate, from: taken)
-        taken.insert(candidate)
-        return candidate
-    }
-
-    /// What a key's trailing comparison (`DateCreated<`, `Price>=`) means, as a name's ending.
-    static func comparison(_ key: String) -> String {
-        let timely = ["date", "time", "created", "updated", "at"].contains { key.lowercased().contains($0) }
-        let endings: [(String, String, String)] = [
-            ("<=", "AtOrBefore", "AtMost"), (">=", "AtOrAfter", "AtLeast"), ("<", "Before", "Below"),
-            (">", "After", "Above"),
-        ]
-        guard let ending = endings.first(where: { key.hasSuffix($0.0) }) else { return "" }
-        return timely ? ending.1 : ending.2
     }
 
     /// The success response's event stream, when it has one: `stream`, `response` (one
@@ -744,11 +711,11 @@ extension OpenAPITranslator {
             // Never a runtime type's name (`api_key` → `APIKeyAuth`, not `APIKey`).
             var base = SwiftName.type(scheme)
             if SwiftName.runtimeTypes.contains(base) || SwiftName.reservedTypes.contains(base) { base += "Auth" }
-            let name = SwiftName.distinct(base, from: Set(typeNames.values).union(declaredKinds.map(\.name)))
+            let name = NameScope(Set(typeNames.values).union(declaredKinds.map(\.name))).free(base)
             declaredKinds.append((scheme, name, .object([("apiKey", .object([(place, .string(keyName))]))])))
             return .custom(name)
         default:
-            let name = SwiftName.distinct(SwiftName.type(scheme), from: Set(typeNames.values))
+            let name = NameScope(typeNames.values).free(SwiftName.type(scheme))
             if !customKinds.contains(where: { $0.name == name }) {
                 let detail: String
                 if type == "apiKey" {

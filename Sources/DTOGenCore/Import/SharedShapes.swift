@@ -147,7 +147,7 @@ enum SharedShapes {
             } else {
                 candidates.append(parent + SwiftName.type(hint.position ?? "Shape"))
             }
-            return candidates.first { !taken.contains($0) } ?? SwiftName.distinct(candidates[0], from: taken)
+            return NameScope(taken).firstFree(candidates)
         }
     }
 

@@ -98,7 +98,7 @@ private struct Drafter {
     var namedTypes: [(String, DraftJSON)] = []
     /// The name of each object observation that is a named type.
     var names: [ObjectIdentifier: String] = [:]
-    var takenNames: Set<String> = []
+    var takenNames = NameScope()
     /// How each object observation is written, decided once.
     var forms: [ObjectIdentifier: ObjectForm] = [:]
     var variantNodes: Set<ObjectIdentifier> = []
@@ -106,7 +106,7 @@ private struct Drafter {
     init(samples: [String], rootName: String) {
         self.samples = samples
         self.rootName = rootName
-        takenNames = [rootName]
+        takenNames = NameScope([rootName])
     }
 
     enum ObjectForm {
@@ -443,8 +443,7 @@ private struct Drafter {
             if !inline {
                 let natural = SwiftName.inlineType(hint.key, isElement: hint.isElement, isEnum: false)
                 if takenNames.contains(natural) {
-                    let distinct = SwiftName.distinct(natural, from: takenNames)
-                    takenNames.insert(distinct)
+                    let distinct = takenNames.claim(natural)
                     shape.modifiers.append(("$typeName", .string(distinct)))
                 }
             }
@@ -458,8 +457,7 @@ private struct Drafter {
     {
         let id = ObjectIdentifier(observation)
         if let name = names[id] { return name }
-        let name = SwiftName.distinct(preferred, from: takenNames)
-        takenNames.insert(name)
+        let name = takenNames.claim(preferred)
         names[id] = name
         let index = namedTypes.count
         namedTypes.append((name, .object([])))

@@ -242,21 +242,6 @@ public enum SwiftName {
         return (parts + [singular]).joined(separator: "_")
     }
 
-    /// Makes `name` distinct from `taken` by appending 2, 3, ... deterministically.
-    public static func distinct(_ name: String, from taken: Set<String>) -> String {
-        distinct(name, isTaken: taken.contains)
-    }
-
-    /// The same rule over names a caller checks in place (several sets, without a union).
-    static func distinct(_ name: String, isTaken: (String) -> Bool) -> String {
-        guard isTaken(name) else { return name }
-        // `_1` becomes `_1_2`, not the confusing `_12`.
-        let separator = name.last?.isNumber == true ? "_" : ""
-        var n = 2
-        while isTaken("\(name)\(separator)\(n)") { n += 1 }
-        return "\(name)\(separator)\(n)"
-    }
-
     /// The name of an endpoint's inline response or body type: `SearchResponse`, `SearchBody`,
     /// or, when it is an array, the element's `SearchItem`, `SearchBodyItem`.
     static func inlineEndpointType(_ endpoint: String, _ role: String, isArray: Bool) -> String {

@@ -89,12 +89,6 @@ struct NamingTests {
         #expect(names.subtracting(SwiftName.runtimeTypes).sorted() == [])
     }
 
-    @Test func distinctNamesAreDeterministic() {
-        #expect(SwiftName.distinct("a", from: ["a"]) == "a2")
-        #expect(SwiftName.distinct("a", from: ["a", "a2"]) == "a3")
-        #expect(SwiftName.distinct("_1", from: ["_1"]) == "_1_2")
-    }
-
     @Test(arguments: [
         ("quakes.json", "Quakes"), ("usgs/all_day.json", "AllDay"), ("a/b/c.dtogen.json", "C"), ("../x.json", "X"),
         ("---.json", "Spec"),

@@ -8,17 +8,17 @@ import Testing
 struct EnumCaseNameTests {
     @Test func valuesThatGiveOneNameShareItByRawValue() {
         let written = ["Etc/GMT-1", "Etc/GMT+1", "Etc/GMT", "utc"]
-        let names = TypeResolver.enumCaseNames(written, style: .swift)
+        let names = SwiftName.enumCaseNames(written, style: .swift)
         #expect(names == ["etcGmt1_2", "etcGmt1", "etcGmt", "utc"])
         // The same values in another order, and one more that clashes: each value keeps its name
         // unless the newcomer sorts first.
         let reordered = ["utc", "Etc/GMT+1", "Etc/GMT", "Etc/GMT-1", "Etc/GMT_1"]
         let again = Dictionary(
-            uniqueKeysWithValues: zip(reordered, TypeResolver.enumCaseNames(reordered, style: .swift)))
+            uniqueKeysWithValues: zip(reordered, SwiftName.enumCaseNames(reordered, style: .swift)))
         #expect(
             again["Etc/GMT-1"] == "etcGmt1_2" && again["Etc/GMT+1"] == "etcGmt1" && again["Etc/GMT_1"] == "etcGmt1_3")
         // A suffixed name never takes another value's own name.
-        #expect(TypeResolver.enumCaseNames(["a-2", "a+", "a-"], style: .swift) == ["a2", "a", "a3"])
+        #expect(SwiftName.enumCaseNames(["a-2", "a+", "a-"], style: .swift) == ["a2", "a", "a3"])
     }
 
     @Test func theCatchAllOfAnOpenEnumNeverClashes() throws {
