@@ -242,6 +242,11 @@ public enum SwiftName {
         return (parts + [singular]).joined(separator: "_")
     }
 
+    /// The local constant a mapping binds a spec's `swift` expression to, under a
+    /// `#sourceLocation` of its own (`swift0`, `swift1`, ...): the initialiser's only other
+    /// name is its parameter `dto`, which none of these takes.
+    static func hoistedExpression(_ index: Int) -> String { "swift\(index)" }
+
     /// The name of an endpoint's inline response or body type: `SearchResponse`, `SearchBody`,
     /// or, when it is an array, the element's `SearchItem`, `SearchBodyItem`.
     static func inlineEndpointType(_ endpoint: String, _ role: String, isArray: Bool) -> String {

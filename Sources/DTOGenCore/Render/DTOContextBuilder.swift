@@ -83,15 +83,9 @@ struct DTOContextBuilder {
         case .alias(let target):
             return .alias(
                 AliasContext(
-                    doc: docLines(decl.doc), access: access, name: declaredName(decl), type: printer.type(target)))
+                    doc: docLines(decl.doc), access: access, name: printer.declaredName(decl),
+                    type: printer.type(target)))
         }
-    }
-
-    /// The name as declared: with its generic parameters, each as `Codable` as the type.
-    func declaredName(_ decl: Decl) -> String {
-        guard !decl.genericParameters.isEmpty else { return decl.name }
-        return decl.name + "<"
-            + decl.genericParameters.map { "\($0): Codable & Sendable & Hashable" }.joined(separator: ", ") + ">"
     }
 
     func docLines(_ doc: String?) -> [String] {
@@ -111,28 +105,23 @@ struct DTOContextBuilder {
             )
         }
         let parameters = fields.map { field in
-            var defaultValue = ""
-            if let literal = field.defaultValue {
-                defaultValue = " = \(printer.literal(literal))"
-            } else if field.type.isOptional {
-                defaultValue = " = nil"
-            }
             let name = SwiftName.escaped(field.name)
             // A boxed field is set through its storage.
             return ParameterContext(
                 name: name, type: field.storage == nil ? printer.storedType(field) : printer.type(field.type),
-                defaultValue: defaultValue, target: field.storage ?? name,
-                assigned: field.storage == nil ? name : "\(name).map(\(printer.runtime.indirect).init)"
+                defaultValue: printer.parameterDefault(field), target: field.storage ?? name,
+                assigned: printer.storedArgument(field, argument: name)
             )
         }
         let keys = declared.map { field in
             let name = field.storage ?? field.name
             return CodingKeyContext(
                 name: SwiftName.escaped(name),
-                rawValue: name == field.jsonKey ? "" : " = \(SwiftLiteral.string(field.jsonKey))")
+                rawValue: printer.rawValueClause(name: name, rawValue: field.jsonKey))
         }
         return StructContext(
-            doc: docLines(decl.doc), access: access, isolation: Isolation.declaration(decl), name: declaredName(decl),
+            doc: docLines(decl.doc), access: access, isolation: Isolation.declaration(decl),
+            name: printer.declaredName(decl),
             isError: decl.isErrorBody,
             properties: properties, parameters: parameters,
             codingKeys: additional != nil || TypeTable.needsCodingKeys(declared) ? keys : nil,
@@ -180,7 +169,7 @@ struct DTOContextBuilder {
             cases: info.cases.map { c in
                 let name = SwiftName.escaped(c.name)
                 return EnumCaseContext(
-                    name: name, rawValue: c.name == c.rawValue ? "" : " = \(SwiftLiteral.string(c.rawValue))",
+                    name: name, rawValue: printer.rawValueClause(name: c.name, rawValue: c.rawValue),
                     literal: SwiftLiteral.string(c.rawValue))
             },
             unknown: info.unknownCaseName.map(SwiftName.escaped)

@@ -18,9 +18,7 @@ struct MappingContextBuilder {
         let fields = body.fields.sorted { (order.firstIndex(of: $0.name) ?? 0) < (order.firstIndex(of: $1.name) ?? 0) }
         return BodyInitContext(
             access: access, bodyType: printer.table[body.bodyType].qualifiedName, model: body.model,
-            fields: fields.map {
-                "\(SwiftName.escapedLabel($0.name)): model.\($0.path.map(SwiftName.escaped).joined(separator: "."))"
-            },
+            fields: fields.map(printer.modelArgument),
             location: location(body.location.line)
         )
     }
@@ -36,17 +34,13 @@ struct MappingContextBuilder {
         // `#sourceLocation` of its own line (the directive cannot stand inside a call).
         var hoisted: [HoistedContext] = []
         let arguments = mapping.arguments.map { argument -> [String] in
-            let label = argument.label.map { "\(SwiftName.escapedLabel($0)): " } ?? ""
             var value = argument.value
             if specFile != nil, case .swift(let code) = value {
-                let name = "swift\(hoisted.count)"
+                let name = SwiftName.hoistedExpression(hoisted.count)
                 hoisted.append(HoistedContext(name: name, expression: code, location: location(argument.location.line)))
                 value = .variable(name)
             }
-            var lines = printer.lines(value, after: String(repeating: " ", count: Self.argumentIndent) + label)
-            lines[0] = label + lines[0]
-            lines[lines.count - 1] += ","
-            return lines
+            return printer.argumentLines(label: argument.label, value: value, indent: Self.argumentIndent)
         }
         var update: UpdateContext?
         if mapping.declaresUpdate {
@@ -54,14 +48,13 @@ struct MappingContextBuilder {
             // points at the field's line in the spec.
             let assignments = mapping.arguments.compactMap { argument -> AssignmentContext? in
                 guard let label = argument.label else { return nil }
-                let target = "self.\(SwiftName.escaped(label)) = " + (argument.value.throwing ? "try " : "")
-                var lines = printer.lines(argument.value, after: String(repeating: " ", count: 8) + target)
-                lines[0] = target + lines[0]
-                return AssignmentContext(lines: lines, location: location(argument.location.line))
+                return AssignmentContext(
+                    lines: printer.assignmentLines(label: label, value: argument.value, indent: 8),
+                    location: location(argument.location.line))
             }
             update = UpdateContext(
                 access: access, model: mapping.model, dtoType: dtoType, throwing: mapping.initThrows,
-                keyword: mapping.isClass ? "" : "mutating ", assignments: assignments,
+                keyword: printer.updateModifier(isClass: mapping.isClass), assignments: assignments,
                 location: location(mapping.location.line)
             )
         }
@@ -75,7 +68,7 @@ struct MappingContextBuilder {
         }
         return MappingContext(
             access: access, model: mapping.model, dtoType: dtoType,
-            initKeyword: mapping.isClass ? "convenience init" : "init", declaresInit: mapping.declaresInit,
+            initKeyword: printer.mappingInitializer(isClass: mapping.isClass), declaresInit: mapping.declaresInit,
             throwing: mapping.initThrows, arguments: arguments, hoisted: hoisted,
             location: location(mapping.location.line),
             response: response, update: update

@@ -1,0 +1,61 @@
+/// The parts of declarations that the templates place: a generic type's declared name, a
+/// memberwise init's parameters, raw values, a mapping's initialiser and its arguments. The
+/// context builders carry these values; the printer writes them.
+extension SwiftPrinter {
+    /// A type's name as declared: with its generic parameters, each as `Codable` as the type.
+    func declaredName(_ decl: Decl) -> String {
+        guard !decl.genericParameters.isEmpty else { return decl.name }
+        return decl.name + "<"
+            + decl.genericParameters.map { "\($0): Codable & Sendable & Hashable" }.joined(separator: ", ") + ">"
+    }
+
+    /// ` = <default>` after a memberwise init's parameter: the field's default, `nil` for an
+    /// optional, else nothing.
+    func parameterDefault(_ field: Field) -> String {
+        if let value = field.defaultValue { return " = \(literal(value))" }
+        return field.type.isOptional ? " = nil" : ""
+    }
+
+    /// What the memberwise init stores for `argument`: itself, or a boxed field's value in its box.
+    func storedArgument(_ field: Field, argument: String) -> String {
+        field.storage == nil ? argument : "\(argument).map(\(runtime.indirect).init)"
+    }
+
+    /// ` = "raw"` after a case (a coding key, an enum value) whose name is not its raw value.
+    func rawValueClause(name: String, rawValue: String) -> String {
+        name == rawValue ? "" : " = \(SwiftLiteral.string(rawValue))"
+    }
+
+    /// A mapping's initialiser: `convenience init` on a class, `init` on a struct.
+    func mappingInitializer(isClass: Bool) -> String {
+        isClass ? "convenience init" : "init"
+    }
+
+    /// What the update method of a mapping is declared with: `mutating ` on a struct.
+    func updateModifier(isClass: Bool) -> String {
+        isClass ? "" : "mutating "
+    }
+
+    /// `label: model.a.b` in a body's `init(from model:)`.
+    func modelArgument(_ field: BodyFromIR.Field) -> String {
+        "\(SwiftName.escapedLabel(field.name)): model.\(field.path.map(SwiftName.escaped).joined(separator: "."))"
+    }
+
+    /// A mapping call's argument as lines: `label: value,`, split after `indent` columns
+    /// where the value is long.
+    func argumentLines(label: String?, value: MappingExpression, indent: Int) -> [String] {
+        let label = label.map { "\(SwiftName.escapedLabel($0)): " } ?? ""
+        var result = lines(value, after: String(repeating: " ", count: indent) + label)
+        result[0] = label + result[0]
+        result[result.count - 1] += ","
+        return result
+    }
+
+    /// `self.label = [try ]value` as lines, for a mapping's update method.
+    func assignmentLines(label: String, value: MappingExpression, indent: Int) -> [String] {
+        let target = "self.\(SwiftName.escaped(label)) = " + (value.throwing ? "try " : "")
+        var result = lines(value, after: String(repeating: " ", count: indent) + target)
+        result[0] = target + result[0]
+        return result
+    }
+}
