@@ -17,6 +17,9 @@ import YAMLReader
 // (--no-fast-decoding), to compare two versions of the templates.
 // --streaming measures only a long server-sent event stream over loopback (APIClient.stream):
 // events per second and the client's peak memory (--stream-once is its child).
+// --baseline <dtogen> measures only Stripe's import and a 10,000-endpoint generation by this
+// checkout's dtogen and an earlier build (say a worktree's .build/release/dtogen), in turn:
+// medians and their ratio, for a change of the core that must not slow them.
 // --decoding measures only the decoders; --decode-once <hand|json|fast> <file> decodes one
 // file once and exits (the benchmark runs it as a child to read its peak memory).
 
@@ -221,6 +224,12 @@ say("Building dtogen (release)...")
 let build = Run.measure(["swift", "build", "-c", "release", "--product", "dtogen", "--package-path", root.path])
 guard build.status == 0 else { fatalError("release build failed") }
 let dtogen = root.appendingPathComponent(".build/release/dtogen").path
+
+if let flag = CommandLine.arguments.firstIndex(of: "--baseline"), CommandLine.arguments.count > flag + 1 {
+    try compareWithBaseline(dtogen: dtogen, baseline: CommandLine.arguments[flag + 1])
+    printTable()
+    exit(0)
+}
 
 if let flag = CommandLine.arguments.firstIndex(of: "--big-apis") {
     try measureBigAPIs(dtogen: dtogen, names: CommandLine.arguments[(flag + 1)...].filter { !$0.hasPrefix("--") })
