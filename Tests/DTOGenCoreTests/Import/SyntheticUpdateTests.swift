@@ -20,6 +20,10 @@ struct SyntheticUpdateTests {
         /// A property added to every tenth schema with properties; a value to every tenth
         /// enum of string values (wherever it is written).
         case propertiesAdded, enumValuesAdded
+        /// Schemas inserted that write the values of every tenth enum a property writes in
+        /// place: an enum written once must stay where it is written when another schema
+        /// writes the same values.
+        case enumsWrittenAgain
     }
 
     /// `node` with `transform` applied to every node, innermost first.
@@ -148,19 +152,22 @@ struct SyntheticUpdateTests {
                 return node
             }
             return UpdateStabilityTests.text(touched)
-        case .schemasInsertedWithCommonNames:
+        case .schemasInsertedWithCommonNames, .enumsWrittenAgain:
             let holder = root["components"] != nil ? "components" : "definitions"
             let schemasNode = holder == "components" ? root["components"]?["schemas"] : root["definitions"]
             guard case .object(let schemas)? = schemasNode?.value, let location = schemasNode?.location else {
                 throw Unreadable()
             }
             let existing = Set(schemas.map { $0.key.lowercased() })
-            let newSchemas = try commonNames.filter { !existing.contains($0.lowercased()) }.map { name in
-                JSONNode.Member(
-                    key: name, keyLocation: location,
-                    value: try JSONReader.parse(
-                        bytes: Array(#"{"type":"object","properties":{"n":{"type":"integer"}}}"#.utf8)))
-            }
+            let newSchemas =
+                change == .enumsWrittenAgain
+                ? try enumsWrittenAgain(in: schemas, at: location)
+                : try commonNames.filter { !existing.contains($0.lowercased()) }.map { name in
+                    JSONNode.Member(
+                        key: name, keyLocation: location,
+                        value: try JSONReader.parse(
+                            bytes: Array(#"{"type":"object","properties":{"n":{"type":"integer"}}}"#.utf8)))
+                }
             if holder == "components", case .object(let components)? = root["components"]?.value {
                 members = replacing(
                     "components", in: members,
@@ -174,6 +181,36 @@ struct SyntheticUpdateTests {
     }
 
     struct Unreadable: Error {}
+
+    /// A schema for every tenth string enum written in place inside a schema (at any depth),
+    /// writing the same values as its own property (`ZzRepeats1`, `ZzRepeats2`, ...).
+    static func enumsWrittenAgain(in schemas: [JSONNode.Member], at location: PositionalJSON.SourceLocation) throws
+        -> [JSONNode.Member]
+    {
+        var found: [JSONNode] = []
+        func collect(_ node: JSONNode, depth: Int) {
+            switch node.value {
+            case .object(let members):
+                if depth > 0, node["$ref"] == nil, case .array(let values)? = node["enum"]?.value, !values.isEmpty,
+                    values.allSatisfy({ $0.stringValue != nil })
+                {
+                    found.append(JSONNode(value: .array(values), location: location))
+                }
+                for member in members where member.key != "enum" { collect(member.value, depth: depth + 1) }
+            case .array(let elements):
+                for element in elements { collect(element, depth: depth + 1) }
+            default: break
+            }
+        }
+        for schema in schemas { collect(schema.value, depth: 0) }
+        return try found.enumerated().filter { $0.offset % 10 == 0 }.enumerated().map { index, element in
+            let values = UpdateStabilityTests.text(element.element)
+            return JSONNode.Member(
+                key: "ZzRepeats\(index + 1)", keyLocation: location,
+                value: try JSONReader.parse(
+                    bytes: Array(#"{"type":"object","properties":{"v":{"type":"string","enum":\#(values)}}}"#.utf8)))
+        }
+    }
 
     @Test(arguments: documents, Change.allCases)
     func unchangedSchemasAndOperationsKeepTheirSwift(_ document: String, _ change: Change) throws {
