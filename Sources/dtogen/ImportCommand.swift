@@ -16,6 +16,9 @@ let importUsage = """
       --namespace <name>      Sets 'options.namespace' in the spec.
       --closed-enums          Keep string enums and tagged one-ofs closed (by default they
                               are open: a value the API adds later decodes as 'unknown').
+      --naming <style>        'swift' (the default: initialisms uniformly cased, 'avatarURL')
+                              or 'camel' ('avatarUrl'), for the names import writes and the
+                              spec's 'options.naming'. --update keeps the earlier spec's.
       --operations <ids>      Import only these operations (operationIds or endpoint
                               names, comma-separated; repeatable) and the types they reach.
       --tags <tags>           Import only the operations with one of these tags (comma-
@@ -44,6 +47,7 @@ func runImport(_ commandLine: [String]) -> Never {
     var force = false
     var update = false
     var quiet = false
+    var namingOption: NamingStyle?
     while let argument = arguments.next() {
         switch argument {
         case "-h", "--help":
@@ -53,6 +57,12 @@ func runImport(_ commandLine: [String]) -> Never {
         case "--name": options.name = arguments.identifier(for: argument)
         case "--namespace": options.namespace = arguments.identifier(for: argument)
         case "--closed-enums": options.closedEnums = true
+        case "--naming":
+            let style = arguments.value(for: argument)
+            guard let naming = NamingStyle(rawValue: style) else {
+                fail("--naming takes 'swift' or 'camel', found '\(style)'")
+            }
+            namingOption = naming
         case "--operations", "--tags":
             let prefix = argument == "--tags" ? "tag:" : ""
             let names = arguments.value(for: argument).split(separator: ",", omittingEmptySubsequences: false).map {
@@ -70,7 +80,8 @@ func runImport(_ commandLine: [String]) -> Never {
                 arguments.unknown(
                     argument,
                     known: [
-                        "--output", "--name", "--namespace", "--closed-enums", "--operations", "--tags", "--update",
+                        "--output", "--name", "--namespace", "--closed-enums", "--naming", "--operations", "--tags",
+                        "--update",
                         "--force", "--quiet", "--help",
                     ])
             }
@@ -88,8 +99,10 @@ func runImport(_ commandLine: [String]) -> Never {
             fail("--update: \(output) is not a spec (a JSON object)")
         }
         options.previous = previous
+        options.naming = previous.naming
         force = true
     }
+    if let namingOption { options.naming = namingOption }
     let result = OpenAPIImporter.importDocument(bytes: readFile(document), path: document, options: options) { path in
         FileManager.default.contents(atPath: path).map { Array($0) }
     }

@@ -55,11 +55,13 @@ enum OpenAPIBackedSpec {
             }
             selection = OperationSelection(entries)
         }
-        // The spec's own `options.enums` decides for enums; tagged one-ofs follow it.
+        // The spec's own `options.enums` decides for enums (tagged one-ofs follow it), and its
+        // `options.naming` how the names the document gives are cased.
         let open = root["options"]?["enums"]?.stringValue == EnumStyle.open.rawValue
+        let naming = root["options"]?["naming"]?.stringValue.flatMap(NamingStyle.init(rawValue:)) ?? .swift
         let (translated, translator) = OpenAPIImporter.translate(
             bytes: bytes, path: documentPath, selection: selection, file: documentFile,
-            options: ImportOptions(closedEnums: !open)
+            options: ImportOptions(closedEnums: !open, naming: naming)
         ) { path in
             files[path] ?? readFile?(path)
         }

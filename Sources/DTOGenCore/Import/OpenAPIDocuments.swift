@@ -151,7 +151,7 @@ extension OpenAPITranslator {
         let path = documents.files[target.file].path
         let last = target.pointer.split(separator: "/").last.map(String.init)
         let stem = path.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "Schema"
-        var name = SwiftName.type(last ?? stem)
+        var name = SwiftName.type(last ?? stem, style: naming)
         if !SwiftName.isTypeName(name) { name = "Schema" }
         if SpecReader.builtinScalars.contains(name) {
             let renamed = takenTypeNames.free(name + "Object")

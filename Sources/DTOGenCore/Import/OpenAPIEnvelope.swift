@@ -78,7 +78,7 @@ extension OpenAPITranslator {
                 let id = member.value["operationId"]?.stringValue
                 if let selection,
                     !selection.contains(
-                        id: id, name: id.map { SwiftName.lowerCamel($0) } ?? "",
+                        id: id, name: id.map { SwiftName.lowerCamel($0, style: naming) } ?? "",
                         tags: member.value["tags"]?.elements?.compactMap(\.stringValue) ?? [])
                 {
                     continue

@@ -15,16 +15,20 @@ public struct ImportOptions: Sendable {
     /// What the spec an earlier import wrote decided (`dtogen import --update`): its names
     /// and number of DTO files are kept.
     public var previous: PreviousImport?
+    /// `options.naming`: how the names import writes (types, endpoints, a key's `$name`) are
+    /// cased, as the spec's own names are (`camel` is written into the spec).
+    public var naming: NamingStyle
 
     public init(
         name: String? = nil, namespace: String? = nil, closedEnums: Bool = false, operations: [String] = [],
-        previous: PreviousImport? = nil
+        previous: PreviousImport? = nil, naming: NamingStyle = .swift
     ) {
         self.name = name
         self.namespace = namespace
         self.closedEnums = closedEnums
         self.operations = operations
         self.previous = previous
+        self.naming = naming
     }
 }
 
@@ -175,6 +179,8 @@ struct OpenAPITranslator {
     /// Component schema key → type name (scalar aliases are inlined and have none).
     var typeNames: [String: String] = [:]
     var takenEndpointNames = NameScope()
+    /// `options.naming`, for every name import writes.
+    var naming = NamingStyle.swift
     /// Every operation of the document: its operationId, endpoint name and tags.
     var operationTable: [(id: String?, name: String, tags: [String])] = []
     /// The operations a backed spec selects (`"operations"`); nil: all.
@@ -239,6 +245,7 @@ struct OpenAPITranslator {
 
     mutating func translate(options: ImportOptions) -> DraftJSON? {
         openChoices = !options.closedEnums
+        naming = options.naming
         if !options.operations.isEmpty { selection = OperationSelection(options.operations) }
         guard root.members != nil else {
             fail("DTG4043", root, "an OpenAPI document is an object, found \(root.kindDescription)")
@@ -265,7 +272,7 @@ struct OpenAPITranslator {
         let rawKeys = Set(schemas.map(\.key))
         var named: [(key: String, node: JSONNode, candidate: String, builtin: Bool)] = []
         for member in schemas where !isScalarAlias(member.value) {
-            let name = SwiftName.type(member.key)
+            let name = SwiftName.type(member.key, style: naming)
             // `File`, `JSON`, `Data`: a spec's name for them means dtogen's built-in; `Kind`,
             // `Response`, `Event`: inside a factory's extension, the endpoint's generic parameters.
             let builtin =
@@ -273,7 +280,7 @@ struct OpenAPITranslator {
             named.append((member.key, member.value, builtin ? name + "Object" : name, builtin))
         }
         func rank(_ entry: (key: String, node: JSONNode, candidate: String, builtin: Bool)) -> Int {
-            entry.key == entry.candidate ? 0 : SwiftName.upperCamel(entry.key) == entry.candidate ? 1 : 2
+            entry.key == entry.candidate ? 0 : SwiftName.upperCamel(entry.key, style: naming) == entry.candidate ? 1 : 2
         }
         named.sort { a, b in
             if a.candidate != b.candidate { return a.candidate < b.candidate }
@@ -285,11 +292,11 @@ struct OpenAPITranslator {
             let name = (entry.builtin ? NameScope(taken.names.union(rawKeys)) : taken).free(entry.candidate)
             if entry.builtin {
                 let why =
-                    EndpointResolver.genericParameterNames.contains(SwiftName.type(entry.key))
+                    EndpointResolver.genericParameterNames.contains(SwiftName.type(entry.key, style: naming))
                     ? "a generic parameter of the endpoints' factories" : "a built-in type of dtogen specs"
                 warn(
                     "DTG4019", entry.node, schemaPrefix + Self.escape(entry.key),
-                    "'\(SwiftName.type(entry.key))' is \(why); this schema is imported as '\(name)'")
+                    "'\(SwiftName.type(entry.key, style: naming))' is \(why); this schema is imported as '\(name)'")
             }
             taken.reserve(name)
             typeNames[entry.key] = name
@@ -357,7 +364,8 @@ struct OpenAPITranslator {
             types.append((name, .located(json, node.location)))
         }
         (types, endpoints) = SharedShapes.shared(
-            types: types, endpoints: endpoints, taken: takenTypeNames.names, previous: options.previous)
+            types: types, endpoints: endpoints, taken: takenTypeNames.names, previous: options.previous,
+            naming: naming)
         // A part of the API: only the types its operations reach, and only what they report.
         if !options.operations.isEmpty {
             let kept = Self.reachable(types, from: endpoints)
@@ -369,13 +377,14 @@ struct OpenAPITranslator {
         }
         var top: [(String, DraftJSON)] = []
         let title = root["info"]?["title"]?.stringValue ?? "API"
-        var name = options.name ?? SwiftName.type(title)
+        var name = options.name ?? SwiftName.type(title, style: naming)
         if !SwiftName.isTypeName(name) { name = "API" }
         top.append(("name", .string(name)))
         if let baseURL = baseURL() { top.append(("baseURL", .string(baseURL))) }
         var specOptions: [(String, DraftJSON)] = []
         if let namespace = options.namespace { specOptions.append(("namespace", .string(namespace))) }
         if !options.closedEnums { specOptions.append(("enums", .string(EnumStyle.open.rawValue))) }
+        if naming != .swift { specOptions.append(("naming", .string(naming.rawValue))) }
         // A document declares schemas for its readers, some that no operation uses (events,
         // webhooks): generated without a warning.
         if !types.isEmpty, !endpoints.isEmpty {
@@ -713,7 +722,7 @@ struct OpenAPITranslator {
             if readOnly, !translating.received { continue }
             var field = shape(
                 property.value, pointer: pointer + "/properties/" + Self.escape(property.key),
-                hint: SwiftName.type(property.key), inMultipart: inMultipart)
+                hint: SwiftName.type(property.key, style: naming), inMultipart: inMultipart)
             // `readOnly` (the server sets it: a request body need not have it) and `writeOnly`
             // (a password: a response does not have it) are never required of both; in a type
             // no response holds (a request body's own, Jira's request schemas), a `writeOnly`
@@ -737,7 +746,7 @@ struct OpenAPITranslator {
             }
             if readOnly { field.modifiers.append(("$readOnly", .bool(true))) }
             // GitHub's reactions, `+1` and `-1`: `plus1` and `minus1`, not a warning at every build.
-            if let name = SwiftName.explicitName(property.key, taken: &fieldNames, place: "Field") {
+            if let name = SwiftName.explicitName(property.key, taken: &fieldNames, place: "Field", style: naming) {
                 field.modifiers.append(("$name", .string(name)))
             }
             fields.append((property.key.hasPrefix("$") ? "$" + property.key : property.key, field.located))
@@ -931,7 +940,7 @@ struct OpenAPITranslator {
             // An inline enum of a few values is named by them (`[""]`, Stripe's "unset":
             // `<Hint>Empty`), not after its field, whose name a shared shape may take (the
             // enum then took a number, and lost it when the shape was no longer shared).
-            Self.namingEnumVariant(&shape, hint: hint, index: index)
+            Self.namingEnumVariant(&shape, hint: hint, index: index, style: naming)
             if nullable { optional = true }
             shapes.append(shape.json)
         }

@@ -84,7 +84,8 @@ extension OpenAPITranslator {
             if let name = object.name {
                 shape = .string(name)
             } else {
-                var inline = self.shape(object.node, pointer: object.pointer, hint: hint + SwiftName.upperCamel(tag))
+                var inline = self.shape(
+                    object.node, pointer: object.pointer, hint: hint + SwiftName.upperCamel(tag, style: naming))
                 inline.modifiers.removeAll { $0.0 == "$doc" }
                 shape = inline.json
             }
@@ -226,16 +227,17 @@ extension OpenAPITranslator {
 
     /// An untagged one-of's inline enum variant named by its values (`<Hint>Empty`), or by
     /// its place when they make no name; in a tagged one-of its key names it already.
-    static func namingEnumVariant(_ shape: inout DraftShape, hint: String, index: Int) {
+    static func namingEnumVariant(_ shape: inout DraftShape, hint: String, index: Int, style: NamingStyle) {
         guard case .object(let members) = shape.base, let values = members.first(where: { $0.0 == "$enum" })?.1,
             !shape.modifiers.contains(where: { $0.0 == "$typeName" })
         else { return }
-        shape.modifiers.append(("$typeName", .string(hint + (valuesName(values) ?? "Variant\(index + 1)"))))
+        shape.modifiers.append(
+            ("$typeName", .string(hint + (valuesName(values, style: style) ?? "Variant\(index + 1)"))))
     }
 
     /// `EmptyOrNow` for `["", "now"]`: a name made of at most three values, nil when they
     /// are more or one makes no name.
-    static func valuesName(_ values: DraftJSON) -> String? {
+    static func valuesName(_ values: DraftJSON, style: NamingStyle) -> String? {
         guard case .array(let elements) = values.unlocated, (1...3).contains(elements.count) else { return nil }
         var parts: [String] = []
         for element in elements {
@@ -244,7 +246,7 @@ extension OpenAPITranslator {
                 parts.append("Empty")
                 continue
             }
-            let name = SwiftName.type(value)
+            let name = SwiftName.type(value, style: style)
             guard SwiftName.isTypeName(name), !name.hasPrefix("_") else { return nil }
             parts.append(name)
         }

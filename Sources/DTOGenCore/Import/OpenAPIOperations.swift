@@ -41,14 +41,15 @@ extension OpenAPITranslator {
     }
 
     mutating func endpointName(_ operation: JSONNode, method: String, path: String) -> String {
-        var name = operation["operationId"]?.stringValue.map { SwiftName.lowerCamel($0) } ?? ""
+        var name = operation["operationId"]?.stringValue.map { SwiftName.lowerCamel($0, style: naming) } ?? ""
         if name.isEmpty || !SwiftName.isIdentifier(name) || SwiftName.keywords.contains(name) {
             // `GET /pets/{petId}` → `getPetsByPetID`.
             let segments = path.split(separator: "/").map(String.init)
             let words = segments.filter { !$0.hasPrefix("{") }.joined(separator: "_")
             let parameters = segments.filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
             name = SwiftName.lowerCamel(
-                method + "_" + words + (parameters.isEmpty ? "" : "_by_" + parameters.joined(separator: "_and_")))
+                method + "_" + words + (parameters.isEmpty ? "" : "_by_" + parameters.joined(separator: "_and_")),
+                style: naming)
             if !SwiftName.isIdentifier(name) { name = method }
         }
         return takenEndpointNames.claim(name)
@@ -153,7 +154,8 @@ extension OpenAPITranslator {
                 continue
             }
             var shape = self.shape(
-                schema, pointer: jsonContent?.pointer ?? parameterPointer, hint: SwiftName.type(name), inMultipart: true
+                schema, pointer: jsonContent?.pointer ?? parameterPointer, hint: SwiftName.type(name, style: naming),
+                inMultipart: true
             )
             if place != "formData", jsonContent == nil, isScalarChoice(schema, pointer: parameterPointer) {
                 // `anyOf: [integer, string]` (DigitalOcean's snapshot IDs): a URL or a header
@@ -226,7 +228,7 @@ extension OpenAPITranslator {
         for entry in templated where !query.contains(where: { $0.0 == entry.key }) {
             query.append((entry.key, DraftShape(base: .string("String"))))
         }
-        Self.nameArguments(&params, &query, &headers, &cookies)
+        Self.nameArguments(&params, &query, &headers, &cookies, style: naming)
         if !params.isEmpty { endpoint.append(("params", .object(params.map { ($0.0, $0.1.located) }))) }
         // The path key's own query, sent with every request (a parameter of the same name wins).
         let fixed = constants.filter { constant in !query.contains { $0.0 == constant.0 } }
@@ -241,7 +243,7 @@ extension OpenAPITranslator {
         let bodyAllowed = typedMethod?.allowsBody ?? false
         if var body = requestBody(
             operation, swaggerBody: swaggerBody, formFields: formFields, formArrays: formArrays,
-            formStyles: formStyles, pointer: pointer, hint: SwiftName.upperCamel(name) + "Body")
+            formStyles: formStyles, pointer: pointer, hint: SwiftName.upperCamel(name, style: naming) + "Body")
         {
             if let declaredContentType, let index = body.firstIndex(where: { $0.0 == "contentType" }) {
                 body[index].1 = .string(declaredContentType)
@@ -257,7 +259,7 @@ extension OpenAPITranslator {
 
         // The success response and the error type.
         let (response, error) = responses(
-            operation, pointer: pointer + "/responses", hint: SwiftName.upperCamel(name) + "Response")
+            operation, pointer: pointer + "/responses", hint: SwiftName.upperCamel(name, style: naming) + "Response")
         // A HEAD answer is headers only: the body a document declares for it (Kubernetes's,
         // the GET's) never arrives, so the endpoint returns Void instead of being left out.
         let answersWithBody = typedMethod?.allowsResponse ?? true
@@ -273,7 +275,7 @@ extension OpenAPITranslator {
         if !doc.isEmpty { endpoint.append(("doc", .string(doc))) }
         guard answersWithBody,
             let streamed = streamedResponse(
-                operation, pointer: pointer + "/responses", hint: SwiftName.upperCamel(name) + "Event")
+                operation, pointer: pointer + "/responses", hint: SwiftName.upperCamel(name, style: naming) + "Event")
         else {
             return [.object(endpoint)]
         }
@@ -296,12 +298,12 @@ extension OpenAPITranslator {
     /// the plain name, in the factory's order (path, query, headers).
     static func nameArguments(
         _ params: inout [(String, DraftShape)], _ query: inout [(String, DraftShape)],
-        _ headers: inout [(String, DraftShape)], _ cookies: inout [(String, DraftShape)]
+        _ headers: inout [(String, DraftShape)], _ cookies: inout [(String, DraftShape)], style: NamingStyle
     ) {
         var taken = NameScope()
         func name(_ list: inout [(String, DraftShape)], place: String) {
             for index in list.indices {
-                if let chosen = SwiftName.explicitName(list[index].0, taken: &taken, place: place) {
+                if let chosen = SwiftName.explicitName(list[index].0, taken: &taken, place: place, style: style) {
                     list[index].1.modifiers.append(("$name", .string(chosen)))
                 }
             }
@@ -709,13 +711,13 @@ extension OpenAPITranslator {
             let keyName = definition["name"]?.stringValue ?? scheme
             if let declared = declaredKinds.first(where: { $0.scheme == scheme }) { return .custom(declared.name) }
             // Never a runtime type's name (`api_key` → `APIKeyAuth`, not `APIKey`).
-            var base = SwiftName.type(scheme)
+            var base = SwiftName.type(scheme, style: naming)
             if SwiftName.runtimeTypes.contains(base) || SwiftName.reservedTypes.contains(base) { base += "Auth" }
             let name = NameScope(Set(typeNames.values).union(declaredKinds.map(\.name))).free(base)
             declaredKinds.append((scheme, name, .object([("apiKey", .object([(place, .string(keyName))]))])))
             return .custom(name)
         default:
-            let name = NameScope(typeNames.values).free(SwiftName.type(scheme))
+            let name = NameScope(typeNames.values).free(SwiftName.type(scheme, style: naming))
             if !customKinds.contains(where: { $0.name == name }) {
                 let detail: String
                 if type == "apiKey" {

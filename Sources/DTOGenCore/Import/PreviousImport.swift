@@ -20,6 +20,8 @@ public struct PreviousImport: Sendable {
     var ambiguousShapes: Set<String> = []
     /// `options.dtoFiles` (1 when the spec has none).
     var dtoFiles = 1
+    /// `options.naming` (`swift` when the spec has none): a re-import keeps it.
+    public private(set) var naming = NamingStyle.swift
 
     public init() {}
 
@@ -31,10 +33,12 @@ public struct PreviousImport: Sendable {
         for member in members {
             switch member.key {
             case "options":
-                if case .object(let options) = member.value.value,
-                    case .number(let count)? = options.first(where: { $0.key == "dtoFiles" })?.value.value
-                {
+                guard case .object(let options) = member.value.value else { continue }
+                if case .number(let count)? = options.first(where: { $0.key == "dtoFiles" })?.value.value {
                     dtoFiles = Int(count) ?? 1
+                }
+                if case .string(let style)? = options.first(where: { $0.key == "naming" })?.value.value {
+                    naming = NamingStyle(rawValue: style) ?? .swift
                 }
             case "types":
                 guard case .object(let types) = member.value.value else { continue }

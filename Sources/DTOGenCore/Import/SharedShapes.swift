@@ -21,7 +21,8 @@ enum SharedShapes {
     /// from the first of its uses in a fixed order (in a type before in an endpoint, then by
     /// name), and shapes take names in the order of their text.
     static func shared(
-        types: [(String, DraftJSON)], endpoints: [DraftJSON], taken: Set<String>, previous: PreviousImport? = nil
+        types: [(String, DraftJSON)], endpoints: [DraftJSON], taken: Set<String>, previous: PreviousImport? = nil,
+        naming: NamingStyle = .swift
     ) -> (types: [(String, DraftJSON)], endpoints: [DraftJSON]) {
         let ownNames = taken.union(types.map(\.0))
         // Several types of the earlier spec may be written alike (one-ofs whose inline
@@ -70,7 +71,7 @@ enum SharedShapes {
             for (key, shape) in ordered where names[key] == nil {
                 guard case .object(let declared) = rewrite.inside(.object(shape.members), hint: shape.hint).unlocated,
                     let candidates = pinnedNames[SharedShapes.key(declared)],
-                    case let natural = shape.name(taken: taken),
+                    case let natural = shape.name(taken: taken, style: naming),
                     let name = candidates.contains(natural) ? natural : candidates.first(where: { !taken.contains($0) })
                 else { continue }
                 taken.insert(name)
@@ -79,7 +80,7 @@ enum SharedShapes {
             }
         }
         for (key, shape) in ordered where names[key] == nil {
-            let name = shape.name(taken: taken)
+            let name = shape.name(taken: taken, style: naming)
             taken.insert(name)
             names[key] = name
         }
@@ -120,12 +121,12 @@ enum SharedShapes {
         /// of that field's name elsewhere has to take another name, or with the type it is
         /// first written in when that is taken (`ChargeRefunds`); an enum with that type's
         /// name first (`PetStatus`).
-        func name(taken: Set<String>) -> String {
+        func name(taken: Set<String>, style: NamingStyle) -> String {
             var candidates: [String] = []
             if kind == .choice, let variants = SharedShapes.variants(members),
                 case let names = variants.compactMap(SharedShapes.variantName), names.count == variants.count
             {
-                let types = names.map { SpecReader.builtinScalars.contains($0) ? $0 : SwiftName.type($0) }
+                let types = names.map { SpecReader.builtinScalars.contains($0) ? $0 : SwiftName.type($0, style: style) }
                 let objects = types.dropFirst()
                 if types.first == "String", objects.count <= 2,
                     !objects.contains(where: SpecReader.builtinScalars.contains)
@@ -135,17 +136,20 @@ enum SharedShapes {
                     candidates.append(types.joined(separator: "Or"))
                 }
             }
-            let parent = SwiftName.type(hint.parent)
+            let parent = SwiftName.type(hint.parent, style: style)
             if kind == .enumeration, let field = hint.field {
                 // Named with the type it is first written in (`PetStatus`), so the enums
                 // of that field's name elsewhere keep their names.
-                candidates += [parent + SwiftName.type(field), SwiftName.type(field) + "Value"]
+                candidates += [
+                    parent + SwiftName.type(field, style: style), SwiftName.type(field, style: style) + "Value",
+                ]
             } else if let field = hint.field {
                 candidates += [
-                    SwiftName.type(field) + (kind == .choice ? "Choice" : "Object"), parent + SwiftName.type(field),
+                    SwiftName.type(field, style: style) + (kind == .choice ? "Choice" : "Object"),
+                    parent + SwiftName.type(field, style: style),
                 ]
             } else {
-                candidates.append(parent + SwiftName.type(hint.position ?? "Shape"))
+                candidates.append(parent + SwiftName.type(hint.position ?? "Shape", style: style))
             }
             return NameScope(taken).firstFree(candidates)
         }

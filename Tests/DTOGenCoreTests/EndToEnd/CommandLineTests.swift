@@ -197,6 +197,24 @@ struct CommandLineTests {
                 && empty.stderr.contains("--operations takes names separated by commas, with no empty one"))
     }
 
+    /// `dtogen import --naming camel`, then `--update` without it: the spec stays camel.
+    @Test func importNamingAndUpdateKeepIt() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try NamingStyleImportTests.document.write(
+            to: folder.appendingPathComponent("profiles.yaml"), atomically: true, encoding: .utf8)
+        let spec = folder.appendingPathComponent("specs/profiles.json")
+        let camel = try run(["import", "profiles.yaml", "--naming", "camel", "-o", "specs/profiles.json"], in: folder)
+        #expect(camel.status == 0, "\(camel.stderr)")
+        let first = try String(contentsOf: spec, encoding: .utf8)
+        #expect(first.contains(#""naming": "camel""#) && first.contains(#""getProfileById""#))
+        let updated = try run(["import", "profiles.yaml", "--update", "-o", "specs/profiles.json"], in: folder)
+        #expect(updated.status == 0, "\(updated.stderr)")
+        #expect(try String(contentsOf: spec, encoding: .utf8) == first)
+        let bad = try run(["import", "profiles.yaml", "--naming", "snake"], in: folder)
+        #expect(bad.status == 2 && bad.stderr.contains("--naming takes 'swift' or 'camel', found 'snake'"))
+    }
+
     static let shopBefore = """
         { "types": { "Charge": { "id": "String", "amount_captured": "Int" }, "Status": { "$enum": ["paid"] } },
           "endpoints": [{ "name": "charge", "path": "/charges/{id}", "params": { "id": "String" }, "response": "Charge", "query": { "status": "Status?" } }] }
