@@ -175,6 +175,9 @@ struct OpenAPITranslator {
     let file: String
     var diagnostics: [Diagnostic] = []
     var customKinds: [(name: String, detail: String)] = []
+    /// The kind each Swift name of a scheme the app writes was given (schemes that give one
+    /// name are one kind).
+    var customKindNames: [String: String] = [:]
     let swagger2: Bool
     /// Component schema key → type name (scalar aliases are inlined and have none).
     var typeNames: [String: String] = [:]

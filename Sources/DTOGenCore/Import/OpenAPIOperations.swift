@@ -713,11 +713,16 @@ extension OpenAPITranslator {
             // Never a runtime type's name (`api_key` → `APIKeyAuth`, not `APIKey`).
             var base = SwiftName.type(scheme, style: naming)
             if SwiftName.runtimeTypes.contains(base) || SwiftName.reservedTypes.contains(base) { base += "Auth" }
-            let name = NameScope(Set(typeNames.values).union(declaredKinds.map(\.name))).free(base)
+            // A kind is a type of the app's module: it takes a name no type has, and no
+            // type named later takes it (a shared shape, a schema of another file).
+            let name = takenTypeNames.claim(base)
             declaredKinds.append((scheme, name, .object([("apiKey", .object([(place, .string(keyName))]))])))
             return .custom(name)
         default:
-            let name = NameScope(typeNames.values).free(SwiftName.type(scheme, style: naming))
+            // Schemes that give one name are one kind of the app's.
+            let base = SwiftName.type(scheme, style: naming)
+            let name = customKindNames[base] ?? takenTypeNames.claim(base)
+            customKindNames[base] = name
             if !customKinds.contains(where: { $0.name == name }) {
                 let detail: String
                 if type == "apiKey" {

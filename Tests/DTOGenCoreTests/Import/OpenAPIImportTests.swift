@@ -892,6 +892,40 @@ struct OpenAPIImportTests {
                 == "k1\nhttps://h.example/owners?api_key=k2\nBasic dTpw\n")
     }
 
+    /// A kind is a type of the app's module, so no type import names later takes its name:
+    /// here a shape written in two places whose first name is the key's kind's (`AuthObject`).
+    @Test func aKindsNameIsNoOtherTypesName() throws {
+        let document = """
+            openapi: 3.0.0
+            info: { title: Pets, version: "1" }
+            paths:
+              /pets:
+                get:
+                  operationId: listPets
+                  security: [{ auth_object: [] }]
+                  responses: { "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Page" } } } } }
+            components:
+              securitySchemes:
+                auth_object: { type: apiKey, in: header, name: X-Key }
+              schemas:
+                Page:
+                  type: object
+                  properties:
+                    pet: { type: object, properties: { name: { type: string }, auth: { type: object, properties: { token: { type: string } } } } }
+                    owner: { type: object, properties: { id: { type: integer }, auth: { type: object, properties: { token: { type: string } } } } }
+            """
+        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "pets.yaml")
+        #expect(!imported.hasErrors, "\(imported.diagnostics)")
+        #expect(imported.spec.contains(#""AuthObject": {\#n      "apiKey""#), "\(imported.spec)")
+        let main = #"""
+            import Foundation
+            let page = try JSONDecoder().decode(Page.self, from: Data(#"{"pet": {"auth": {"token": "t"}}}"#.utf8))
+            let request = try Endpoint<AuthObject, Page>.listPets.makeRequest(baseURL: URL(string: "https://h.example")!, with: APIKey(rawValue: "k"))
+            print(page.pet?.auth?.token ?? "-", request.value(forHTTPHeaderField: "X-Key") ?? "-")
+            """#
+        #expect(try Self.generateAndRun(imported.spec, main: main).output == "t k\n")
+    }
+
     /// An enum is its own type where it is written, even with the values of a component enum
     /// (or two: `Status` and `State`): typed as one of them, a field changed type when that
     /// component gained a value, or when another that sorts first appeared.
