@@ -32,18 +32,10 @@ struct EndpointContextBuilder {
             },
             endpointType: printer.runtime.endpoint, extensions: groups,
             kinds: kinds.map { kind in
-                let (place, name) =
-                    switch kind.placement {
-                    case .header(let name): ("header", name)
-                    case .query(let name): ("query", name)
-                    }
-                return KindContext(
+                KindContext(
                     access: access, name: kind.name.value, protocol: printer.runtime.apiKeyKind,
-                    locationType: printer.runtime.apiKeyLocation,
-                    location: ".\(place)(\(SwiftLiteral.string(name)))",
-                    doc:
-                        "Sends the API key in the \(place == "header" ? "header" : "query item") `\(SwiftLiteral.lineComment(name).replacingOccurrences(of: "`", with: "'"))`."
-                )
+                    locationType: printer.runtime.apiKeyLocation, location: printer.apiKeyLocation(kind.placement),
+                    doc: printer.apiKeyDoc(kind.placement))
             }
         )
     }

@@ -26,6 +26,25 @@ extension SwiftPrinter {
         name == rawValue ? "" : " = \(SwiftLiteral.string(rawValue))"
     }
 
+    /// Where an API-key kind of the spec's `kinds` sends the key: `.header("X-API-Key")`.
+    func apiKeyLocation(_ placement: KindDeclaration.Placement) -> String {
+        switch placement {
+        case .header(let name): ".header(\(SwiftLiteral.string(name)))"
+        case .query(let name): ".query(\(SwiftLiteral.string(name)))"
+        }
+    }
+
+    /// An API-key kind's doc comment: where it sends the key.
+    func apiKeyDoc(_ placement: KindDeclaration.Placement) -> String {
+        let (place, name) =
+            switch placement {
+            case .header(let name): ("header", name)
+            case .query(let name): ("query item", name)
+            }
+        return
+            "Sends the API key in the \(place) `\(SwiftLiteral.lineComment(name).replacingOccurrences(of: "`", with: "'"))`."
+    }
+
     /// A mapping's initialiser: `convenience init` on a class, `init` on a struct.
     func mappingInitializer(isClass: Bool) -> String {
         isClass ? "convenience init" : "init"
