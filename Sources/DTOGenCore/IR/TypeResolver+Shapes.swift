@@ -241,35 +241,29 @@ extension TypeResolver {
         let isTaken = { (name: String) in
             fileScope.contains(name) || outer.contains(name) || ancestors.contains(name)
         }
-        var name: String
+        var isEnum = false
+        if case .enumeration = shape.kind { isEnum = true }
+        let decided = NestedTypeName.decide(
+            spelled: shape.typeName?.value, hint: hint, element: element, isEnum: isEnum, style: naming,
+            avoided: avoidedTypeNames, isTaken: isTaken)
         if let typeName = shape.typeName {
-            if SwiftName.isTypeName(typeName.value) {
-                name = SwiftName.unshadowed(typeName.value, also: avoidedTypeNames)
-                if name != typeName.value {
-                    sink.warning(
-                        "DTG3113", typeName.location,
-                        "'$typeName' '\(typeName.value)' would shadow Swift's '\(typeName.value)'; it is generated as '\(name)'"
-                    )
-                }
-            } else {
+            if let shadowing = decided.shadowing {
+                sink.warning(
+                    "DTG3113", typeName.location,
+                    "'$typeName' '\(shadowing)' would shadow Swift's '\(shadowing)'; it is generated as '\(decided.taken ?? decided.name)'"
+                )
+            }
+            if decided.invalid != nil {
                 sink.error(
                     "DTG3114", typeName.location, "'$typeName' '\(typeName.value)' is not a valid Swift type name")
-                name = SwiftName.type(typeName.value, style: naming)
             }
-            let distinct = NameScope.free(name, isTaken: isTaken)
-            if distinct != name {
+            if let taken = decided.taken {
                 sink.warning(
                     "DTG3115", typeName.location,
-                    "type name '\(name)' is already used here; this type is generated as '\(distinct)'")
+                    "type name '\(taken)' is already used here; this type is generated as '\(decided.name)'")
             }
-            name = distinct
-        } else {
-            var isEnum = false
-            if case .enumeration = shape.kind { isEnum = true }
-            name = SwiftName.inlineType(hint, isElement: element, isEnum: isEnum, style: naming)
-            if avoidedTypeNames.contains(name) { name += isEnum ? "Value" : "Object" }
-            name = NameScope.free(name, isTaken: isTaken)
         }
+        let name = decided.name
         siblings.insert(name)
         return name
     }

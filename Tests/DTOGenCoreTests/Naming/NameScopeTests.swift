@@ -61,3 +61,35 @@ struct NameScopeTests {
         #expect(SwiftName.explicitName("Id", taken: &taken, place: "Query") == "idQuery2")
     }
 }
+
+/// A nested type's name: from its `$typeName` or from where it is written, unique in the
+/// scope the resolver gives.
+struct NestedTypeNameTests {
+    static func decide(
+        _ spelled: String?, hint: String = "line_items", element: Bool = false, isEnum: Bool = false,
+        taken: Set<String> = []
+    ) -> NestedTypeName {
+        NestedTypeName.decide(
+            spelled: spelled, hint: hint, element: element, isEnum: isEnum, style: .swift, avoided: ["Mapping"],
+            isTaken: taken.contains)
+    }
+
+    @Test func fromWhereItIsWritten() {
+        #expect(Self.decide(nil).name == "LineItems")
+        #expect(Self.decide(nil, element: true).name == "LineItem")
+        #expect(Self.decide(nil, taken: ["LineItems"]).name == "LineItems2")
+        // A runtime type's name when the runtime shares the module: another name, no warning.
+        #expect(Self.decide(nil, hint: "mapping") == NestedTypeName(name: "MappingObject"))
+        #expect(Self.decide(nil, hint: "mapping", isEnum: true) == NestedTypeName(name: "MappingValue"))
+    }
+
+    @Test func fromItsTypeNameWithWhatChangedIt() {
+        #expect(Self.decide("Wrap") == NestedTypeName(name: "Wrap"))
+        #expect(Self.decide("Wrap", taken: ["Wrap"]) == NestedTypeName(name: "Wrap2", taken: "Wrap"))
+        #expect(Self.decide("Error") == NestedTypeName(name: "ErrorObject", shadowing: "Error"))
+        #expect(
+            Self.decide("Error", taken: ["ErrorObject"])
+                == NestedTypeName(name: "ErrorObject2", shadowing: "Error", taken: "ErrorObject"))
+        #expect(Self.decide("line-item") == NestedTypeName(name: "LineItem", invalid: "line-item"))
+    }
+}
