@@ -275,12 +275,8 @@ struct OpenAPITranslator {
         let rawKeys = Set(schemas.map(\.key))
         var named: [(key: String, node: JSONNode, candidate: String, builtin: Bool)] = []
         for member in schemas where !isScalarAlias(member.value) {
-            let name = SwiftName.type(member.key, style: naming)
-            // `File`, `JSON`, `Data`: a spec's name for them means dtogen's built-in; `Kind`,
-            // `Response`, `Event`: inside a factory's extension, the endpoint's generic parameters.
-            let builtin =
-                SpecReader.builtinScalars.contains(name) || EndpointResolver.genericParameterNames.contains(name)
-            named.append((member.key, member.value, builtin ? name + "Object" : name, builtin))
+            let (candidate, builtin) = ImportedNames.component(member.key, style: naming)
+            named.append((member.key, member.value, candidate, builtin))
         }
         func rank(_ entry: (key: String, node: JSONNode, candidate: String, builtin: Bool)) -> Int {
             entry.key == entry.candidate ? 0 : SwiftName.upperCamel(entry.key, style: naming) == entry.candidate ? 1 : 2

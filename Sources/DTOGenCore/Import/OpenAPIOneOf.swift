@@ -232,25 +232,21 @@ extension OpenAPITranslator {
             !shape.modifiers.contains(where: { $0.0 == "$typeName" })
         else { return }
         shape.modifiers.append(
-            ("$typeName", .string(hint + (valuesName(values, style: style) ?? "Variant\(index + 1)"))))
+            (
+                "$typeName",
+                .string(ImportedNames.enumVariant(hint: hint, values: strings(values), index: index, style: style))
+            ))
     }
 
-    /// `EmptyOrNow` for `["", "now"]`: a name made of at most three values, nil when they
-    /// are more or one makes no name.
-    static func valuesName(_ values: DraftJSON, style: NamingStyle) -> String? {
-        guard case .array(let elements) = values.unlocated, (1...3).contains(elements.count) else { return nil }
-        var parts: [String] = []
+    /// The values of an `$enum` when every one is a string.
+    static func strings(_ values: DraftJSON) -> [String]? {
+        guard case .array(let elements) = values.unlocated else { return nil }
+        var strings: [String] = []
         for element in elements {
             guard case .string(let value) = element.unlocated else { return nil }
-            if value.isEmpty {
-                parts.append("Empty")
-                continue
-            }
-            let name = SwiftName.type(value, style: style)
-            guard SwiftName.isTypeName(name), !name.hasPrefix("_") else { return nil }
-            parts.append(name)
+            strings.append(value)
         }
-        return parts.joined(separator: "Or")
+        return strings
     }
 
     static func describe(_ shape: DraftJSON) -> String {

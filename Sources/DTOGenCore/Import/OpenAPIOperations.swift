@@ -41,18 +41,9 @@ extension OpenAPITranslator {
     }
 
     mutating func endpointName(_ operation: JSONNode, method: String, path: String) -> String {
-        var name = operation["operationId"]?.stringValue.map { SwiftName.lowerCamel($0, style: naming) } ?? ""
-        if name.isEmpty || !SwiftName.isIdentifier(name) || SwiftName.keywords.contains(name) {
-            // `GET /pets/{petId}` → `getPetsByPetID`.
-            let segments = path.split(separator: "/").map(String.init)
-            let words = segments.filter { !$0.hasPrefix("{") }.joined(separator: "_")
-            let parameters = segments.filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
-            name = SwiftName.lowerCamel(
-                method + "_" + words + (parameters.isEmpty ? "" : "_by_" + parameters.joined(separator: "_and_")),
-                style: naming)
-            if !SwiftName.isIdentifier(name) { name = method }
-        }
-        return takenEndpointNames.claim(name)
+        takenEndpointNames.claim(
+            ImportedNames.endpoint(
+                operationId: operation["operationId"]?.stringValue, method: method, path: path, style: naming))
     }
 
     /// A path key's path, and the query items its `?query` fixes (a `#fragment` is dropped).
@@ -710,9 +701,7 @@ extension OpenAPITranslator {
             let place = definition["in"]?.stringValue ?? "header"
             let keyName = definition["name"]?.stringValue ?? scheme
             if let declared = declaredKinds.first(where: { $0.scheme == scheme }) { return .custom(declared.name) }
-            // Never a runtime type's name (`api_key` → `APIKeyAuth`, not `APIKey`).
-            var base = SwiftName.type(scheme, style: naming)
-            if SwiftName.runtimeTypes.contains(base) || SwiftName.reservedTypes.contains(base) { base += "Auth" }
+            let base = ImportedNames.apiKeyKind(scheme: scheme, style: naming)
             // A kind is a type of the app's module: it takes a name no type has, and no
             // type named later takes it (a shared shape, a schema of another file).
             let name = takenTypeNames.claim(base)

@@ -113,44 +113,17 @@ enum SharedShapes {
         var hint: Hint
         var location: SourceLocation?
 
-        /// A one-of of named types is named from them: an ID or an object (`String` then one
-        /// or two types: `ExpandableCustomer`, `ExpandableCustomerOrDeletedCustomer`, as
-        /// Stripe's expandable fields), two or three types (`BankAccountOrCard`). An
-        /// endpoint's body or response is named from the endpoint (`PostChargesBody`). Else
-        /// the field's name with `Choice` or `Object` (`MetadataChoice`), so no nested type
-        /// of that field's name elsewhere has to take another name, or with the type it is
-        /// first written in when that is taken (`ChargeRefunds`); an enum with that type's
-        /// name first (`PetStatus`).
+        /// The first free of the names `ImportedNames.sharedShape` gives it.
         func name(taken: Set<String>, style: NamingStyle) -> String {
-            var candidates: [String] = []
+            var variantNames: [String]?
             if kind == .choice, let variants = SharedShapes.variants(members),
                 case let names = variants.compactMap(SharedShapes.variantName), names.count == variants.count
             {
-                let types = names.map { SpecReader.builtinScalars.contains($0) ? $0 : SwiftName.type($0, style: style) }
-                let objects = types.dropFirst()
-                if types.first == "String", objects.count <= 2,
-                    !objects.contains(where: SpecReader.builtinScalars.contains)
-                {
-                    candidates.append("Expandable" + objects.joined(separator: "Or"))
-                } else if types.count <= 3 {
-                    candidates.append(types.joined(separator: "Or"))
-                }
+                variantNames = names
             }
-            let parent = SwiftName.type(hint.parent, style: style)
-            if kind == .enumeration, let field = hint.field {
-                // Named with the type it is first written in (`PetStatus`), so the enums
-                // of that field's name elsewhere keep their names.
-                candidates += [
-                    parent + SwiftName.type(field, style: style), SwiftName.type(field, style: style) + "Value",
-                ]
-            } else if let field = hint.field {
-                candidates += [
-                    SwiftName.type(field, style: style) + (kind == .choice ? "Choice" : "Object"),
-                    parent + SwiftName.type(field, style: style),
-                ]
-            } else {
-                candidates.append(parent + SwiftName.type(hint.position ?? "Shape", style: style))
-            }
+            let candidates = ImportedNames.sharedShape(
+                isChoice: kind == .choice, isEnum: kind == .enumeration, variants: variantNames, parent: hint.parent,
+                field: hint.field, position: hint.position, style: style)
             return NameScope(taken).firstFree(candidates)
         }
     }
