@@ -32,7 +32,8 @@ let usage = """
                               (default .json; the plugins use .dtogen.json).
       --templates <dir>       Folder of .mustache files that replace default templates of the
                               same name (\(TemplateSet.names.joined(separator: ", "))).
-      --access <level>        internal or public: overrides every spec's options.access.
+      --access <level>        internal, package or public: overrides every spec's
+                              options.access.
       --runtime-module <name> Module that generated code imports for runtime types
                               (default DTORuntime).
       --no-runtime-import     Import no runtime module (the runtime types live in your module:
@@ -104,7 +105,7 @@ struct Options {
             case "--access":
                 let level = arguments.value(for: argument)
                 guard let known = AccessLevel(rawValue: level) else {
-                    fail("--access takes 'internal' or 'public', not '\(level)'")
+                    fail("--access takes 'internal', 'package' or 'public', not '\(level)'")
                 }
                 access = known
             case "--runtime-module": runtimeModule = arguments.identifier(for: argument, what: "a module name")

@@ -39,7 +39,8 @@ struct DTOContextBuilder {
         return (0..<count).map { index in
             var file = file
             if !access.isEmpty {
-                file.publicImports = ImportAccess.dtos(topLevel[index], in: table, fastPaths: !fastPaths[index].isEmpty)
+                file.exposedImports = ImportAccess.dtos(
+                    topLevel[index], in: table, fastPaths: !fastPaths[index].isEmpty)
             }
             return DTOsFileContext(
                 file: file, declarations: declarations[index],

@@ -13,9 +13,10 @@ struct SpecRenderer: Sendable {
         guard ir.generates else { return .success([]) }
         let runtime = RuntimeSymbols(
             module: runtimeModule, version: RuntimeVersion.required(by: ir, fastDecoding: fastDecoding))
-        let file = FileContext(header: Generator.header(forSpecPath: ir.path), runtime: runtime)
+        var file = FileContext(header: Generator.header(forSpecPath: ir.path), runtime: runtime)
+        file.importModifier = SwiftPrinter.accessModifier(ir.access)
         let printer = SwiftPrinter(table: ir.types, runtime: runtime)
-        let access = ir.access == .public ? "public " : ""
+        let access = SwiftPrinter.accessModifier(ir.access)
         let dtoNames = SpecFileNaming.dtoFileNames(base: ir.fileBase, count: ir.dtoFiles)
         do {
             var files: [GeneratedFile] = []
@@ -42,7 +43,7 @@ struct SpecRenderer: Sendable {
             }
             if keepsEmptyFiles || !ir.mappings.isEmpty || !bodies.isEmpty {
                 var file = file
-                if ir.access == .public { file.publicImports = ImportAccess.mappings(ir.mappings) }
+                if ir.access != .internal { file.exposedImports = ImportAccess.mappings(ir.mappings) }
                 let specFile = specLocationFolder.map { folder in
                     folder.isEmpty ? ir.path : (folder.hasSuffix("/") ? folder : folder + "/") + ir.path
                 }
@@ -54,8 +55,8 @@ struct SpecRenderer: Sendable {
             }
             if keepsEmptyFiles || !ir.endpoints.isEmpty || ir.api != nil || !ir.kinds.isEmpty {
                 var file = file
-                if ir.access == .public {
-                    file.publicImports = ImportAccess.endpoints(
+                if ir.access != .internal {
+                    file.exposedImports = ImportAccess.endpoints(
                         ir.endpoints, api: ir.api != nil, kinds: !ir.kinds.isEmpty, repository: ir.repository)
                 }
                 var context = EndpointContextBuilder(access: access, printer: printer).context(

@@ -2,6 +2,16 @@
 /// memberwise init's parameters, raw values, a mapping's initialiser and its arguments. The
 /// context builders carry these values; the printer writes them.
 extension SwiftPrinter {
+    /// What every declaration of the output (and an import its declarations expose) is
+    /// written with: nothing for `internal`, `public ` or `package `.
+    static func accessModifier(_ level: AccessLevel) -> String {
+        switch level {
+        case .internal: ""
+        case .package: "package "
+        case .public: "public "
+        }
+    }
+
     /// A type's name as declared: with its generic parameters, each as `Codable` as the type.
     func declaredName(_ decl: Decl) -> String {
         guard !decl.genericParameters.isEmpty else { return decl.name }

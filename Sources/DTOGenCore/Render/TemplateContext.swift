@@ -52,17 +52,19 @@ struct SectionContext<Section: RawRepresentable & CaseIterable> where Section.Ra
 struct FileContext {
     var header: String
     var runtime: RuntimeSymbols
-    /// The imports public declarations of this file need (public output only).
-    var publicImports = ImportAccess()
+    /// The imports this file's public or package declarations need (such output only).
+    var exposedImports = ImportAccess()
+    /// The access those imports are declared with: the output's (`public `, `package `).
+    var importModifier = ""
 
     var entries: MustacheObject {
         [
             "header": .string(header),
-            "foundationAccess": .string(publicImports.foundation ? "public " : ""),
+            "foundationAccess": .string(exposedImports.foundation ? importModifier : ""),
             "runtimeImport": runtime.module.map {
                 .object([
                     "module": .string($0), "spi": .string(RuntimeSymbols.spi),
-                    "access": .string(publicImports.runtime ? "public " : ""),
+                    "access": .string(exposedImports.runtime ? importModifier : ""),
                 ])
             } ?? .bool(false),
             "runtimeVersionCheck": .object([

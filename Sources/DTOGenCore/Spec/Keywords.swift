@@ -156,7 +156,9 @@ enum ParameterPlace: String, Sendable {
 
 /// `options.access`: the access level of everything generated.
 public enum AccessLevel: String, CaseIterable, Sendable, SpecKeyword {
-    case `internal`, `public`
+    /// `package`: for the other modules of the app's package (SE-0386), which SwiftPM builds
+    /// with a package name.
+    case `internal`, `package`, `public`
 
     static let noun = "access level"
 }

@@ -82,7 +82,8 @@ struct DiagnosticsTests {
             message: "'endpoints' must be an array of endpoint objects, found an object"),
         Case(
             name: "bad access", spec: #"{ "options": { "access": «"publik" }, "endpoints": [] }"#,
-            message: "unknown access level 'publik'; expected 'internal' or 'public'; did you mean 'public'?"),
+            message: "unknown access level 'publik'; expected 'internal', 'package' or 'public'; did you mean 'public'?"
+        ),
         Case(
             name: "misspelled option", spec: #"{ "options": { «"date": "iso8601" }, "endpoints": [] }"#,
             message: "unknown key 'date' in 'options'; did you mean 'dates'?"),
