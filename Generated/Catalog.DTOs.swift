@@ -10,7 +10,7 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// A catalog product. Old clients sent prices as strings, so numbers are lenient.
-nonisolated struct Product: Codable, Sendable, Hashable {
+nonisolated struct Product: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int
     let name: String
     let price: Decimal

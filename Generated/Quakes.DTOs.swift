@@ -82,7 +82,7 @@ nonisolated struct GeoFeatureCollection: Codable, Sendable, Hashable {
         }
     }
 
-    struct Feature: Codable, Sendable, Hashable {
+    struct Feature: Codable, Sendable, Hashable, Swift.Identifiable {
         let type: String
         let properties: Properties
         let geometry: Geometry

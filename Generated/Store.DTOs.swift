@@ -22,7 +22,7 @@ nonisolated struct StoreError: Codable, Sendable, Hashable, Error {
     }
 }
 
-nonisolated struct Item: Codable, Sendable, Hashable {
+nonisolated struct Item: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: UUID
     let name: String
     let price: Double

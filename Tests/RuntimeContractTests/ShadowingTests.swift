@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Generated code compiled next to user types named `Endpoint`, `Envelope`, `Mapping`,
-/// `APIClient`, `Result`, `Decoder`, `Encoder`, `JSONValue` (UserTypes.swift): this target
+/// `APIClient`, `Result`, `Decoder`, `Encoder`, `JSONValue`, `Identifiable` (UserTypes.swift): this target
 /// building is the first half of the test; the second is that the code still does its job.
 struct ShadowingTests {
     static let payload = #"""
@@ -19,6 +19,9 @@ struct ShadowingTests {
         #expect(order.extra?["k"]?[0] == 1)
         let again = try JSONDecoder().decode(Order.self, from: JSONEncoder().encode(order))
         #expect(again == order)
+        // Swift's `Identifiable`, not the app's protocol of that name: what SwiftUI's lists take.
+        func ids<Item: Swift.Identifiable>(_ items: [Item]) -> [Item.ID] { items.map(\.id) }
+        #expect(ids([order, again]) == [7, 7])
         let summary = try OrderSummary(from: order)
         #expect(
             summary

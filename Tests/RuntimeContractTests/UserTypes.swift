@@ -14,6 +14,8 @@ struct HTTPMethod {}
 enum EndpointKinds {}
 enum GeneratedCodeSupport {}
 struct MappingError {}
+/// Apps written before SwiftUI had their own.
+protocol Identifiable {}
 
 /// The app's own models the spec maps onto.
 struct OrderSummary: Equatable {

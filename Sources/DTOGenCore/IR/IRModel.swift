@@ -351,6 +351,14 @@ extension TypeTable {
             || needsCustomEncoding(fields)
     }
 
+    /// A struct conforms to `Identifiable` when it has a property `id` (its Swift name) that
+    /// is never nil and stored as declared: every generated type is `Hashable`, so is the id.
+    static func identifies(_ fields: [Field]) -> Bool {
+        fields.contains {
+            $0.name == "id" && !$0.type.isOptional && $0.storage == nil && $0.coding.strategy != .nullable
+        }
+    }
+
     static func needsCustomDecoding(_ fields: [Field]) -> Bool { fields.contains { $0.coding.needsCustomDecoding } }
     static func needsCustomEncoding(_ fields: [Field]) -> Bool { fields.contains { $0.coding.needsCustomEncoding } }
 }
@@ -722,6 +730,8 @@ struct SpecIR: Sendable {
     var decoded: Set<DeclID>?
     /// `options.dtoFiles`: how many files the DTOs are split over.
     var dtoFiles = 1
+    /// `options.identifiable` (true unless the spec says false).
+    var identifiable = true
     /// The files locations other than the spec's point into (`Spec.otherFiles`).
     var otherFiles: [String] = []
 }

@@ -225,7 +225,8 @@ struct SpecResolver {
             mappings: mappings, endpoints: endpoints, api: api,
             examples: examples,
             namespace: types.namespace.map { NamespaceIR(name: $0, declares: declaresNamespace) },
-            repository: repository, kinds: spec.kinds, dtoFiles: spec.dtoFiles?.value ?? 1, otherFiles: spec.otherFiles
+            repository: repository, kinds: spec.kinds, dtoFiles: spec.dtoFiles?.value ?? 1,
+            identifiable: spec.identifiable?.value ?? true, otherFiles: spec.otherFiles
         )
     }
 }

@@ -9,6 +9,8 @@ struct DTOContextBuilder {
     var fastDecoding = false
     /// The declarations that get it: those something decodes (nil: all).
     var decoded: Set<DeclID>?
+    /// Whether a struct with an `id` conforms to `Identifiable` (`options.identifiable`).
+    var identifiable = true
 
     func context(_ file: FileContext, namespace: NamespaceIR?) -> DTOsFileContext {
         contexts(file, namespace: namespace, files: 1)[0]
@@ -123,7 +125,7 @@ struct DTOContextBuilder {
         return StructContext(
             doc: docLines(decl.doc), access: access, isolation: Isolation.declaration(decl),
             name: printer.declaredName(decl),
-            isError: decl.isErrorBody,
+            isError: decl.isErrorBody, isIdentifiable: identifiable && TypeTable.identifies(declared),
             properties: properties, parameters: parameters,
             codingKeys: additional != nil || TypeTable.needsCodingKeys(declared) ? keys : nil,
             keysAreListed: additional != nil,

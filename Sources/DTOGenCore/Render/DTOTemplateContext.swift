@@ -71,6 +71,8 @@ struct StructContext: TemplateContext {
     var isolation: String
     var name: String
     var isError: Bool
+    /// Conforms to `Identifiable` (a property `id` that is never nil).
+    var isIdentifiable: Bool
     var properties: [PropertyContext]
     var parameters: [ParameterContext]
     /// Nil when Swift's synthesised keys are the JSON keys.
@@ -88,7 +90,7 @@ struct StructContext: TemplateContext {
         let access: MustacheObject = ["access": .string(self.access)]
         return [
             "doc": .lines(doc), "access": .string(self.access), "isolation": .string(isolation), "name": .string(name),
-            "error": .bool(isError),
+            "error": .bool(isError), "identifiable": .bool(isIdentifiable),
             "properties": .list(properties.map(\.value)),
             "initializer": parameters.isEmpty
                 ? .bool(false) : .object(access.merging(["parameters": .list(parameters.map(\.value))])),

@@ -555,7 +555,7 @@ extension {{{bodyType}}} {
 {{#doc}}
 {{{.}}}
 {{/doc}}
-{{{access}}}{{{isolation}}}struct {{{name}}}: Codable, Sendable, Hashable{{#error}}, Error{{/error}} {
+{{{access}}}{{{isolation}}}struct {{{name}}}: Codable, Sendable, Hashable{{#identifiable}}, Swift.Identifiable{{/identifiable}}{{#error}}, Error{{/error}} {
 {{#properties}}
 {{#doc}}
     {{{.}}}

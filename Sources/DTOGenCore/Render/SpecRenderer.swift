@@ -24,6 +24,7 @@ struct SpecRenderer: Sendable {
                 var builder = DTOContextBuilder(table: ir.types, access: access, printer: printer)
                 builder.fastDecoding = fastDecoding
                 builder.decoded = ir.decoded
+                builder.identifiable = ir.identifiable
                 for (name, context) in zip(
                     dtoNames, builder.contexts(file, namespace: ir.namespace, files: ir.dtoFiles))
                 {

@@ -29,6 +29,8 @@ public struct Spec: Sendable {
     public var namespace: Located<String>?
     /// `options.enums`: `open` gives every `$enum` without `$unknown` an `unknown` case.
     public var enums: Located<EnumStyle>?
+    /// `options.identifiable`: false keeps structs with an `id` from conforming to `Identifiable`.
+    public var identifiable: Located<Bool>?
     /// `options.unusedTypes`: whether a type no endpoint uses draws a warning.
     public var unusedTypes: Located<UnusedTypes>?
     /// `options.dtoFiles`: how many files the DTOs are split over, so a big API's types

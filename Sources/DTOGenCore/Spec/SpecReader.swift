@@ -9,7 +9,9 @@ public enum SpecReader {
         "name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports", "openapi",
         "operations", "repository", "kinds",
     ]
-    static let optionKeys = ["access", "dates", "kind", "naming", "namespace", "enums", "unusedTypes", "dtoFiles"]
+    static let optionKeys = [
+        "access", "dates", "kind", "naming", "namespace", "enums", "unusedTypes", "dtoFiles", "identifiable",
+    ]
     static let endpointKeys = [
         "name", "method", "path", "kind", "params", "query", "headers", "cookies", "body", "bodyEncoding", "bodyStyles",
         "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc", "examples", "bodyFrom",
@@ -217,6 +219,10 @@ private struct Reader {
                     case "naming": spec.naming = keyword(option.value, "'options.naming'", NamingStyle.read)
                     case "namespace": spec.namespace = string(option.value, "'options.namespace'")
                     case "enums": spec.enums = keyword(option.value, "'options.enums'", EnumStyle.read)
+                    case "identifiable":
+                        spec.identifiable = bool(option.value, "'options.identifiable'").map {
+                            Located($0, at: option.value.location)
+                        }
                     case "unusedTypes":
                         spec.unusedTypes = keyword(option.value, "'options.unusedTypes'", UnusedTypes.read)
                     case "dtoFiles":

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct Account: Codable, Sendable, Hashable {
+nonisolated struct Account: Codable, Sendable, Hashable, Swift.Identifiable {
     let login: String
     let id: Int64
     let nodeID: String
@@ -173,7 +173,7 @@ nonisolated struct Account: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Label: Codable, Sendable, Hashable {
+nonisolated struct Label: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int64
     let name: String
     let color: String
@@ -195,7 +195,7 @@ nonisolated struct Label: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Repository: Codable, Sendable, Hashable {
+nonisolated struct Repository: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int64
     let name: String
     let fullName: String
@@ -391,7 +391,7 @@ nonisolated struct Repository: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Issue: Codable, Sendable, Hashable {
+nonisolated struct Issue: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int64
     let number: Int
     let title: String

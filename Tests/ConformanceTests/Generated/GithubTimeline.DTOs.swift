@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct Actor: Codable, Sendable, Hashable {
+nonisolated struct Actor: Codable, Sendable, Hashable, Swift.Identifiable {
     let login: String
     let id: Int
 
@@ -209,7 +209,7 @@ nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct ThreadComment: Codable, Sendable, Hashable {
+nonisolated struct ThreadComment: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int
     let body: String
     let author: Actor

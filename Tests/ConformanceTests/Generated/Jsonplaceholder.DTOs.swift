@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct PlaceholderUser: Codable, Sendable, Hashable {
+nonisolated struct PlaceholderUser: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int
     let name: String
     let username: String
@@ -91,7 +91,7 @@ nonisolated struct PlaceholderUser: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Post: Codable, Sendable, Hashable {
+nonisolated struct Post: Codable, Sendable, Hashable, Swift.Identifiable {
     let userID: Int
     let id: Int
     let title: String

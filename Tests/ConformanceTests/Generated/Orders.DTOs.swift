@@ -32,7 +32,7 @@ nonisolated struct OrderError: Codable, Sendable, Hashable, Error {
     }
 }
 
-nonisolated struct Order: Codable, Sendable, Hashable {
+nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int
     let status: String
 
@@ -150,7 +150,7 @@ nonisolated struct OrderDeleted: Codable, Sendable, Hashable {
         self.data = data
     }
 
-    struct DataObject: Codable, Sendable, Hashable {
+    struct DataObject: Codable, Sendable, Hashable, Swift.Identifiable {
         let id: Int
 
         init(

@@ -35,7 +35,7 @@ nonisolated enum PetStatus: RawRepresentable, Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Pet: Codable, Sendable, Hashable {
+nonisolated struct Pet: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int64
     let category: Category?
     let name: String
@@ -78,7 +78,7 @@ nonisolated struct Pet: Codable, Sendable, Hashable {
         self.status = try container.decode(PetStatus.self, forKey: .status)
     }
 
-    struct Category: Codable, Sendable, Hashable {
+    struct Category: Codable, Sendable, Hashable, Swift.Identifiable {
         let id: Int64
         let name: String?
 
@@ -91,7 +91,7 @@ nonisolated struct Pet: Codable, Sendable, Hashable {
         }
     }
 
-    struct Tag: Codable, Sendable, Hashable {
+    struct Tag: Codable, Sendable, Hashable, Swift.Identifiable {
         let id: Int64
         let name: String
 

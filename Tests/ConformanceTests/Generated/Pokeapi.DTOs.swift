@@ -22,7 +22,7 @@ nonisolated struct NamedResource: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Pokemon: Codable, Sendable, Hashable {
+nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int
     let name: String
     let baseExperience: Int

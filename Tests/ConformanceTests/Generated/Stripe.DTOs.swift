@@ -9,7 +9,7 @@ public import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-public nonisolated struct Customer: Codable, Sendable, Hashable {
+public nonisolated struct Customer: Codable, Sendable, Hashable, Swift.Identifiable {
     public let id: String
     public let object: String
     public let address: DTORuntime.JSONValue?

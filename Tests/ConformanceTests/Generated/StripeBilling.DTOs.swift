@@ -35,7 +35,7 @@ nonisolated struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Ha
     }
 }
 
-nonisolated struct Card: Codable, Sendable, Hashable {
+nonisolated struct Card: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let brand: String
@@ -69,7 +69,7 @@ nonisolated struct Card: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct StripeCustomer: Codable, Sendable, Hashable {
+nonisolated struct StripeCustomer: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let email: String?
@@ -160,7 +160,7 @@ nonisolated struct StripeCustomer: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct StripePrice: Codable, Sendable, Hashable {
+nonisolated struct StripePrice: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let currency: String
@@ -232,7 +232,7 @@ nonisolated struct StripePrice: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct InvoiceLine: Codable, Sendable, Hashable {
+nonisolated struct InvoiceLine: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let amount: Int
@@ -251,7 +251,7 @@ nonisolated struct InvoiceLine: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct StripeInvoice: Codable, Sendable, Hashable {
+nonisolated struct StripeInvoice: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let amountDue: Int
@@ -385,7 +385,7 @@ nonisolated struct StripeInvoice: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct SubscriptionItem: Codable, Sendable, Hashable {
+nonisolated struct SubscriptionItem: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let price: StripePrice
@@ -404,7 +404,7 @@ nonisolated struct SubscriptionItem: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct StripeSubscription: Codable, Sendable, Hashable {
+nonisolated struct StripeSubscription: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let status: Status
@@ -500,7 +500,7 @@ nonisolated struct StripeSubscription: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct StripeCharge: Codable, Sendable, Hashable {
+nonisolated struct StripeCharge: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: Object
     let amount: Int
@@ -523,7 +523,7 @@ nonisolated struct StripeCharge: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct StripeRefund: Codable, Sendable, Hashable {
+nonisolated struct StripeRefund: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: Object
     let amount: Int
@@ -546,7 +546,7 @@ nonisolated struct StripeRefund: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct InvoiceSummary: Codable, Sendable, Hashable {
+nonisolated struct InvoiceSummary: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String?
     let amountDue: Int?
@@ -572,7 +572,7 @@ nonisolated struct InvoiceSummary: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct DeletedInvoice: Codable, Sendable, Hashable {
+nonisolated struct DeletedInvoice: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String?
     let deleted: Bool
@@ -588,7 +588,7 @@ nonisolated struct DeletedInvoice: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct BalanceTransaction: Codable, Sendable, Hashable {
+nonisolated struct BalanceTransaction: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let amount: Int
     let source: BalanceTransactionSource?
@@ -717,7 +717,7 @@ nonisolated struct BalanceTransaction: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct StripeEvent: Codable, Sendable, Hashable {
+nonisolated struct StripeEvent: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let type: String
@@ -913,7 +913,7 @@ nonisolated struct CreatePriceBody: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct UploadFileResponse: Codable, Sendable, Hashable {
+nonisolated struct UploadFileResponse: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let filename: String
 

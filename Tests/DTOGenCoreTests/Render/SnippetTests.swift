@@ -25,7 +25,7 @@ struct SnippetTests {
         let text = swift(types(#"{ "id": "Int", "name": "String?" }"#), .dtos)
         expectSnippet(
             """
-            struct T: Codable, Sendable, Hashable {
+            struct T: Codable, Sendable, Hashable, Swift.Identifiable {
                 let id: Int
                 let name: String?
 
@@ -476,7 +476,7 @@ extension SnippetTests {
             nonisolated enum Stripe {}
 
             extension Stripe {
-                nonisolated struct Charge: Codable, Sendable, Hashable {
+                nonisolated struct Charge: Codable, Sendable, Hashable, Swift.Identifiable {
             """, in: text)
         expectSnippet(
             """

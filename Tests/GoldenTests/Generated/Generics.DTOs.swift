@@ -50,7 +50,7 @@ nonisolated struct Pair<A: Codable & Sendable & Hashable, B: Codable & Sendable 
 
 typealias Batch<T: Codable & Sendable & Hashable> = [T]
 
-nonisolated struct Tariff: Codable, Sendable, Hashable {
+nonisolated struct Tariff: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let unitAmount: Int
     let created: Date
@@ -86,7 +86,7 @@ nonisolated struct Tariff: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Product: Codable, Sendable, Hashable {
+nonisolated struct Product: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let name: String
     let prices: Page<Tariff>

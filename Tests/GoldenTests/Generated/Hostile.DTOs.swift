@@ -236,7 +236,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
         }
     }
 
-    struct Item: Codable, Sendable, Hashable {
+    struct Item: Codable, Sendable, Hashable, Swift.Identifiable {
         let id: Int
 
         init(
@@ -246,7 +246,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
         }
     }
 
-    struct Category: Codable, Sendable, Hashable {
+    struct Category: Codable, Sendable, Hashable, Swift.Identifiable {
         let id: Int
 
         init(
@@ -256,7 +256,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
         }
     }
 
-    struct Status: Codable, Sendable, Hashable {
+    struct Status: Codable, Sendable, Hashable, Swift.Identifiable {
         let id: Int
 
         init(
@@ -266,7 +266,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
         }
     }
 
-    struct Status2: Codable, Sendable, Hashable {
+    struct Status2: Codable, Sendable, Hashable, Swift.Identifiable {
         let id: Int
 
         init(
@@ -340,7 +340,7 @@ nonisolated enum Values: RawRepresentable, Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Response: Codable, Sendable, Hashable {
+nonisolated struct Response: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int
 
     init(

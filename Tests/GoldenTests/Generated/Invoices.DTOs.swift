@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct Bill: Codable, Sendable, Hashable {
+nonisolated struct Bill: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let total: Money
     let lines: List<Money>

@@ -269,7 +269,7 @@ nonisolated struct Lenient: Codable, Sendable, Hashable {
         case high
     }
 
-    struct Nested: Codable, Sendable, Hashable {
+    struct Nested: Codable, Sendable, Hashable, Swift.Identifiable {
         let id: Int
 
         init(

@@ -13,7 +13,7 @@ private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 nonisolated enum Shop {}
 
 extension Shop {
-    nonisolated struct Item: Codable, Sendable, Hashable {
+    nonisolated struct Item: Codable, Sendable, Hashable, Swift.Identifiable {
         let id: Int
         let imageURL: URL?
         let state: State

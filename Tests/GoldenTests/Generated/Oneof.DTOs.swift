@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct Customer: Codable, Sendable, Hashable {
+nonisolated struct Customer: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let email: String?
@@ -25,7 +25,7 @@ nonisolated struct Customer: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Card: Codable, Sendable, Hashable {
+nonisolated struct Card: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let brand: String
@@ -44,7 +44,7 @@ nonisolated struct Card: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct BankAccount: Codable, Sendable, Hashable {
+nonisolated struct BankAccount: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let bankName: String
@@ -70,7 +70,7 @@ nonisolated struct BankAccount: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Charge: Codable, Sendable, Hashable {
+nonisolated struct Charge: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let customer: CustomerRef?
     let source: PaymentSource

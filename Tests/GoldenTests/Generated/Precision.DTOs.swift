@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 10).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version10
 
-nonisolated struct Price: Codable, Sendable, Hashable {
+nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let unitAmountDecimal: Decimal
     let idStr: Int64

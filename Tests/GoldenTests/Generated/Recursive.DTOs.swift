@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct Invoice: Codable, Sendable, Hashable {
+nonisolated struct Invoice: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let amountDue: Int
     var subscription: Subscription? { _subscription?.value }
@@ -33,7 +33,7 @@ nonisolated struct Invoice: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Subscription: Codable, Sendable, Hashable {
+nonisolated struct Subscription: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let status: String
     let latestInvoice: Invoice?
@@ -55,7 +55,7 @@ nonisolated struct Subscription: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Comment: Codable, Sendable, Hashable {
+nonisolated struct Comment: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int
     let body: String
     var parent: Comment? { _parent?.value }

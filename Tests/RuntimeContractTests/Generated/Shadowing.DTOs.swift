@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct Order: Codable, Sendable, Hashable {
+nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int
     let placedAt: Date
     let tags: [String]

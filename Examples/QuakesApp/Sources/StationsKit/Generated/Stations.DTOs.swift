@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-public nonisolated struct StationDTO: Codable, Sendable, Hashable {
+public nonisolated struct StationDTO: Codable, Sendable, Hashable, Swift.Identifiable {
     public let id: String
     public let name: String
     public let elevationM: Double
