@@ -37,8 +37,16 @@ extension TypeResolver {
                 // 'Dat' suggests 'Date' before 'Data'.
                 let candidates = named.keys.sorted() + SpecReader.builtinScalars
                 var hintText = Suggest.hint(for: name, in: candidates)
-                if hintText.isEmpty, name.hasPrefix("[") || name.hasSuffix("]") {
-                    hintText = "; write an array as a JSON array: [\"\(name.trimmingCharacters(in: ["[", "]"]))\"]"
+                if name.hasPrefix("[") || name.hasSuffix("]") {
+                    // Swift's spelling of an array or a dictionary, written as one type name.
+                    let inner = name.trimmingCharacters(in: ["[", "]"])
+                    let parts = inner.split(separator: ":", maxSplits: 1).map {
+                        $0.trimmingCharacters(in: .whitespaces)
+                    }
+                    hintText =
+                        parts.count == 2 && parts[0] == "String"
+                        ? "; did you mean { \"$dict\": \"\(parts[1])\" }? (a dictionary is written with '$dict')"
+                        : "; did you mean [\"\(inner)\"]? (an array is written as a JSON array of its element)"
                 }
                 sink.error(
                     .unknownType, shape.location,

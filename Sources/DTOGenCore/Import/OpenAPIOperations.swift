@@ -29,6 +29,15 @@ extension OpenAPITranslator {
                 let tags = operationNode["tags"]?.elements?.compactMap(\.stringValue) ?? []
                 operationTable.append((id, name, tags))
                 if let selection, !selection.contains(id: id, name: name, tags: tags) { continue }
+                // `/<upload_url>` (DigitalOcean's upload to a URL a response gives): OpenAPI
+                // reads no parameter there, so the request would go to that text itself.
+                if let other = PathTemplate(sent).otherStyleParameters.first {
+                    warn(
+                        "DTG4050", member.value, pointer,
+                        "operation '\(name)' is left out: its path writes '\(other.segment)', which is no parameter in OpenAPI (a parameter is {\(other.name)}); the request would be sent to that text"
+                    )
+                    continue
+                }
                 for endpoint in operation(
                     operationNode, name: name, method: member.key, path: sent, pathLocation: path.keyLocation,
                     shared: shared, pointer: pointer, constants: constants)

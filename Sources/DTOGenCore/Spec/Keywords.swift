@@ -224,7 +224,10 @@ public enum KindReference: Sendable, Equatable {
         if !parts.isEmpty, parts.allSatisfy({ SwiftName.isIdentifier(String($0)) && $0.first?.isUppercase == true }) {
             return .success(.custom(written))
         }
-        let hint = Suggest.hint(for: written, in: builtins)
+        var hint = Suggest.hint(for: written, in: builtins)
+        if ["bearer", "token", "oauth", "oauth2", "jwt", "auth", "authorization"].contains(written.lowercased()) {
+            hint = "; an endpoint that sends a bearer token is 'private' (or 'refreshing', with a token provider)"
+        }
         return .failure(
             KeywordError(
                 message:

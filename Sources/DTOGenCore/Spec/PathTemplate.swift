@@ -15,6 +15,9 @@ struct PathTemplate: Sendable {
 
     var parts: [Part] = []
     var problems: [Problem] = []
+    /// Segments written as other tools write a parameter (`:id`, `<id>`), which are literal
+    /// text here: the segment, the name it means, and where it starts.
+    var otherStyleParameters: [(segment: String, name: String, offset: Int)] = []
 
     var placeholders: [(name: String, offset: Int)] {
         parts.compactMap { if case .placeholder(let name, let offset) = $0 { (name, offset) } else { nil } }
@@ -64,5 +67,16 @@ struct PathTemplate: Sendable {
             parts.append(.placeholder(name, offset: start))
         }
         flush()
+        var offset = 0
+        for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
+            defer { offset += segment.unicodeScalars.count + 1 }
+            var name: Substring?
+            if segment.hasPrefix(":") { name = segment.dropFirst() }
+            if segment.hasPrefix("<"), segment.hasSuffix(">"), segment.count > 2 {
+                name = segment.dropFirst().dropLast()
+            }
+            guard let name, !name.isEmpty, SwiftName.isIdentifier(String(name)) else { continue }
+            otherStyleParameters.append((String(segment), String(name), offset))
+        }
     }
 }

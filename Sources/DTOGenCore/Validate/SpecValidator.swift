@@ -177,6 +177,11 @@ struct SpecValidator {
         }
         let template = PathTemplate(path.value)
         for problem in template.problems { sink.error("DTG2027", at(problem.offset), problem.message) }
+        for other in template.otherStyleParameters {
+            sink.warning(
+                "DTG2028", at(other.offset),
+                "'\(other.segment)' is literal text in a path; write a path parameter as {\(other.name)}")
+        }
         return template.placeholders
     }
 }

@@ -892,6 +892,27 @@ struct OpenAPIImportTests {
                 == "k1\nhttps://h.example/owners?api_key=k2\nBasic dTpw\n")
     }
 
+    /// A path segment that other tools read as a parameter (`<upload_url>`, `:id`) is text in
+    /// OpenAPI: the operation is left out, with a warning that says so, at the operation.
+    @Test func anOperationWhosePathWritesAParameterOtherwiseIsLeftOut() throws {
+        let document = """
+            openapi: 3.0.0
+            info: { title: Files, version: "1" }
+            paths:
+              /<upload_url>:
+                put: { operationId: upload, responses: { "204": { description: ok } } }
+              /files:
+                get: { operationId: listFiles, responses: { "204": { description: ok } } }
+            """
+        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "files.yaml")
+        #expect(!imported.hasErrors && imported.spec.contains(#""listFiles""#) && !imported.spec.contains("upload"))
+        #expect(
+            imported.diagnostics.map(\.description) == [
+                "files.yaml:5:10: warning: #/paths/~1<upload_url>/put: operation 'upload' is left out: its path writes '<upload_url>', which is no parameter in OpenAPI (a parameter is {upload_url}); the request would be sent to that text [DTG4050]"
+            ])
+        #expect(!generate(imported.spec).hasErrors && generate(imported.spec).diagnostics.isEmpty)
+    }
+
     /// A kind is a type of the app's module, so no type import names later takes its name:
     /// here a shape written in two places whose first name is the key's kind's (`AuthObject`).
     @Test func aKindsNameIsNoOtherTypesName() throws {

@@ -380,7 +380,19 @@ struct DiagnosticsTests {
             message: "unknown type 'Featur'; did you mean 'Feature'?"),
         Case(
             name: "array written as string", spec: #"{ "types": { "T": { "a": «"[Int]" } }, "endpoints": [] }"#,
-            message: "unknown type '[Int]'; write an array as a JSON array: [\"Int\"]"),
+            message:
+                "unknown type '[Int]'; did you mean [\"Int\"]? (an array is written as a JSON array of its element)"),
+        Case(
+            name: "array of a spec type written as string",
+            spec: #"{ "types": { "Todo": { "a": "Int" }, "T": { "a": «"[Todo]" } }, "endpoints": [] }"#,
+            message:
+                "unknown type '[Todo]'; did you mean [\"Todo\"]? (an array is written as a JSON array of its element)"),
+        Case(
+            name: "dictionary written as string",
+            spec: #"{ "types": { "Todo": { "a": "Int" }, "T": { "a": «"[String: Todo]" } }, "endpoints": [] }"#,
+            message:
+                "unknown type '[String: Todo]'; did you mean { \"$dict\": \"Todo\" }? (a dictionary is written with '$dict')"
+        ),
         Case(
             name: "array with two elements",
             spec: #"{ "types": { "T": { "a": «["Int", "String"] } }, "endpoints": [] }"#,
@@ -585,6 +597,11 @@ struct DiagnosticsTests {
         Case(
             name: "bad kind", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "kind": «"privat" }] }"#,
             message: "unknown endpoint kind 'privat'; did you mean 'private'?"),
+        Case(
+            name: "bearer kind", spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "kind": «"bearer" }] }"#,
+            message:
+                "unknown endpoint kind 'bearer'; an endpoint that sends a bearer token is 'private' (or 'refreshing', with a token provider)"
+        ),
         Case(
             name: "HEAD with response",
             spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "method": "HEAD", "response": «"Int" }] }"#,
@@ -977,6 +994,19 @@ struct DiagnosticsTests {
                 "spec.json:1:39: warning: keys 'user_id' and 'userId' both give the Swift name 'userID'; 'userId' is generated as 'userID2' (set '$name' to choose) [DTG3093]"
             ])
         #expect(!result.files.isEmpty)
+    }
+
+    /// A path parameter written as other tools write it is literal text: a warning says how to
+    /// write it, at the segment.
+    @Test func pathParametersInOtherStylesAreAWarning() {
+        let result = generate(
+            #"{ "endpoints": [{ "name": "todo", "path": "/todos/:id/tags/<tag>/all" }] }"#)
+        #expect(!result.hasErrors)
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "spec.json:1:51: warning: ':id' is literal text in a path; write a path parameter as {id} [DTG2028]",
+                "spec.json:1:60: warning: '<tag>' is literal text in a path; write a path parameter as {tag} [DTG2028]",
+            ])
     }
 
     /// A key named like the property that keeps the others: the property yields, with a warning.
