@@ -253,10 +253,20 @@ extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
 // swiftlint:disable all
 // swift-format-ignore-file
 
+{{#importsByFeature}}
+#if hasFeature({{{feature}}})
+{{#imports}}
+{{{.}}}
+{{/imports}}
+#else
+{{/importsByFeature}}
 {{{foundationAccess}}}import Foundation
 {{#runtimeImport}}
 @_spi({{{spi}}}) {{{access}}}import {{{module}}}
 {{/runtimeImport}}
+{{#importsByFeature}}
+#endif
+{{/importsByFeature}}
 {{#runtimeVersionCheck}}
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote

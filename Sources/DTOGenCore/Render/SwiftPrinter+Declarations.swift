@@ -12,6 +12,11 @@ extension SwiftPrinter {
         }
     }
 
+    /// `[@_spi(SPI)] [modifier]import Module`.
+    static func importDeclaration(_ module: String, spi: String? = nil, modifier: String) -> String {
+        (spi.map { "@_spi(\($0)) " } ?? "") + modifier + "import " + module
+    }
+
     /// A type's name as declared: with its generic parameters, each as `Codable` as the type.
     func declaredName(_ decl: Decl) -> String {
         guard !decl.genericParameters.isEmpty else { return decl.name }

@@ -57,16 +57,40 @@ struct FileContext {
     /// The access those imports are declared with: the output's (`public `, `package `).
     var importModifier = ""
 
+    /// `package` output states its imports' access only where `InternalImportsByDefault`
+    /// makes a plain import internal: elsewhere a plain import is public, and a `package
+    /// import` of a module the app imports plainly in another file is ambiguous (an error).
+    var importsByFeature: Bool {
+        importModifier == SwiftPrinter.accessModifier(.package) && (exposedImports.foundation || exposedImports.runtime)
+    }
+
     var entries: MustacheObject {
-        [
+        let modifier = importsByFeature ? "" : importModifier
+        return [
             "header": .string(header),
-            "foundationAccess": .string(exposedImports.foundation ? importModifier : ""),
+            "foundationAccess": .string(exposedImports.foundation ? modifier : ""),
             "runtimeImport": runtime.module.map {
                 .object([
                     "module": .string($0), "spi": .string(RuntimeSymbols.spi),
-                    "access": .string(exposedImports.runtime ? importModifier : ""),
+                    "access": .string(exposedImports.runtime ? modifier : ""),
                 ])
             } ?? .bool(false),
+            "importsByFeature": importsByFeature
+                ? .object([
+                    "feature": .string("InternalImportsByDefault"),
+                    "imports": .lines(
+                        [
+                            SwiftPrinter.importDeclaration(
+                                "Foundation", modifier: exposedImports.foundation ? importModifier : "")
+                        ]
+                            + (runtime.module.map {
+                                [
+                                    SwiftPrinter.importDeclaration(
+                                        $0, spi: RuntimeSymbols.spi,
+                                        modifier: exposedImports.runtime ? importModifier : "")
+                                ]
+                            } ?? [])),
+                ]) : .bool(false),
             "runtimeVersionCheck": .object([
                 "type": .string(runtime.versionCheck),
                 "version": .string(String(runtime.version.rawValue)),

@@ -44,10 +44,11 @@ struct AppTargetTests {
 
     /// `swiftc -typecheck` of `files` (paths) and generated files in one module, against the
     /// DTORuntime module an app links (built with its own package's settings, whatever the app's are).
-    static func typecheck(_ generated: [GeneratedFile], sources: [URL], setting: Setting, library: Bool = false) throws
-        -> (status: Int32, diagnostics: [String])
-    {
-        let flags = ["-module-name", "App"] + setting.flags + (library ? ["-parse-as-library"] : [])
+    static func typecheck(
+        _ generated: [GeneratedFile], sources: [URL], setting: Setting, library: Bool = false,
+        extraFlags: [String] = []
+    ) throws -> (status: Int32, diagnostics: [String]) {
+        let flags = ["-module-name", "App"] + setting.flags + (library ? ["-parse-as-library"] : []) + extraFlags
         let result = try Swiftc.typecheck(generated, sources: sources, runtime: .module, flags: flags)
         let diagnostics = result.output.split(separator: "\n").map(String.init).filter {
             $0.contains("error:") || $0.contains("warning:")
@@ -173,5 +174,24 @@ struct AppTargetTests {
         #expect(
             imports["Store.Endpoints.swift"] == "public import Foundation; @_spi(Generated) public import DTORuntime")
         #expect(imports["Users.Mappings.swift"] == "import Foundation; @_spi(Generated) import DTORuntime")
+    }
+
+    /// `options.access: "package"`: the same library for the other modules of its package,
+    /// built with a package name as SwiftPM builds a package's targets.
+    @Test(arguments: Setting.allCases)
+    func packageOutput(_ setting: Setting) throws {
+        var options = GeneratorOptions()
+        options.access = .package
+        let files = try Self.generated("specs", options: options)
+        let sources =
+            try Self.swiftFiles(in: "Examples/SeedModels").filter { $0.lastPathComponent != "ReadmeSnippets.swift" }
+            + [Fixtures.url("app-targets/PublicLibrary.swift")]
+        let checked = try Self.typecheck(
+            files, sources: sources, setting: setting, library: true, extraFlags: ["-package-name", "SeedPackage"])
+        #expect(
+            checked.status == 0 && checked.diagnostics.isEmpty,
+            "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
+        let endpoints = try #require(files.first { $0.path == "Store.Endpoints.swift" }?.contents)
+        #expect(endpoints.contains("package import Foundation\n@_spi(Generated) package import DTORuntime\n"))
     }
 }
