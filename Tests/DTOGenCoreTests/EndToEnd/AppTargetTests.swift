@@ -147,24 +147,33 @@ struct AppTargetTests {
             "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
     }
 
+    /// The seed output generated with `access` and type-checked as a library, with the seed
+    /// models and a fixture that declares the custom kinds public (the README's snippets
+    /// declare them internal): the generated files, and the type-check's result.
+    static func library(_ access: AccessLevel, setting: Setting, flags: [String] = []) throws -> (
+        files: [GeneratedFile], status: Int32, diagnostics: [String]
+    ) {
+        var options = GeneratorOptions()
+        options.access = access
+        let files = try Self.generated("specs", options: options)
+        let sources =
+            try Self.swiftFiles(in: "Examples/SeedModels").filter { $0.lastPathComponent != "ReadmeSnippets.swift" }
+            + [Fixtures.url("app-targets/PublicLibrary.swift")]
+        let checked = try Self.typecheck(files, sources: sources, setting: setting, library: true, extraFlags: flags)
+        return (files, checked.status, checked.diagnostics)
+    }
+
     /// `options.access: "public"`: a library that exports its API, under
     /// `InternalImportsByDefault`; each file imports publicly exactly the modules its public
     /// declarations name (an unused `public import` is a warning).
     @Test(arguments: Setting.allCases)
     func publicOutput(_ setting: Setting) throws {
-        var options = GeneratorOptions()
-        options.access = .public
-        let files = try Self.generated("specs", options: options)
-        // The README's snippets declare the custom kind internal; the library declares it public.
-        let sources =
-            try Self.swiftFiles(in: "Examples/SeedModels").filter { $0.lastPathComponent != "ReadmeSnippets.swift" }
-            + [Fixtures.url("app-targets/PublicLibrary.swift")]
-        let checked = try Self.typecheck(files, sources: sources, setting: setting, library: true)
+        let checked = try Self.library(.public, setting: setting)
         #expect(
             checked.status == 0 && checked.diagnostics.isEmpty,
             "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
         let imports = Dictionary(
-            uniqueKeysWithValues: files.map { file in
+            uniqueKeysWithValues: checked.files.map { file in
                 (
                     file.path,
                     file.contents.split(separator: "\n").filter { $0.contains("import ") && !$0.hasPrefix("//") }
@@ -180,18 +189,11 @@ struct AppTargetTests {
     /// built with a package name as SwiftPM builds a package's targets.
     @Test(arguments: Setting.allCases)
     func packageOutput(_ setting: Setting) throws {
-        var options = GeneratorOptions()
-        options.access = .package
-        let files = try Self.generated("specs", options: options)
-        let sources =
-            try Self.swiftFiles(in: "Examples/SeedModels").filter { $0.lastPathComponent != "ReadmeSnippets.swift" }
-            + [Fixtures.url("app-targets/PublicLibrary.swift")]
-        let checked = try Self.typecheck(
-            files, sources: sources, setting: setting, library: true, extraFlags: ["-package-name", "SeedPackage"])
+        let checked = try Self.library(.package, setting: setting, flags: ["-package-name", "SeedPackage"])
         #expect(
             checked.status == 0 && checked.diagnostics.isEmpty,
             "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
-        let endpoints = try #require(files.first { $0.path == "Store.Endpoints.swift" }?.contents)
+        let endpoints = try #require(checked.files.first { $0.path == "Store.Endpoints.swift" }?.contents)
         #expect(endpoints.contains("package import Foundation\n@_spi(Generated) package import DTORuntime\n"))
     }
 }
