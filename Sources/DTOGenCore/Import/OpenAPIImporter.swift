@@ -745,7 +745,7 @@ struct OpenAPITranslator {
             }
             if readOnly { field.modifiers.append(("$readOnly", .bool(true))) }
             // GitHub's reactions, `+1` and `-1`: `plus1` and `minus1`, not a warning at every build.
-            if let name = SwiftName.explicitName(property.key, taken: &fieldNames, place: "Field", style: naming) {
+            if let name = ImportedNames.explicitName(property.key, taken: &fieldNames, place: "Field", style: naming) {
                 field.modifiers.append(("$name", .string(name)))
             }
             fields.append((property.key.hasPrefix("$") ? "$" + property.key : property.key, field.located))

@@ -303,7 +303,7 @@ extension OpenAPITranslator {
         var taken = NameScope()
         func name(_ list: inout [(String, DraftShape)], place: String) {
             for index in list.indices {
-                if let chosen = SwiftName.explicitName(list[index].0, taken: &taken, place: place, style: style) {
+                if let chosen = ImportedNames.explicitName(list[index].0, taken: &taken, place: place, style: style) {
                     list[index].1.modifiers.append(("$name", .string(chosen)))
                 }
             }
@@ -719,18 +719,14 @@ extension OpenAPITranslator {
         default:
             // Schemes that give one name are one kind of the app's.
             let base = SwiftName.type(scheme, style: naming)
-            let name = customKindNames[base] ?? takenTypeNames.claim(base)
+            if let known = customKindNames[base] { return .custom(known) }
+            let name = takenTypeNames.claim(base)
             customKindNames[base] = name
-            if !customKinds.contains(where: { $0.name == name }) {
-                let detail: String
-                if type == "apiKey" {
-                    detail =
-                        "sends the API key in the \(definition["in"]?.stringValue ?? "header") '\(definition["name"]?.stringValue ?? scheme)'"
-                } else {
-                    detail = "sends '\(scheme)' (\(type)\(definition["scheme"]?.stringValue.map { " \($0)" } ?? ""))"
-                }
-                customKinds.append((name, detail))
-            }
+            let detail =
+                type == "apiKey"
+                ? "sends the API key in the \(definition["in"]?.stringValue ?? "header") '\(definition["name"]?.stringValue ?? scheme)'"
+                : "sends '\(scheme)' (\(type)\(definition["scheme"]?.stringValue.map { " \($0)" } ?? ""))"
+            customKinds.append((name, detail))
             return .custom(name)
         }
     }

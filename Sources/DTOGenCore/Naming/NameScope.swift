@@ -64,6 +64,4 @@ struct OwnedNames: Sendable {
 
     /// The name a new member called `base` would get, without taking it.
     func free(_ base: String) -> String { NameScope(owners.keys).free(base) }
-
-    func contains(_ name: String) -> Bool { owners[name] != nil }
 }

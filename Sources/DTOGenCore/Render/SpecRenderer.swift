@@ -14,7 +14,7 @@ struct SpecRenderer: Sendable {
         let runtime = RuntimeSymbols(
             module: runtimeModule, version: RuntimeVersion.required(by: ir, fastDecoding: fastDecoding))
         var file = FileContext(header: Generator.header(forSpecPath: ir.path), runtime: runtime)
-        file.importModifier = SwiftPrinter.accessModifier(ir.access)
+        file.access = ir.access
         let printer = SwiftPrinter(table: ir.types, runtime: runtime)
         let access = SwiftPrinter.accessModifier(ir.access)
         let dtoNames = SpecFileNaming.dtoFileNames(base: ir.fileBase, count: ir.dtoFiles)

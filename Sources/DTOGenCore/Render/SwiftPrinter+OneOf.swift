@@ -9,7 +9,9 @@ extension SwiftPrinter {
     {
         let spell = spelling(onTape: onTape)
         let helper = runtime.oneOf
-        let decode = { (type: String) in onTape ? "try json.decode(\(type).self)" : "try \(type)(from: decoder)" }
+        // Reading a variant, which `decode` tries and an attempt tries without throwing.
+        let read = { (type: String) in onTape ? "json.decode(\(type).self)" : "\(type)(from: decoder)" }
+        let decode = { (type: String) in "try " + read(type) }
         let kindOf = onTape ? "json.oneOfKind" : "\(helper).kind(of: decoder)"
         let unknown = info.unknownCaseName.map {
             OneOfDecodingContext.Case(tag: "", name: SwiftName.escaped($0), decode: decode(runtime.jsonValue))
@@ -41,10 +43,7 @@ extension SwiftPrinter {
         var fallbacks: [OneOfDecodingContext.Attempt] = []
         for (variant, guarding) in zip(info.variants, guards) {
             let kind = variant.kind == .any ? [] : ["kind == .\(variant.kind.rawValue)"]
-            let value =
-                "let value = "
-                + (onTape
-                    ? "try? json.decode(\(spell(variant.type)).self)" : "try? \(spell(variant.type))(from: decoder)")
+            let value = "let value = try? " + read(spell(variant.type))
             let name = SwiftName.escaped(variant.name)
             let attempt = OneOfDecodingContext.Attempt(
                 conditions: (kind + [value]).joined(separator: ", "), name: name, readsKind: !kind.isEmpty)

@@ -54,17 +54,18 @@ struct FileContext {
     var runtime: RuntimeSymbols
     /// The imports this file's public or package declarations need (such output only).
     var exposedImports = ImportAccess()
-    /// The access those imports are declared with: the output's (`public `, `package `).
-    var importModifier = ""
+    /// The output's access, which those imports are declared with.
+    var access = AccessLevel.internal
 
     /// `package` output states its imports' access only where `InternalImportsByDefault`
     /// makes a plain import internal: elsewhere a plain import is public, and a `package
     /// import` of a module the app imports plainly in another file is ambiguous (an error).
     var importsByFeature: Bool {
-        importModifier == SwiftPrinter.accessModifier(.package) && (exposedImports.foundation || exposedImports.runtime)
+        access == .package && (exposedImports.foundation || exposedImports.runtime)
     }
 
     var entries: MustacheObject {
+        let importModifier = SwiftPrinter.accessModifier(access)
         let modifier = importsByFeature ? "" : importModifier
         return [
             "header": .string(header),

@@ -41,24 +41,24 @@ struct NameScopeTests {
         let second = members.claim("userID", for: "userId")
         #expect(second.name == "userID2" && second.takenBy == "user_id")
         #expect(members.free("userID") == "userID3" && members.free("body") == "body")
-        #expect(members.contains("userID2"))
+        #expect(members.free("userID2") == "userID2_2", "userID2 is taken")
     }
 
     @Test func anImportedKeyIsNamedByItsMeaningThenItsPlace() {
         var taken = NameScope()
-        #expect(SwiftName.explicitName("created", taken: &taken, place: "Query") == nil)
+        #expect(ImportedNames.explicitName("created", taken: &taken, place: "Query") == nil)
         // A comparison says what it means.
-        #expect(SwiftName.explicitName("created<", taken: &taken, place: "Query") == "createdBefore")
-        #expect(SwiftName.explicitName("created>=", taken: &taken, place: "Query") == "createdAtOrAfter")
-        #expect(SwiftName.explicitName("price", taken: &taken, place: "Query") == nil)
-        #expect(SwiftName.explicitName("price>", taken: &taken, place: "Query") == "priceAbove")
+        #expect(ImportedNames.explicitName("created<", taken: &taken, place: "Query") == "createdBefore")
+        #expect(ImportedNames.explicitName("created>=", taken: &taken, place: "Query") == "createdAtOrAfter")
+        #expect(ImportedNames.explicitName("price", taken: &taken, place: "Query") == nil)
+        #expect(ImportedNames.explicitName("price>", taken: &taken, place: "Query") == "priceAbove")
         // A sign is spelled out.
-        #expect(SwiftName.explicitName("1", taken: &taken, place: "Field") == nil)
-        #expect(SwiftName.explicitName("+1", taken: &taken, place: "Field") == "plus1")
+        #expect(ImportedNames.explicitName("1", taken: &taken, place: "Field") == nil)
+        #expect(ImportedNames.explicitName("+1", taken: &taken, place: "Field") == "plus1")
         // Else the place, numbered as a last resort.
-        #expect(SwiftName.explicitName("id", taken: &taken, place: "Path") == nil)
-        #expect(SwiftName.explicitName("ID", taken: &taken, place: "Query") == "idQuery")
-        #expect(SwiftName.explicitName("Id", taken: &taken, place: "Query") == "idQuery2")
+        #expect(ImportedNames.explicitName("id", taken: &taken, place: "Path") == nil)
+        #expect(ImportedNames.explicitName("ID", taken: &taken, place: "Query") == "idQuery")
+        #expect(ImportedNames.explicitName("Id", taken: &taken, place: "Query") == "idQuery2")
     }
 }
 
