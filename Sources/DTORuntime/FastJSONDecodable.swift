@@ -345,6 +345,16 @@ extension FastJSONObject {
         if value.isNull { return .null }
         return .value(try value.decode(T.self))
     }
+
+    @inlinable
+    @_spi(Generated) public mutating func decodeNullableDate(forKey key: StaticString, format: DateFormat) throws
+        -> Nullable<Date>?
+    {
+        guard let index = find(key) else { return nil }
+        let value = FastJSONValue(tape: tape, index: index)
+        if value.isNull { return .null }
+        return .value(try value.date(format))
+    }
 }
 
 @_spi(Generated)

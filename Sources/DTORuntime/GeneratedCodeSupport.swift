@@ -35,4 +35,8 @@ public enum GeneratedCodeSupport {
     /// arrays are one delimited value (`Endpoint.delimitingFormFields(_:)`), which output has
     /// when a spec gives an object `$additionalProperties` or an endpoint `bodyStyles`.
     public enum Version10 {}
+    /// The runtime of dtogen 0.11: dates a PATCH body clears (`decodeNullableDate`,
+    /// `encodeNullableDate`, `encodeDateOrNull`), which output has when a spec marks a date
+    /// `$nullable` or `$writeNull`.
+    public enum Version11 {}
 }

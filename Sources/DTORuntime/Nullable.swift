@@ -46,6 +46,34 @@ extension KeyedDecodingContainer {
 }
 
 @_spi(Generated)
+extension KeyedDecodingContainer {
+    /// A `$nullable` date: nil when the key is missing, `.null` for `null`, else the date in `format`.
+    public func decodeNullableDate(forKey key: Key, format: DateFormat) throws -> Nullable<Date>? {
+        guard contains(key) else { return nil }
+        if try decodeNil(forKey: key) { return .null }
+        return .value(try decodeDate(forKey: key, format: format))
+    }
+}
+
+@_spi(Generated)
+extension KeyedEncodingContainer {
+    /// A `$nullable` date: leaves the key out for nil, writes `null` for `.null`, else the date in `format`.
+    public mutating func encodeNullableDate(_ value: Nullable<Date>?, forKey key: Key, format: DateFormat) throws {
+        switch value {
+        case nil: return
+        case .null?: try encodeNil(forKey: key)
+        case .value(let date)?: try encodeDate(date, forKey: key, format: format)
+        }
+    }
+
+    /// A `$writeNull` date: `null` for nil, else the date in `format`.
+    public mutating func encodeDateOrNull(_ date: Date?, forKey key: Key, format: DateFormat) throws {
+        guard let date else { return try encodeNil(forKey: key) }
+        try encodeDate(date, forKey: key, format: format)
+    }
+}
+
+@_spi(Generated)
 extension KeyedEncodingContainer {
     /// Leaves the key out for nil, writes `null` for `.null`.
     public mutating func encodeNullable<T: Encodable>(_ value: Nullable<T>?, forKey key: Key) throws {

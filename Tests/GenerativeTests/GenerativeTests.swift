@@ -58,9 +58,11 @@ struct GenerativeTests {
             run.status == 0 && failures.isEmpty,
             "\(failures.count) payloads failed:\n\(failures.prefix(20).joined(separator: "\n"))")
         #expect(run.output.contains("\(payloadCount) payloads, 0 failed"), "\(run.output.suffix(500))")
-        let open = inputs.filter { String(decoding: $0.bytes, as: UTF8.self).contains("$additionalProperties") }.count
+        let texts = inputs.map { String(decoding: $0.bytes, as: UTF8.self) }
+        let open = texts.filter { $0.contains("$additionalProperties") }.count
+        let cleared = texts.filter { $0.contains(#""Date", "$optional": true, "$nullable""#) }.count
         print(
-            "generative: \(inputs.count) specs (\(open) with $additionalProperties), \(payloadCount) payloads, seeds \(seeds.lowerBound)..<\(seeds.upperBound)"
+            "generative: \(inputs.count) specs (\(open) with $additionalProperties, \(cleared) with $nullable dates), \(payloadCount) payloads, seeds \(seeds.lowerBound)..<\(seeds.upperBound)"
         )
     }
 

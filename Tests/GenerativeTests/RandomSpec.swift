@@ -42,6 +42,8 @@ struct FieldShape {
     var optional = false
     var lenient = false
     var lossy = false
+    /// `$nullable` or `$writeNull` on an optional date (a PATCH body that clears it).
+    var nullMarker: String?
     /// The `$default` as JSON text.
     var defaultJSON: String?
 }
@@ -141,6 +143,7 @@ struct RandomSpec {
             if !containsDate(element), random.chance(40) { field.lossy = true }
         case .date:
             if random.chance(20) { field.optional = true }
+            if field.optional { field.nullMarker = random.pick([nil, "$nullable", "$writeNull"]) }
         default:
             break
         }
@@ -205,6 +208,7 @@ struct RandomSpec {
         if field.optional { modifiers.append("\"$optional\": true") }
         if field.lenient { modifiers.append("\"$lenient\": true") }
         if field.lossy { modifiers.append("\"$lossy\": true") }
+        if let marker = field.nullMarker { modifiers.append("\(quote(marker)): true") }
         if let value = field.defaultJSON { modifiers.append("\"$default\": \(value)") }
         if let format = dateFormat(field.shape), format != dates { modifiers.append("\"$format\": \(quote(format))") }
         let type = typeJSON(field.shape, optional: false)

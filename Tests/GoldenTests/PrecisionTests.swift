@@ -83,6 +83,39 @@ struct PrecisionTests {
         #expect(try decodeBoth(Price.self, from: JSONEncoder().encode(coded)) == coded)
     }
 
+    /// `$nullable` and `$writeNull` on dates: a PATCH body clears a date with `null`, written
+    /// and read in the date's format by both decoders.
+    @Test func patchBodiesClearDates() throws {
+        let cleared = Self.json.replacingOccurrences(of: #""nickname": null"#, with: #""canceled_at": null"#)
+        let price = try decodeBoth(Price.self, from: Data(cleared.utf8))
+        #expect(price.canceledAt == .null && price.dueOn == nil)
+        let endpoint: Endpoint<EndpointKinds.Public, Price> = .updatePrice(id: "price_1", body: price)
+        let request = try endpoint.makeRequest(baseURL: URL(string: "https://api.example.com")!, with: ())
+        let sent = try JSONSerialization.jsonObject(with: try #require(request.httpBody)) as? [String: Any]
+        #expect(sent?["canceled_at"] is NSNull)
+        #expect(sent?["due_on"] is NSNull)
+
+        let absent = try decodeBoth(Price.self, from: Data(Self.json.utf8))
+        #expect(absent.canceledAt == nil)
+        #expect(try object(absent)["canceled_at"] == nil)
+
+        let dated = Self.json.replacingOccurrences(
+            of: #""nickname": null"#, with: #""canceled_at": 1700000000, "due_on": "2026-11-27""#)
+        let set = try decodeBoth(Price.self, from: Data(dated.utf8))
+        #expect(set.canceledAt == .value(Date(timeIntervalSince1970: 1_700_000_000)))
+        #expect(set.dueOn != nil)
+        let written = try object(set)
+        #expect(written["canceled_at"] as? Int == 1_700_000_000)
+        #expect(written["due_on"] as? String == "2026-11-27")
+        #expect(try decodeBoth(Price.self, from: JSONEncoder().encode(set)) == set)
+        // A date in another format is an error, as it is without `$nullable`.
+        #expect(throws: DecodingError.self) {
+            try decodeBoth(
+                Price.self,
+                from: Data(Self.json.replacingOccurrences(of: #""nickname": null"#, with: #""canceled_at": "x""#).utf8))
+        }
+    }
+
     /// `$readOnly`: what only the server sets is read and kept in JSON the app writes for
     /// itself, but a request body that sends the value back leaves it out.
     @Test func readOnlyIsReadButNeverSent() throws {

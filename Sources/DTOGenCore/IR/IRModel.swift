@@ -199,6 +199,16 @@ struct FieldCoding: Sendable, Equatable {
         case stringEncoded
         /// `Nullable<T>?`: absent, an explicit `null`, or a value (`$nullable`).
         case nullable
+        /// `Nullable<Date>?`: absent, an explicit `null`, or a date in the format (`$nullable` on a date).
+        case nullableDate(DateFormatSpec)
+
+        /// Whether the property is stored as `Nullable<T>?`.
+        var isNullable: Bool {
+            switch self {
+            case .nullable, .nullableDate: true
+            default: false
+            }
+        }
     }
 
     var strategy: Strategy = .plain
@@ -218,7 +228,7 @@ struct FieldCoding: Sendable, Equatable {
     /// Whether the synthesized `encode(to:)` would encode this field differently.
     var needsCustomEncoding: Bool {
         switch strategy {
-        case .date, .stringEncoded, .nullable: true
+        case .date, .stringEncoded, .nullable, .nullableDate: true
         default: writesNull || readOnly
         }
     }
@@ -355,7 +365,7 @@ extension TypeTable {
     /// is never nil and stored as declared: every generated type is `Hashable`, so is the id.
     static func identifies(_ fields: [Field]) -> Bool {
         fields.contains {
-            $0.name == "id" && !$0.type.isOptional && $0.storage == nil && $0.coding.strategy != .nullable
+            $0.name == "id" && !$0.type.isOptional && $0.storage == nil && !$0.coding.strategy.isNullable
         }
     }
 

@@ -215,7 +215,7 @@ struct MappingResolver {
             return false
         }
         value.expression = .member(value.expression, name: field.name, optionalChain: value.lastOptional)
-        if field.coding.strategy == .nullable {
+        if field.coding.strategy.isNullable {
             // `Nullable<T>?`: absent and `null` both read as nil.
             value.expression = .member(value.expression, name: "value", optionalChain: true)
         }
@@ -514,17 +514,19 @@ struct MappingResolver {
                     "DTG3065", update.location,
                     "'update' needs 'fields' (it assigns each of them); this mapping reuses another domain's init")
             }
-            guard let each = target.each, declared.contains(key) else {
+            // Without fields, the mapping another domain or a `mappings` entry declares for
+            // the same model and DTO type is reused: only `from(_ response:)` is added.
+            guard declared.contains(key) else {
                 sink.error(
                     "DTG3066", domain.location,
-                    "'domain' needs 'fields': the arguments of \(model.value)'s init and where each comes from\(target.each == nil ? "" : " (or another endpoint's domain that maps \(model.value) from \(dtoTypeName), so this one can reuse it)")"
+                    "'domain' needs 'fields': the arguments of \(model.value)'s init and where each comes from; no other mapping of \(model.value) from \(dtoTypeName) (an endpoint's domain or a 'mappings' entry) is there to reuse"
                 )
                 return nil
             }
             return MappingIR(
                 model: model.value, isClass: isClass, declaresInit: false, dtoType: target.element, arguments: [],
                 initThrows: false,
-                dependsOn: [], response: response, elements: each.expression, eachPath: domain.each?.value,
+                dependsOn: [], response: response, elements: target.each?.expression, eachPath: domain.each?.value,
                 location: model.location, dtoTypeName: dtoTypeName
             )
         }

@@ -27,7 +27,7 @@ enum ModuleLinker {
             for mapping in mappings where mapping.declaresInit {
                 if let first = seen[mapping.key] {
                     let message =
-                        "'\(mapping.model)' is already mapped from \(mapping.dtoTypeName) (at \(first.path):\(first.location)); map each DTO type to a model once"
+                        "'\(mapping.model)' is already mapped from \(mapping.dtoTypeName) (at \(first.path):\(first.location)); leave out 'fields' here to reuse that mapping"
                     if first.path == spec.path {
                         sink.error("DTG3070", mapping.location, message)
                     } else {

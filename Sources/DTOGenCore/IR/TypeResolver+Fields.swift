@@ -145,6 +145,9 @@ extension TypeResolver {
                 )
             }
         }
+        // A date's `$nullable` and `$writeNull` read and write it in its format; dates nested
+        // in arrays or dictionaries take neither.
+        let nestedDates = containsDate(base) && dateNesting(resolvedBase) != .single
         // `$nullable`: absent, `null` and a value are three states.
         let nullable = shape.nullable?.value == true
         if let marked = shape.nullable, marked.value {
@@ -154,11 +157,12 @@ extension TypeResolver {
                     "'$nullable' applies to optional fields (absent, null or a value); make '\(property.key)' optional")
             }
             if shape.lenient || shape.lossy?.value == true || shape.defaultValue != nil || stringEncoded
-                || containsDate(base)
+                || nestedDates
             {
                 sink.error(
                     "DTG3097", marked.location,
-                    "'$nullable' cannot be combined with '$lenient', '$lossy', '$default', '$format' or dates")
+                    "'$nullable' cannot be combined with '$lenient', '$lossy', '$default', '$format: \"string\"' or arrays and dictionaries of dates"
+                )
             }
         }
 
@@ -169,10 +173,10 @@ extension TypeResolver {
                 sink.error(
                     "DTG3137", marked.location,
                     "'$writeNull' applies to optional fields (nil is written as null); make '\(property.key)' optional")
-            } else if nullable || stringEncoded || containsDate(base) {
+            } else if nullable || stringEncoded || nestedDates {
                 sink.error(
                     "DTG3138", marked.location,
-                    "'$writeNull' cannot be combined with '$nullable' (whose .null is written as null already), '$format' or dates"
+                    "'$writeNull' cannot be combined with '$nullable' (whose .null is written as null already), '$format: \"string\"' or arrays and dictionaries of dates"
                 )
             } else {
                 writesNull = true
@@ -213,7 +217,11 @@ extension TypeResolver {
         }
         if shape.lenient, strategy == .plain { strategy = .lenient }
         if stringEncoded, !shape.lenient { strategy = .stringEncoded }
-        if nullable { strategy = .nullable }
+        if nullable, case .date(let format, .single) = strategy {
+            strategy = .nullableDate(format)
+        } else if nullable {
+            strategy = .nullable
+        }
 
         if let defaultNode = shape.defaultValue {
             if case .null = defaultNode.value {

@@ -9,7 +9,9 @@ struct MappingContextBuilder {
     static let argumentIndent = 12
 
     func context(_ file: FileContext, mappings: [MappingIR], bodies: [BodyFromIR] = []) -> MappingsFileContext {
-        MappingsFileContext(file: file, mappings: mappings.map(mapping), bodyInits: bodies.map(bodyInit))
+        // A mapping that reuses another's init on a single object adds nothing to the file.
+        let written = mappings.filter { $0.declaresInit || $0.elements != nil }
+        return MappingsFileContext(file: file, mappings: written.map(mapping), bodyInits: bodies.map(bodyInit))
     }
 
     /// `init(from model:)` on a body DTO: the memberwise init, listed fields in its order.

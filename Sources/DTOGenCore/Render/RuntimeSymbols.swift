@@ -63,6 +63,9 @@ struct RuntimeSymbols: Sendable {
     static let decodeNullable = "decodeNullable"
     static let encodeStringEncoded = "encodeStringEncoded"
     static let encodeNullable = "encodeNullable"
+    static let decodeNullableDate = "decodeNullableDate"
+    static let encodeNullableDate = "encodeNullableDate"
+    static let encodeDateOrNull = "encodeDateOrNull"
     // On `Decoder` and `Encoder` (and the tape's `FastJSONValue`): an object's undeclared keys.
     static let decodeAdditionalProperties = "decodeAdditionalProperties"
     static let encodeAdditionalProperties = "encodeAdditionalProperties"

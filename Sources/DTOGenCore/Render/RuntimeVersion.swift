@@ -3,7 +3,7 @@
 /// (`GeneratedCodeSupport.Version6`), and `CHANGELOG.md` has an entry for each.
 public enum DTOGenVersion {
     /// The version `dtogen --version` prints; its minor number is the latest runtime version.
-    public static let tool = "0.10.2"
+    public static let tool = "0.11.0"
 }
 
 /// A version of DTORuntime (`GeneratedCodeSupport.Version<N>`): each adds what some output
@@ -31,13 +31,16 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     /// Objects that keep the keys they do not declare (`$additionalProperties`) and form
     /// fields written as one delimited value (`bodyStyles`).
     case additionalPropertiesAndDelimitedForms = 10
+    /// Dates a PATCH body clears: `$nullable` and `$writeNull` on a date.
+    case nullableDates = 11
 
-    static let latest = RuntimeVersion.allCases.max() ?? .additionalPropertiesAndDelimitedForms
+    static let latest = RuntimeVersion.allCases.max() ?? .nullableDates
 
     static func < (a: RuntimeVersion, b: RuntimeVersion) -> Bool { a.rawValue < b.rawValue }
 
     /// The version a spec's output needs: the highest any of its parts uses.
     static func required(by ir: SpecIR, fastDecoding: Bool) -> RuntimeVersion {
+        if usesNullableDates(ir) { return .nullableDates }
         if ir.types.decls.contains(where: { !$0.external && $0.additionalProperties != nil })
             || ir.endpoints.contains(where: { !$0.formDelimiters.isEmpty })
         {
@@ -54,6 +57,20 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
             return .kinds
         }
         return fastDecoding ? .fastPaths : .qualifiedNames
+    }
+
+    /// A date field marked `$nullable` or `$writeNull`.
+    static func usesNullableDates(_ ir: SpecIR) -> Bool {
+        ir.types.decls.contains { decl in
+            guard !decl.external, case .structure(let fields) = decl.kind else { return false }
+            return fields.contains { field in
+                switch field.coding.strategy {
+                case .nullableDate: true
+                case .date: field.coding.writesNull
+                default: false
+                }
+            }
+        }
     }
 
     /// A field left out of request bodies (`$readOnly`), or of dates nested deeper.

@@ -5,7 +5,7 @@ extension SwiftPrinter {
     /// The property's type: the field's, or `Nullable<T>?` for a `$nullable` field.
     func storedType(_ field: Field) -> String {
         if field.storage != nil { return "\(runtime.indirect)<\(type(field.type.nonOptional))>?" }
-        guard field.coding.strategy == .nullable else { return type(field.type) }
+        guard field.coding.strategy.isNullable else { return type(field.type) }
         return "\(runtime.nullable)<\(type(field.type.nonOptional))>?"
     }
 
@@ -48,6 +48,9 @@ extension SwiftPrinter {
             expression = call(RuntimeSymbols.decodeStringEncoded, "\(spell(base)).self, forKey: \(key)")
         case .nullable:
             expression = "try container.\(RuntimeSymbols.decodeNullable)(\(spell(base)).self, forKey: \(key))"
+        case .nullableDate(let format):
+            expression =
+                "try container.\(RuntimeSymbols.decodeNullableDate)(forKey: \(key), format: \(dateFormat(format)))"
         case .plain:
             expression =
                 "try container.decode\(coding.mayBeAbsent ? "IfPresent" : "")(\(decoded(base)).self, forKey: \(key))"
@@ -86,12 +89,18 @@ extension SwiftPrinter {
         let ifPresent = field.type.isOptional && !field.coding.writesNull ? "IfPresent" : ""
         switch field.coding.strategy {
         case .date(let format, let container):
-            let function = RuntimeSymbols.encodeDate(container)
-            return "try container.\(function)\(ifPresent)(\(name), forKey: \(key), format: \(dateFormat(format)))"
+            // `$writeNull` on a date: nil is written as `null`.
+            let function =
+                field.type.isOptional && field.coding.writesNull
+                ? RuntimeSymbols.encodeDateOrNull : RuntimeSymbols.encodeDate(container) + ifPresent
+            return "try container.\(function)(\(name), forKey: \(key), format: \(dateFormat(format)))"
         case .stringEncoded:
             return "try container.\(RuntimeSymbols.encodeStringEncoded)\(ifPresent)(\(name), forKey: \(key))"
         case .nullable:
             return "try container.\(RuntimeSymbols.encodeNullable)(\(name), forKey: \(key))"
+        case .nullableDate(let format):
+            return
+                "try container.\(RuntimeSymbols.encodeNullableDate)(\(name), forKey: \(key), format: \(dateFormat(format)))"
         default:
             break
         }

@@ -235,7 +235,7 @@ struct PayloadVerifier {
             let coding = field.coding
             if coding.lenient { continue }
             let absentIsFine =
-                field.type.isOptional || coding.mayBeAbsent || coding.fallback != nil || coding.strategy == .nullable
+                field.type.isOptional || coding.mayBeAbsent || coding.fallback != nil || coding.strategy.isNullable
             guard let value else {
                 if !absentIsFine {
                     report(
@@ -250,6 +250,8 @@ struct PayloadVerifier {
             switch coding.strategy {
             case .plain, .nullable:
                 check(value, field.type, path: fieldPath, declared: declared, dates: nil)
+            case .nullableDate(let format):
+                checkDate(value, format, path: fieldPath, declared: declared, optional: false)
             case .date(let format, let container):
                 switch container {
                 case .single:

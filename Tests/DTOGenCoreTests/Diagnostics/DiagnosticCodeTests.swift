@@ -26,9 +26,10 @@ struct DiagnosticCodeTests {
         "DTG3041": "a `$default` cannot be written for the field's type (the message says why)",
         "DTG3046": "a mapping's source path does not parse",
         "DTG3053": "a mapping's source path names a key the type does not have; did you mean",
-        "DTG3070": "… is already mapped from another DTO type in this spec; map each DTO type to a model once",
+        "DTG3070":
+            "a second mapping with 'fields' of a model from the same DTO type in this spec; leave out 'fields' to reuse the first",
         "DTG3071":
-            "… is already mapped from another DTO type in another spec of the module; map each DTO type to a model once",
+            "a second mapping with 'fields' of a model from the same DTO type, in another spec of the module; leave out 'fields' to reuse the first",
         "DTG3130": "a struct holds itself through a field that cannot be boxed (the message names the cycle)",
         "DTG4008": "a backed spec's `operations` names an operation or tag the document does not have; did you mean",
         "DTG4012": "the OpenAPI document behind a backed spec is not valid JSON or YAML",

@@ -129,7 +129,16 @@ struct DiagnosticsTests {
             name: "nullable with a default",
             spec:
                 #"{ "types": { "T": { "a": { "$type": "Int?", "$default": 1, «"$nullable": true } } }, "endpoints": [] }"#,
-            message: "'$nullable' cannot be combined with '$lenient', '$lossy', '$default', '$format' or dates"),
+            message:
+                "'$nullable' cannot be combined with '$lenient', '$lossy', '$default', '$format: \"string\"' or arrays and dictionaries of dates"
+        ),
+        Case(
+            name: "nullable on an array of dates",
+            spec:
+                #"{ "types": { "T": { "a": { "$type": ["Date"], "$optional": true, «"$nullable": true } } }, "endpoints": [] }"#,
+            message:
+                "'$nullable' cannot be combined with '$lenient', '$lossy', '$default', '$format: \"string\"' or arrays and dictionaries of dates"
+        ),
         Case(
             name: "writeNull on a required field",
             spec: #"{ "types": { "T": { "a": { "$type": "Int", «"$writeNull": true } } }, "endpoints": [] }"#,
@@ -139,7 +148,7 @@ struct DiagnosticsTests {
             spec:
                 #"{ "types": { "T": { "a": { "$type": "Int?", "$nullable": true, «"$writeNull": true } } }, "endpoints": [] }"#,
             message:
-                "'$writeNull' cannot be combined with '$nullable' (whose .null is written as null already), '$format' or dates"
+                "'$writeNull' cannot be combined with '$nullable' (whose .null is written as null already), '$format: \"string\"' or arrays and dictionaries of dates"
         ),
         Case(
             name: "unclosed quoted key in a path",
@@ -633,7 +642,9 @@ struct DiagnosticsTests {
             name: "domain without fields",
             spec:
                 #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": «{ "model": "M" } }] }"#,
-            message: "'domain' needs 'fields': the arguments of M's init and where each comes from"),
+            message:
+                "'domain' needs 'fields': the arguments of M's init and where each comes from; no other mapping of M from T (an endpoint's domain or a 'mappings' entry) is there to reuse"
+        ),
         Case(
             name: "domain without response",
             spec: #"{ "endpoints": [{ "name": "x", "path": "/x", "domain": «{ "model": "M", "fields": {} } }] }"#,
@@ -911,7 +922,7 @@ struct DiagnosticsTests {
             name: "duplicate mapping of a model",
             spec:
                 #"{ "types": { "T": { "a": "Int" } }, "endpoints": [{ "name": "x", "path": "/x", "response": "T", "domain": { "model": "M", "fields": { "a": "a" } } }, { "name": "y", "path": "/y", "response": "T", "domain": { "model": «"M", "fields": { "a": "a" } } }] }"#,
-            message: "'M' is already mapped from T (at spec.json:1:118); map each DTO type to a model once"),
+            message: "'M' is already mapped from T (at spec.json:1:118); leave out 'fields' here to reuse that mapping"),
         Case(
             name: "each path with unknown key",
             spec:

@@ -55,6 +55,19 @@ struct VerifyTests {
         #expect(verify("[\(payload), \(payload)]").isEmpty)
     }
 
+    /// A `$nullable` date takes `null`, nothing, or a date in its format.
+    @Test func aNullableDateIsNullAbsentOrADateInItsFormat() {
+        let spec = #"""
+            { "types": { "Patch": { "due": { "$type": "Date?", "$format": "yyyy-MM-dd", "$nullable": true } } },
+              "endpoints": [] }
+            """#
+        for payload in [#"{"due": null}"#, "{}", #"{"due": "2026-11-27"}"#] {
+            #expect(verify(payload, .type("Patch"), spec: spec).isEmpty, "\(payload)")
+        }
+        let wrong = verify(#"{"due": 1700000000}"#, .type("Patch"), spec: spec)
+        #expect(wrong.map(\.code) == ["DTG5025"], "\(wrong)")
+    }
+
     @Test func everyMismatchIsReportedAtThePayloadWithTheSpecLine() {
         let (payload, locations) = marks(
             """

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 10).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version10
+// this file: update the dtogen package (this file needs its runtime version 11).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version11
 
 nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
@@ -18,6 +18,8 @@ nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable {
     let metadata: [String: String]
     let nickname: DTORuntime.Nullable<String>?
     let taxCode: String?
+    let canceledAt: DTORuntime.Nullable<Date>?
+    let dueOn: Date?
     let created: Date?
     let history: [[Date]]?
     let byDay: [String: [Date]]?
@@ -35,6 +37,8 @@ nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable {
         metadata: [String: String],
         nickname: DTORuntime.Nullable<String>? = nil,
         taxCode: String? = nil,
+        canceledAt: DTORuntime.Nullable<Date>? = nil,
+        dueOn: Date? = nil,
         created: Date? = nil,
         history: [[Date]]? = nil,
         byDay: [String: [Date]]? = nil,
@@ -51,6 +55,8 @@ nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable {
         self.metadata = metadata
         self.nickname = nickname
         self.taxCode = taxCode
+        self.canceledAt = canceledAt
+        self.dueOn = dueOn
         self.created = created
         self.history = history
         self.byDay = byDay
@@ -69,6 +75,8 @@ nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable {
         case metadata
         case nickname
         case taxCode = "tax_code"
+        case canceledAt = "canceled_at"
+        case dueOn = "due_on"
         case created
         case history
         case byDay = "by_day"
@@ -88,6 +96,8 @@ nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable {
         self.metadata = try container.decode([String: String].self, forKey: .metadata)
         self.nickname = try container.decodeNullable(String.self, forKey: .nickname)
         self.taxCode = try container.decodeIfPresent(String.self, forKey: .taxCode)
+        self.canceledAt = try container.decodeNullableDate(forKey: .canceledAt, format: .secondsSince1970)
+        self.dueOn = try container.decodeDateIfPresent(forKey: .dueOn, format: .pattern("yyyy-MM-dd"))
         self.created = try container.decodeDateIfPresent(forKey: .created, format: .secondsSince1970)
         self.history = try container.decodeNestedDatesIfPresent([[Date]].self, forKey: .history, format: .iso8601)
         self.byDay = try container.decodeNestedDatesIfPresent([String: [Date]].self, forKey: .byDay, format: .secondsSince1970)
@@ -107,6 +117,8 @@ nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable {
         try container.encode(metadata, forKey: .metadata)
         try container.encodeNullable(nickname, forKey: .nickname)
         try container.encode(taxCode, forKey: .taxCode)
+        try container.encodeNullableDate(canceledAt, forKey: .canceledAt, format: .secondsSince1970)
+        try container.encodeDateOrNull(dueOn, forKey: .dueOn, format: .pattern("yyyy-MM-dd"))
         if !encoder.isEncodingRequestBody { try container.encodeDateIfPresent(created, forKey: .created, format: .secondsSince1970) }
         try container.encodeNestedDatesIfPresent(history, forKey: .history, format: .iso8601)
         try container.encodeNestedDatesIfPresent(byDay, forKey: .byDay, format: .secondsSince1970)
@@ -212,6 +224,8 @@ nonisolated extension Price: DTORuntime.FastJSONDecodable {
         self.metadata = try container.decode([String: String].self, forKey: "metadata")
         self.nickname = try container.decodeNullable(String.self, forKey: "nickname")
         self.taxCode = try container.decodeIfPresent(String.self, forKey: "tax_code")
+        self.canceledAt = try container.decodeNullableDate(forKey: "canceled_at", format: .secondsSince1970)
+        self.dueOn = try container.decodeDateIfPresent(forKey: "due_on", format: .pattern("yyyy-MM-dd"))
         self.created = try container.decodeDateIfPresent(forKey: "created", format: .secondsSince1970)
         self.history = try container.decodeNestedDatesIfPresent([[Date]].self, forKey: "history", format: .iso8601)
         self.byDay = try container.decodeNestedDatesIfPresent([String: [Date]].self, forKey: "by_day", format: .secondsSince1970)

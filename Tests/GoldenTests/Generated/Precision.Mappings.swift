@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 10).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version10
+// this file: update the dtogen package (this file needs its runtime version 11).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version11
 
 extension PriceSummary {
     /// Builds `PriceSummary` from the DTO `Price`.
