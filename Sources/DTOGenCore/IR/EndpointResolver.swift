@@ -120,7 +120,8 @@ struct EndpointResolver {
             if defaultValue == nil, optionalDefaultsToNil, type.isOptional { defaultValue = .null }
             arguments.append(
                 EndpointIR.Argument(
-                    label: label(property, name: name), name: name, type: type, defaultValue: defaultValue))
+                    label: label(property, name: name), name: name, type: type, defaultValue: defaultValue,
+                    doc: shape.doc?.value))
             var rawValue = ParameterValue.RawValue.none
             if types.table.isEnum(type.nonOptional) {
                 rawValue = .single

@@ -597,6 +597,8 @@ struct EndpointIR: Sendable {
         var name: String
         var type: TypeRef
         var defaultValue: Literal?
+        /// The parameter's `$doc`, for the factory's doc comment.
+        var doc: String?
     }
 
     var name: String

@@ -735,6 +735,14 @@ struct OpenAPITranslator {
             let target = isRequired ? followed(property.value, pointer: pointer) : nil
             if !isRequired || target.map(excused) == true {
                 field.optional = true
+                // A response that may leave the key out means the document's default.
+                if translating == .received,
+                    let value = documentDefault(
+                        of: property.value, field: field, pointer: pointer + "/properties/" + Self.escape(property.key))
+                {
+                    field.optional = false
+                    field.modifiers.append(("$default", value))
+                }
             }
             // Required and nullable in a request body: the key is sent, `null` when nil (in a
             // response, the optional field reads the `null` as it is).

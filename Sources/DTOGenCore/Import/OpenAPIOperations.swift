@@ -164,7 +164,8 @@ extension OpenAPITranslator {
                 shape.location = schema.location
             }
             shape.modifiers.removeAll { $0.0 == "$doc" }
-            if let doc = node["description"]?.stringValue, !doc.isEmpty {
+            let written = node["description"]?.stringValue
+            if let doc = Self.documented(written, default: schema["default"]), !doc.isEmpty {
                 shape.modifiers.append(("$doc", .string(doc)))
             }
             if place == "formData" {

@@ -44,6 +44,7 @@ struct EndpointContextBuilder {
         var doc = endpoint.doc.map(SwiftLiteral.docLines) ?? []
         if !doc.isEmpty { doc.append("///") }
         doc.append(printer.summaryDoc(endpoint))
+        doc += printer.parameterDocs(endpoint.arguments)
         let arguments = endpoint.arguments.map { printer.argumentDeclaration($0) }
         let layout: FactoryContext.Layout =
             arguments.isEmpty

@@ -137,6 +137,25 @@ extension SwiftPrinter {
         }
     }
 
+    /// `- Parameter name: doc` (or a `- Parameters:` list) for the documented arguments, after
+    /// a blank doc line; nothing when none is documented.
+    func parameterDocs(_ arguments: [EndpointIR.Argument]) -> [String] {
+        let documented = arguments.compactMap { argument in
+            argument.doc.map { (name: argument.name, text: SwiftLiteral.docLines($0).map { $0.dropFirst(3) }) }
+        }
+        guard !documented.isEmpty else { return [] }
+        /// The first line after `lead`, the rest indented under it.
+        func item(_ lead: String, _ text: [Substring], indent: String) -> [String] {
+            let first = text.first.map { lead + $0 } ?? lead
+            return [first] + text.dropFirst().map { $0.isEmpty ? "///" : "///" + indent + $0.dropFirst() }
+        }
+        if documented.count == 1, let only = documented.first {
+            return ["///"] + item("/// - Parameter \(only.name):", only.text, indent: "   ")
+        }
+        return ["///", "/// - Parameters:"]
+            + documented.flatMap { item("///   - \($0.name):", $0.text, indent: "     ") }
+    }
+
     /// How a body is sent when not as JSON: `.form`, `.multipart`, `.raw(contentType: ...)`.
     func bodyEncoding(_ endpoint: EndpointIR) -> String? {
         if let encoding = endpoint.bodyEncoding { return "." + encoding.rawValue }

@@ -159,7 +159,7 @@ extension Petstore3 {
         }
     }
 
-    /// Status values that need to be considered for filter
+    /// Status values that need to be considered for filter. Default: `"available"`.
     nonisolated enum FindPetsByStatusStatus: String, Codable, Sendable, Hashable, CaseIterable {
         case available
         case pending

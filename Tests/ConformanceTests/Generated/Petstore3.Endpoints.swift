@@ -44,6 +44,8 @@ nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, [Pet
     /// Finds Pets by status.
     ///
     /// `GET /pet/findByStatus`
+    ///
+    /// - Parameter status: Status values that need to be considered for filter. Default: `"available"`.
     static func findPetsByStatus(status: Petstore3.FindPetsByStatusStatus? = nil) -> Self {
         Self(
             method: .get,
@@ -57,6 +59,8 @@ nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, [Pet
     /// Finds Pets by tags.
     ///
     /// `GET /pet/findByTags`
+    ///
+    /// - Parameter tags: Tags to filter by
     static func findPetsByTags(tags: [String]? = nil) -> Self {
         Self(
             method: .get,
@@ -72,6 +76,8 @@ nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Petst
     /// A pet by its id (the document asks for an API key; this app's server does not).
     ///
     /// `GET /pet/{petId}`
+    ///
+    /// - Parameter petID: ID of pet to return
     static func getPetByID(petID: Int64) -> Self {
         Self(
             method: .get,
@@ -84,6 +90,11 @@ nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Pets
     /// Updates a pet in the store with form data.
     ///
     /// `POST /pet/{petId}`
+    ///
+    /// - Parameters:
+    ///   - petID: ID of pet that needs to be updated
+    ///   - name: Name of pet that needs to be updated
+    ///   - status: Status of pet that needs to be updated
     static func updatePetWithForm(
         petID: Int64,
         name: String? = nil,
@@ -104,6 +115,8 @@ nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Void
     /// Deletes a pet.
     ///
     /// `DELETE /pet/{petId}`
+    ///
+    /// - Parameter petID: Pet id to delete
     static func deletePet(petID: Int64, apiKey: String? = nil) -> Self {
         Self(
             method: .delete,
@@ -119,6 +132,10 @@ nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Pets
     /// Uploads an image.
     ///
     /// `POST /pet/{petId}/uploadImage`
+    ///
+    /// - Parameters:
+    ///   - petID: ID of pet to update
+    ///   - additionalMetadata: Additional Metadata
     static func uploadFile(
         petID: Int64,
         additionalMetadata: String? = nil,
@@ -152,6 +169,8 @@ nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Petst
     /// Find purchase order by ID.
     ///
     /// `GET /store/order/{orderId}`
+    ///
+    /// - Parameter orderID: ID of order that needs to be fetched
     static func getOrderByID(orderID: Int64) -> Self {
         Self(
             method: .get,
@@ -164,6 +183,10 @@ nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, DTORu
     /// Logs user into the system.
     ///
     /// `GET /user/login`
+    ///
+    /// - Parameters:
+    ///   - username: The user name for login
+    ///   - password: The password for login in clear text
     static func loginUser(username: String? = nil, password: String? = nil) -> Self {
         Self(
             method: .get,

@@ -33,11 +33,12 @@ struct ConformanceDocumentsTests {
     /// What import says today of each document (what it leaves out, what it could not decide),
     /// as a ceiling: more is a regression (a style that leaves Stripe's 222 `expand` out).
     /// Slack's and Jira's are mostly keys beside declared properties, Kubernetes's JSON
-    /// string responses.
+    /// string responses. DigitalOcean's Kafka topic config gives three int64 properties the
+    /// default 9223372036854776000, which no Int64 holds.
     static let importWarnings: [String: Int] = [
         "openapi/swagger-petstore-v3-openapi.yaml": 1, "openapi/swift-openapi-generator-reference-petstore.yaml": 3,
         "openapi/oai-v3.0-uspto.json": 1, "bigapis/openai.yaml": 15, "bigapis/stripe.yaml": 4, "bigapis/box.json": 3,
-        "bigapis/digitalocean/specification/DigitalOcean-public.v2.yaml": 7, "bigapis2/docker-engine.yaml": 2,
+        "bigapis/digitalocean/specification/DigitalOcean-public.v2.yaml": 10, "bigapis2/docker-engine.yaml": 2,
         "bigapis2/linode.yaml": 13, "bigapis2/github-rest-2020.json": 4, "bigapis2/jira-platform.json": 43,
         "bigapis2/kubernetes.json": 51, "bigapis2/slack-web.json": 84, "bigapis2/square.json": 2,
         "history/stripe-2023-02-22.yaml": 4, "history/stripe-2023-06-01.yaml": 4,
