@@ -136,6 +136,7 @@ struct APIComparer {
         compareEndpoints()
         compareMappings()
         compareRepositories()
+        compareDeprecations()
     }
 
     mutating func add(

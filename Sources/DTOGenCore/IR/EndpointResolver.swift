@@ -121,7 +121,7 @@ struct EndpointResolver {
             arguments.append(
                 EndpointIR.Argument(
                     label: label(property, name: name), name: name, type: type, defaultValue: defaultValue,
-                    doc: shape.doc?.value))
+                    doc: shape.doc?.value, deprecation: shape.deprecated?.value))
             var rawValue = ParameterValue.RawValue.none
             if types.table.isEnum(type.nonOptional) {
                 rawValue = .single
@@ -276,7 +276,8 @@ struct EndpointResolver {
 
         let kind = endpoint.kind?.value ?? spec.defaultKind?.value ?? .public
         var resolved = EndpointIR(
-            name: endpoint.name.value, doc: endpoint.doc?.value, kind: kind, response: response, arguments: arguments,
+            name: endpoint.name.value, doc: endpoint.doc?.value, deprecation: endpoint.deprecated?.value, kind: kind,
+            response: response, arguments: arguments,
             method: endpoint.method?.value ?? .get, pathTemplate: endpoint.path.value, path: path, query: query,
             headers: headers, body: bodyArgument, envelope: envelope.map(EnvelopeIR.init), errorType: errorType,
             timeout: endpoint.timeout?.value,

@@ -95,6 +95,8 @@ struct Decl: Sendable {
     /// Named by an `error` key: the struct also conforms to `Error`.
     var isErrorBody = false
     var doc: String?
+    /// `$deprecated` on the type in `types`.
+    var deprecation: Deprecation?
     var location: SourceLocation
     var nested: [DeclID] = []
     /// A struct's `$additionalProperties`: a `[String: T]` field, kept apart from the fields
@@ -245,9 +247,13 @@ struct Field: Sendable {
     var defaultValue: Literal?
     var coding = FieldCoding()
     var doc: String?
-    /// Set when the value is stored boxed (a struct that contains itself through this
-    /// optional field): the private stored property's name; `name` is then computed.
+    /// `$deprecated` on the property.
+    var deprecation: Deprecation?
+    /// The private stored property's name when `name` is a computed property: for a boxed
+    /// field, and for a deprecated one (whose storage generated code uses without a warning).
     var storage: String?
+    /// The value is stored boxed (`Indirect`): a struct contains itself through this optional field.
+    var boxed = false
 }
 
 /// All declarations of one spec.
@@ -365,7 +371,7 @@ extension TypeTable {
     /// is never nil and stored as declared: every generated type is `Hashable`, so is the id.
     static func identifies(_ fields: [Field]) -> Bool {
         fields.contains {
-            $0.name == "id" && !$0.type.isOptional && $0.storage == nil && !$0.coding.strategy.isNullable
+            $0.name == "id" && !$0.type.isOptional && !$0.boxed && !$0.coding.strategy.isNullable
         }
     }
 
@@ -501,6 +507,9 @@ struct MappingIR: Sendable {
     var elements: MappingExpression?
     var eachPath: String?
     var location: SourceLocation
+    /// Set when the mapping spells a deprecated type or reads a deprecated field, or calls or
+    /// reuses a mapping that does (after linking): its members are deprecated with it.
+    var deprecation: Deprecation?
 
     var key: MappingKey { MappingKey(model: model, dtoType: dtoTypeName) }
     /// The DTO type's qualified name, which identifies it across specs.
@@ -599,10 +608,14 @@ struct EndpointIR: Sendable {
         var defaultValue: Literal?
         /// The parameter's `$doc`, for the factory's doc comment.
         var doc: String?
+        /// `$deprecated` on the parameter, said in the factory's doc comment.
+        var deprecation: Deprecation?
     }
 
     var name: String
     var doc: String?
+    /// `deprecated` on the endpoint (what its factory and types spell is the printer's to add).
+    var deprecation: Deprecation? = nil
     var kind: KindReference
     /// nil: no response payload.
     var response: TypeRef?
@@ -765,6 +778,8 @@ struct RepositoryIR: Sendable {
 
         var endpoint: EndpointIR
         var result: Result
+        /// The mapping's deprecation, when the result is mapped by a deprecated one.
+        var deprecation: Deprecation?
         /// The first example payload of the endpoint (relative to the specs root), for the stub.
         var example: String?
         /// The stub's property that holds the example (`<endpoint>Example`).

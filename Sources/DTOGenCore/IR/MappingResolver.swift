@@ -8,6 +8,11 @@ struct MappingResolver {
     let declared: Set<MappingKey>
     /// `options.namespace`, which a top-level mapping's `dto` leaves out.
     var namespace: String?
+    /// Which types are deprecated, for the deprecations a mapping reads.
+    lazy var deprecatedTypes = DeprecatedTypes(table)
+    /// The first deprecated field (or one that spells a deprecated type) the mapping being
+    /// resolved reads: its init is deprecated with it, so generated code warns of nothing.
+    var deprecatedRead: Deprecation?
 
     /// A value being built from a path: its expression, the (non-optional) type it has,
     /// and whether it may be nil.
@@ -215,6 +220,11 @@ struct MappingResolver {
             return false
         }
         value.expression = .member(value.expression, name: field.name, optionalChain: value.lastOptional)
+        if deprecatedRead == nil {
+            deprecatedRead =
+                deprecatedTypes.mentioned(in: field.type, table: table)
+                ?? field.deprecation.map { DeprecatedTypes.spelling("\(table[id].qualifiedName).\(field.name)", $0) }
+        }
         if field.coding.strategy.isNullable {
             // `Nullable<T>?`: absent and `null` both read as nil.
             value.expression = .member(value.expression, name: "value", optionalChain: true)
@@ -497,6 +507,16 @@ struct MappingResolver {
     // MARK: Whole mappings
 
     mutating func mapping(domain: DomainSpec, response: TypeRef?) -> MappingIR? {
+        deprecatedRead = nil
+        guard var mapping = undeprecatedMapping(domain: domain, response: response) else { return nil }
+        let deprecated = deprecatedTypes
+        let spelled = [.named(mapping.dtoType)] + (mapping.response.map { [$0] } ?? [])
+        mapping.deprecation =
+            spelled.lazy.compactMap { [table] in deprecated.mentioned(in: $0, table: table) }.first ?? deprecatedRead
+        return mapping
+    }
+
+    private mutating func undeprecatedMapping(domain: DomainSpec, response: TypeRef?) -> MappingIR? {
         let model = domain.model
         guard isQualifiedIdentifier(model.value) else {
             sink.error(

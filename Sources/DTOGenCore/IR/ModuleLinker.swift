@@ -16,6 +16,7 @@ enum ModuleLinker {
             diagnostics += found
         }
         let throwing = mappingThrows(mappingsBySpec.flatMap { $0 }, declared: declared)
+        let deprecations = mappingDeprecations(mappingsBySpec.flatMap { $0 })
 
         let decoded = decodedTypes(specs, mappings: mappingsBySpec)
         var seen: [MappingKey: (path: String, location: SourceLocation)] = [:]
@@ -23,7 +24,11 @@ enum ModuleLinker {
         var declaredNamespaces: Set<String> = []
         for (index, (spec, resolved)) in zip(specs, mappingsBySpec).enumerated() {
             var sink = DiagnosticSink(spec: spec.spec)
-            let mappings = resolved.map { $0.linked(throwing) }
+            let mappings = resolved.map { mapping in
+                var linked = mapping.linked(throwing)
+                linked.deprecation = linked.deprecation ?? deprecations[linked.key]
+                return linked
+            }
             for mapping in mappings where mapping.declaresInit {
                 if let first = seen[mapping.key] {
                     let message =
@@ -167,6 +172,26 @@ enum ModuleLinker {
     /// Whether each mapping's `init(from:)` throws: it does when one of its own arguments
     /// can fail, or when it calls (through `model:`) a mapping that throws. A fix-point,
     /// since those calls may cross specs and chain.
+    /// Which (model, DTO) pairs' inits are deprecated: those that spell a deprecated type or
+    /// read a deprecated field, and those that call one through `model:`.
+    static func mappingDeprecations(_ mappings: [MappingIR]) -> [MappingKey: Deprecation] {
+        var deprecated: [MappingKey: Deprecation] = [:]
+        for mapping in mappings where mapping.declaresInit {
+            if let own = mapping.deprecation { deprecated[mapping.key] = own }
+        }
+        var changed = !deprecated.isEmpty
+        while changed {
+            changed = false
+            for mapping in mappings where mapping.declaresInit && deprecated[mapping.key] == nil {
+                guard let called = mapping.dependsOn.first(where: { deprecated[$0] != nil }) else { continue }
+                deprecated[mapping.key] = DeprecatedTypes.spelling(
+                    "\(called.model).init(from: \(called.dtoType))", deprecated[called])
+                changed = true
+            }
+        }
+        return deprecated
+    }
+
     static func mappingThrows(_ mappings: [MappingIR], declared: Set<MappingKey>) -> [MappingKey: Bool] {
         var throwing = Dictionary(declared.map { ($0, false) }, uniquingKeysWith: { first, _ in first })
         var dependencies: [MappingKey: [MappingKey]] = [:]

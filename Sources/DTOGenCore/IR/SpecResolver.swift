@@ -58,6 +58,8 @@ struct SpecResolver {
         }
         // A spec-level error type conforms to `Error` even when no endpoint uses it (others may import it).
         if let written = spec.error, spec.endpoints.isEmpty { _ = types.errorBody(written) }
+        // Once every struct is declared: the inline bodies' and responses' too.
+        types.storeDeprecatedFields()
         var endpointResolver = EndpointResolver(types: types)
         for (index, endpoint) in spec.endpoints.enumerated() {
             endpoints.append(
@@ -174,7 +176,8 @@ struct SpecResolver {
         // A stream is read in a loop, not returned: streams stay on `APIClient.stream`.
         for (index, endpoint) in endpoints.enumerated() where endpoint.stream == nil {
             var result = RepositoryIR.Method.Result.response(endpoint.response)
-            if let mapping = mappings.first(where: { $0.endpointIndex == index }) {
+            let mapping = mappings.first(where: { $0.endpointIndex == index })
+            if let mapping {
                 if mapping.response != nil, mapping.elements != nil {
                     result = .mapped(model: mapping.model, form: .each, throwing: mapping.responseThrows)
                 } else if let response = endpoint.response, types.table.isArray(response) {
@@ -189,7 +192,7 @@ struct SpecResolver {
             }
             methods.append(
                 RepositoryIR.Method(
-                    endpoint: endpoint, result: result, example: example?.path,
+                    endpoint: endpoint, result: result, deprecation: mapping?.deprecation, example: example?.path,
                     exampleProperty: example.map { _ in endpoint.name + "Example" }))
         }
         return RepositoryIR(

@@ -123,7 +123,8 @@ extension TypeResolver {
             return nil
         }
         var field = Field(
-            jsonKey: property.key, keyLocation: property.keyLocation, name: name, type: declared, doc: shape.doc?.value)
+            jsonKey: property.key, keyLocation: property.keyLocation, name: name, type: declared, doc: shape.doc?.value,
+            deprecation: shape.deprecated?.value)
         let base = declared.nonOptional
         let resolvedBase = table.resolved(base)
 

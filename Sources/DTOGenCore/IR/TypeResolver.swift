@@ -89,7 +89,7 @@ struct TypeResolver {
             }
             var decl = Decl(
                 name: swiftName, qualifiedName: namespaced(swiftName), parent: nil, kind: .alias(.json),
-                doc: type.shape.doc?.value, location: type.nameLocation)
+                doc: type.shape.doc?.value, deprecation: type.shape.deprecated?.value, location: type.nameLocation)
             decl.genericParameters = type.genericParameters
             for parameter in type.genericParameters where builtins.contains(parameter) || named[parameter] != nil {
                 sink.error(
@@ -236,12 +236,32 @@ struct TypeResolver {
         }
     }
 
+    /// A `$deprecated` property is computed from a private stored one (`_name`), which the
+    /// generated init and coding use, so only the app's reads of it warn. One that spells a
+    /// deprecated type is deprecated as it is stored instead (see `DeprecatedTypes`).
+    mutating func storeDeprecatedFields() {
+        let deprecated = DeprecatedTypes(table)
+        for index in table.decls.indices {
+            guard case .structure(var fields) = table.decls[index].kind,
+                fields.contains(where: { $0.deprecation != nil })
+            else { continue }
+            var taken = NameScope(fields.map(\.name) + fields.compactMap(\.storage))
+            for position in fields.indices where fields[position].deprecation != nil && fields[position].storage == nil
+            {
+                guard deprecated.mentioned(in: fields[position].type, table: table) == nil else { continue }
+                fields[position].storage = taken.claim("_" + fields[position].name)
+            }
+            table.decls[index].kind = .structure(fields)
+        }
+    }
+
     /// Boxes the fields that break cycles of inline storage, and reports the cycles nothing can break.
     mutating func breakRecursiveStructs() {
         let plan = RecursiveStorage.plan(table)
         for (edge, storage) in plan.boxed {
             guard case .structure(var fields) = table[edge.struct].kind else { continue }
             fields[edge.field].storage = storage
+            fields[edge.field].boxed = true
             table[edge.struct].kind = .structure(fields)
         }
         for error in plan.errors { sink.error("DTG3130", error.location, error.message) }

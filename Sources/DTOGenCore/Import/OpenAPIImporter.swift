@@ -339,6 +339,7 @@ struct OpenAPITranslator {
             var shape = self.shape(member.value, pointer: pointer, hint: typeNames[member.key] ?? member.key)
             translating = .received
             shape.optional = false  // optional at each use instead (`nullableSchemas`)
+            Self.markDeprecated(&shape, member.value)
             var json = shape.json
             // A named type is never optional: nullable at the top is the users' concern.
             if case .string(let reference) = json, reference.hasSuffix("?") {
@@ -356,6 +357,7 @@ struct OpenAPITranslator {
             var shape = self.shape(node, pointer: pointer, hint: name)
             translating = .received
             shape.optional = false
+            Self.markDeprecated(&shape, node)
             var json = shape.json
             if case .string(let reference) = json, reference.hasSuffix("?") {
                 json = .string(String(reference.dropLast()))
@@ -752,6 +754,7 @@ struct OpenAPITranslator {
                 field.modifiers.append(("$writeNull", .bool(true)))
             }
             if readOnly { field.modifiers.append(("$readOnly", .bool(true))) }
+            Self.markDeprecated(&field, property.value)
             // GitHub's reactions, `+1` and `-1`: `plus1` and `minus1`, not a warning at every build.
             if let name = ImportedNames.explicitName(property.key, taken: &fieldNames, place: "Field", style: naming) {
                 field.modifiers.append(("$name", .string(name)))
@@ -771,6 +774,12 @@ struct OpenAPITranslator {
             fields.append(("$additionalProperties", values.json))
         }
         return DraftShape(base: .object(fields))
+    }
+
+    /// `$deprecated` on a type, property or parameter whose schema says `deprecated: true`
+    /// (a property that refers to a deprecated schema takes it from the type).
+    static func markDeprecated(_ shape: inout DraftShape, _ node: JSONNode) {
+        if node["deprecated"]?.boolValue == true { shape.modifiers.append(("$deprecated", .bool(true))) }
     }
 
     /// Keywords that constrain a value without saying what type it is.

@@ -168,6 +168,7 @@ extension OpenAPITranslator {
             if let doc = Self.documented(written, default: schema["default"]), !doc.isEmpty {
                 shape.modifiers.append(("$doc", .string(doc)))
             }
+            Self.markDeprecated(&shape, node)
             if place == "formData" {
                 if node["required"]?.boolValue != true { shape.optional = true }
                 formFields.append((name, shape.json))
@@ -274,6 +275,7 @@ extension OpenAPITranslator {
                 + "Sends a bearer token; the API also accepts \(alternatives.joined(separator: ", "))."
         }
         if !doc.isEmpty { endpoint.append(("doc", .string(doc))) }
+        if operation["deprecated"]?.boolValue == true { endpoint.append(("deprecated", .bool(true))) }
         guard answersWithBody,
             let streamed = streamedResponse(
                 operation, pointer: pointer + "/responses", hint: SwiftName.upperCamel(name, style: naming) + "Event")

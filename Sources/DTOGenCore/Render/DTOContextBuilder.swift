@@ -73,21 +73,27 @@ struct DTOContextBuilder {
         }
         return FastPathContext(
             access: access, type: printer.qualifiedType(.named(id)), protocol: printer.runtime.fastJSONDecodable,
-            valueType: printer.runtime.fastJSONValue, body: body
+            valueType: printer.runtime.fastJSONValue, body: body,
+            availability: printer.availability(decl.deprecation ?? printer.deprecated.deprecation(of: id)),
+            initAvailability: printer.availability(printer.deprecated.codingDeprecation(of: id))
         )
     }
 
     func declaration(_ id: DeclID) -> DeclarationContext {
         let decl = table[id]
         switch decl.kind {
-        case .oneOf(let info): return .oneOf(oneOfContext(decl, info))
-        case .structure(let fields): return .structure(structContext(decl, fields))
+        case .oneOf(let info):
+            return .oneOf(oneOfContext(decl, info, codingDeprecation: printer.deprecated.codingDeprecation(of: id)))
+        case .structure(let fields):
+            return .structure(
+                structContext(decl, fields, codingDeprecation: printer.deprecated.codingDeprecation(of: id)))
         case .enumeration(let info): return .enumeration(enumContext(decl, info))
         case .alias(let target):
             return .alias(
                 AliasContext(
-                    doc: docLines(decl.doc), access: access, name: printer.declaredName(decl),
-                    type: printer.type(target)))
+                    doc: docLines(decl.doc),
+                    availability: printer.availability(decl.deprecation ?? printer.deprecated.deprecation(of: id)),
+                    access: access, name: printer.declaredName(decl), type: printer.type(target)))
         }
     }
 
@@ -95,23 +101,30 @@ struct DTOContextBuilder {
         doc.map(SwiftLiteral.docLines) ?? []
     }
 
-    func structContext(_ decl: Decl, _ declared: [Field]) -> StructContext {
+    func structContext(_ decl: Decl, _ declared: [Field], codingDeprecation: Deprecation? = nil) -> StructContext {
         // `$additionalProperties` is a property and an argument like the others, last; coded by
         // the runtime after the declared keys, which `CodingKeys` lists for it.
         let additional = decl.additionalProperties
         let fields = declared + (additional.map { [$0] } ?? [])
-        let properties = fields.map { field in
+        // A field that spells a deprecated type is deprecated as it is stored, and so is all
+        // that sets it: the memberwise init, the decoding and encoding.
+        let spelled = fields.map { printer.deprecated.mentioned(in: $0.type, table: table) }
+        let setters = printer.availability(codingDeprecation)
+        let properties = zip(fields, spelled).map { field, spelled in
             PropertyContext(
-                doc: docLines(field.doc), access: access, name: SwiftName.escaped(field.name),
-                type: field.storage == nil ? printer.storedType(field) : printer.type(field.type),
-                boxed: field.storage.map { ($0, printer.storedType(field)) }
+                doc: docLines(field.doc), availability: printer.availability(spelled ?? field.deprecation),
+                access: access, name: SwiftName.escaped(field.name),
+                type: !field.boxed ? printer.storedType(field) : printer.type(field.type),
+                boxed: field.boxed ? field.storage.map { ($0, printer.storedType(field)) } : nil,
+                storageAvailability: printer.availability(spelled),
+                stored: field.boxed ? nil : field.storage
             )
         }
         let parameters = fields.map { field in
             let name = SwiftName.escaped(field.name)
             // A boxed field is set through its storage.
             return ParameterContext(
-                name: name, type: field.storage == nil ? printer.storedType(field) : printer.type(field.type),
+                name: name, type: !field.boxed ? printer.storedType(field) : printer.type(field.type),
                 defaultValue: printer.parameterDefault(field), target: field.storage ?? name,
                 assigned: printer.storedArgument(field, argument: name)
             )
@@ -123,8 +136,8 @@ struct DTOContextBuilder {
                 rawValue: printer.rawValueClause(name: name, rawValue: field.jsonKey))
         }
         return StructContext(
-            doc: docLines(decl.doc), access: access, isolation: Isolation.declaration(decl),
-            name: printer.declaredName(decl),
+            doc: docLines(decl.doc), availability: printer.availability(decl.deprecation), access: access,
+            isolation: Isolation.declaration(decl), name: printer.declaredName(decl), setters: setters,
             isError: decl.isErrorBody, isIdentifiable: identifiable && TypeTable.identifies(declared),
             properties: properties, parameters: parameters,
             codingKeys: additional != nil || TypeTable.needsCodingKeys(declared) ? keys : nil,
@@ -140,18 +153,22 @@ struct DTOContextBuilder {
         )
     }
 
-    func oneOfContext(_ decl: Decl, _ info: OneOfInfo) -> OneOfContext {
+    func oneOfContext(_ decl: Decl, _ info: OneOfInfo, codingDeprecation: Deprecation? = nil) -> OneOfContext {
         let helper = printer.runtime.oneOf
         let key = info.discriminator.map(SwiftLiteral.string) ?? ""
-        let cases = info.variants.map { variant in
+        let spelled = info.variants.map { printer.deprecated.mentioned(in: $0.type, table: table) }
+        let cases = zip(info.variants, spelled).map { variant, spelled in
             OneOfCaseContext(
-                access: access, name: SwiftName.escaped(variant.name), type: printer.type(variant.type),
+                availability: printer.availability(spelled), access: access, name: SwiftName.escaped(variant.name),
+                type: printer.type(variant.type),
                 tag: variant.tag.map(SwiftLiteral.string) ?? "",
                 writesTag: info.discriminator != nil && variant.tag != nil, helper: helper, key: key
             )
         }
         return OneOfContext(
-            doc: docLines(decl.doc), access: access, isolation: Isolation.declaration(decl), name: decl.name,
+            doc: docLines(decl.doc), availability: printer.availability(decl.deprecation),
+            codingAvailability: printer.availability(codingDeprecation), access: access,
+            isolation: Isolation.declaration(decl), name: decl.name,
             helper: helper,
             cases: cases,
             unknown: info.unknownCaseName.map {
@@ -168,7 +185,8 @@ struct DTOContextBuilder {
 
     func enumContext(_ decl: Decl, _ info: EnumInfo) -> EnumContext {
         EnumContext(
-            doc: docLines(decl.doc), access: access, isolation: Isolation.declaration(decl), name: decl.name,
+            doc: docLines(decl.doc), availability: printer.availability(decl.deprecation), access: access,
+            isolation: Isolation.declaration(decl), name: decl.name,
             cases: info.cases.map { c in
                 let name = SwiftName.escaped(c.name)
                 return EnumCaseContext(

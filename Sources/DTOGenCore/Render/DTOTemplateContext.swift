@@ -66,10 +66,14 @@ enum DeclarationContext: TemplateContext {
 /// `struct`: a DTO struct, its memberwise init, coding keys and coding.
 struct StructContext: TemplateContext {
     var doc: [String]
+    /// `@available(*, deprecated…)` on the type.
+    var availability: [String]
     var access: String
     /// `nonisolated ` on a top-level declaration (see `Isolation`), empty on a nested one.
     var isolation: String
     var name: String
+    /// `@available(*, deprecated…)` on the memberwise init and the coding, when a field spells a deprecated type.
+    var setters: [String]
     var isError: Bool
     /// Conforms to `Identifiable` (a property `id` that is never nil).
     var isIdentifiable: Bool
@@ -87,9 +91,10 @@ struct StructContext: TemplateContext {
     var nested: [DeclarationContext]
 
     var entries: MustacheObject {
-        let access: MustacheObject = ["access": .string(self.access)]
+        let access: MustacheObject = ["access": .string(self.access), "availability": .lines(setters)]
         return [
-            "doc": .lines(doc), "access": .string(self.access), "isolation": .string(isolation), "name": .string(name),
+            "doc": .lines(doc), "availability": .lines(availability), "access": .string(self.access),
+            "isolation": .string(isolation), "name": .string(name),
             "error": .bool(isError), "identifiable": .bool(isIdentifiable),
             "properties": .list(properties.map(\.value)),
             "initializer": parameters.isEmpty
@@ -113,20 +118,31 @@ struct StructContext: TemplateContext {
 /// One stored property, or one stored out of line (`boxed`) because the type contains itself.
 struct PropertyContext: TemplateContext {
     var doc: [String]
+    /// `@available(*, deprecated…)` on the property the app reads.
+    var availability: [String]
     var access: String
     var name: String
     var type: String
     /// The out-of-line storage's name and type.
     var boxed: (storage: String, storageType: String)?
+    /// `@available(*, deprecated…)` on the out-of-line storage, when its type spells a deprecated one.
+    var storageAvailability: [String] = []
+    /// A deprecated property's private storage, which generated code sets and reads.
+    var stored: String?
 
     var entries: MustacheObject {
         let property: MustacheObject = ["access": .string(access), "name": .string(name), "type": .string(type)]
         return property.merging([
-            "doc": .lines(doc),
-            "plain": boxed == nil ? .object(property) : .bool(false),
+            "doc": .lines(doc), "availability": .lines(availability),
+            "plain": boxed == nil && stored == nil ? .object(property) : .bool(false),
             "boxed": boxed.map {
-                .object(property.merging(["storage": .string($0.storage), "storageType": .string($0.storageType)]))
+                .object(
+                    property.merging([
+                        "storage": .string($0.storage), "storageType": .string($0.storageType),
+                        "storageAvailability": .lines(storageAvailability),
+                    ]))
             } ?? .bool(false),
+            "stored": stored.map { .object(property.merging(["storage": .string($0)])) } ?? .bool(false),
         ])
     }
 }
@@ -160,6 +176,8 @@ struct CodingKeyContext: TemplateContext {
 /// `enum`: a string enum, closed (`CaseIterable`) or open (a case for values it does not list).
 struct EnumContext: TemplateContext {
     var doc: [String]
+    /// `@available(*, deprecated…)` on the type.
+    var availability: [String]
     var access: String
     /// `nonisolated ` on a top-level declaration (see `Isolation`), empty on a nested one.
     var isolation: String
@@ -176,8 +194,8 @@ struct EnumContext: TemplateContext {
 
     var entries: MustacheObject {
         [
-            "doc": .lines(doc), "access": .string(access), "isolation": .string(isolation), "name": .string(name),
-            "cases": .list(cases.map(\.value)),
+            "doc": .lines(doc), "availability": .lines(availability), "access": .string(access),
+            "isolation": .string(isolation), "name": .string(name), "cases": .list(cases.map(\.value)),
             "closed": .bool(unknown == nil), "open": .bool(unknown != nil), "unknown": .string(unknown ?? ""),
             "throughKnown": .bool(unknown != nil && cases.count > Self.casesReadThroughKnown),
         ]
@@ -197,18 +215,27 @@ struct EnumCaseContext: TemplateContext {
 /// `alias`: `typealias Name = Type`.
 struct AliasContext: TemplateContext {
     var doc: [String]
+    /// `@available(*, deprecated…)`: the alias is marked, or spells a deprecated type.
+    var availability: [String]
     var access: String
     var name: String
     var type: String
 
     var entries: MustacheObject {
-        ["doc": .lines(doc), "access": .string(access), "name": .string(name), "type": .string(type)]
+        [
+            "doc": .lines(doc), "availability": .lines(availability), "access": .string(access),
+            "name": .string(name), "type": .string(type),
+        ]
     }
 }
 
 /// `oneOf`: an enum with a case per variant; its `init(from:)` is `decoding`.
 struct OneOfContext: TemplateContext {
     var doc: [String]
+    /// `@available(*, deprecated…)` on the type.
+    var availability: [String]
+    /// On `init(from:)` and `encode(to:)`, when a variant spells a deprecated type.
+    var codingAvailability: [String]
     var access: String
     /// `nonisolated ` on a top-level declaration (see `Isolation`), empty on a nested one.
     var isolation: String
@@ -221,7 +248,8 @@ struct OneOfContext: TemplateContext {
 
     var entries: MustacheObject {
         [
-            "doc": .lines(doc), "access": .string(access), "isolation": .string(isolation), "name": .string(name),
+            "doc": .lines(doc), "availability": .lines(availability), "codingAvailability": .lines(codingAvailability),
+            "access": .string(access), "isolation": .string(isolation), "name": .string(name),
             "cases": .list(cases.map(\.value)), "unknown": .optional(unknown), "decoding": decoding.value,
             "decoder": .string(RuntimeSymbols.decoder), "encoder": .string(RuntimeSymbols.encoder),
             "nested": .list(nested.map(\.value)),
@@ -231,6 +259,8 @@ struct OneOfContext: TemplateContext {
 
 /// One variant: `case name(Type)`, its tag as a literal (empty when untagged).
 struct OneOfCaseContext: TemplateContext {
+    /// `@available(*, deprecated…)` on the case and its accessor, when its type spells a deprecated one.
+    var availability: [String]
     var access: String
     var name: String
     var type: String
@@ -243,6 +273,7 @@ struct OneOfCaseContext: TemplateContext {
         [
             "name": .string(name), "type": .string(type), "tag": .string(tag), "writesTag": .bool(writesTag),
             "helper": .string(helper), "key": .string(key), "access": .string(access),
+            "availability": .lines(availability),
         ]
     }
 }
@@ -324,11 +355,16 @@ struct FastPathContext: TemplateContext {
     var `protocol`: String
     var valueType: String
     var body: Body
+    /// `@available(*, deprecated…)` on the extension (a deprecated type) and on its init (a
+    /// type with a field or variant that spells one).
+    var availability: [String] = []
+    var initAvailability: [String] = []
 
     var entries: MustacheObject {
         let shared: MustacheObject = [
             "access": .string(access), "type": .string(type), "protocol": .string(`protocol`),
-            "valueType": .string(valueType),
+            "valueType": .string(valueType), "availability": .lines(availability),
+            "initAvailability": .lines(initAvailability),
         ]
         let section =
             switch body {

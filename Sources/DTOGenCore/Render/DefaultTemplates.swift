@@ -8,6 +8,9 @@ enum DefaultTemplates {
 {{#doc}}
 {{{.}}}
 {{/doc}}
+{{#availability}}
+{{{.}}}
+{{/availability}}
 {{{access}}}typealias {{{name}}} = {{{type}}}
 
 """##,
@@ -53,10 +56,19 @@ extension {{{name}}} {
 {{#fastPaths}}
 
 {{#rawValue}}
+{{#availability}}
+{{{.}}}
+{{/availability}}
 nonisolated extension {{{type}}}: {{{protocol}}} {}
 {{/rawValue}}
 {{#structure}}
+{{#availability}}
+{{{.}}}
+{{/availability}}
 nonisolated extension {{{type}}}: {{{protocol}}} {
+{{#initAvailability}}
+    {{{.}}}
+{{/initAvailability}}
     {{{access}}}init(fastJSON json: {{{valueType}}}) throws {
 {{#empty}}
         _ = try json.object()
@@ -71,7 +83,13 @@ nonisolated extension {{{type}}}: {{{protocol}}} {
 }
 {{/structure}}
 {{#oneOf}}
+{{#availability}}
+{{{.}}}
+{{/availability}}
 nonisolated extension {{{type}}}: {{{protocol}}} {
+{{#initAvailability}}
+    {{{.}}}
+{{/initAvailability}}
     {{{access}}}init(fastJSON json: {{{valueType}}}) throws {
 {{>oneOfDecoding}}
     }
@@ -109,6 +127,9 @@ extension {{{namespace}}} {
 {{/kinds}}
 {{#extensions}}
 
+{{#availability}}
+{{{.}}}
+{{/availability}}
 nonisolated extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
 {{#factories}}
 {{#spaced}}
@@ -120,12 +141,18 @@ nonisolated extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
 {{#modelFactories}}
 
 /// Factories that build the body from a domain model: they take the model's isolation.
+{{#availability}}
+{{{.}}}
+{{/availability}}
 extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
 {{#overloads}}
 {{#spaced}}
 
 {{/spaced}}
     /// `{{{name}}}` with its body built from the domain model `{{{model}}}`.
+{{#availability}}
+    {{{.}}}
+{{/availability}}
     {{{access}}}static func {{{name}}}({{{parameters}}}) -> Self {
         .{{{name}}}({{{arguments}}})
     }
@@ -142,6 +169,9 @@ extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
 {{#doc}}
 {{{.}}}
 {{/doc}}
+{{#availability}}
+{{{.}}}
+{{/availability}}
 {{#closed}}
 {{{access}}}{{{isolation}}}enum {{{name}}}: String, Codable, Sendable, Hashable, CaseIterable {
 {{#cases}}
@@ -204,6 +234,9 @@ extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
 {{#doc}}
     {{{.}}}
 {{/doc}}
+{{#availability}}
+    {{{.}}}
+{{/availability}}
 {{#property}}
     {{{access}}}static var {{{name}}}: Self {
 {{/property}}
@@ -276,6 +309,9 @@ private typealias RequiredDTORuntime = {{{type}}}
 
 """##,
         "mapping": ##"""
+{{#availability}}
+{{{.}}}
+{{/availability}}
 extension {{{model}}} {
 {{#initializer}}
     /// Builds `{{{model}}}` from the DTO `{{{dtoType}}}`.
@@ -344,6 +380,9 @@ extension {{{model}}} {
 {{/mappings}}
 {{#bodyInits}}
 
+{{#availability}}
+{{{.}}}
+{{/availability}}
 extension {{{bodyType}}} {
     /// Builds the body from the domain model `{{{model}}}` (`bodyFrom` in the spec).
     {{{access}}}init(from model: {{{model}}}) {
@@ -367,8 +406,14 @@ extension {{{bodyType}}} {
 {{#doc}}
 {{{.}}}
 {{/doc}}
+{{#availability}}
+{{{.}}}
+{{/availability}}
 {{{access}}}{{{isolation}}}indirect enum {{{name}}}: Codable, Sendable, Hashable {
 {{#cases}}
+{{#availability}}
+    {{{.}}}
+{{/availability}}
     case {{{name}}}({{{type}}})
 {{/cases}}
 {{#unknown}}
@@ -376,12 +421,18 @@ extension {{{bodyType}}} {
     case {{{name}}}({{{jsonType}}})
 {{/unknown}}
 
+{{#codingAvailability}}
+    {{{.}}}
+{{/codingAvailability}}
     {{{access}}}init(from decoder: any {{{decoder}}}) throws {
 {{#decoding}}
 {{>oneOfDecoding}}
 {{/decoding}}
     }
 
+{{#codingAvailability}}
+    {{{.}}}
+{{/codingAvailability}}
     {{{access}}}func encode(to encoder: any {{{encoder}}}) throws {
         switch self {
 {{#cases}}
@@ -400,6 +451,9 @@ extension {{{bodyType}}} {
 {{#cases}}
 
     /// The value when this is `.{{{name}}}`.
+{{#availability}}
+    {{{.}}}
+{{/availability}}
     {{{access}}}var {{{name}}}: {{{type}}}? {
         if case .{{{name}}}(let value) = self { value } else { nil }
     }
@@ -471,6 +525,9 @@ extension {{{bodyType}}} {
 {{#doc}}
     {{{.}}}
 {{/doc}}
+{{#availability}}
+    {{{.}}}
+{{/availability}}
     {{{signature}}}
 {{/methods}}
 }
@@ -495,6 +552,9 @@ extension {{{bodyType}}} {
     }
 {{#methods}}
 
+{{#availability}}
+    {{{.}}}
+{{/availability}}
     {{{access}}}{{{signature}}} {
 {{#convert}}
         let response = {{{send}}}
@@ -535,6 +595,9 @@ extension {{{bodyType}}} {
     }
 {{#methods}}
 
+{{#availability}}
+    {{{.}}}
+{{/availability}}
     {{{access}}}{{{signature}}} {
         if let error = failures[.{{{caseName}}}] { throw error }
 {{#example}}
@@ -565,25 +628,42 @@ extension {{{bodyType}}} {
 {{#doc}}
 {{{.}}}
 {{/doc}}
+{{#availability}}
+{{{.}}}
+{{/availability}}
 {{{access}}}{{{isolation}}}struct {{{name}}}: Codable, Sendable, Hashable{{#identifiable}}, Swift.Identifiable{{/identifiable}}{{#error}}, Error{{/error}} {
 {{#properties}}
 {{#doc}}
     {{{.}}}
 {{/doc}}
+{{#availability}}
+    {{{.}}}
+{{/availability}}
 {{#plain}}
     {{{access}}}let {{{name}}}: {{{type}}}
 {{/plain}}
 {{#boxed}}
     {{{access}}}var {{{name}}}: {{{type}}} { {{{storage}}}?.value }
     /// Stored out of line: the type contains itself through this field.
+{{#storageAvailability}}
+    {{{.}}}
+{{/storageAvailability}}
     private let {{{storage}}}: {{{storageType}}}
 {{/boxed}}
+{{#stored}}
+    {{{access}}}var {{{name}}}: {{{type}}} { {{{storage}}} }
+    /// Stored apart from the deprecated property, so setting it warns of nothing.
+    private let {{{storage}}}: {{{type}}}
+{{/stored}}
 {{/properties}}
 {{^properties}}
     {{{access}}}init() {}
 {{/properties}}
 {{#initializer}}
 
+{{#availability}}
+    {{{.}}}
+{{/availability}}
     {{{access}}}init(
 {{#parameters}}
         {{{name}}}: {{{type}}}{{{defaultValue}}},
@@ -604,6 +684,9 @@ extension {{{bodyType}}} {
 {{/codingKeys}}
 {{#customDecoding}}
 
+{{#availability}}
+    {{{.}}}
+{{/availability}}
     {{{access}}}init(from decoder: any {{{decoder}}}) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
 {{#statements}}
@@ -613,6 +696,9 @@ extension {{{bodyType}}} {
 {{/customDecoding}}
 {{#customEncoding}}
 
+{{#availability}}
+    {{{.}}}
+{{/availability}}
     {{{access}}}func encode(to encoder: any {{{encoder}}}) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
 {{#statements}}

@@ -18,10 +18,12 @@ struct EndpointContextBuilder {
             if let last = groups.last, last.endpointType == endpointType, last.kind == kind, last.response == response {
                 groups[groups.count - 1].factories.append(factory(endpoint, spaced: true))
             } else {
+                // `extension Endpoint<Kind, Old>` spells the response type.
+                let spelled = endpoint.response.flatMap { printer.deprecated.mentioned(in: $0, table: printer.table) }
                 groups.append(
                     ExtensionContext(
                         endpointType: endpointType, kind: kind, response: response,
-                        factories: [factory(endpoint, spaced: false)]))
+                        availability: printer.availability(spelled), factories: [factory(endpoint, spaced: false)]))
             }
         }
         return EndpointsFileContext(
@@ -50,8 +52,9 @@ struct EndpointContextBuilder {
             arguments.isEmpty
             ? .property : arguments.count > Self.inlineArgumentLimit ? .multiline(arguments) : .inline(arguments)
         let name = SwiftName.escaped(endpoint.name)
+        let deprecation = printer.deprecation(of: endpoint)
         return FactoryContext(
-            doc: doc, access: access, name: name, layout: layout,
+            doc: doc, availability: printer.availability(deprecation), access: access, name: name, layout: layout,
             method: printer.method(endpoint.method), path: printer.path(endpoint.path),
             query: endpoint.query.map(printer.namedParameter),
             headers: endpoint.headers.map(printer.namedParameter) + printer.cookieHeader(endpoint.cookies),
@@ -66,6 +69,8 @@ struct EndpointContextBuilder {
             spaced: spaced,
             modelOverload: printer.modelOverload(endpoint).map {
                 ModelOverloadContext(
+                    availability: printer.availability(
+                        deprecation ?? endpoint.bodyFrom.flatMap { printer.deprecation(ofBodyFrom: $0) }),
                     access: access, name: name, model: $0.model, parameters: $0.parameters, arguments: $0.arguments)
             }
         )

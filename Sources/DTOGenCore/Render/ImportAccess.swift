@@ -34,7 +34,7 @@ struct ImportAccess: Equatable, Sendable {
                 for field in decl.storedFields {
                     access.add(field.type)
                     // A nullable field is stored as the runtime's `Nullable`.
-                    if field.coding.strategy.isNullable && field.storage == nil { access.runtime = true }
+                    if field.coding.strategy.isNullable && !field.boxed { access.runtime = true }
                 }
             case .alias(let target): access.add(target)
             case .oneOf(let info):

@@ -19,7 +19,8 @@ struct MappingContextBuilder {
         let order = printer.table.fields(of: .named(body.bodyType))?.fields.map(\.name) ?? []
         let fields = body.fields.sorted { (order.firstIndex(of: $0.name) ?? 0) < (order.firstIndex(of: $1.name) ?? 0) }
         return BodyInitContext(
-            access: access, bodyType: printer.table[body.bodyType].qualifiedName, model: body.model,
+            availability: printer.availability(printer.deprecation(ofBodyFrom: body)), access: access,
+            bodyType: printer.table[body.bodyType].qualifiedName, model: body.model,
             fields: fields.map(printer.modelArgument),
             location: location(body.location.line)
         )
@@ -69,7 +70,8 @@ struct MappingContextBuilder {
             )
         }
         return MappingContext(
-            access: access, model: mapping.model, dtoType: dtoType,
+            availability: printer.availability(mapping.deprecation), access: access, model: mapping.model,
+            dtoType: dtoType,
             initKeyword: printer.mappingInitializer(isClass: mapping.isClass), declaresInit: mapping.declaresInit,
             throwing: mapping.initThrows, arguments: arguments, hoisted: hoisted,
             location: location(mapping.location.line),

@@ -25,6 +25,8 @@ struct SourceLocationContext: TemplateContext {
 /// `mapping`: `extension Model` with `init(from dto:)`, the array mapper, `update(from:)` and
 /// the response mapper, as the spec asks.
 struct MappingContext: TemplateContext {
+    /// `@available(*, deprecated…)` on the extension: the mapping spells a deprecated type or reads a deprecated field.
+    var availability: [String] = []
     var access: String
     var model: String
     var dtoType: String
@@ -47,6 +49,7 @@ struct MappingContext: TemplateContext {
             "arguments": .list(arguments.map { .object(["lines": .lines($0)]) }),
             "hoisted": .list(hoisted.map(\.value)), "location": .optional(location),
             "response": .optional(response), "update": .optional(update),
+            "availability": .lines(availability),
         ]
     }
 }
@@ -110,6 +113,8 @@ struct AssignmentContext: TemplateContext {
 
 /// `init(from model:)` on a body DTO (`bodyFrom`): the memberwise init, listed fields in its order.
 struct BodyInitContext: TemplateContext {
+    /// `@available(*, deprecated…)` on the extension: the body's memberwise init is deprecated.
+    var availability: [String] = []
     var access: String
     var bodyType: String
     var model: String
@@ -120,7 +125,7 @@ struct BodyInitContext: TemplateContext {
     var entries: MustacheObject {
         [
             "access": .string(access), "bodyType": .string(bodyType), "model": .string(model),
-            "fields": .lines(fields), "location": .optional(location),
+            "fields": .lines(fields), "location": .optional(location), "availability": .lines(availability),
         ]
     }
 }

@@ -43,7 +43,8 @@ struct RepositoryContextBuilder {
         if doc.isEmpty { doc = [printer.summaryDoc(endpoint)] }
         let example = method.example.flatMap { payloads[$0] }.map { String(decoding: $0, as: UTF8.self) }
         return RepositoryMethodContext(
-            doc: doc, name: SwiftName.escaped(endpoint.name),
+            doc: doc, availability: printer.availability(printer.deprecation(of: endpoint) ?? method.deprecation),
+            name: SwiftName.escaped(endpoint.name),
             signature: printer.repositorySignature(endpoint, returns: returns),
             endpointType: printer.endpointType(endpoint), call: call, send: printer.send(call, provider: provider),
             returnsValue: endpoint.response != nil, convert: convert,

@@ -12,6 +12,29 @@ extension SwiftPrinter {
         }
     }
 
+    /// `@available(*, deprecated)`, with `message:` when the deprecation has one; nothing for nil.
+    func availability(_ deprecation: Deprecation?) -> [String] {
+        guard let deprecation else { return [] }
+        let message = deprecation.message.map { ", message: " + SwiftLiteral.string($0) } ?? ""
+        return ["@available(*, deprecated\(message))"]
+    }
+
+    /// An endpoint's factory is deprecated when the spec says so, or when it spells a
+    /// deprecated type: its response, an argument (the body), its error type.
+    func deprecation(of endpoint: EndpointIR) -> Deprecation? {
+        if let own = endpoint.deprecation { return own }
+        let spelled = [endpoint.response, endpoint.errorType].compactMap { $0 } + endpoint.arguments.map(\.type)
+        return spelled.lazy.compactMap { deprecated.mentioned(in: $0, table: table) }.first
+    }
+
+    /// A body type's `init(from model:)` is deprecated with its memberwise init: when the
+    /// type, or a field of it, spells a deprecated type.
+    func deprecation(ofBodyFrom body: BodyFromIR) -> Deprecation? {
+        if let own = deprecated.mentioned(in: .named(body.bodyType), table: table) { return own }
+        guard case .structure(let fields) = table[body.bodyType].kind else { return nil }
+        return fields.lazy.compactMap { deprecated.mentioned(in: $0.type, table: table) }.first
+    }
+
     /// `[@_spi(SPI)] [modifier]import Module`.
     static func importDeclaration(_ module: String, spi: String? = nil, modifier: String) -> String {
         (spi.map { "@_spi(\($0)) " } ?? "") + modifier + "import " + module
@@ -33,7 +56,7 @@ extension SwiftPrinter {
 
     /// What the memberwise init stores for `argument`: itself, or a boxed field's value in its box.
     func storedArgument(_ field: Field, argument: String) -> String {
-        field.storage == nil ? argument : "\(argument).map(\(runtime.indirect).init)"
+        !field.boxed ? argument : "\(argument).map(\(runtime.indirect).init)"
     }
 
     /// ` = "raw"` after a case (a coding key, an enum value) whose name is not its raw value.

@@ -4,7 +4,7 @@
 extension SwiftPrinter {
     /// The property's type: the field's, or `Nullable<T>?` for a `$nullable` field.
     func storedType(_ field: Field) -> String {
-        if field.storage != nil { return "\(runtime.indirect)<\(type(field.type.nonOptional))>?" }
+        if field.boxed { return "\(runtime.indirect)<\(type(field.type.nonOptional))>?" }
         guard field.coding.strategy.isNullable else { return type(field.type) }
         return "\(runtime.nullable)<\(type(field.type.nonOptional))>?"
     }
@@ -26,7 +26,7 @@ extension SwiftPrinter {
         let base = field.type.nonOptional
         /// The type decoded: the field's, or its box.
         func decoded(_ type: TypeRef) -> String {
-            field.storage == nil ? spell(type) : "\(runtime.indirect)<\(spell(type))>"
+            !field.boxed ? spell(type) : "\(runtime.indirect)<\(spell(type))>"
         }
         /// `try container.f(args)`, `try container.fIfPresent(args)`, or for a lenient field `(try? container.fIfPresent(args))`.
         func call(_ function: String, _ arguments: String) -> String {
@@ -141,7 +141,9 @@ extension SwiftPrinter {
     /// a blank doc line; nothing when none is documented.
     func parameterDocs(_ arguments: [EndpointIR.Argument]) -> [String] {
         let documented = arguments.compactMap { argument in
-            argument.doc.map { (name: argument.name, text: SwiftLiteral.docLines($0).map { $0.dropFirst(3) }) }
+            Self.argumentDoc(argument).map {
+                (name: argument.name, text: SwiftLiteral.docLines($0).map { $0.dropFirst(3) })
+            }
         }
         guard !documented.isEmpty else { return [] }
         /// The first line after `lead`, the rest indented under it.
@@ -154,6 +156,15 @@ extension SwiftPrinter {
         }
         return ["///", "/// - Parameters:"]
             + documented.flatMap { item("///   - \($0.name):", $0.text, indent: "     ") }
+    }
+
+    /// An argument's `$doc`, and its deprecation said after it: a factory's argument cannot
+    /// carry `@available`, so its doc comment says what the compiler cannot.
+    static func argumentDoc(_ argument: EndpointIR.Argument) -> String? {
+        guard let deprecation = argument.deprecation else { return argument.doc }
+        let said = "Deprecated" + (deprecation.message.map { ": " + $0 } ?? ".")
+        guard let doc = argument.doc, !doc.isEmpty else { return said }
+        return doc + (doc.last.map { ".!?".contains($0) } == true ? " " : ". ") + said
     }
 
     /// How a body is sent when not as JSON: `.form`, `.multipart`, `.raw(contentType: ...)`.

@@ -5,6 +5,14 @@ import Foundation
 struct SwiftPrinter: Sendable {
     let table: TypeTable
     let runtime: RuntimeSymbols
+    /// Which types are deprecated, so what spells them is deprecated too.
+    let deprecated: DeprecatedTypes
+
+    init(table: TypeTable, runtime: RuntimeSymbols) {
+        self.table = table
+        self.runtime = runtime
+        self.deprecated = DeprecatedTypes(table)
+    }
 
     /// A line longer than this is split where the syntax allows (call arguments one per line).
     static let lineWidth = 100

@@ -160,6 +160,8 @@ struct ExtensionContext: TemplateContext {
     var endpointType: String
     var kind: String
     var response: String
+    /// `@available(*, deprecated…)` on the extension, when its response spells a deprecated type.
+    var availability: [String] = []
     var factories: [FactoryContext]
 
     /// The factories' `bodyFrom` overloads, in an extension of their own that says no
@@ -175,6 +177,7 @@ struct ExtensionContext: TemplateContext {
     var entries: MustacheObject {
         let common: MustacheObject = [
             "endpointType": .string(endpointType), "kind": .string(kind), "response": .string(response),
+            "availability": .lines(availability),
         ]
         let overloads = modelOverloads
         return common.merging([
@@ -196,6 +199,8 @@ struct FactoryContext: TemplateContext {
     }
 
     var doc: [String]
+    /// `@available(*, deprecated…)` on the factory.
+    var availability: [String] = []
     var access: String
     var name: String
     var layout: Layout
@@ -239,8 +244,8 @@ struct FactoryContext: TemplateContext {
         var isProperty = false
         if case .property = layout { isProperty = true }
         return [
-            "doc": .lines(doc), "access": .string(access), "name": .string(name),
-            "property": .bool(isProperty), "inline": inline, "multiline": multiline,
+            "doc": .lines(doc), "availability": .lines(availability), "access": .string(access),
+            "name": .string(name), "property": .bool(isProperty), "inline": inline, "multiline": multiline,
             "method": .string(method), "path": .string(path), "query": .items(query), "headers": .items(headers),
             "body": .optional(body), "envelope": .optional(envelope), "errorType": .optional(errorType),
             "timeout": .optional(timeout), "bodyEncoding": .optional(bodyEncoding),
@@ -254,6 +259,8 @@ struct FactoryContext: TemplateContext {
 
 /// `bodyFrom`: the factory again, taking the domain model instead of the body.
 struct ModelOverloadContext: TemplateContext {
+    /// `@available(*, deprecated…)`: the factory it calls, or the body's `init(from model:)`, is deprecated.
+    var availability: [String] = []
     var access: String
     var name: String
     var model: String
@@ -266,6 +273,7 @@ struct ModelOverloadContext: TemplateContext {
         [
             "access": .string(access), "name": .string(name), "model": .string(model),
             "parameters": .string(parameters), "arguments": .string(arguments), "spaced": .bool(spaced),
+            "availability": .lines(availability),
         ]
     }
 }
@@ -308,6 +316,8 @@ struct ProviderContext: TemplateContext {
 /// One repository method: its signature, how the live one sends, how the stub answers.
 struct RepositoryMethodContext: TemplateContext {
     var doc: [String]
+    /// `@available(*, deprecated…)`: the endpoint's factory or the mapping it returns through is deprecated.
+    var availability: [String] = []
     var name: String
     var signature: String
     var endpointType: String
@@ -321,7 +331,8 @@ struct RepositoryMethodContext: TemplateContext {
 
     var entries: MustacheObject {
         [
-            "doc": .lines(doc), "name": .string(name), "caseName": .string(name), "signature": .string(signature),
+            "doc": .lines(doc), "availability": .lines(availability), "name": .string(name),
+            "caseName": .string(name), "signature": .string(signature),
             "endpointType": .string(endpointType), "call": .string(call), "send": .string(send),
             "returnsValue": .bool(returnsValue), "convert": .optional(convert),
             "example": example.map { .object(["literal": .string($0.literal), "property": .string($0.property)]) }

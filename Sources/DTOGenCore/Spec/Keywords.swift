@@ -247,6 +247,13 @@ public enum KindReference: Sendable, Equatable {
     }
 }
 
+/// `$deprecated` on a type, a property or a parameter, `deprecated` on an endpoint: `true`,
+/// or the message the compiler's warning gives (OpenAPI's `deprecated: true`).
+public struct Deprecation: Sendable, Equatable {
+    /// What the warning says beside "deprecated"; nil for none.
+    public var message: String?
+}
+
 /// `$format`: a date format on a Date, or `"string"` on a number or Bool sent as a string.
 public enum FieldFormat: Sendable, Equatable {
     case date(DateFormatSpec)
@@ -282,6 +289,8 @@ enum Modifier: String, CaseIterable, Sendable {
     case readOnly = "$readOnly"
     /// On an object: the keys it does not declare, kept in a dictionary of this shape.
     case additionalProperties = "$additionalProperties"
+    /// A type, property or parameter the API is retiring: `@available(*, deprecated)`.
+    case deprecated = "$deprecated"
 
     /// The keys that give a shape its kind; a shape has at most one.
     static let special: [Modifier] = [.type, .enumeration, .dictionary, .oneOf]

@@ -101,6 +101,8 @@ public struct ShapeSpec: Sendable {
     /// `$readOnly`: a value only the server sets (OpenAPI's `readOnly`), kept in the type for
     /// what the app reads and left out when the type is sent as a request body.
     public var readOnly: Located<Bool>?
+    /// `$deprecated`: the type, property or parameter is retiring (nil: it is not).
+    public var deprecated: Located<Deprecation>?
     public var format: Located<FieldFormat>?
     public var unknownCase: Located<String>?
     /// `$discriminator`: the key whose string value says which `$oneOf` variant an object is.
@@ -188,6 +190,8 @@ public struct EndpointSpec: Sendable {
     /// The spec's `domain`: one mapping, or (an addition to the format) an array of them.
     public var domains: [DomainSpec] = []
     public var doc: Located<String>?
+    /// `deprecated`: the endpoint is retiring (nil: it is not).
+    public var deprecated: Located<Deprecation>?
     /// `examples`: sample response bodies (relative to the spec), envelope included, checked every run.
     public var examples: [Located<String>] = []
     /// `bodyFrom`: the body built from a domain model (`init(from model:)`, a factory overload).

@@ -15,7 +15,7 @@ public enum SpecReader {
     static let endpointKeys = [
         "name", "method", "path", "kind", "params", "query", "headers", "cookies", "body", "bodyEncoding", "bodyStyles",
         "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc", "examples", "bodyFrom",
-        "stream", "end", "events",
+        "stream", "end", "events", "deprecated",
     ]
     static let envelopeKeys = ["data", "success", "message", "path"]
     static let domainKeys = ["model", "kind", "each", "fields", "update"]
@@ -130,6 +130,19 @@ private struct Reader {
             return nil
         }
         return Located(s, at: node.location)
+    }
+
+    /// `true` (deprecated), `false` (not: nil) or a message.
+    mutating func deprecation(_ node: JSONNode, _ what: String) -> Located<Deprecation>? {
+        switch node.value {
+        case .bool(let flag): return flag ? Located(Deprecation(message: nil), at: node.location) : nil
+        case .string(let message): return Located(Deprecation(message: message), at: node.location)
+        default:
+            sink.error(
+                "DTG1061", node.location,
+                "\(what) must be true, false or the message of the deprecation, found \(node.kindDescription)")
+            return nil
+        }
     }
 
     mutating func bool(_ node: JSONNode, _ what: String) -> Bool? {
@@ -580,6 +593,15 @@ private struct Reader {
             } else {
                 shape.readOnly = Located(b, at: member.keyLocation)
             }
+        case .deprecated:
+            // What the app names: a type, a property, a parameter; not an element or a variant.
+            guard context != .inner else {
+                sink.error(
+                    "DTG1062", member.keyLocation,
+                    "'$deprecated' marks a type in 'types', a property or a parameter; it is not allowed here")
+                return
+            }
+            shape.deprecated = deprecation(value, "'$deprecated'")
         case .format:
             shape.format = keyword(value, "'$format'", FieldFormat.read)
         case .doc:
@@ -865,6 +887,7 @@ private struct Reader {
                     endpoint.domains = [domain]
                 }
             case "doc": endpoint.doc = string(value, "'doc'")
+            case "deprecated": endpoint.deprecated = deprecation(value, "'deprecated'")
             case "examples": endpoint.examples = examplePaths(value, "'examples'")
             case "bodyFrom": endpoint.bodyFrom = readBodyFrom(value)
             case "stream": endpoint.stream = keyword(value, "'stream'", StreamStyle.read)

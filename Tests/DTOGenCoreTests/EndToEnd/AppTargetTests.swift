@@ -196,4 +196,22 @@ struct AppTargetTests {
         let endpoints = try #require(checked.files.first { $0.path == "Store.Endpoints.swift" }?.contents)
         #expect(endpoints.contains("package import Foundation\n@_spi(Generated) package import DTORuntime\n"))
     }
+
+    /// Deprecations (`DeprecationTests`' spec and app): the app's uses warn, generated code
+    /// does not, in every setting.
+    @Test(arguments: Setting.allCases)
+    func deprecations(_ setting: Setting) throws {
+        let result = generate(DeprecationTests.spec, path: "shop.json")
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-deprecations-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("ShopApp.swift")
+        try DeprecationTests.app.write(to: app, atomically: true, encoding: .utf8)
+        let checked = try Self.typecheck(result.files, sources: [app], setting: setting, library: true)
+        #expect(checked.status == 0, "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
+        #expect(
+            checked.diagnostics.map(DeprecationTests.appWarning).sorted() == DeprecationTests.expected.sorted(),
+            "\(checked.diagnostics.joined(separator: "\n"))")
+    }
 }
