@@ -10,29 +10,28 @@ import FoundationNetworking
 // README.md:99
 func readmeSnippet1(data: Data) async throws {
     let feed = try FastDecoder().decode(GeoFeatureCollection.self, from: data)  // or JSONDecoder(): same value, about 5× slower
-    let quakes = try Quake.from(feed)  // a short coordinates array throws a MappingError, never crashes
+    let quakes = try Quake.from(feed)   // a short coordinates array throws a MappingError, never crashes
     _ = (feed, quakes)
 }
 
 // README.md:130
 func readmeSnippet2(token: String) async throws {
-    let client = APIClient(baseURL: StoreAPI.baseURL)  // the spec's baseURL
-    let featured = try await client.send(.featuredItems)  // public: no request data
+    let client = APIClient(baseURL: StoreAPI.baseURL)         // the spec's baseURL
+    let featured = try await client.send(.featuredItems)       // public: no request data
     let results = try await client.send(.search(for: "swift"), using: AccessToken(rawValue: token))
-    let items = StoreItem.from(results)  // your domain models
+    let items = StoreItem.from(results)                        // your domain models
     _ = (client, featured, results, items)
 }
 
 // README.md:171
 func readmeSnippet3(client: APIClient, token: String, tokens: any AccessTokenProvider) async throws {
-    for try await page in client.pages(.listItems()) {  // fetched as the loop asks
+    for try await page in client.pages(.listItems()) {        // fetched as the loop asks
         print(page.count)
     }
     let form = CreateItemBody(name: "Green tea", price: 4.5, tags: ["tea"], metadata: ["shelf": "A3"])
     let item = try await client.send(.createItem(body: form), using: AccessToken(rawValue: token))
     let photo = FilePart(data: Data([0x89, 0x50]), filename: "tea.png", contentType: "image/png")
-    let withImage = try await client.send(
-        .uploadImage(id: item.id, body: .init(image: photo)), using: AccessToken(rawValue: token))
+    let withImage = try await client.send(.uploadImage(id: item.id, body: .init(image: photo)), using: AccessToken(rawValue: token))
     let mine = try await client.send(.myItems, using: tokens)  // a fresh token for each request
     _ = (form, item, photo, withImage, mine)
 }
@@ -41,7 +40,7 @@ func readmeSnippet3(client: APIClient, token: String, tokens: any AccessTokenPro
 func readmeSnippet4(token: String) async throws {
     let client = APIClient(baseURL: StoreAPI.baseURL, middlewares: [RetryMiddleware(maxAttempts: 3)])
     let response = try await client.response(for: .featuredItems)
-    let remaining = response.header("X-RateLimit-Remaining")  // headers ignore case
+    let remaining = response.header("X-RateLimit-Remaining")   // headers ignore case
     do {
         _ = try await client.send(.search(for: "swift"), using: AccessToken(rawValue: token))
     } catch APIError.server(let status, _, let error as StoreError) {
@@ -81,8 +80,7 @@ nonisolated extension StreamEndpoint<EndpointKinds.Private, ChatChunk> {
 // README.md:274
 func readmeSnippet6(client: APIClient, token: String) async throws {
     var answer = ""
-    for try await chunk in try await client.stream(.chat(["model": "gpt-4o-mini"]), using: AccessToken(rawValue: token))
-    {
+    for try await chunk in try await client.stream(.chat(["model": "gpt-4o-mini"]), using: AccessToken(rawValue: token)) {
         answer += chunk.choices.first?.delta.content ?? ""
     }
 }
@@ -136,7 +134,7 @@ actor QuakeImporter {
 }
 #endif
 
-// README.md:869
+// README.md:871
 /// A middleware: write `next` as `Next`. Spelled out, the function type would mean a
 /// caller-isolated function in a module with `NonisolatedNonsendingByDefault`.
 struct StampMiddleware: APIMiddleware {
@@ -157,10 +155,10 @@ final class SessionTokens: AccessTokenProvider {
 
 // Sources/DTORuntime/DTORuntime.docc/CallingAnAPI.md:14
 func readmeSnippet8(token: String) async throws {
-    let client = APIClient(baseURL: StoreAPI.baseURL)  // the spec's baseURL
+    let client = APIClient(baseURL: StoreAPI.baseURL)   // the spec's baseURL
     let featured = try await client.send(.featuredItems)  // a public endpoint: nothing to pass
     let results = try await client.send(.search(for: "tea"), using: AccessToken(rawValue: token))
-    let items = StoreItem.from(results)  // the spec's mapping onto your models
+    let items = StoreItem.from(results)                   // the spec's mapping onto your models
     _ = (client, featured, results, items)
 }
 
@@ -290,10 +288,9 @@ struct CannedTransport: HTTPTransport {
 
 // Sources/DTORuntime/DTORuntime.docc/TestingWithoutANetwork.md:45
 func readmeSnippet17() async throws {
-    let transport = CannedTransport(
-        body: """
-            {"result": [{"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "Green tea", "price": 4.5, "category": "books"}]}
-            """)
+    let transport = CannedTransport(body: """
+        {"result": [{"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "Green tea", "price": 4.5, "category": "books"}]}
+        """)
     let client = APIClient(baseURL: StoreAPI.baseURL, transport: transport)
     let featured = try await client.send(.featuredItems)
     assert(featured.first?.name == "Green tea")

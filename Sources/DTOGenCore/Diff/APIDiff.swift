@@ -76,6 +76,8 @@ struct APISide {
     }
 
     var types: [String: TypeEntry] = [:]
+    /// `externalTypes`, by the spec's name for each.
+    var appTypes: [String: TypeEntry] = [:]
     var endpoints: [String: (endpoint: EndpointIR, spec: SpecIR)] = [:]
     var mappings: [String: (mapping: MappingIR, spec: SpecIR)] = [:]
     /// `Repository.method` → the endpoint behind it.
@@ -87,8 +89,12 @@ struct APISide {
     init(_ irs: [SpecIR]) {
         for spec in irs where spec.generates {
             for (index, decl) in spec.types.decls.enumerated() where !decl.external {
-                types[decl.qualifiedName] = TypeEntry(
-                    id: DeclID(index: index), decl: decl, table: spec.types, spec: spec)
+                let entry = TypeEntry(id: DeclID(index: index), decl: decl, table: spec.types, spec: spec)
+                if case .appType = decl.kind {
+                    appTypes[decl.name] = entry
+                } else {
+                    types[decl.qualifiedName] = entry
+                }
             }
             for endpoint in spec.endpoints { endpoints[endpoint.name] = (endpoint, spec) }
             // What apps decode is what the generator gives fast paths to (all types of a spec
@@ -137,6 +143,7 @@ struct APIComparer {
         compareMappings()
         compareRepositories()
         compareDeprecations()
+        compareAppTypes()
     }
 
     mutating func add(
@@ -332,6 +339,7 @@ struct APIComparer {
         case .enumeration: return "an enum"
         case .alias: return "a typealias"
         case .oneOf: return "a one-of"
+        case .appType: return "your type"
         }
     }
 

@@ -54,6 +54,10 @@ struct WireShapes {
             }
         case .alias(let target):
             words = ["alias", String(digest(target))]
+        case .appType:
+            // What the app's type reads is its own: by the spec's name for it, whichever
+            // Swift type stands for it (a change of that is the source's, not the wire's).
+            words = ["appType", table[id].name]
         }
         return Self.hash(words)
     }

@@ -49,7 +49,7 @@ struct DeprecatedTypes: Sendable {
             case .structure(let fields):
                 types = (fields + (table[id].additionalProperties.map { [$0] } ?? [])).map(\.type)
             case .oneOf(let info): types = info.variants.map(\.type)
-            case .enumeration, .alias: types = []
+            case .enumeration, .alias, .appType: types = []
             }
             if let found = types.first(where: { mentioned(in: $0, table: table) != nil }) {
                 coding[id] = mentioned(in: found, table: table)

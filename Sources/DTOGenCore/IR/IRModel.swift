@@ -77,6 +77,15 @@ struct Decl: Sendable {
         case alias(TypeRef)
         /// `$oneOf`: an enum with one case per variant.
         case oneOf(OneOfInfo)
+        /// A type the app declares (`externalTypes`): spelled as `qualifiedName`, never generated.
+        case appType
+    }
+
+    /// How generated code inside a declaration spells this one: its name (nested types are
+    /// in scope), or an app type's Swift type.
+    var spelledName: String {
+        if case .appType = kind { return qualifiedName }
+        return name
     }
 
     var name: String
@@ -352,6 +361,13 @@ struct TypeTable: Sendable {
         case .array(let inner), .dictionary(let inner), .optional(let inner): mentions(inner, topLevelName: name)
         case .scalar, .json, .parameter: false
         }
+    }
+
+    /// The app's own types this spec declares (`externalTypes`), as Swift spells them.
+    var declaredAppTypes: [String] {
+        decls.filter { decl in
+            if case .appType = decl.kind { !decl.external } else { false }
+        }.map(\.qualifiedName)
     }
 
     func describe(_ type: TypeRef) -> String {

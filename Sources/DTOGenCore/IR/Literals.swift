@@ -83,6 +83,11 @@ enum Literals {
             case .oneOf:
                 return .failure(
                     .message("a default value is not supported for a '$oneOf' type; make the field optional instead"))
+            case .appType:
+                return .failure(
+                    .message(
+                        "a default value is not supported for your own type (externalTypes); make the field optional instead"
+                    ))
             case .alias(let target):
                 return literal(node, as: target, in: table, dateFormat: dateFormat, notes: &notes)
             }

@@ -159,9 +159,15 @@ struct MappingResolver {
                         continue
                     }
                     guard case .structure = table[id].kind else {
+                        let what: String
+                        if case .appType = table[id].kind {
+                            what = "your own type (externalTypes); map it whole, or with 'swift'"
+                        } else {
+                            what = "an enum"
+                        }
                         sink.error(
                             "DTG3049", location(in: path, offset: offset),
-                            "'\(key)' cannot be read from \(walked): \(table[id].qualifiedName) is an enum")
+                            "'\(key)' cannot be read from \(walked): \(table[id].qualifiedName) is \(what)")
                         return nil
                     }
                     guard fieldStep(&value, key: key, path: path, offset: offset) else { return nil }

@@ -39,6 +39,7 @@ struct SpecResolver {
     /// `imports`: the resolved specs this one imports; their types are usable by name here.
     mutating func resolve(imports: [SpecResolver] = []) {
         for imported in imports { types.importTypes(from: imported.types) }
+        types.declareAppTypes(spec.externalTypes, besides: spec.types)
         types.declareNamedTypes(spec.types)
         types.resolveNamedTypes(spec.types)
         for endpoint in spec.endpoints {

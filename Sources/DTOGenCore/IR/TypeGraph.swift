@@ -16,7 +16,7 @@ struct TypeGraph {
                 case .structure: pending += table[id].storedFields.map(\.type)
                 case .alias(let target): pending.append(target)
                 case .oneOf(let info): pending += info.variants.map(\.type)
-                case .enumeration: break
+                case .enumeration, .appType: break
                 }
                 pending += table[id].nested.map { TypeRef.named($0) }
             case .array(let inner), .dictionary(let inner), .optional(let inner):

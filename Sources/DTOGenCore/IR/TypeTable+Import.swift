@@ -35,6 +35,7 @@ extension TypeTable {
                     decl.additionalProperties?.type = remap(additional.type)
                 }
             case .alias(let target): decl.kind = .alias(remap(target))
+            case .appType: break
             case .oneOf(var info):
                 for index in info.variants.indices { info.variants[index].type = remap(info.variants[index].type) }
                 decl.kind = .oneOf(info)

@@ -24,8 +24,9 @@ struct DTOContextBuilder {
         var declarations = Array(repeating: [DeclarationContext](), count: count)
         var topLevel = Array(repeating: [DeclID](), count: count)
         for id in table.topLevel {
+            guard let declaration = declaration(id) else { continue }
             let index = SpecFileNaming.dtoFileIndex(ofType: table[id].name, count: count)
-            declarations[index].append(declaration(id))
+            declarations[index].append(declaration)
             topLevel[index].append(id)
         }
         var fastPaths = Array(repeating: [FastPathContext](), count: count)
@@ -49,7 +50,8 @@ struct DTOContextBuilder {
                 namespace: namespace.map {
                     NamespaceContext(name: $0.name, access: access, declares: $0.declares && index == 0)
                 },
-                fastPaths: fastPaths[index]
+                fastPaths: fastPaths[index],
+                appTypes: index == 0 ? table.declaredAppTypes : []
             )
         }
     }
@@ -69,7 +71,7 @@ struct DTOContextBuilder {
                         ?? []))
         case .enumeration: body = .rawValue
         case .oneOf(let info): body = .oneOf(oneOfDecoding(decl, info, onTape: true))
-        case .alias: return nil
+        case .alias, .appType: return nil
         }
         return FastPathContext(
             access: access, type: printer.qualifiedType(.named(id)), protocol: printer.runtime.fastJSONDecodable,
@@ -79,7 +81,8 @@ struct DTOContextBuilder {
         )
     }
 
-    func declaration(_ id: DeclID) -> DeclarationContext {
+    /// The declaration of a generated type; nil for the app's own (`externalTypes`).
+    func declaration(_ id: DeclID) -> DeclarationContext? {
         let decl = table[id]
         switch decl.kind {
         case .oneOf(let info):
@@ -94,6 +97,7 @@ struct DTOContextBuilder {
                     doc: docLines(decl.doc),
                     availability: printer.availability(decl.deprecation ?? printer.deprecated.deprecation(of: id)),
                     access: access, name: printer.declaredName(decl), type: printer.type(target)))
+        case .appType: return nil
         }
     }
 
@@ -149,7 +153,7 @@ struct DTOContextBuilder {
                 ? declared.map(printer.encodeStatement)
                     + (additional.map { [printer.encodeAdditionalPropertiesStatement($0)] } ?? [])
                 : nil,
-            nested: decl.nested.map(declaration)
+            nested: decl.nested.compactMap(declaration)
         )
     }
 
@@ -174,7 +178,7 @@ struct DTOContextBuilder {
             unknown: info.unknownCaseName.map {
                 UnknownCaseContext(access: access, name: SwiftName.escaped($0), jsonType: printer.runtime.jsonValue)
             },
-            decoding: oneOfDecoding(decl, info, onTape: false), nested: decl.nested.map(declaration)
+            decoding: oneOfDecoding(decl, info, onTape: false), nested: decl.nested.compactMap(declaration)
         )
     }
 

@@ -8,9 +8,13 @@ struct DTOsFileContext: TemplateContext {
     var declarations: [DeclarationContext]
     var namespace: NamespaceContext?
     var fastPaths: [FastPathContext]
+    /// The app's own types the spec uses (`externalTypes`), as Swift spells them: the first
+    /// file checks each has the conformances generated code needs.
+    var appTypes: [String] = []
 
     var entries: MustacheObject {
         file.entries.merging([
+            "appTypes": appTypes.isEmpty ? .bool(false) : .object(["types": .lines(appTypes)]),
             "declarations": .list(namespace == nil ? declarations.map(\.value) : []),
             "namespace": .optional(
                 namespace.map { namespace in

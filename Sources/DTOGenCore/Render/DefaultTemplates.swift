@@ -31,6 +31,19 @@ enum DefaultTemplates {
 """##,
         "dtos.swift": ##"""
 {{>header}}
+{{#appTypes}}
+
+/// Your own types this spec uses in place of generated ones (`externalTypes`). An error on
+/// a line below means that type lacks what generated code needs of it: make it `Codable`,
+/// `Sendable` and `Hashable`, and `nonisolated` where the default isolation is the main actor.
+private func requireAppTypesConformances() {
+{{#types}}
+    requireCodableSendableHashable({{{.}}}.self)
+{{/types}}
+}
+
+private func requireCodableSendableHashable<T: Codable & Sendable & Hashable>(_: T.Type) {}
+{{/appTypes}}
 {{#declarations}}
 
 {{>declaration}}

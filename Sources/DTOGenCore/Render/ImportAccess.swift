@@ -37,6 +37,7 @@ struct ImportAccess: Equatable, Sendable {
                     if field.coding.strategy.isNullable && !field.boxed { access.runtime = true }
                 }
             case .alias(let target): access.add(target)
+            case .appType: break
             case .oneOf(let info):
                 info.variants.forEach { access.add($0.type) }
                 if info.unknownCaseName != nil { access.runtime = true }

@@ -20,7 +20,9 @@ struct SpecRenderer: Sendable {
         let dtoNames = SpecFileNaming.dtoFileNames(base: ir.fileBase, count: ir.dtoFiles)
         do {
             var files: [GeneratedFile] = []
-            if keepsEmptyFiles || !ir.types.topLevel.isEmpty || ir.namespace?.declares == true {
+            if keepsEmptyFiles || !ir.types.topLevel.isEmpty || ir.namespace?.declares == true
+                || !ir.types.declaredAppTypes.isEmpty
+            {
                 var builder = DTOContextBuilder(table: ir.types, access: access, printer: printer)
                 builder.fastDecoding = fastDecoding
                 builder.decoded = ir.decoded
@@ -30,7 +32,10 @@ struct SpecRenderer: Sendable {
                 {
                     // A file of a split spec that holds no type is written only where every
                     // file must be (the build plugin names them all beforehand).
-                    guard keepsEmptyFiles || !context.declarations.isEmpty || context.namespace?.declares == true else {
+                    guard
+                        keepsEmptyFiles || !context.declarations.isEmpty || context.namespace?.declares == true
+                            || !context.appTypes.isEmpty
+                    else {
                         continue
                     }
                     files.append(GeneratedFile(path: name, contents: try templates.render("dtos.swift", context.value)))

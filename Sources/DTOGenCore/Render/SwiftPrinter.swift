@@ -22,7 +22,7 @@ struct SwiftPrinter: Sendable {
     /// A type as written inside the declaration that uses it (nested types by their own
     /// name: they never shadow anything in scope).
     func type(_ type: TypeRef) -> String {
-        type.spelled(naming: { table[$0].name }, file: runtime.filePart, json: runtime.jsonValue)
+        type.spelled(naming: { table[$0].spelledName }, file: runtime.filePart, json: runtime.jsonValue)
     }
 
     /// A type as written outside any declaration (nested types fully qualified).

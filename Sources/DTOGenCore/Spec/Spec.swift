@@ -50,6 +50,8 @@ public struct Spec: Sendable {
     public var repository: Located<String>?
     /// `"kinds"`: endpoint kinds dtogen generates (an API key in a header or query item).
     public var kinds: [KindDeclaration] = []
+    /// `externalTypes`: names the spec uses for types the app declares, and the Swift type each spells.
+    public var externalTypes: [ExternalTypeSpec] = []
     public var location: SourceLocation
 }
 
@@ -141,6 +143,14 @@ public struct BodyStyleSpec: Sendable {
     public var keyLocation: SourceLocation
     public var style: Located<ParameterStyle>?
     public var explode: Located<Bool>?
+}
+
+/// One entry of `externalTypes`: `"Money": "Shop.Money"`.
+public struct ExternalTypeSpec: Sendable {
+    /// The name the spec's shapes use.
+    public var name: Located<String>
+    /// The app's Swift type that generated code spells.
+    public var swiftType: Located<String>
 }
 
 public struct PropertySpec: Sendable {

@@ -7,7 +7,7 @@ public enum SpecReader {
     ]
     static let topLevelKeys = [
         "name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports", "openapi",
-        "operations", "repository", "kinds",
+        "operations", "repository", "kinds", "externalTypes",
     ]
     static let optionKeys = [
         "access", "dates", "kind", "naming", "namespace", "enums", "unusedTypes", "dtoFiles", "identifiable",
@@ -130,6 +130,21 @@ private struct Reader {
             return nil
         }
         return Located(s, at: node.location)
+    }
+
+    /// `externalTypes`: an object of names to the Swift types the app declares.
+    mutating func readExternalTypes(_ node: JSONNode) -> [ExternalTypeSpec] {
+        guard let members = node.members else {
+            sink.error(
+                "DTG1063", node.location,
+                "'externalTypes' must be an object of names to your Swift types, such as { \"Money\": \"Shop.Money\" }, found \(node.kindDescription)"
+            )
+            return []
+        }
+        return members.compactMap { member in
+            guard let swiftType = string(member.value, "'externalTypes.\(member.key)'") else { return nil }
+            return ExternalTypeSpec(name: Located(member.key, at: member.keyLocation), swiftType: swiftType)
+        }
     }
 
     /// `true` (deprecated), `false` (not: nil) or a message.
@@ -310,6 +325,8 @@ private struct Reader {
                 }
             case "kinds":
                 spec.kinds = readKinds(value)
+            case "externalTypes":
+                spec.externalTypes = readExternalTypes(value)
             case "imports":
                 guard let list = value.elements else {
                     sink.error(

@@ -208,6 +208,9 @@ struct PayloadVerifier {
             check(node, target, path: path, declared: declared, dates: nil)
         case .oneOf(let info):
             checkOneOf(node, info, decl, path: path, declared: declared)
+        case .appType:
+            // The app's own type reads what it reads: any JSON passes.
+            break
         }
     }
 

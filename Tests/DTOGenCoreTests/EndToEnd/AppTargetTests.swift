@@ -197,6 +197,29 @@ struct AppTargetTests {
         #expect(endpoints.contains("package import Foundation\n@_spi(Generated) package import DTORuntime\n"))
     }
 
+    /// Your own types (`ExternalTypesTests`' spec and the app's types), used by app code:
+    /// zero diagnostics in every setting.
+    @Test(arguments: Setting.allCases)
+    func externalTypes(_ setting: Setting) throws {
+        let result = generate(ExternalTypesTests.spec, path: "orders.json")
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-app-types-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("OrdersApp.swift")
+        let use = """
+            import DTORuntime
+            func total(_ client: APIClient) async throws -> Int {
+                let order = try await client.send(.order(id: "7"))
+                return order.total.cents + (order.tip?.cents ?? 0)
+            }
+            """
+        try (ExternalTypesTests.appTypes + "\n" + use).write(to: app, atomically: true, encoding: .utf8)
+        let checked = try Self.typecheck(result.files, sources: [app], setting: setting, library: true)
+        #expect(
+            checked.status == 0 && checked.diagnostics.isEmpty, "\(checked.diagnostics.joined(separator: "\n"))")
+    }
+
     /// Deprecations (`DeprecationTests`' spec and app): the app's uses warn, generated code
     /// does not, in every setting.
     @Test(arguments: Setting.allCases)

@@ -75,7 +75,7 @@ struct DiagnosticsTests {
         Case(
             name: "unknown top-level key", spec: #"{ "endpoints": [], «"zzz": 1 }"#,
             message:
-                "unknown key 'zzz' in the spec; allowed keys are 'name', 'baseURL', 'options', 'envelope', 'error', 'types', 'endpoints', 'mappings', 'imports', 'openapi', 'operations', 'repository', 'kinds'"
+                "unknown key 'zzz' in the spec; allowed keys are 'name', 'baseURL', 'options', 'envelope', 'error', 'types', 'endpoints', 'mappings', 'imports', 'openapi', 'operations', 'repository', 'kinds', 'externalTypes'"
         ),
         Case(
             name: "endpoints not an array", spec: #"{ "endpoints": «{} }"#,

@@ -191,6 +191,9 @@ struct TypeSampler {
                 return sample(first.type, depth: depth + 1)
             case .alias(let target):
                 return sample(target, depth: depth + 1, format: format)
+            case .appType:
+                // What the app's type reads is its own.
+                return nil
             }
         case .generic, .parameter: return nil
         }

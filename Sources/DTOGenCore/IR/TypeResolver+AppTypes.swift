@@ -1,0 +1,48 @@
+/// `externalTypes`: names the spec's shapes use for types the app declares. Each is a
+/// declaration of kind `appType`, found by its name like a type of `types`, spelled as the
+/// app's Swift type and never generated.
+extension TypeResolver {
+    mutating func declareAppTypes(_ entries: [ExternalTypeSpec], besides types: [NamedShape]) {
+        let typeNames = Set(types.map(\.name))
+        for entry in entries {
+            let name = entry.name.value
+            let swiftType = entry.swiftType.value
+            if SpecReader.builtinScalars.contains(name) {
+                sink.error(
+                    "DTG3147", entry.name.location,
+                    "'\(name)' is a built-in type; an external type needs a name of its own, such as '\(name)Value'")
+                continue
+            }
+            guard SwiftName.isTypeName(name) else {
+                sink.error(
+                    "DTG3148", entry.name.location,
+                    "'\(name)' is not a valid type name; use letters, digits and '_', starting with a letter")
+                continue
+            }
+            if typeNames.contains(name) {
+                sink.error(
+                    "DTG3149", entry.name.location,
+                    "'\(name)' is also a type in 'types'; an external type stands for your own, so remove one of them")
+                continue
+            }
+            guard Self.isSwiftTypeName(swiftType) else {
+                sink.error(
+                    "DTG3150", entry.swiftType.location,
+                    "'\(swiftType)' is not a Swift type name; write your type's name, qualified if need be (\"Shop.Money\")"
+                )
+                continue
+            }
+            let id = table.add(
+                Decl(name: name, qualifiedName: swiftType, parent: nil, kind: .appType, location: entry.name.location))
+            named[name] = id
+            // A generated type never takes the name the app's type is spelled with.
+            topLevelNames.insert(String(swiftType.prefix { $0 != "." }))
+        }
+    }
+
+    /// `Money`, `Shop.Money`: identifiers joined by dots, none a keyword.
+    static func isSwiftTypeName(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.allSatisfy { SwiftName.isTypeName(String($0)) }
+    }
+}
