@@ -24,6 +24,11 @@ let importUsage = """
       --tags <tags>           Import only the operations with one of these tags (comma-
                               separated; repeatable) and the types they reach. With
                               --operations: the operations either selects.
+      --external-type <NAME=SwiftType>
+                              Use your own Swift type for the name (repeatable): a component
+                              schema of that name is not declared, and every use of it
+                              spells your type ('externalTypes' in the spec). --update
+                              keeps the earlier spec's.
       --update                Re-import over the spec at -o, which an earlier import wrote:
                               keep the names it gave types that are still written the same
                               way, the shapes it left in place, and its number of DTO files,
@@ -48,6 +53,7 @@ func runImport(_ commandLine: [String]) -> Never {
     var update = false
     var quiet = false
     var namingOption: NamingStyle?
+    var appTypes: [String: String] = [:]
     while let argument = arguments.next() {
         switch argument {
         case "-h", "--help":
@@ -72,6 +78,14 @@ func runImport(_ commandLine: [String]) -> Never {
                 fail("\(argument) takes names separated by commas, with no empty one")
             }
             options.operations += names.map { prefix + $0 }
+        case "--external-type":
+            let text = arguments.value(for: argument)
+            guard let entry = ImportOptions.externalType(text) else {
+                fail(
+                    "--external-type takes NAME=SwiftType, such as Money=Shop.Money (a type name, and your type's name), found '\(text)'"
+                )
+            }
+            appTypes[entry.name] = entry.swiftType
         case "--force": force = true
         case "--update": update = true
         case "--quiet", "-q": quiet = true
@@ -81,7 +95,7 @@ func runImport(_ commandLine: [String]) -> Never {
                     argument,
                     known: [
                         "--output", "--name", "--namespace", "--closed-enums", "--naming", "--operations", "--tags",
-                        "--update",
+                        "--external-type", "--update",
                         "--force", "--quiet", "--help",
                     ])
             }
@@ -100,9 +114,11 @@ func runImport(_ commandLine: [String]) -> Never {
         }
         options.previous = previous
         options.naming = previous.naming
+        options.externalTypes = previous.externalTypes
         force = true
     }
     if let namingOption { options.naming = namingOption }
+    options.externalTypes.merge(appTypes) { _, given in given }
     let result = OpenAPIImporter.importDocument(bytes: readFile(document), path: document, options: options) { path in
         FileManager.default.contents(atPath: path).map { Array($0) }
     }

@@ -59,9 +59,14 @@ enum OpenAPIBackedSpec {
         // `options.naming` how the names the document gives are cased.
         let open = root["options"]?["enums"]?.stringValue == EnumStyle.open.rawValue
         let naming = root["options"]?["naming"]?.stringValue.flatMap(NamingStyle.init(rawValue:)) ?? .swift
+        // The spec's `externalTypes` replace the component schemas of their names.
+        let appTypes = Dictionary(
+            (root["externalTypes"]?.members ?? []).compactMap { member in
+                member.value.stringValue.map { (member.key, $0) }
+            }, uniquingKeysWith: { first, _ in first })
         let (translated, translator) = OpenAPIImporter.translate(
             bytes: bytes, path: documentPath, selection: selection, file: documentFile,
-            options: ImportOptions(closedEnums: !open, naming: naming)
+            options: ImportOptions(closedEnums: !open, naming: naming, externalTypes: appTypes)
         ) { path in
             files[path] ?? readFile?(path)
         }

@@ -18,10 +18,24 @@ public struct ImportOptions: Sendable {
     /// `options.naming`: how the names import writes (types, endpoints, a key's `$name`) are
     /// cased, as the spec's own names are (`camel` is written into the spec).
     public var naming: NamingStyle
+    /// The spec's `externalTypes` (`--external-type Money=Shop.Money`): name → the app's Swift
+    /// type. A component schema of that name (or whose type would be named so) is not
+    /// declared; every use of it spells the app's type.
+    public var externalTypes: [String: String]
+
+    /// `NAME=SwiftType` (`--external-type`): the name and the app's type, when both are type
+    /// names (the Swift type may be qualified, `Shop.Money`).
+    public static func externalType(_ text: String) -> (name: String, swiftType: String)? {
+        let parts = text.split(separator: "=", maxSplits: 1).map { String($0) }
+        guard parts.count == 2, SwiftName.isTypeName(parts[0]), !SpecReader.builtinScalars.contains(parts[0]),
+            TypeResolver.isSwiftTypeName(parts[1])
+        else { return nil }
+        return (parts[0], parts[1])
+    }
 
     public init(
         name: String? = nil, namespace: String? = nil, closedEnums: Bool = false, operations: [String] = [],
-        previous: PreviousImport? = nil, naming: NamingStyle = .swift
+        previous: PreviousImport? = nil, naming: NamingStyle = .swift, externalTypes: [String: String] = [:]
     ) {
         self.name = name
         self.namespace = namespace
@@ -29,6 +43,7 @@ public struct ImportOptions: Sendable {
         self.operations = operations
         self.previous = previous
         self.naming = naming
+        self.externalTypes = externalTypes
     }
 }
 
@@ -214,6 +229,10 @@ struct OpenAPITranslator {
     var pendingExternalTypes: [(name: String, node: JSONNode, pointer: String)] = []
     /// Schemas in other files that allow `null` (optional where used, like `nullableSchemas`).
     var nullableExternalTypes: Set<String> = []
+    /// `externalTypes`: the app's own types, by the name the spec uses.
+    var appTypes: [String: String] = [:]
+    /// Component schemas that are the app's own types: named, never declared.
+    var appSchemas: Set<String> = []
 
     /// `read`: how files that references name are read (none: a reference to another file
     /// is an error that says so). `firstFile`: the `SourceLocation.file` of the document's nodes.
@@ -249,6 +268,8 @@ struct OpenAPITranslator {
     mutating func translate(options: ImportOptions) -> DraftJSON? {
         openChoices = !options.closedEnums
         naming = options.naming
+        appTypes = options.externalTypes
+        for name in appTypes.keys { takenTypeNames.reserve(name) }
         if !options.operations.isEmpty { selection = OperationSelection(options.operations) }
         guard root.members != nil else {
             fail("DTG4043", root, "an OpenAPI document is an object, found \(root.kindDescription)")
@@ -271,10 +292,11 @@ struct OpenAPITranslator {
         // whose name gives it without a suffix (`error-object`, before `Error`, which would
         // shadow Swift's), then by name. A schema added later never renames one already there
         // unless it sorts first.
-        var taken = NameScope()
+        var taken = NameScope(appTypes.keys)
         let rawKeys = Set(schemas.map(\.key))
+        nameAppSchemas()
         var named: [(key: String, node: JSONNode, candidate: String, builtin: Bool)] = []
-        for member in schemas where !isScalarAlias(member.value) {
+        for member in schemas where !isScalarAlias(member.value) && !appSchemas.contains(member.key) {
             let (candidate, builtin) = ImportedNames.component(member.key, style: naming)
             named.append((member.key, member.value, candidate, builtin))
         }
@@ -308,7 +330,7 @@ struct OpenAPITranslator {
         // A component that is a reference to a schema in another file is that schema's type,
         // under the component's name.
         var componentsInOtherFiles: Set<String> = []
-        for member in schemas {
+        for member in schemas where !appSchemas.contains(member.key) {
             guard let name = typeNames[member.key], let ref = member.value["$ref"]?.stringValue, !ref.hasPrefix("#"),
                 let (target, node) = resolveTarget(
                     ref, at: member.value, pointer: schemaPrefix + Self.escape(member.key)),
@@ -328,7 +350,7 @@ struct OpenAPITranslator {
         var reportedFor: [String: Range<Int>] = [:]
         for member in schemas
         where typeNames[member.key] != nil && !wrapperSchemas.contains(member.key)
-            && !componentsInOtherFiles.contains(member.key)
+            && !componentsInOtherFiles.contains(member.key) && !appSchemas.contains(member.key)
         {
             let pointer = schemaPrefix + Self.escape(member.key)
             let reported = diagnostics.count
@@ -398,6 +420,10 @@ struct OpenAPITranslator {
         if !specOptions.isEmpty { top.append(("options", .object(specOptions))) }
         if let envelope { top.append(("envelope", envelope.json)) }
         if !declaredKinds.isEmpty { top.append(("kinds", .object(declaredKinds.map { ($0.name, $0.declaration) }))) }
+        if !appTypes.isEmpty {
+            top.append(
+                ("externalTypes", .object(appTypes.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
+        }
         if !types.isEmpty { top.append(("types", .object(types))) }
         top.append(("endpoints", .array(endpoints)))
         let documents = self.documents

@@ -22,6 +22,8 @@ public struct PreviousImport: Sendable {
     var dtoFiles = 1
     /// `options.naming` (`swift` when the spec has none): a re-import keeps it.
     public private(set) var naming = NamingStyle.swift
+    /// `externalTypes`: a re-import keeps them.
+    public private(set) var externalTypes: [String: String] = [:]
 
     public init() {}
 
@@ -47,6 +49,11 @@ public struct PreviousImport: Sendable {
                     declared.append((type.key, .object(members)))
                     guard let key = SharedShapes.shape(members)?.key else { continue }
                     shapeNames[key, default: []].append(type.key)
+                }
+            case "externalTypes":
+                guard case .object(let entries) = member.value.value else { continue }
+                for entry in entries {
+                    if case .string(let swiftType) = entry.value.value { externalTypes[entry.key] = swiftType }
                 }
             case "endpoints":
                 guard case .array(let written) = member.value.value else { continue }

@@ -215,6 +215,27 @@ struct CommandLineTests {
         #expect(bad.status == 2 && bad.stderr.contains("--naming takes 'swift' or 'camel', found 'snake'"))
     }
 
+    /// `dtogen import --external-type`, kept by `--update`; a malformed one is a usage error.
+    @Test func importExternalTypesAndUpdateKeepsThem() throws {
+        let folder = try workspace()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ExternalTypesImportTests.document.write(
+            to: folder.appendingPathComponent("orders.yaml"), atomically: true, encoding: .utf8)
+        let spec = folder.appendingPathComponent("specs/orders.json")
+        let first = try run(
+            ["import", "orders.yaml", "--external-type", "Money=Shop.Money", "-o", "specs/orders.json"], in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        let written = try String(contentsOf: spec, encoding: .utf8)
+        #expect(written.contains(#""externalTypes": {\#n    "Money": "Shop.Money"\#n  }"#), "\(written)")
+        let updated = try run(["import", "orders.yaml", "--update", "-o", "specs/orders.json"], in: folder)
+        #expect(updated.status == 0, "\(updated.stderr)")
+        #expect(try String(contentsOf: spec, encoding: .utf8) == written)
+        let bad = try run(["import", "orders.yaml", "--external-type", "Money"], in: folder)
+        #expect(
+            bad.status == 2 && bad.stderr.contains("--external-type takes NAME=SwiftType, such as Money=Shop.Money"),
+            "\(bad.stderr)")
+    }
+
     static let shopBefore = """
         { "types": { "Charge": { "id": "String", "amount_captured": "Int" }, "Status": { "$enum": ["paid"] } },
           "endpoints": [{ "name": "charge", "path": "/charges/{id}", "params": { "id": "String" }, "response": "Charge", "query": { "status": "Status?" } }] }

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import DTOGenCore
+import TestSupport
+
+/// `dtogen import --external-type NAME=SwiftType`, and `externalTypes` in a spec backed by a
+/// document: a component schema of that name (or whose type would be named so) is not
+/// declared, and every use of it spells the app's type.
+struct ExternalTypesImportTests {
+    static let document = """
+        openapi: 3.0.0
+        info: { title: Orders, version: "1" }
+        servers: [{ url: "https://shop.example" }]
+        paths:
+          /orders/{id}:
+            get:
+              operationId: getOrder
+              parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+              responses:
+                "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Order" } } } }
+        components:
+          schemas:
+            UserId: { type: string }
+            Money: { type: object, required: [amount, currency], properties: { amount: { type: string }, currency: { type: string } } }
+            Order:
+              type: object
+              required: [id, owner, total]
+              properties:
+                id: { type: string }
+                owner: { $ref: "#/components/schemas/UserId" }
+                total: { $ref: "#/components/schemas/Money" }
+                lines: { type: array, items: { $ref: "#/components/schemas/Money" } }
+        """
+
+    @Test func theAppsTypesReplaceTheirSchemas() throws {
+        let imported = OpenAPIImporter.importDocument(
+            bytes: Array(Self.document.utf8), path: "orders.yaml",
+            options: ImportOptions(externalTypes: ["Money": "Shop.Money", "UserID": "UserID"]))
+        #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
+        for line in [
+            #""externalTypes": {\#n    "Money": "Shop.Money",\#n    "UserID": "UserID"\#n  }"#,
+            #""Order": {\#n      "id": "String",\#n      "owner": "UserID",\#n      "total": "Money",\#n      "lines": { "$type": ["Money"], "$optional": true }\#n    }"#,
+        ] {
+            #expect(imported.spec.contains(line), "\(line)\n\(imported.spec)")
+        }
+        #expect(!imported.spec.contains(#""Money": {"#))
+        let result = generate(imported.spec, path: "orders.json")
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let dtos = result.files.first { $0.path == "Orders.DTOs.swift" }?.contents ?? ""
+        #expect(dtos.contains("    let owner: UserID\n    let total: Shop.Money\n"), "\(dtos)")
+    }
+
+    @Test func aBackedSpecsExternalTypesReplaceTheirSchemas() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-backed-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.document.write(to: folder.appendingPathComponent("orders.yaml"), atomically: true, encoding: .utf8)
+        let spec = #"{ "openapi": "orders.yaml", "externalTypes": { "Money": "Shop.Money" }, "endpoints": [] }"#
+        try spec.write(to: folder.appendingPathComponent("orders.json"), atomically: true, encoding: .utf8)
+        let result = Generator.generate(try SpecLoader.load(folder.path))
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let dtos = result.files.first { $0.path == "Orders.DTOs.swift" }?.contents ?? ""
+        #expect(dtos.contains("    let total: Shop.Money\n") && !dtos.contains("struct Money"), "\(dtos)")
+        #expect(dtos.contains("requireCodableSendableHashable(Shop.Money.self)"))
+    }
+}
