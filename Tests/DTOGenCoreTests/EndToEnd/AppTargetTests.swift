@@ -197,6 +197,40 @@ struct AppTargetTests {
         #expect(endpoints.contains("package import Foundation\n@_spi(Generated) package import DTORuntime\n"))
     }
 
+    /// A get-by-id endpoint reusing the list endpoint's mapping (`MappingReuseTests`), a PATCH
+    /// body that clears dates, a document's defaults: zero diagnostics in every setting.
+    @Test(arguments: Setting.allCases)
+    func mappingReuseAndPatchDates(_ setting: Setting) throws {
+        let patch = #"""
+            { "name": "Edits", "baseURL": "https://todos.example",
+              "types": { "Edit": { "due": { "$type": "Date?", "$nullable": true }, "done": { "$type": "Date?", "$writeNull": true },
+                                   "priority": { "$type": "Int", "$default": 3 } } },
+              "endpoints": [{ "name": "edit", "method": "PATCH", "path": "/todos/{id}", "body": "Edit" }] }
+            """#
+        let result = generate([("todos.json", MappingReuseTests.spec), ("edits.json", patch)])
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-asks-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("TodosApp.swift")
+        let use = """
+            import DTORuntime
+            import Foundation
+            nonisolated struct Person: Equatable { var name: String }
+            nonisolated struct TodoItem: Equatable { var id: Int; var title: String; var owner: Person }
+            func load(_ repository: some TodosRepository) async throws -> TodoItem {
+                try await repository.getTodo(id: "7")
+            }
+            func clear(_ client: APIClient) async throws {
+                try await client.send(.edit(id: "7", body: Edit(due: .null, done: nil)))
+            }
+            """
+        try use.write(to: app, atomically: true, encoding: .utf8)
+        let checked = try Self.typecheck(result.files, sources: [app], setting: setting, library: true)
+        #expect(
+            checked.status == 0 && checked.diagnostics.isEmpty, "\(checked.diagnostics.joined(separator: "\n"))")
+    }
+
     /// Your own types (`ExternalTypesTests`' spec and the app's types), used by app code:
     /// zero diagnostics in every setting.
     @Test(arguments: Setting.allCases)
