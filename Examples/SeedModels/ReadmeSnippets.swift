@@ -134,7 +134,7 @@ actor QuakeImporter {
 }
 #endif
 
-// README.md:874
+// README.md:877
 /// A middleware: write `next` as `Next`. Spelled out, the function type would mean a
 /// caller-isolated function in a module with `NonisolatedNonsendingByDefault`.
 struct StampMiddleware: APIMiddleware {

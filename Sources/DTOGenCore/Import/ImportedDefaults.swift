@@ -59,4 +59,28 @@ extension OpenAPITranslator {
         let ended = trimmed.last.map { ".!?:".contains($0) } ?? true
         return trimmed + (ended ? " " : ". ") + said
     }
+
+    /// A parameter schema that says no type and no structure, only an `example`, a
+    /// `description`, a `format`...: with the type its `format` names (`int64` an integer,
+    /// `double` a number), else its example's, else `string`. Nil for any other schema, and
+    /// for `{}`, which allows any value (sent as its JSON's scalars).
+    static func typedAsText(_ schema: JSONNode) -> JSONNode? {
+        guard case .object(let members) = schema.value, !members.isEmpty else { return nil }
+        let structural: Set<String> = [
+            "type", "$ref", "enum", "const", "oneOf", "anyOf", "allOf", "not", "properties", "items",
+            "additionalProperties",
+        ]
+        guard !members.contains(where: { structural.contains($0.key) }) else { return nil }
+        let type: String
+        switch (schema["format"]?.stringValue, schema["example"]?.value) {
+        case ("int32"?, _), ("int64"?, _), ("integer"?, _): type = "integer"
+        case ("float"?, _), ("double"?, _), ("number"?, _): type = "number"
+        case (nil, .number(let lexeme)?): type = Int64(lexeme) != nil ? "integer" : "number"
+        case (nil, .bool?): type = "boolean"
+        default: type = "string"
+        }
+        let typed = JSONNode.Member(
+            key: "type", keyLocation: schema.location, value: JSONNode(value: .string(type), location: schema.location))
+        return JSONNode(value: .object(members + [typed]), location: schema.location)
+    }
 }

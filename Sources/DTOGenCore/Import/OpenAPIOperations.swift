@@ -147,12 +147,15 @@ extension OpenAPITranslator {
                     continue
                 }
             }
-            guard let schema = swagger2 ? node : jsonContent?.schema ?? node["schema"] else {
+            guard var schema = swagger2 ? node : jsonContent?.schema ?? node["schema"] else {
                 warn(
                     "DTG4032", node, parameterPointer,
                     "parameter '\(name)' has neither 'schema' nor 'content'; left out")
                 continue
             }
+            // A path parameter, query item, header or cookie is text on the wire: one whose
+            // schema says no type (Cloudflare's `{ example: "699d…" }`) is a string.
+            if !swagger2, jsonContent == nil, let typed = Self.typedAsText(schema) { schema = typed }
             var shape = self.shape(
                 schema, pointer: jsonContent?.pointer ?? parameterPointer, hint: SwiftName.type(name, style: naming),
                 inMultipart: true
