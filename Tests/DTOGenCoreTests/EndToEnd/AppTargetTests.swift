@@ -57,6 +57,18 @@ struct AppTargetTests {
         return (result.status, diagnostics)
     }
 
+    /// `typecheck` of generated files with one app source, written as `name` for the run.
+    static func typecheck(_ generated: [GeneratedFile], app source: String, named name: String, setting: Setting)
+        throws -> (status: Int32, diagnostics: [String])
+    {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-app-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent(name)
+        try source.write(to: app, atomically: true, encoding: .utf8)
+        return try typecheck(generated, sources: [app], setting: setting, library: true)
+    }
+
     static func swiftFiles(in folder: String) throws -> [URL] {
         let url = packageRoot.appendingPathComponent(folder)
         return try FileManager.default.contentsOfDirectory(atPath: url.path).sorted().filter { $0.hasSuffix(".swift") }
@@ -209,10 +221,6 @@ struct AppTargetTests {
             """#
         let result = generate([("todos.json", MappingReuseTests.spec), ("edits.json", patch)])
         #expect(!result.hasErrors, "\(result.diagnostics)")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-asks-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let app = folder.appendingPathComponent("TodosApp.swift")
         let use = """
             import DTORuntime
             import Foundation
@@ -225,8 +233,7 @@ struct AppTargetTests {
                 try await client.send(.edit(id: "7", body: Edit(due: .null, done: nil)))
             }
             """
-        try use.write(to: app, atomically: true, encoding: .utf8)
-        let checked = try Self.typecheck(result.files, sources: [app], setting: setting, library: true)
+        let checked = try Self.typecheck(result.files, app: use, named: "TodosApp.swift", setting: setting)
         #expect(
             checked.status == 0 && checked.diagnostics.isEmpty, "\(checked.diagnostics.joined(separator: "\n"))")
     }
@@ -237,10 +244,6 @@ struct AppTargetTests {
     func externalTypes(_ setting: Setting) throws {
         let result = generate(ExternalTypesTests.spec, path: "orders.json")
         #expect(!result.hasErrors, "\(result.diagnostics)")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-app-types-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let app = folder.appendingPathComponent("OrdersApp.swift")
         let use = """
             import DTORuntime
             func total(_ client: APIClient) async throws -> Int {
@@ -248,8 +251,8 @@ struct AppTargetTests {
                 return order.total.cents + (order.tip?.cents ?? 0)
             }
             """
-        try (ExternalTypesTests.appTypes + "\n" + use).write(to: app, atomically: true, encoding: .utf8)
-        let checked = try Self.typecheck(result.files, sources: [app], setting: setting, library: true)
+        let checked = try Self.typecheck(
+            result.files, app: ExternalTypesTests.appTypes + "\n" + use, named: "OrdersApp.swift", setting: setting)
         #expect(
             checked.status == 0 && checked.diagnostics.isEmpty, "\(checked.diagnostics.joined(separator: "\n"))")
     }
@@ -260,12 +263,8 @@ struct AppTargetTests {
     func deprecations(_ setting: Setting) throws {
         let result = generate(DeprecationTests.spec, path: "shop.json")
         #expect(!result.hasErrors, "\(result.diagnostics)")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtogen-deprecations-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let app = folder.appendingPathComponent("ShopApp.swift")
-        try DeprecationTests.app.write(to: app, atomically: true, encoding: .utf8)
-        let checked = try Self.typecheck(result.files, sources: [app], setting: setting, library: true)
+        let checked = try Self.typecheck(
+            result.files, app: DeprecationTests.app, named: "ShopApp.swift", setting: setting)
         #expect(checked.status == 0, "\(checked.diagnostics.prefix(20).joined(separator: "\n"))")
         #expect(
             checked.diagnostics.map(DeprecationTests.appWarning).sorted() == DeprecationTests.expected.sorted(),
