@@ -62,7 +62,7 @@ struct DeprecatedTypes: Sendable {
                 guard case .oneOf(let info) = table[id].kind else { continue }
                 var called: Deprecation?
                 for variant in info.variants where called == nil {
-                    switch variant.type {
+                    switch table.resolved(variant.type) {
                     case .named(let other), .generic(let other, _): called = coding[other]
                     default: break
                     }

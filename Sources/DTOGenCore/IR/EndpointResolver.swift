@@ -8,6 +8,9 @@ struct EndpointResolver {
     /// The spec's types: parameters declare their inline enums there, a body or error type
     /// is looked up (and an error type marked) there.
     var types: TypeResolver
+    /// The first deprecated field (or one of a deprecated type) a path of the endpoint being
+    /// resolved reads (pagination's `from`): its factory is deprecated with it.
+    var readDeprecation: Deprecation?
 
     mutating func endpoint(_ endpoint: EndpointSpec, response: TypeRef?, body: TypeRef?, spec: Spec) -> EndpointIR {
         let pascal = SwiftName.upperCamel(endpoint.name.value, style: types.naming)
@@ -275,6 +278,7 @@ struct EndpointResolver {
         }
 
         let kind = endpoint.kind?.value ?? spec.defaultKind?.value ?? .public
+        readDeprecation = nil
         var resolved = EndpointIR(
             name: endpoint.name.value, doc: endpoint.doc?.value, deprecation: endpoint.deprecated?.value, kind: kind,
             response: response, arguments: arguments,
@@ -292,6 +296,8 @@ struct EndpointResolver {
         resolved.location = endpoint.name.location
         resolved.cookies = cookies
         resolved.formDelimiters = formDelimiters(endpoint, body: body, encoding: resolved.bodyEncoding)
+        // What the pagination closure reads deprecates the factory with it.
+        resolved.readsDeprecated = readDeprecation
         if let bodyFrom = endpoint.bodyFrom { resolved.bodyFrom = self.bodyFrom(bodyFrom, body: body) }
         if let stream = endpoint.stream {
             if resolved.rawResponse == .data, let written = endpoint.response {
@@ -573,6 +579,13 @@ struct EndpointResolver {
                     return nil
                 }
                 expression = .member(expression, name: field.name, optionalChain: lastOptional)
+                if readDeprecation == nil {
+                    readDeprecation =
+                        DeprecatedTypes(types.table).mentioned(in: field.type, table: types.table)
+                        ?? field.deprecation.map {
+                            DeprecatedTypes.spelling("\(types.table[id].qualifiedName).\(field.name)", $0)
+                        }
+                }
                 type = types.table.resolved(field.type)
                 lastOptional = type.isOptional
                 anyOptional = anyOptional || lastOptional

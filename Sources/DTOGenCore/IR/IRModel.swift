@@ -355,7 +355,7 @@ struct TypeTable: Sendable {
     /// Whether `type` names a top-level declaration called `name`, at any depth.
     func mentions(_ type: TypeRef, topLevelName name: String) -> Bool {
         switch type {
-        case .named(let id): self[id].parent == nil && self[id].name == name
+        case .named(let id): self[id].parent == nil && self[id].spelledName.prefix { $0 != "." } == name
         case .generic(let id, let arguments):
             (self[id].parent == nil && self[id].name == name) || arguments.contains { mentions($0, topLevelName: name) }
         case .array(let inner), .dictionary(let inner), .optional(let inner): mentions(inner, topLevelName: name)
@@ -510,6 +510,8 @@ struct MappingIR: Sendable {
     var declaresInit: Bool
     /// `"update": true`: `update(from dto:)` assigns each argument to the property of its label.
     var declaresUpdate = false
+    /// False when another mapping of the module already writes the same `from(_ response:)`.
+    var declaresResponse = true
     var dtoType: DeclID
     /// The endpoint whose (first) domain this is, for the repository's return types.
     var endpointIndex: Int?
@@ -523,9 +525,12 @@ struct MappingIR: Sendable {
     var elements: MappingExpression?
     var eachPath: String?
     var location: SourceLocation
-    /// Set when the mapping spells a deprecated type or reads a deprecated field, or calls or
-    /// reuses a mapping that does (after linking): its members are deprecated with it.
+    /// Set when `init(from:)` spells a deprecated type or reads a deprecated field, or calls
+    /// or reuses a mapping that does (after linking): it and `from(_ dtos:)` are deprecated.
     var deprecation: Deprecation?
+    /// Set when `from(_ response:)` spells a deprecated response type or its `each` reads a
+    /// deprecated field; it is deprecated with `init(from:)` too (`responseAvailability`).
+    var responseDeprecation: Deprecation?
 
     var key: MappingKey { MappingKey(model: model, dtoType: dtoTypeName) }
     /// The DTO type's qualified name, which identifies it across specs.
@@ -632,6 +637,8 @@ struct EndpointIR: Sendable {
     var doc: String?
     /// `deprecated` on the endpoint (what its factory and types spell is the printer's to add).
     var deprecation: Deprecation? = nil
+    /// A deprecated field its pagination reads, which deprecates its factory too.
+    var readsDeprecated: Deprecation?
     var kind: KindReference
     /// nil: no response payload.
     var response: TypeRef?

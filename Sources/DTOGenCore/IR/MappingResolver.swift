@@ -13,6 +13,8 @@ struct MappingResolver {
     /// The first deprecated field (or one that spells a deprecated type) the mapping being
     /// resolved reads: its init is deprecated with it, so generated code warns of nothing.
     var deprecatedRead: Deprecation?
+    /// What `each` read, apart: it deprecates only `from(_ response:)`.
+    var targetRead: Deprecation?
 
     /// A value being built from a path: its expression, the (non-optional) type it has,
     /// and whether it may be nil.
@@ -514,11 +516,12 @@ struct MappingResolver {
 
     mutating func mapping(domain: DomainSpec, response: TypeRef?) -> MappingIR? {
         deprecatedRead = nil
+        targetRead = nil
         guard var mapping = undeprecatedMapping(domain: domain, response: response) else { return nil }
         let deprecated = deprecatedTypes
-        let spelled = [.named(mapping.dtoType)] + (mapping.response.map { [$0] } ?? [])
-        mapping.deprecation =
-            spelled.lazy.compactMap { [table] in deprecated.mentioned(in: $0, table: table) }.first ?? deprecatedRead
+        mapping.deprecation = deprecated.mentioned(in: .named(mapping.dtoType), table: table) ?? deprecatedRead
+        mapping.responseDeprecation =
+            mapping.response.flatMap { deprecated.mentioned(in: $0, table: table) } ?? targetRead
         return mapping
     }
 
@@ -532,6 +535,8 @@ struct MappingResolver {
         }
         let isClass = domain.kind?.value == .class
         guard let target = target(domain: domain, response: response) else { return nil }
+        targetRead = deprecatedRead
+        deprecatedRead = nil
         let dtoTypeName = table[target.element].qualifiedName
         let key = MappingKey(model: model.value, dtoType: dtoTypeName)
         guard let fieldSpecs = domain.fields else {

@@ -20,14 +20,33 @@ enum ModuleLinker {
 
         let decoded = decodedTypes(specs, mappings: mappingsBySpec)
         var seen: [MappingKey: (path: String, location: SourceLocation)] = [:]
+        // `Model.from(_ response: Type)`, once per model and response type in the module.
+        var responseMappers: [String: (path: String, location: SourceLocation, each: String?)] = [:]
         var result: [SpecIR] = []
         var declaredNamespaces: Set<String> = []
         for (index, (spec, resolved)) in zip(specs, mappingsBySpec).enumerated() {
             var sink = DiagnosticSink(spec: spec.spec)
-            let mappings = resolved.map { mapping in
+            var mappings = resolved.map { mapping in
                 var linked = mapping.linked(throwing)
                 linked.deprecation = linked.deprecation ?? deprecations[linked.key]
                 return linked
+            }
+            for index in mappings.indices {
+                guard let response = mappings[index].response, mappings[index].elements != nil else { continue }
+                let mapping = mappings[index]
+                let key = "\(mapping.model) from \(spec.types.table.describe(response))"
+                guard let first = responseMappers[key] else {
+                    responseMappers[key] = (spec.path, mapping.location, mapping.eachPath)
+                    continue
+                }
+                // The same elements: the first one's serves; other elements: one would hide the other.
+                mappings[index].declaresResponse = false
+                if first.each != mapping.eachPath {
+                    sink.error(
+                        "DTG3152", mapping.location,
+                        "'\(mapping.model).from(_ response: \(spec.types.table.describe(response)))' already maps '\(first.each ?? "")' (at \(first.path):\(first.location)); map '\(mapping.eachPath ?? "")' to another model"
+                    )
+                }
             }
             for mapping in mappings where mapping.declaresInit {
                 if let first = seen[mapping.key] {

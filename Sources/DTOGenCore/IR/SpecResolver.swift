@@ -59,14 +59,14 @@ struct SpecResolver {
         }
         // A spec-level error type conforms to `Error` even when no endpoint uses it (others may import it).
         if let written = spec.error, spec.endpoints.isEmpty { _ = types.errorBody(written) }
-        // Once every struct is declared: the inline bodies' and responses' too.
-        types.storeDeprecatedFields()
         var endpointResolver = EndpointResolver(types: types)
         for (index, endpoint) in spec.endpoints.enumerated() {
             endpoints.append(
                 endpointResolver.endpoint(endpoint, response: responses[index], body: bodies[index], spec: spec))
         }
         types = endpointResolver.types
+        // Once every struct is declared: the inline bodies', responses' and query objects' too.
+        types.storeDeprecatedFields()
         // A spec without endpoints is a library of DTOs: every type is its own use.
         if !spec.endpoints.isEmpty, spec.unusedTypes?.value != .generate {
             types.warnAboutUnusedTypes(
@@ -193,7 +193,11 @@ struct SpecResolver {
             }
             methods.append(
                 RepositoryIR.Method(
-                    endpoint: endpoint, result: result, deprecation: mapping?.deprecation, example: example?.path,
+                    endpoint: endpoint, result: result,
+                    deprecation: mapping.flatMap { mapping in
+                        mapping.elements == nil
+                            ? mapping.deprecation : mapping.responseDeprecation ?? mapping.deprecation
+                    }, example: example?.path,
                     exampleProperty: example.map { _ in endpoint.name + "Example" }))
         }
         return RepositoryIR(

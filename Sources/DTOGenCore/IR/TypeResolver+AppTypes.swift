@@ -32,11 +32,19 @@ extension TypeResolver {
                 )
                 continue
             }
+            let spelled = String(swiftType.prefix { $0 != "." })
+            if typeNames.contains(spelled) || namespace == spelled {
+                sink.error(
+                    "DTG3151", entry.swiftType.location,
+                    "generated code spells '\(swiftType)' from '\(spelled)', which is also \(namespace == spelled ? "'options.namespace'" : "a type in 'types'"); rename one of them"
+                )
+                continue
+            }
             let id = table.add(
                 Decl(name: name, qualifiedName: swiftType, parent: nil, kind: .appType, location: entry.name.location))
             named[name] = id
             // A generated type never takes the name the app's type is spelled with.
-            topLevelNames.insert(String(swiftType.prefix { $0 != "." }))
+            topLevelNames.insert(spelled)
         }
     }
 

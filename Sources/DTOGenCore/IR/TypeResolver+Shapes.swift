@@ -211,7 +211,8 @@ extension TypeResolver {
                 reference(generic.base)
                 generic.arguments.forEach(reference)
             } else if let id = named[text] {
-                names.insert(table[id].name)
+                // The app's own type by how generated code spells it (`Shop` of `Shop.Geo`).
+                names.insert(String(table[id].spelledName.prefix { $0 != "." }))
             }
         }
         func walk(_ shape: ShapeSpec) {

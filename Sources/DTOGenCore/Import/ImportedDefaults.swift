@@ -6,6 +6,9 @@ extension OpenAPITranslator {
     /// document's `default` when it fits the property's shape (a scalar or an enum value),
     /// else nil, with a warning when there is a default that does not fit.
     mutating func documentDefault(of property: JSONNode, field: DraftShape, pointer: String) -> DraftJSON? {
+        // The app's own type reads what it reads; a parameter's object is sent, not read.
+        if case .string(let name) = field.base.unlocated, appTypes[name] != nil { return nil }
+        guard !translatingParameter else { return nil }
         // A reference that dangles has been reported where it is translated.
         let schema = quietlyFollowed(property) ?? property
         guard let written = property["default"] ?? schema["default"] else { return nil }
@@ -72,7 +75,10 @@ extension OpenAPITranslator {
         ]
         guard !members.contains(where: { structural.contains($0.key) }) else { return nil }
         let type: String
-        switch (schema["format"]?.stringValue, schema["example"]?.value) {
+        let bounded = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"].compactMap {
+            schema[$0]
+        }
+        switch (schema["format"]?.stringValue, (schema["example"] ?? schema["default"] ?? bounded.first)?.value) {
         case ("int32"?, _), ("int64"?, _), ("integer"?, _): type = "integer"
         case ("float"?, _), ("double"?, _), ("number"?, _): type = "number"
         case (nil, .number(let lexeme)?): type = Int64(lexeme) != nil ? "integer" : "number"

@@ -233,6 +233,8 @@ struct OpenAPITranslator {
     var appTypes: [String: String] = [:]
     /// Component schemas that are the app's own types: named, never declared.
     var appSchemas: Set<String> = []
+    /// A parameter's schema is being translated: what it sends, so no `$default` is read into it.
+    var translatingParameter = false
 
     /// `read`: how files that references name are read (none: a reference to another file
     /// is an error that says so). `firstFile`: the `SourceLocation.file` of the document's nodes.

@@ -156,10 +156,12 @@ extension OpenAPITranslator {
             // A path parameter, query item, header or cookie is text on the wire: one whose
             // schema says no type (Cloudflare's `{ example: "699d…" }`) is a string.
             if !swagger2, jsonContent == nil, let typed = Self.typedAsText(schema) { schema = typed }
+            translatingParameter = true
             var shape = self.shape(
                 schema, pointer: jsonContent?.pointer ?? parameterPointer, hint: SwiftName.type(name, style: naming),
                 inMultipart: true
             )
+            translatingParameter = false
             if place != "formData", jsonContent == nil, isScalarChoice(schema, pointer: parameterPointer) {
                 // `anyOf: [integer, string]` (DigitalOcean's snapshot IDs): a URL or a header
                 // carries text whichever it is.

@@ -322,12 +322,12 @@ private typealias RequiredDTORuntime = {{{type}}}
 
 """##,
         "mapping": ##"""
-{{#availability}}
-{{{.}}}
-{{/availability}}
 extension {{{model}}} {
 {{#initializer}}
     /// Builds `{{{model}}}` from the DTO `{{{dtoType}}}`.
+{{#availability}}
+    {{{.}}}
+{{/availability}}
     {{{access}}}{{{initKeyword}}}(from dto: {{{dtoType}}}){{#throws}} throws{{/throws}} {
 {{#hoisted}}
 {{#location}}
@@ -351,6 +351,9 @@ extension {{{model}}} {
     }
 
     /// Builds one `{{{model}}}` per DTO, in order.
+{{#availability}}
+    {{{.}}}
+{{/availability}}
     {{{access}}}static func from(_ dtos: [{{{dtoType}}}]){{#throws}} throws{{/throws}} -> [{{{model}}}] {
         {{#throws}}try {{/throws}}dtos.map { {{#throws}}try {{/throws}}{{{model}}}(from: $0) }
     }
@@ -358,6 +361,9 @@ extension {{{model}}} {
 
     /// Sets every mapped property from the DTO `{{{dtoType}}}`: updates a stored
     /// `{{{model}}}` in place (an upsert by a unique key) instead of inserting a second one.
+{{#availability}}
+    {{{.}}}
+{{/availability}}
     {{{access}}}{{{keyword}}}func update(from dto: {{{dtoType}}}){{#throws}} throws{{/throws}} {
 {{#assignments}}
 {{#location}}
@@ -378,6 +384,9 @@ extension {{{model}}} {
 
 {{/initializer}}
     /// Builds one `{{{model}}}` per element of `{{{each}}}`.
+{{#availability}}
+    {{{.}}}
+{{/availability}}
     {{{access}}}static func from(_ response: {{{type}}}){{#throws}} throws{{/throws}} -> [{{{model}}}] {
         {{#throws}}try {{/throws}}from({{{elements}}})
     }

@@ -10,7 +10,7 @@ struct MappingContextBuilder {
 
     func context(_ file: FileContext, mappings: [MappingIR], bodies: [BodyFromIR] = []) -> MappingsFileContext {
         // A mapping that reuses another's init on a single object adds nothing to the file.
-        let written = mappings.filter { $0.declaresInit || $0.elements != nil }
+        let written = mappings.filter { $0.declaresInit || ($0.elements != nil && $0.declaresResponse) }
         return MappingsFileContext(file: file, mappings: written.map(mapping), bodyInits: bodies.map(bodyInit))
     }
 
@@ -58,15 +58,16 @@ struct MappingContextBuilder {
             update = UpdateContext(
                 access: access, model: mapping.model, dtoType: dtoType, throwing: mapping.initThrows,
                 keyword: printer.updateModifier(isClass: mapping.isClass), assignments: assignments,
-                location: location(mapping.location.line)
+                location: location(mapping.location.line), availability: printer.availability(mapping.deprecation)
             )
         }
         var response: MappingResponseContext?
-        if let type = mapping.response, let elements = mapping.elements {
+        if let type = mapping.response, let elements = mapping.elements, mapping.declaresResponse {
             response = MappingResponseContext(
                 access: access, model: mapping.model, declaresInit: mapping.declaresInit,
                 type: printer.qualifiedType(type), elements: printer.expression(elements),
-                each: SwiftLiteral.lineComment(mapping.eachPath ?? ""), throwing: mapping.responseThrows
+                each: SwiftLiteral.lineComment(mapping.eachPath ?? ""), throwing: mapping.responseThrows,
+                availability: printer.availability(mapping.responseDeprecation ?? mapping.deprecation)
             )
         }
         return MappingContext(

@@ -25,8 +25,10 @@ struct SourceLocationContext: TemplateContext {
 /// `mapping`: `extension Model` with `init(from dto:)`, the array mapper, `update(from:)` and
 /// the response mapper, as the spec asks.
 struct MappingContext: TemplateContext {
-    /// `@available(*, deprecated…)` on the extension: the mapping spells a deprecated type or reads a deprecated field.
+    /// `@available(*, deprecated…)` on `init(from:)`, `from(_ dtos:)` and `update(from:)`: the
+    /// mapping spells a deprecated type or reads a deprecated field.
     var availability: [String] = []
+
     var access: String
     var model: String
     var dtoType: String
@@ -75,11 +77,14 @@ struct MappingResponseContext: TemplateContext {
     /// The `each` path, as a line comment would hold it.
     var each: String
     var throwing: Bool
+    /// `@available(*, deprecated…)`, as `MappingContext.responseAvailability` says.
+    var availability: [String] = []
 
     var entries: MustacheObject {
         [
             "access": .string(access), "model": .string(model), "initializer": .bool(declaresInit),
             "type": .string(type), "elements": .string(elements), "each": .string(each), "throws": .bool(throwing),
+            "availability": .lines(availability),
         ]
     }
 }
@@ -94,12 +99,14 @@ struct UpdateContext: TemplateContext {
     var keyword: String
     var assignments: [AssignmentContext]
     var location: SourceLocationContext?
+    /// `@available(*, deprecated…)`, as `init(from:)`'s.
+    var availability: [String] = []
 
     var entries: MustacheObject {
         [
             "access": .string(access), "model": .string(model), "dtoType": .string(dtoType), "throws": .bool(throwing),
             "keyword": .string(keyword), "assignments": .list(assignments.map(\.value)),
-            "location": .optional(location),
+            "location": .optional(location), "availability": .lines(availability),
         ]
     }
 }

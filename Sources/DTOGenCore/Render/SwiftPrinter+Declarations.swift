@@ -22,7 +22,7 @@ extension SwiftPrinter {
     /// An endpoint's factory is deprecated when the spec says so, or when it spells a
     /// deprecated type: its response, an argument (the body), its error type.
     func deprecation(of endpoint: EndpointIR) -> Deprecation? {
-        if let own = endpoint.deprecation { return own }
+        if let own = endpoint.deprecation ?? endpoint.readsDeprecated { return own }
         let spelled = [endpoint.response, endpoint.errorType].compactMap { $0 } + endpoint.arguments.map(\.type)
         return spelled.lazy.compactMap { deprecated.mentioned(in: $0, table: table) }.first
     }
@@ -30,9 +30,7 @@ extension SwiftPrinter {
     /// A body type's `init(from model:)` is deprecated with its memberwise init: when the
     /// type, or a field of it, spells a deprecated type.
     func deprecation(ofBodyFrom body: BodyFromIR) -> Deprecation? {
-        if let own = deprecated.mentioned(in: .named(body.bodyType), table: table) { return own }
-        guard case .structure(let fields) = table[body.bodyType].kind else { return nil }
-        return fields.lazy.compactMap { deprecated.mentioned(in: $0.type, table: table) }.first
+        deprecated.mentioned(in: .named(body.bodyType), table: table) ?? deprecated.codingDeprecation(of: body.bodyType)
     }
 
     /// `[@_spi(SPI)] [modifier]import Module`.

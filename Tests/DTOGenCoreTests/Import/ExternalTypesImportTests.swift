@@ -21,6 +21,7 @@ struct ExternalTypesImportTests {
         components:
           schemas:
             UserId: { type: string }
+            Currency: { type: string, enum: [usd, eur], default: usd }
             Money: { type: object, required: [amount, currency], properties: { amount: { type: string }, currency: { type: string } } }
             Order:
               type: object
@@ -30,16 +31,18 @@ struct ExternalTypesImportTests {
                 owner: { $ref: "#/components/schemas/UserId" }
                 total: { $ref: "#/components/schemas/Money" }
                 lines: { type: array, items: { $ref: "#/components/schemas/Money" } }
+                currency: { $ref: "#/components/schemas/Currency" }
         """
 
     @Test func theAppsTypesReplaceTheirSchemas() throws {
         let imported = OpenAPIImporter.importDocument(
             bytes: Array(Self.document.utf8), path: "orders.yaml",
-            options: ImportOptions(externalTypes: ["Money": "Shop.Money", "UserID": "UserID"]))
+            options: ImportOptions(externalTypes: ["Money": "Shop.Money", "UserID": "UserID", "Currency": "Currency"]))
         #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
         for line in [
-            #""externalTypes": {\#n    "Money": "Shop.Money",\#n    "UserID": "UserID"\#n  }"#,
-            #""Order": {\#n      "id": "String",\#n      "owner": "UserID",\#n      "total": "Money",\#n      "lines": { "$type": ["Money"], "$optional": true }\#n    }"#,
+            #""externalTypes": {\#n    "Currency": "Currency",\#n    "Money": "Shop.Money",\#n    "UserID": "UserID"\#n  }"#,
+            // The app's type reads what it reads: no `$default` from the schema it replaces.
+            #""Order": {\#n      "id": "String",\#n      "owner": "UserID",\#n      "total": "Money",\#n      "lines": { "$type": ["Money"], "$optional": true },\#n      "currency": "Currency?"\#n    }"#,
         ] {
             #expect(imported.spec.contains(line), "\(line)\n\(imported.spec)")
         }

@@ -20,6 +20,8 @@ struct UntypedParameterTests {
                     - { name: page, in: query, schema: { format: int64, description: The page. } }
                     - { name: X-Trace, in: header, schema: { description: A trace id. } }
                     - { name: limit, in: query, schema: { example: 20 } }
+                    - { name: size, in: query, schema: { default: 20 } }
+                    - { name: ratio, in: query, schema: { minimum: 0.5 } }
                   responses:
                     "200": { description: ok, content: { application/json: { schema: { type: object, properties: { id: { type: string } } } } } }
             """
@@ -27,6 +29,7 @@ struct UntypedParameterTests {
         #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
         for line in [
             #""identifier": "String""#, #""page": "Int64?""#, #""X-Trace": "String?""#, #""limit": "Int?""#,
+            #""size": { "$type": "Int?", "$doc": "Default: `20`." }"#, #""ratio": "Double?""#,
         ] {
             #expect(imported.spec.contains(line), "\(line)\n\(imported.spec)")
         }

@@ -70,6 +70,59 @@ struct DeprecationTests {
         }
         """#
 
+    /// What else reaches a deprecation (a review found each warning in generated code): a
+    /// pagination path through a deprecated field or type, a one-of whose variant aliases a
+    /// struct with a deprecated type, a query object's deprecated property, and an `each`
+    /// path through a deprecated field (which deprecates `from(_ response:)` alone, not the
+    /// init another endpoint reuses).
+    static let reaches = #"""
+        {
+          "name": "Reach", "repository": true,
+          "types": {
+            "Old": { "$deprecated": "gone", "v": "Int" },
+            "Item": { "id": "Int" },
+            "Page": { "items": { "$type": ["Item"], "$deprecated": "use data" }, "data": ["Item"],
+                      "next_cursor": { "$type": "String?", "$deprecated": "use cursor" } },
+            "Meta": { "cursor": "Old?" },
+            "Page2": { "data": ["Item"], "meta": "Meta" },
+            "Wrap": { "o": "Old?", "d": "Date" },
+            "W2": { "$type": "Wrap" },
+            "Choice": { "$oneOf": ["W2", "Int"] }
+          },
+          "endpoints": [
+            { "name": "page", "path": "/p", "response": "Page",
+              "paginate": { "style": "next", "param": "cursor", "from": "next_cursor" },
+              "domain": { "model": "Product", "each": "items", "fields": { "id": "id" } } },
+            { "name": "page2", "path": "/p2", "response": "Page2",
+              "paginate": { "style": "next", "param": "cursor", "from": "meta.cursor.v" } },
+            { "name": "one", "path": "/i", "response": "Item", "domain": { "model": "Product" } },
+            { "name": "choice", "path": "/c", "response": "Choice",
+              "query": { "filter": { "$optional": true, "created": { "$type": "Int?", "$deprecated": true }, "s": "String?" } } }
+          ]
+        }
+        """#
+
+    @Test func whatReachesADeprecationIsDeprecatedWithIt() throws {
+        let result = generate(Self.reaches, path: "reach.json")
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let app = #"""
+            import DTORuntime
+            struct Product { var id: Int }
+            func use(_ item: Item) async throws {
+                _ = Product(from: item)
+                _ = try await ReachRepositoryStub().one()
+                _ = Endpoint<EndpointKinds.Public, Choice>.choice(filter: ChoiceFilter(s: "x"))
+                _ = try await ReachRepositoryStub().page()
+            }
+            """#
+        let run = try Swiftc.typecheck(result.files, with: app, runtime: .module)
+        #expect(run.status == 0, "\(Swiftc.errors(run.output))")
+        #expect(
+            Self.warnings(run.output).map(Self.appWarning) == [
+                "7: 'page()' is deprecated: Page.nextCursor is deprecated: use cursor"
+            ], "\(run.output)")
+    }
+
     /// The warnings the app gets, `line: message`, and none elsewhere.
     static let expected = [
         "12: 'legacy' is deprecated: Use title.", "12: 'next' is deprecated: Gone in v3.", "12: 'when' is deprecated",

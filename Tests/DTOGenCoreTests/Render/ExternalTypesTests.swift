@@ -117,7 +117,8 @@ struct ExternalTypesTests {
 
     @Test func misuseIsALocatedError() {
         let spec = #"""
-            { "externalTypes": { "String": "MyString", "Order": "Order", "Bad Name": "X", "Money": "Shop..Money", "Tag": 1 },
+            { "externalTypes": { "String": "MyString", "Order": "Order", "Bad Name": "X", "Money": "Shop..Money", "Tag": 1,
+                                 "Geo": "Order.Geo" },
               "types": { "Order": { "id": "Int" } }, "endpoints": [] }
             """#
         #expect(
@@ -127,6 +128,27 @@ struct ExternalTypesTests {
                 "spec.json:1:62: error: 'Bad Name' is not a valid type name; use letters, digits and '_', starting with a letter [DTG3148]",
                 #"spec.json:1:88: error: 'Shop..Money' is not a Swift type name; write your type's name, qualified if need be ("Shop.Money") [DTG3150]"#,
                 "spec.json:1:110: error: 'externalTypes.Tag' must be a string, found a number [DTG1003]",
-            ])
+                "spec.json:2:29: error: generated code spells 'Order.Geo' from 'Order', which is also a type in 'types'; rename one of them [DTG3151]",
+            ], "\(generate(spec).diagnostics)")
+    }
+
+    /// A type generated in a struct never takes the name the app's type is spelled with, and
+    /// an app type spelled `Response` is the endpoint's generic parameter inside a factory.
+    @Test func generatedNamesKeepOutOfTheAppsWay() {
+        let result = generate(
+            #"""
+            { "externalTypes": { "Cash": "Money" },
+              "types": { "Order": { "price": "Cash", "money": { "a": "Int" } } },
+              "endpoints": [{ "name": "order", "path": "/o", "response": "Order" }] }
+            """#)
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let dtos = result.files.first { $0.path == "Spec.DTOs.swift" }?.contents ?? ""
+        #expect(dtos.contains("    let price: Money\n") && !dtos.contains("struct Money "), "\(dtos)")
+        let generic = generate(
+            #"""
+            { "externalTypes": { "Payload": "Response" },
+              "endpoints": [{ "name": "send", "method": "POST", "path": "/s", "body": "Payload" }] }
+            """#)
+        #expect(generic.diagnostics.map(\.code) == ["DTG3020"], "\(generic.diagnostics)")
     }
 }
