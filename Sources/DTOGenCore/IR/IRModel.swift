@@ -106,6 +106,8 @@ struct Decl: Sendable {
     var doc: String?
     /// `$deprecated` on the type in `types`.
     var deprecation: Deprecation?
+    /// An app type's schema (`externalTypes`' `schema`): what `verify` checks its JSON against.
+    var appTypeSchema: TypeRef?
     var location: SourceLocation
     var nested: [DeclID] = []
     /// A struct's `$additionalProperties`: a `[String: T]` field, kept apart from the fields
@@ -361,6 +363,16 @@ struct TypeTable: Sendable {
         case .array(let inner), .dictionary(let inner), .optional(let inner): mentions(inner, topLevelName: name)
         case .scalar, .json, .parameter: false
         }
+    }
+
+    /// Whether a declaration is an app type or part of its schema: nothing generates it.
+    func isAppType(_ id: DeclID) -> Bool {
+        var current: DeclID? = id
+        while let next = current {
+            if case .appType = self[next].kind { return true }
+            current = self[next].parent
+        }
+        return false
     }
 
     /// The app's own types this spec declares (`externalTypes`), as Swift spells them.

@@ -42,6 +42,7 @@ struct SpecResolver {
         types.declareAppTypes(spec.externalTypes, besides: spec.types)
         types.declareNamedTypes(spec.types)
         types.resolveNamedTypes(spec.types)
+        types.resolveAppTypeSchemas()
         for endpoint in spec.endpoints {
             let pascal = SwiftName.upperCamel(endpoint.name.value, style: types.naming)
             responses.append(

@@ -43,6 +43,7 @@ extension TypeResolver {
             let id = table.add(
                 Decl(name: name, qualifiedName: swiftType, parent: nil, kind: .appType, location: entry.name.location))
             named[name] = id
+            if let schema = entry.schema { pendingAppSchemas.append((id, schema)) }
             // A generated type never takes the name the app's type is spelled with.
             topLevelNames.insert(spelled)
         }
@@ -52,5 +53,15 @@ extension TypeResolver {
     static func isSwiftTypeName(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         return !parts.isEmpty && parts.allSatisfy { SwiftName.isTypeName(String($0)) }
+    }
+
+    /// The schemas `externalTypes` give the app's types, once every named type is declared:
+    /// types nested in the app's type, which `verify` reads and nothing generates.
+    mutating func resolveAppTypeSchemas() {
+        for (id, schema) in pendingAppSchemas {
+            var siblings: Set<String> = []
+            table[id].appTypeSchema = resolve(schema, hint: "Schema", parent: id, element: false, siblings: &siblings)
+        }
+        pendingAppSchemas = []
     }
 }

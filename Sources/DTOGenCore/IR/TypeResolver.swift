@@ -28,6 +28,8 @@ struct TypeResolver {
     var resolvingAliases: Set<DeclID> = []
     /// `$lossy` fields whose alias was still resolving: checked once every named type is.
     var deferredLossy: [(parent: DeclID, key: String, location: SourceLocation)] = []
+    /// `externalTypes` schemas, resolved once the named types are declared.
+    var pendingAppSchemas: [(id: DeclID, schema: ShapeSpec)] = []
     /// The type parameters in scope (while a generic type's body resolves).
     var typeParameters: [String] = []
     /// Type names generated types must not take besides Swift's (the runtime's, when it is

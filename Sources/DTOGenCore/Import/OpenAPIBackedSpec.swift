@@ -144,6 +144,28 @@ enum OpenAPIBackedSpec {
                 result.append(JSONNode.Member(key: key, keyLocation: documentNode.location, value: value))
             }
         }
+        // The spec's `externalTypes`, each given the schema of the document's it replaces (for
+        // `verify`), still where the spec writes it.
+        if let own = root.members?.first(where: { $0.key == "externalTypes" }), let entries = own.value.members {
+            let schemas = imported["externalTypes"]?.members ?? []
+            let merged = entries.map { entry -> JSONNode.Member in
+                guard entry.value.stringValue != nil,
+                    let schema = schemas.first(where: { $0.key == entry.key })?.value["schema"]
+                else { return entry }
+                var typed = entry
+                typed.value = JSONNode(
+                    value: .object([
+                        JSONNode.Member(key: "type", keyLocation: entry.keyLocation, value: entry.value),
+                        JSONNode.Member(key: "schema", keyLocation: schema.location, value: schema),
+                    ]), location: entry.value.location)
+                return typed
+            }
+            result.removeAll { $0.key == "externalTypes" }
+            result.append(
+                JSONNode.Member(
+                    key: "externalTypes", keyLocation: own.keyLocation,
+                    value: JSONNode(value: .object(merged), location: own.value.location)))
+        }
         // The kinds the document's security schemes declare, and the spec's own (which win).
         if let kinds = imported["kinds"]?.members {
             let own = root["kinds"]?.members ?? []

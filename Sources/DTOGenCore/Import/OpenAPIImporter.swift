@@ -371,6 +371,19 @@ struct OpenAPITranslator {
             }
             types.append((typeNames[member.key] ?? member.key, .located(json, member.value.location)))
         }
+        // The schemas the app's types replace, for `verify`.
+        var appTypeSchemas: [String: DraftJSON] = [:]
+        for member in schemas where appSchemas.contains(member.key) {
+            guard let name = typeNames[member.key] else { continue }
+            translating = SchemaUse(
+                sent: heldByRequests?.contains(member.key) ?? true,
+                received: heldByResponses?.contains(member.key) ?? true)
+            var shape = self.shape(member.value, pointer: schemaPrefix + Self.escape(member.key), hint: name)
+            translating = .received
+            shape.optional = false
+            shape.modifiers.removeAll { $0.0 == "$doc" }
+            appTypeSchemas[name] = shape.json
+        }
         var endpoints = operations()
         // Schemas of other files that endpoints and types reach, as they were met (each may
         // reach more).
@@ -423,8 +436,11 @@ struct OpenAPITranslator {
         if let envelope { top.append(("envelope", envelope.json)) }
         if !declaredKinds.isEmpty { top.append(("kinds", .object(declaredKinds.map { ($0.name, $0.declaration) }))) }
         if !appTypes.isEmpty {
-            top.append(
-                ("externalTypes", .object(appTypes.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
+            let entries = appTypes.sorted { $0.key < $1.key }.map { name, swiftType -> (String, DraftJSON) in
+                guard let schema = appTypeSchemas[name] else { return (name, .string(swiftType)) }
+                return (name, .object([("type", .string(swiftType)), ("schema", schema)]))
+            }
+            top.append(("externalTypes", .object(entries)))
         }
         if !types.isEmpty { top.append(("types", .object(types))) }
         top.append(("endpoints", .array(endpoints)))

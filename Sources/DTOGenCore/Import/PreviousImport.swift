@@ -52,8 +52,11 @@ public struct PreviousImport: Sendable {
                 }
             case "externalTypes":
                 guard case .object(let entries) = member.value.value else { continue }
+                // `"Money": "Shop.Money"`, or `{ "type": "Shop.Money", "schema": ... }`.
                 for entry in entries {
-                    if case .string(let swiftType) = entry.value.value { externalTypes[entry.key] = swiftType }
+                    if let swiftType = entry.value.stringValue ?? entry.value["type"]?.stringValue {
+                        externalTypes[entry.key] = swiftType
+                    }
                 }
             case "endpoints":
                 guard case .array(let written) = member.value.value else { continue }

@@ -61,7 +61,7 @@ struct DTOContextBuilder {
     /// enums take the runtime's raw-value path; one-ofs choose their variant as `init(from:)` does.
     func fastPath(_ id: DeclID) -> FastPathContext? {
         let decl = table[id]
-        guard !decl.external else { return nil }
+        guard !decl.external, !table.isAppType(id) else { return nil }
         let body: FastPathContext.Body
         switch decl.kind {
         case .structure(let fields):

@@ -151,6 +151,9 @@ public struct ExternalTypeSpec: Sendable {
     public var name: Located<String>
     /// The app's Swift type that generated code spells.
     public var swiftType: Located<String>
+    /// `{ "type": ..., "schema": <shape> }`: what the JSON of it is, for `dtogen verify` only
+    /// (the schema a document gives it; never generated).
+    public var schema: ShapeSpec?
 }
 
 public struct PropertySpec: Sendable {

@@ -142,8 +142,28 @@ private struct Reader {
             return []
         }
         return members.compactMap { member in
-            guard let swiftType = string(member.value, "'externalTypes.\(member.key)'") else { return nil }
-            return ExternalTypeSpec(name: Located(member.key, at: member.keyLocation), swiftType: swiftType)
+            let name = Located(member.key, at: member.keyLocation)
+            guard let entry = member.value.members else {
+                guard let swiftType = string(member.value, "'externalTypes.\(member.key)'") else { return nil }
+                return ExternalTypeSpec(name: name, swiftType: swiftType)
+            }
+            // `{ "type": "Shop.Money", "schema": <shape> }`: the schema is for `verify`.
+            var swiftType: Located<String>?
+            var schema: ShapeSpec?
+            for key in entry {
+                switch key.key {
+                case "type": swiftType = string(key.value, "'externalTypes.\(member.key).type'")
+                case "schema": schema = readShape(key.value, context: .inner)
+                default: unknownKey(key, in: "an external type", allowed: ["type", "schema"])
+                }
+            }
+            guard let swiftType else {
+                sink.error(
+                    "DTG1064", member.value.location,
+                    "'externalTypes.\(member.key)' needs 'type', the Swift type your app declares")
+                return nil
+            }
+            return ExternalTypeSpec(name: name, swiftType: swiftType, schema: schema)
         }
     }
 

@@ -209,8 +209,8 @@ struct PayloadVerifier {
         case .oneOf(let info):
             checkOneOf(node, info, decl, path: path, declared: declared)
         case .appType:
-            // The app's own type reads what it reads: any JSON passes.
-            break
+            // Against the schema the document gives it; without one, any JSON passes.
+            if let schema = decl.appTypeSchema { check(node, schema, path: path, declared: declared, dates: nil) }
         }
     }
 

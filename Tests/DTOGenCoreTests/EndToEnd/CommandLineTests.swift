@@ -226,7 +226,7 @@ struct CommandLineTests {
             ["import", "orders.yaml", "--external-type", "Money=Shop.Money", "-o", "specs/orders.json"], in: folder)
         #expect(first.status == 0, "\(first.stderr)")
         let written = try String(contentsOf: spec, encoding: .utf8)
-        #expect(written.contains(#""externalTypes": {\#n    "Money": "Shop.Money"\#n  }"#), "\(written)")
+        #expect(written.contains(#""externalTypes": {\#n    "Money": {\#n      "type": "Shop.Money","#), "\(written)")
         let updated = try run(["import", "orders.yaml", "--update", "-o", "specs/orders.json"], in: folder)
         #expect(updated.status == 0, "\(updated.stderr)")
         #expect(try String(contentsOf: spec, encoding: .utf8) == written)

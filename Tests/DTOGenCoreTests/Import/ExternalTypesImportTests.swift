@@ -40,13 +40,15 @@ struct ExternalTypesImportTests {
             options: ImportOptions(externalTypes: ["Money": "Shop.Money", "UserID": "UserID", "Currency": "Currency"]))
         #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
         for line in [
-            #""externalTypes": {\#n    "Currency": "Currency",\#n    "Money": "Shop.Money",\#n    "UserID": "UserID"\#n  }"#,
+            // Each with the schema it replaces, for `verify`.
+            #""Money": {\#n      "type": "Shop.Money",\#n      "schema": {\#n        "amount": "String",\#n        "currency": "String"\#n      }\#n    }"#,
+            #""UserID": {\#n      "type": "UserID",\#n      "schema": "String"\#n    }"#,
             // The app's type reads what it reads: no `$default` from the schema it replaces.
             #""Order": {\#n      "id": "String",\#n      "owner": "UserID",\#n      "total": "Money",\#n      "lines": { "$type": ["Money"], "$optional": true },\#n      "currency": "Currency?"\#n    }"#,
         ] {
             #expect(imported.spec.contains(line), "\(line)\n\(imported.spec)")
         }
-        #expect(!imported.spec.contains(#""Money": {"#))
+        #expect(!imported.spec.contains(#""Money": {\#n      "amount""#))
         let result = generate(imported.spec, path: "orders.json")
         #expect(!result.hasErrors, "\(result.diagnostics)")
         let dtos = result.files.first { $0.path == "Orders.DTOs.swift" }?.contents ?? ""
@@ -65,5 +67,15 @@ struct ExternalTypesImportTests {
         let dtos = result.files.first { $0.path == "Orders.DTOs.swift" }?.contents ?? ""
         #expect(dtos.contains("    let total: Shop.Money\n") && !dtos.contains("struct Money"), "\(dtos)")
         #expect(dtos.contains("requireCodableSendableHashable(Shop.Money.self)"))
+        // `verify` checks the app's type against the schema it replaces.
+        func verify(_ payload: String) throws -> [String] {
+            Generator.verify(
+                try SpecLoader.load(folder.path), target: .type("Order"),
+                payloads: [SamplePayload(path: "order.json", bytes: Array(payload.utf8))]
+            ).map(\.description)
+        }
+        #expect(try verify(#"{"id": "o1", "owner": "u1", "total": {"amount": "1.00", "currency": "EUR"}}"#) == [])
+        let wrong = try verify(#"{"id": "o1", "owner": "u1", "total": {"amount": 1, "currency": "EUR"}}"#)
+        #expect(wrong.count == 1 && wrong[0].contains("'total.amount' is a number (1)"), "\(wrong)")
     }
 }

@@ -104,6 +104,35 @@ struct ExternalTypesTests {
         #expect(diagnostics.isEmpty, "\(diagnostics)")
     }
 
+    /// `{ "type": ..., "schema": <shape> }`: samples are checked against the schema, which
+    /// nothing generates.
+    @Test func aSchemaIsWhatVerifyChecks() throws {
+        let spec = Self.spec.replacingOccurrences(
+            of: #""Money": "Shop.Money""#,
+            with: #""Money": { "type": "Shop.Money", "schema": { "amount": "String", "parts": { "cents": "Int" } } }"#)
+        let result = generate(spec, path: "orders.json")
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        #expect(!result.files.contains { $0.contents.contains("Schema") }, "\(result.files.map(\.contents))")
+        let run = try Swiftc.buildAndRun(result.files, main: Self.appTypes + "\nprint(\"ok\")\n")
+        #expect(run.output == "ok\n", "\(Swiftc.errors(run.output))")
+        func verify(_ payload: String) -> [String] {
+            Generator.verify(
+                [SpecInput(path: "orders.json", bytes: Array(spec.utf8))], target: .type("Order"),
+                payloads: [SamplePayload(path: "order.json", bytes: Array(payload.utf8))]
+            ).map(\.description)
+        }
+        let fitting = #"{"id": 7, "total": {"amount": "1", "parts": {"cents": 100}}, "lines": [], "byTax": {}}"#
+        #expect(verify(fitting) == [])
+        let wrong = verify(#"{"id": 7, "total": {"amount": "1", "parts": {"cents": "x"}}, "lines": [], "byTax": {}}"#)
+        #expect(wrong.count == 1 && wrong[0].contains("'total.parts.cents' is a string"), "\(wrong)")
+        let missing = generate(#"{ "externalTypes": { "Money": { "schema": "String", "kind": 1 } }, "endpoints": [] }"#)
+        #expect(
+            missing.diagnostics.map(\.description) == [
+                "spec.json:1:31: error: 'externalTypes.Money' needs 'type', the Swift type your app declares [DTG1064]",
+                "spec.json:1:53: error: unknown key 'kind' in an external type; allowed keys are 'type', 'schema' [DTG1006]",
+            ], "\(missing.diagnostics)")
+    }
+
     @Test func diffReportsAnotherSwiftTypeOnce() {
         let after = Self.spec.replacingOccurrences(of: #""Money": "Shop.Money""#, with: #""Money": "Shop.Amount""#)
         let diff = APIDiff.compare(
