@@ -9,8 +9,8 @@ struct DeprecatedTypes: Sendable {
     /// through them) and aliases of a type that spells one, each with what a declaration that
     /// spells it says (`"Old is deprecated: use New"`).
     private var spelled: [DeclID: Deprecation] = [:]
-    /// Those not marked themselves, with the deprecation they take.
-    private var taken: [DeclID: Deprecation] = [:]
+    /// Each deprecated declaration's deprecation: its own, or the one it takes.
+    private var declared: [DeclID: Deprecation] = [:]
     /// Declarations whose `init(from:)` and `encode(to:)` are deprecated (see `codingDeprecation`).
     private var coding: [DeclID: Deprecation] = [:]
 
@@ -19,9 +19,10 @@ struct DeprecatedTypes: Sendable {
         for id in ids {
             if let own = table[id].deprecation {
                 spelled[id] = Self.spelling(table[id].qualifiedName, own)
+                declared[id] = own
             } else if let marked = Self.markedAncestor(of: id, in: table) {
                 spelled[id] = Self.spelling(table[marked].qualifiedName, table[marked].deprecation)
-                taken[id] = spelled[id]
+                declared[id] = spelled[id]
             }
         }
         // An alias of a deprecated type is as deprecated: `typealias Old2 = [Old]`.
@@ -32,7 +33,7 @@ struct DeprecatedTypes: Sendable {
                 guard case .alias(let target) = table[id].kind, let found = mentioned(in: target, table: table)
                 else { continue }
                 spelled[id] = found
-                taken[id] = found
+                declared[id] = found
                 changed = true
             }
         }
@@ -82,9 +83,17 @@ struct DeprecatedTypes: Sendable {
     /// Whether nothing is deprecated (most specs): every question then answers nil at once.
     var isEmpty: Bool { spelled.isEmpty }
 
-    /// The deprecation a declaration takes from a type it is nested in or aliases (its own
-    /// is `Decl.deprecation`).
-    func deprecation(of id: DeclID) -> Deprecation? { taken[id] }
+    /// A declaration's deprecation: its own, or the one it takes from a type it is nested in
+    /// or aliases.
+    func deprecation(of id: DeclID) -> Deprecation? { declared[id] }
+
+    /// What reading `field` of `owner` meets: a deprecated type it spells, or its own
+    /// `$deprecated` (`"Page.nextCursor is deprecated: use cursor"`). Generated code that
+    /// reads it (a mapping, a pagination closure) is deprecated with it.
+    func read(_ field: Field, of owner: DeclID, table: TypeTable) -> Deprecation? {
+        mentioned(in: field.type, table: table)
+            ?? field.deprecation.map { Self.spelling("\(table[owner].qualifiedName).\(field.name)", $0) }
+    }
 
     /// The deprecation of the first deprecated type `type` spells, as a warning that names
     /// it (`"Old is deprecated: use New"`).

@@ -11,6 +11,8 @@ struct EndpointResolver {
     /// The first deprecated field (or one of a deprecated type) a path of the endpoint being
     /// resolved reads (pagination's `from`): its factory is deprecated with it.
     var readDeprecation: Deprecation?
+    /// Which types are deprecated, worked out once the endpoint reads a field.
+    lazy var deprecatedTypes = DeprecatedTypes(types.table)
 
     mutating func endpoint(_ endpoint: EndpointSpec, response: TypeRef?, body: TypeRef?, spec: Spec) -> EndpointIR {
         let pascal = SwiftName.upperCamel(endpoint.name.value, style: types.naming)
@@ -579,13 +581,7 @@ struct EndpointResolver {
                     return nil
                 }
                 expression = .member(expression, name: field.name, optionalChain: lastOptional)
-                if readDeprecation == nil {
-                    readDeprecation =
-                        DeprecatedTypes(types.table).mentioned(in: field.type, table: types.table)
-                        ?? field.deprecation.map {
-                            DeprecatedTypes.spelling("\(types.table[id].qualifiedName).\(field.name)", $0)
-                        }
-                }
+                if readDeprecation == nil { readDeprecation = deprecatedTypes.read(field, of: id, table: types.table) }
                 type = types.table.resolved(field.type)
                 lastOptional = type.isOptional
                 anyOptional = anyOptional || lastOptional

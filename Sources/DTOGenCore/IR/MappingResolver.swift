@@ -228,11 +228,7 @@ struct MappingResolver {
             return false
         }
         value.expression = .member(value.expression, name: field.name, optionalChain: value.lastOptional)
-        if deprecatedRead == nil {
-            deprecatedRead =
-                deprecatedTypes.mentioned(in: field.type, table: table)
-                ?? field.deprecation.map { DeprecatedTypes.spelling("\(table[id].qualifiedName).\(field.name)", $0) }
-        }
+        if deprecatedRead == nil { deprecatedRead = deprecatedTypes.read(field, of: id, table: table) }
         if field.coding.strategy.isNullable {
             // `Nullable<T>?`: absent and `null` both read as nil.
             value.expression = .member(value.expression, name: "value", optionalChain: true)

@@ -76,7 +76,7 @@ struct DTOContextBuilder {
         return FastPathContext(
             access: access, type: printer.qualifiedType(.named(id)), protocol: printer.runtime.fastJSONDecodable,
             valueType: printer.runtime.fastJSONValue, body: body,
-            availability: printer.availability(decl.deprecation ?? printer.deprecated.deprecation(of: id)),
+            availability: printer.availability(printer.deprecated.deprecation(of: id)),
             initAvailability: printer.availability(printer.deprecated.codingDeprecation(of: id))
         )
     }
@@ -95,7 +95,7 @@ struct DTOContextBuilder {
             return .alias(
                 AliasContext(
                     doc: docLines(decl.doc),
-                    availability: printer.availability(decl.deprecation ?? printer.deprecated.deprecation(of: id)),
+                    availability: printer.availability(printer.deprecated.deprecation(of: id)),
                     access: access, name: printer.declaredName(decl), type: printer.type(target)))
         case .appType: return nil
         }

@@ -210,7 +210,7 @@ struct AppTargetTests {
     }
 
     /// A get-by-id endpoint reusing the list endpoint's mapping (`MappingReuseTests`), a PATCH
-    /// body that clears dates, a document's defaults: zero diagnostics in every setting.
+    /// body that clears dates, a `$default`: zero diagnostics in every setting.
     @Test(arguments: Setting.allCases)
     func mappingReuseAndPatchDates(_ setting: Setting) throws {
         let patch = #"""
