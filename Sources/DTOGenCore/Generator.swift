@@ -153,18 +153,36 @@ public enum Generator {
         let generating = sorted.indices.filter { sorted[$0].generates }
         if let name = options.outputName, generating.count == 1 { bases[generating[0]] = name }
 
-        // Read and validate each spec on its own, in parallel.
-        let read = parallelMap(sorted) { input -> (Spec?, [Diagnostic], DiagnosticSink?) in
-            let (spec, readDiagnostics) = OpenAPIBackedSpec.read(input)
-            guard let spec else { return (nil, readDiagnostics, nil) }
-            var validator = SpecValidator(sink: DiagnosticSink(spec: spec))
-            validator.validate(spec)
-            return (spec, readDiagnostics, validator.sink)
-        }
-        var specs: [(spec: Spec, sink: DiagnosticSink, base: String, generates: Bool)] = []
-        for ((spec, readDiagnostics, sink), (input, base)) in zip(read, zip(sorted, bases)) {
+        // Read each spec on its own, in parallel.
+        let read = parallelMap(sorted) { OpenAPIBackedSpec.read($0) }
+        var specs: [ReadSpec] = []
+        for ((spec, readDiagnostics), (input, base)) in zip(read, zip(sorted, bases)) {
             diagnostics += readDiagnostics
-            if let spec, let sink { specs.append((spec, sink, base, input.generates)) }
+            if let spec { specs.append(ReadSpec(spec: spec, base: base, generates: input.generates)) }
+        }
+        let (irs, more) = resolve(read: specs, options: options)
+        return (irs, (diagnostics + more).sorted())
+    }
+
+    /// A spec as read, with its generated files' base name and whether it is generated.
+    struct ReadSpec {
+        var spec: Spec
+        var base: String
+        var generates = true
+    }
+
+    /// Every stage after reading: validate, resolve and link specs already read (the
+    /// importer's check hands over the spec it reads once). Diagnostics unsorted.
+    static func resolve(read: [ReadSpec], options: GeneratorOptions) -> ([SpecIR], [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        // Validate each spec on its own, in parallel.
+        let sinks = parallelMap(read) { entry -> DiagnosticSink in
+            var validator = SpecValidator(sink: DiagnosticSink(spec: entry.spec))
+            validator.validate(entry.spec)
+            return validator.sink
+        }
+        var specs: [(spec: Spec, sink: DiagnosticSink, base: String, generates: Bool)] = zip(read, sinks).map {
+            ($0.spec, $1, $0.base, $0.generates)
         }
 
         // Resolve: imported specs first, so an importer sees their types; independent specs in parallel.
@@ -190,6 +208,6 @@ public enum Generator {
         // Link: what holds across specs, and the mappings, which may call each other.
         let (irs, linkDiagnostics) = ModuleLinker.link(resolved)
         diagnostics += linkDiagnostics
-        return (irs, diagnostics.sorted())
+        return (irs, diagnostics)
     }
 }

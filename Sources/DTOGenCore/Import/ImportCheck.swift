@@ -1,13 +1,10 @@
 /// The importer's output, checked by the stages every spec goes through (read, validate,
-/// resolve), so `dtogen import` never writes a spec that `dtogen` then rejects and a spec
-/// backed by a document never fails on what the document says. A type or endpoint the spec
-/// format cannot express is left out with a warning at the document node it comes from,
-/// saying why; what used it is checked again (and left out in turn) until the spec is clean.
+/// resolve, link), so `dtogen import` never writes a spec that `dtogen` then rejects and a
+/// spec backed by a document never fails on what the document says. A type or endpoint the
+/// spec format cannot express is left out with a warning at the document node it comes from,
+/// saying why, and what uses it goes with it, through the type graph of the spec as read:
+/// the stages run once.
 enum ImportCheck {
-    /// Rounds of leaving out: each leaves out at least one type or endpoint; what depends on
-    /// a type left out goes in the next round.
-    static let maximumRounds = 16
-
     /// `spec` as the translator wrote it (`types` and `endpoints` entries located at their
     /// nodes); `file`: the path of the file a location is in, for the warnings. An endpoint whose query or header
     /// parameter is rejected keeps its other parts: only that parameter is left out.
@@ -15,72 +12,154 @@ enum ImportCheck {
         spec: DraftJSON, warnings: [Diagnostic]
     ) {
         guard case .object(var top) = spec else { return (spec, []) }
+        let (typed, errors) = check(spec)
+        guard !errors.isEmpty else { return (spec, []) }
+        let typesIndex = top.firstIndex { $0.0 == "types" }
+        let endpointsIndex = top.firstIndex { $0.0 == "endpoints" }
+        let types = typesIndex.flatMap { members(top[$0].1) } ?? []
+        let endpoints = endpointsIndex.flatMap { elements(top[$0].1) } ?? []
+        let places = Places(types: types, endpoints: endpoints)
+        var leftOut = LeftOut(errors: errors, places: places)
+        if let typed { leftOut.follow(typed, places: places, endpoints: endpoints) }
+
         var warnings: [Diagnostic] = []
-        var typesLeftOut: [String] = []
-        for _ in 0..<maximumRounds {
-            let errors = check(.object(top))
-            guard !errors.isEmpty else { break }
-            let typesIndex = top.firstIndex { $0.0 == "types" }
-            let endpointsIndex = top.firstIndex { $0.0 == "endpoints" }
-            var types = typesIndex.flatMap { members(top[$0].1) } ?? []
-            var endpoints = endpointsIndex.flatMap { elements(top[$0].1) } ?? []
-            let places = Places(types: types, endpoints: endpoints)
-            // The first error at each part, in the pipeline's order.
-            var reasons: [Place: Diagnostic] = [:]
-            for error in errors {
-                for place in places.owners(of: error.location) where reasons[place] == nil { reasons[place] = error }
+        var keptTypes: [(String, DraftJSON)] = []
+        for (index, type) in types.enumerated() {
+            guard let reason = leftOut.reasons[Place(entry: .type(index))] else {
+                keptTypes.append(type)
+                continue
             }
-            guard !reasons.isEmpty else { break }
-            func reason(_ error: Diagnostic) -> String {
-                // What uses a type left out says so, rather than "unknown type".
-                typesLeftOut.first { [.unknownType, .unknownErrorType].contains(error.code) && error.subject == $0 }
-                    .map { "it uses type '\($0)', which is left out" } ?? error.message
-            }
-            var keptTypes: [(String, DraftJSON)] = []
-            for (index, type) in types.enumerated() {
-                guard let error = reasons[Place(entry: .type(index))] else {
-                    keptTypes.append(type)
-                    continue
-                }
+            warnings.append(
+                Diagnostic(
+                    .warning, "DTG4001", file: file(reason.location), at: reason.location,
+                    "type '\(type.0)' is left out: \(reason.message)"))
+        }
+        var keptEndpoints: [DraftJSON] = []
+        for (index, endpoint) in endpoints.enumerated() {
+            let name = endpoint["name"].flatMap(text) ?? "?"
+            if let reason = leftOut.reasons[Place(entry: .endpoint(index))] {
                 warnings.append(
                     Diagnostic(
-                        .warning, "DTG4001", file: file(error.location), at: error.location,
-                        "type '\(type.0)' is left out: \(reason(error))"))
-                typesLeftOut.append(type.0)
+                        .warning, "DTG4002", file: file(reason.location), at: reason.location,
+                        "endpoint '\(name)' is left out: \(reason.message)"))
+                continue
             }
-            types = keptTypes
-            var keptEndpoints: [DraftJSON] = []
-            for (index, endpoint) in endpoints.enumerated() {
-                let name = endpoint["name"].flatMap(text) ?? "?"
-                if let error = reasons[Place(entry: .endpoint(index))] {
+            var kept = endpoint
+            for group in Places.parameterGroups {
+                for key in (endpoint[group].flatMap(members) ?? []).map(\.0) {
+                    let place = Place(entry: .endpoint(index), parameter: Place.Parameter(group: group, key: key))
+                    guard let reason = leftOut.reasons[place] else { continue }
+                    let what = group == "query" ? "query item" : "header"
                     warnings.append(
                         Diagnostic(
-                            .warning, "DTG4002", file: file(error.location), at: error.location,
-                            "endpoint '\(name)' is left out: \(reason(error))"))
-                    continue
+                            .warning, "DTG4003", file: file(reason.location), at: reason.location,
+                            "\(what) '\(key)' of endpoint '\(name)' is left out: \(reason.message)"))
+                    kept = removing(key, from: group, of: kept)
                 }
-                var kept = endpoint
-                for group in Places.parameterGroups {
-                    for key in (endpoint[group].flatMap(members) ?? []).map(\.0) {
-                        guard
-                            let error = reasons[
-                                Place(entry: .endpoint(index), parameter: Place.Parameter(group: group, key: key))]
-                        else { continue }
-                        let what = group == "query" ? "query item" : "header"
-                        warnings.append(
-                            Diagnostic(
-                                .warning, "DTG4003", file: file(error.location), at: error.location,
-                                "\(what) '\(key)' of endpoint '\(name)' is left out: \(reason(error))"))
-                        kept = removing(key, from: group, of: kept)
-                    }
-                }
-                keptEndpoints.append(kept)
             }
-            endpoints = keptEndpoints
-            if let typesIndex { top[typesIndex].1 = .object(types) }
-            if let endpointsIndex { top[endpointsIndex].1 = .array(endpoints) }
+            keptEndpoints.append(kept)
         }
+        if let typesIndex { top[typesIndex].1 = .object(keptTypes) }
+        if let endpointsIndex { top[endpointsIndex].1 = .array(keptEndpoints) }
         return (.object(top), warnings)
+    }
+
+    /// Why a part is left out, and where.
+    struct Reason {
+        var location: SourceLocation
+        var message: String
+    }
+
+    /// The parts left out: those an error is in, then what uses a type left out.
+    struct LeftOut {
+        var reasons: [Place: Reason] = [:]
+
+        /// The first error at each part, in the pipeline's order.
+        init(errors: [Diagnostic], places: Places) {
+            for error in errors {
+                for place in places.owners(of: error.location) where reasons[place] == nil {
+                    reasons[place] = Reason(location: error.location, message: error.message)
+                }
+            }
+            // What uses a type that could not be read says so, rather than "unknown type".
+            let typesLeftOut = Set(reasons.keys.compactMap(places.typeName))
+            for error in errors where [.unknownType, .unknownErrorType].contains(error.code) {
+                guard let subject = error.subject, typesLeftOut.contains(subject) else { continue }
+                for place in places.owners(of: error.location)
+                where reasons[place]?.location == error.location && reasons[place]?.message == error.message {
+                    reasons[place]?.message = Self.uses(subject)
+                }
+            }
+        }
+
+        static func uses(_ type: String) -> String { "it uses type '\(type)', which is left out" }
+
+        /// Leaves out, until nothing changes, each type that uses a type left out, and each
+        /// endpoint, or query item or header of one, that does, and an endpoint whose pages
+        /// are asked for by a query item left out. `spec`: the draft as read;
+        /// `endpoints`: the draft's, whose indices the places count.
+        mutating func follow(_ spec: Spec, places: Places, endpoints: [DraftJSON]) {
+            let typeIndex = Dictionary(
+                places.typeNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            var leftOutTypes = Set(reasons.keys.compactMap(places.typeName))
+            var changed = true
+            while changed {
+                changed = false
+                for type in spec.types {
+                    guard let index = typeIndex[type.name], !leftOutTypes.contains(type.name),
+                        let use = SpecReferences.first(in: type.shape, among: leftOutTypes)
+                    else { continue }
+                    reasons[Place(entry: .type(index))] = Reason(location: use.location, message: Self.uses(use.name))
+                    leftOutTypes.insert(type.name)
+                    changed = true
+                }
+            }
+            for (endpoint, index) in zip(spec.endpoints, Self.indices(of: spec.endpoints, in: endpoints)) {
+                guard let index, reasons[Place(entry: .endpoint(index))] == nil else { continue }
+                follow(endpoint, at: index, leftOutTypes: leftOutTypes)
+            }
+        }
+
+        private mutating func follow(_ endpoint: EndpointSpec, at index: Int, leftOutTypes: Set<String>) {
+            let whole = Place(entry: .endpoint(index))
+            if let use = SpecReferences.first(in: endpoint, among: leftOutTypes) {
+                reasons[whole] = Reason(location: use.location, message: Self.uses(use.name))
+                return
+            }
+            for (group, parameters) in [("query", endpoint.query), ("headers", endpoint.headers)] {
+                for parameter in parameters {
+                    let place = Place(
+                        entry: .endpoint(index), parameter: Place.Parameter(group: group, key: parameter.key))
+                    guard reasons[place] == nil,
+                        let use = SpecReferences.first(in: parameter.shape, among: leftOutTypes)
+                    else { continue }
+                    reasons[place] = Reason(location: use.location, message: Self.uses(use.name))
+                }
+            }
+            // A page is asked for by a query item: without it, the endpoint cannot page.
+            if let param = endpoint.paginate?.param,
+                let reason = reasons[
+                    Place(entry: .endpoint(index), parameter: Place.Parameter(group: "query", key: param.value))]
+            {
+                reasons[whole] = Reason(
+                    location: reason.location, message: "its query item '\(param.value)' is left out: \(reason.message)"
+                )
+            }
+        }
+
+        /// The draft index of each endpoint as read (the reader leaves out one it cannot read):
+        /// matched by the node it was read from.
+        static func indices(of read: [EndpointSpec], in endpoints: [DraftJSON]) -> [Int?] {
+            var byLocation: [SourceLocation: [Int]] = [:]
+            for (index, endpoint) in endpoints.enumerated() {
+                if let location = endpoint.location { byLocation[location, default: []].append(index) }
+            }
+            return read.map { endpoint in
+                guard let index = byLocation[endpoint.location]?.first else { return nil }
+                byLocation[endpoint.location]?.removeFirst()
+                return index
+            }
+        }
     }
 
     /// A part of the draft an error can be in: a type, an endpoint, or one query or header
@@ -105,6 +184,8 @@ enum ImportCheck {
         /// Parameters that can be left out alone (a path parameter cannot: the path names it).
         static let parameterGroups = ["query", "headers"]
 
+        /// The types' names, by index.
+        private(set) var typeNames: [String] = []
         private var byLocation: [SourceLocation: [Place]] = [:]
         /// The columns of the nodes on each line, in order.
         private var byLine: [Line: [Int]] = [:]
@@ -115,6 +196,7 @@ enum ImportCheck {
         }
 
         init(types: [(String, DraftJSON)], endpoints: [DraftJSON]) {
+            typeNames = types.map(\.0)
             for (index, type) in types.enumerated() { add(type.1, Place(entry: .type(index))) }
             for (index, endpoint) in endpoints.enumerated() {
                 let whole = Place(entry: .endpoint(index))
@@ -149,6 +231,12 @@ enum ImportCheck {
                 byLine[Line(file: location.file, line: location.line), default: []].append(location.column)
             }
             if byLocation[location]?.contains(place) != true { byLocation[location, default: []].append(place) }
+        }
+
+        /// The name of the type a place is, when it is a whole type.
+        func typeName(_ place: Place) -> String? {
+            guard place.parameter == nil, case .type(let index) = place.entry else { return nil }
+            return typeNames[index]
         }
 
         /// The parts an error is in: those with a node where it points; else (an error inside
@@ -190,12 +278,19 @@ enum ImportCheck {
         return value
     }
 
-    /// The errors the pipeline finds in a draft spec, located in the document.
-    static func check(_ spec: DraftJSON) -> [Diagnostic] {
-        var input = SpecInput(path: "import.json", bytes: [])
-        input.parsed = OpenAPIBackedSpec.node(spec, at: SourceLocation(line: 1, column: 1))
-        let (_, diagnostics) = Generator.resolve([input], options: GeneratorOptions())
-        return diagnostics.filter { $0.severity == .error }
+    /// The draft as the spec reader reads it (nil when it cannot), and the errors every
+    /// stage finds in it, located in the document: each stage runs once.
+    static func check(_ spec: DraftJSON) -> (Spec?, [Diagnostic]) {
+        let root = OpenAPIBackedSpec.node(spec, at: SourceLocation(line: 1, column: 1))
+        let (typed, readDiagnostics) = SpecReader.read(root: root, path: "import.json")
+        var diagnostics = readDiagnostics
+        if let typed {
+            diagnostics +=
+                Generator.resolve(
+                    read: [Generator.ReadSpec(spec: typed, base: "Import")], options: GeneratorOptions()
+                ).1
+        }
+        return (typed, diagnostics.sorted().filter { $0.severity == .error })
     }
 
     static func visit(_ draft: DraftJSON, _ body: (SourceLocation) -> Void) {

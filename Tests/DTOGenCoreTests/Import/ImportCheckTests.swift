@@ -1,0 +1,105 @@
+import Testing
+
+@testable import DTOGenCore
+
+/// Import's check runs the stages once on what the translator wrote and leaves out the parts
+/// they reject, then what uses a type left out, through the type graph: no second run.
+struct ImportCheckTests {
+    /// A draft whose nodes are all on line `n` of `doc.yaml` at the column of their order.
+    private static func at(_ column: Int, _ value: DraftJSON) -> DraftJSON {
+        .located(value, SourceLocation(line: 1, column: column))
+    }
+
+    @Test func whatUsesATypeLeftOutGoesWithItThroughTheTypeGraph() {
+        // `Broken` has a shape the reader rejects; `Holder` uses it, `Outer` uses `Holder`; an
+        // endpoint's response, a query item and a paged endpoint's page item use them.
+        let draft = DraftJSON.object([
+            ("name", .string("Shop")),
+            (
+                "types",
+                .object([
+                    ("Broken", Self.at(10, .object([("n", .object([("$format", .string("nope"))]))]))),
+                    ("Holder", Self.at(20, .object([("broken", Self.at(21, .string("Broken?")))]))),
+                    ("Outer", Self.at(30, .object([("items", Self.at(31, .array([.string("Holder")])))]))),
+                    ("Fine", Self.at(40, .object([("id", .string("Int")), ("last", .string("String?"))]))),
+                ])
+            ),
+            (
+                "endpoints",
+                .array([
+                    Self.at(
+                        50,
+                        .object([
+                            ("name", .string("getOuter")), ("path", .string("/outer")),
+                            ("response", Self.at(51, .string("Outer"))),
+                        ])),
+                    Self.at(
+                        60,
+                        .object([
+                            ("name", .string("find")), ("path", .string("/find")),
+                            (
+                                "query",
+                                Self.at(
+                                    61,
+                                    .object([
+                                        ("q", Self.at(62, .string("String?"))),
+                                        ("holder", Self.at(63, .string("Holder?"))),
+                                    ]))
+                            ),
+                            ("response", Self.at(64, .string("Fine"))),
+                        ])),
+                    Self.at(
+                        70,
+                        .object([
+                            ("name", .string("list")), ("path", .string("/list")),
+                            ("query", Self.at(71, .object([("after", Self.at(72, .string("Holder?")))]))),
+                            (
+                                "paginate",
+                                Self.at(
+                                    73,
+                                    .object([
+                                        ("style", .string("cursor")), ("param", .string("after")),
+                                        ("from", .string("last")),
+                                    ]))
+                            ),
+                            ("response", Self.at(74, .string("Fine"))),
+                        ])),
+                ])
+            ),
+        ])
+        let (checked, warnings) = ImportCheck.accepted(draft) { _ in "doc.yaml" }
+        let messages = warnings.sorted().map(\.description)
+        #expect(messages.count == 6, "\(messages)")
+        #expect(messages[0].hasPrefix("doc.yaml:1:10: warning: type 'Broken' is left out: "), "\(messages)")
+        #expect(
+            Array(messages.dropFirst()) == [
+                "doc.yaml:1:21: warning: type 'Holder' is left out: it uses type 'Broken', which is left out [DTG4001]",
+                "doc.yaml:1:31: warning: type 'Outer' is left out: it uses type 'Holder', which is left out [DTG4001]",
+                "doc.yaml:1:51: warning: endpoint 'getOuter' is left out: it uses type 'Outer', which is left out [DTG4002]",
+                "doc.yaml:1:63: warning: query item 'holder' of endpoint 'find' is left out: it uses type 'Holder', which is left out [DTG4003]",
+                "doc.yaml:1:72: warning: endpoint 'list' is left out: its query item 'after' is left out: it uses type 'Holder', which is left out [DTG4002]",
+            ])
+        // What is kept is a spec every stage accepts, and it keeps the rest of `find`.
+        let (_, errors) = ImportCheck.check(checked)
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(checked.document.contains(#""q": "String?""#) && checked.document.contains(#""Fine""#))
+        #expect(!checked.document.contains("Holder") && !checked.document.contains("getOuter"))
+    }
+
+    @Test func aCleanDraftIsKeptWhole() {
+        let draft = DraftJSON.object([
+            ("name", .string("Shop")),
+            ("types", .object([("Fine", Self.at(1, .object([("id", .string("Int"))])))])),
+            (
+                "endpoints",
+                .array([
+                    Self.at(
+                        2, .object([("name", .string("get")), ("path", .string("/")), ("response", .string("Fine"))]))
+                ])
+            ),
+        ])
+        let (checked, warnings) = ImportCheck.accepted(draft) { _ in "doc.yaml" }
+        #expect(warnings.isEmpty)
+        #expect(checked == draft)
+    }
+}
