@@ -156,11 +156,33 @@ public enum Generator {
         // Read each spec on its own, in parallel.
         let read = parallelMap(sorted) { OpenAPIBackedSpec.read($0) }
         var specs: [ReadSpec] = []
-        for ((spec, readDiagnostics), (input, base)) in zip(read, zip(sorted, bases)) {
+        var trees: [OpenAPIBackedSpec.Expanded?] = []
+        for ((spec, readDiagnostics, tree), (input, base)) in zip(read, zip(sorted, bases)) {
             diagnostics += readDiagnostics
-            if let spec { specs.append(ReadSpec(spec: spec, base: base, generates: input.generates)) }
+            if let spec {
+                specs.append(ReadSpec(spec: spec, base: base, generates: input.generates))
+                trees.append(tree)
+            }
         }
-        let (irs, more) = resolve(read: specs, options: options)
+        var (irs, more) = resolve(read: specs, options: options)
+        // What the stages reject in a document a spec is backed by is left out of it, as
+        // `dtogen import` leaves it out; then the stages run again, on what is kept.
+        let reduced = zip(specs, trees).map { entry, tree in
+            tree.flatMap { OpenAPIBackedSpec.leavingOut(more, of: entry.spec, expanded: $0) }
+        }
+        guard reduced.contains(where: { $0 != nil }) else { return (irs, (diagnostics + more).sorted()) }
+        var kept: [ReadSpec] = []
+        for (entry, reduction) in zip(specs, reduced) {
+            guard let reduction else {
+                kept.append(entry)
+                continue
+            }
+            diagnostics += reduction.diagnostics
+            if let spec = reduction.spec {
+                kept.append(ReadSpec(spec: spec, base: entry.base, generates: entry.generates))
+            }
+        }
+        (irs, more) = resolve(read: kept, options: options)
         return (irs, (diagnostics + more).sorted())
     }
 

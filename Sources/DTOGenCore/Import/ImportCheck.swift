@@ -6,8 +6,9 @@
 /// the stages run once.
 enum ImportCheck {
     /// `spec` as the translator wrote it (`types` and `endpoints` entries located at their
-    /// nodes); `file`: the path of the file a location is in, for the warnings. An endpoint whose query or header
-    /// parameter is rejected keeps its other parts: only that parameter is left out.
+    /// nodes); `file`: the path of the file a location is in, for the warnings. An endpoint
+    /// whose query or header parameter is rejected keeps its other parts: only that
+    /// parameter is left out.
     static func accepted(_ spec: DraftJSON, file: (SourceLocation) -> String) -> (
         spec: DraftJSON, warnings: [Diagnostic]
     ) {
@@ -18,50 +19,14 @@ enum ImportCheck {
         let endpointsIndex = top.firstIndex { $0.0 == "endpoints" }
         let types = typesIndex.flatMap { members(top[$0].1) } ?? []
         let endpoints = endpointsIndex.flatMap { elements(top[$0].1) } ?? []
-        let places = Places(types: types, endpoints: endpoints)
-        var leftOut = LeftOut(errors: errors, places: places)
-        if let typed { leftOut.follow(typed, places: places, endpoints: endpoints) }
-
-        var warnings: [Diagnostic] = []
-        var keptTypes: [(String, DraftJSON)] = []
-        for (index, type) in types.enumerated() {
-            guard let reason = leftOut.reasons[Place(entry: .type(index))] else {
-                keptTypes.append(type)
-                continue
-            }
-            warnings.append(
-                Diagnostic(
-                    .warning, "DTG4001", file: file(reason.location), at: reason.location,
-                    "type '\(type.0)' is left out: \(reason.message)"))
+        let leftOut = LeftOut(errors: errors, types: types, endpoints: endpoints, read: typed)
+        let kept = types.indices.filter { leftOut.keepsType(at: $0) }.map { types[$0] }
+        let keptEndpoints = endpoints.indices.filter { leftOut.keepsEndpoint(at: $0) }.map { index in
+            leftOut.parameters(of: index).reduce(endpoints[index]) { removing($1.key, from: $1.group, of: $0) }
         }
-        var keptEndpoints: [DraftJSON] = []
-        for (index, endpoint) in endpoints.enumerated() {
-            let name = endpoint["name"].flatMap(text) ?? "?"
-            if let reason = leftOut.reasons[Place(entry: .endpoint(index))] {
-                warnings.append(
-                    Diagnostic(
-                        .warning, "DTG4002", file: file(reason.location), at: reason.location,
-                        "endpoint '\(name)' is left out: \(reason.message)"))
-                continue
-            }
-            var kept = endpoint
-            for group in Places.parameterGroups {
-                for key in (endpoint[group].flatMap(members) ?? []).map(\.0) {
-                    let place = Place(entry: .endpoint(index), parameter: Place.Parameter(group: group, key: key))
-                    guard let reason = leftOut.reasons[place] else { continue }
-                    let what = group == "query" ? "query item" : "header"
-                    warnings.append(
-                        Diagnostic(
-                            .warning, "DTG4003", file: file(reason.location), at: reason.location,
-                            "\(what) '\(key)' of endpoint '\(name)' is left out: \(reason.message)"))
-                    kept = removing(key, from: group, of: kept)
-                }
-            }
-            keptEndpoints.append(kept)
-        }
-        if let typesIndex { top[typesIndex].1 = .object(keptTypes) }
+        if let typesIndex { top[typesIndex].1 = .object(kept) }
         if let endpointsIndex { top[endpointsIndex].1 = .array(keptEndpoints) }
-        return (.object(top), warnings)
+        return (.object(top), leftOut.warnings(file: file))
     }
 
     /// Why a part is left out, and where.
@@ -73,9 +38,22 @@ enum ImportCheck {
     /// The parts left out: those an error is in, then what uses a type left out.
     struct LeftOut {
         var reasons: [Place: Reason] = [:]
+        let places: Places
+        /// The types' names and the endpoints' entries, as the places count them.
+        let typeNames: [String]
+        let endpoints: [DraftJSON]
 
-        /// The first error at each part, in the pipeline's order.
-        init(errors: [Diagnostic], places: Places) {
+        /// `errors`: those of the parts that may be left out (a spec backed by a document
+        /// leaves out none of its own); `read`: the spec as read, whose type graph leads from
+        /// a type left out to what uses it; `inDocument`: whether a part at a location may
+        /// be left out for what it uses (else the stages say what it uses is unknown).
+        init(
+            errors: [Diagnostic], types: [(String, DraftJSON)], endpoints: [DraftJSON], read: Spec?,
+            inDocument: (SourceLocation) -> Bool = { _ in true }
+        ) {
+            places = Places(types: types, endpoints: endpoints)
+            typeNames = types.map(\.0)
+            self.endpoints = endpoints
             for error in errors {
                 for place in places.owners(of: error.location) where reasons[place] == nil {
                     reasons[place] = Reason(location: error.location, message: error.message)
@@ -90,22 +68,64 @@ enum ImportCheck {
                     reasons[place]?.message = Self.uses(subject)
                 }
             }
+            if let read { follow(read, inDocument: inDocument) }
+        }
+
+        func keepsType(at index: Int) -> Bool { reasons[Place(entry: .type(index))] == nil }
+        func keepsEndpoint(at index: Int) -> Bool { reasons[Place(entry: .endpoint(index))] == nil }
+
+        /// The query items and headers left out of an endpoint that is kept.
+        func parameters(of index: Int) -> [Place.Parameter] {
+            Places.parameterGroups.flatMap { group in
+                (endpoints[index][group].flatMap(members) ?? []).map { Place.Parameter(group: group, key: $0.0) }
+            }.filter { reasons[Place(entry: .endpoint(index), parameter: $0)] != nil }
+        }
+
+        /// A warning for each part left out, at the error that leaves it out (DTG4001 a type,
+        /// DTG4002 an endpoint, DTG4003 a query item or header).
+        func warnings(file: (SourceLocation) -> String) -> [Diagnostic] {
+            var warnings: [Diagnostic] = []
+            for (index, name) in typeNames.enumerated() {
+                guard let reason = reasons[Place(entry: .type(index))] else { continue }
+                warnings.append(
+                    Diagnostic(
+                        .warning, "DTG4001", file: file(reason.location), at: reason.location,
+                        "type '\(name)' is left out: \(reason.message)"))
+            }
+            for (index, endpoint) in endpoints.enumerated() {
+                let name = endpoint["name"].flatMap(text) ?? "?"
+                if let reason = reasons[Place(entry: .endpoint(index))] {
+                    warnings.append(
+                        Diagnostic(
+                            .warning, "DTG4002", file: file(reason.location), at: reason.location,
+                            "endpoint '\(name)' is left out: \(reason.message)"))
+                    continue
+                }
+                for parameter in parameters(of: index) {
+                    guard let reason = reasons[Place(entry: .endpoint(index), parameter: parameter)] else { continue }
+                    let what = parameter.group == "query" ? "query item" : "header"
+                    warnings.append(
+                        Diagnostic(
+                            .warning, "DTG4003", file: file(reason.location), at: reason.location,
+                            "\(what) '\(parameter.key)' of endpoint '\(name)' is left out: \(reason.message)"))
+                }
+            }
+            return warnings
         }
 
         static func uses(_ type: String) -> String { "it uses type '\(type)', which is left out" }
 
         /// Leaves out, until nothing changes, each type that uses a type left out, and each
         /// endpoint, or query item or header of one, that does, and an endpoint whose pages
-        /// are asked for by a query item left out. `spec`: the draft as read;
-        /// `endpoints`: the draft's, whose indices the places count.
-        mutating func follow(_ spec: Spec, places: Places, endpoints: [DraftJSON]) {
+        /// are asked for by a query item left out.
+        private mutating func follow(_ spec: Spec, inDocument: (SourceLocation) -> Bool) {
             let typeIndex = Dictionary(
-                places.typeNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+                typeNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             var leftOutTypes = Set(reasons.keys.compactMap(places.typeName))
             var changed = true
             while changed {
                 changed = false
-                for type in spec.types {
+                for type in spec.types where inDocument(type.nameLocation) {
                     guard let index = typeIndex[type.name], !leftOutTypes.contains(type.name),
                         let use = SpecReferences.first(in: type.shape, among: leftOutTypes)
                     else { continue }
@@ -114,7 +134,8 @@ enum ImportCheck {
                     changed = true
                 }
             }
-            for (endpoint, index) in zip(spec.endpoints, Self.indices(of: spec.endpoints, in: endpoints)) {
+            for (endpoint, index) in zip(spec.endpoints, Self.indices(of: spec.endpoints, in: endpoints))
+            where inDocument(endpoint.location) {
                 guard let index, reasons[Place(entry: .endpoint(index))] == nil else { continue }
                 follow(endpoint, at: index, leftOutTypes: leftOutTypes)
             }

@@ -233,19 +233,98 @@ enum OpenAPIBackedSpec {
 }
 
 extension OpenAPIBackedSpec {
-    /// Reads one spec input, expanding it first when it names an OpenAPI document.
-    static func read(_ input: SpecInput) -> (Spec?, [Diagnostic]) {
+    /// Reads one spec input, expanding it first when it names an OpenAPI document; for a
+    /// spec backed by a document, also the tree it was read from, from which `leavingOut`
+    /// takes what the stages reject.
+    static func read(_ input: SpecInput) -> (Spec?, [Diagnostic], expanded: Expanded?) {
         let root: JSONNode
         switch input.root() {
         case .success(let parsed): root = parsed
         case .failure(let error):
-            return (nil, [Diagnostic(.error, "DTG4012", file: input.path, at: error.location, error.message)])
+            return (nil, [Diagnostic(.error, "DTG4012", file: input.path, at: error.location, error.message)], nil)
         }
-        guard root["openapi"] != nil else { return SpecReader.read(root: root, path: input.path) }
+        guard root["openapi"] != nil else {
+            let (spec, diagnostics) = SpecReader.read(root: root, path: input.path)
+            return (spec, diagnostics, nil)
+        }
         let (expanded, documentPaths, diagnostics) = expand(
             root, specPath: input.path, files: input.files, readFile: input.readFile)
-        if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
+        if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics, nil) }
         let (spec, more) = SpecReader.read(root: expanded, path: input.path, otherFiles: documentPaths)
-        return (spec, diagnostics + more)
+        let own = Set(root["types"]?.members?.map(\.key) ?? [])
+        return (spec, diagnostics + more, Expanded(root: expanded, ownTypes: own))
+    }
+
+    /// The tree a backed spec is read from, and which of its types are the spec's own.
+    struct Expanded {
+        var root: JSONNode
+        var ownTypes: Set<String>
+    }
+
+    /// The spec without the parts of its document that `errors` (the stages' one run) are
+    /// in, and what uses them, with a warning for each, as `dtogen import` leaves them out:
+    /// nil when no error is in a part of the document. The spec's own parts are never left
+    /// out (an error in one, or a use of what is left out, stays an error).
+    static func leavingOut(_ errors: [Diagnostic], of spec: Spec, expanded: Expanded) -> (
+        spec: Spec?, diagnostics: [Diagnostic]
+    )? {
+        let documentErrors = errors.filter { $0.severity == .error && spec.otherFiles.contains($0.file) }
+        guard !documentErrors.isEmpty else { return nil }
+        let root = expanded.root
+        let types = (root["types"]?.members ?? []).map { ($0.key, DraftJSON(locating: $0.value)) }
+        let endpoints = (root["endpoints"]?.elements ?? []).map { DraftJSON(locating: $0) }
+        let leftOut = ImportCheck.LeftOut(
+            errors: documentErrors, types: types, endpoints: endpoints, read: spec, inDocument: { $0.file != 0 })
+        guard !leftOut.reasons.isEmpty else { return nil }
+        let sink = DiagnosticSink(spec: spec)
+        let warnings = leftOut.warnings(file: sink.path(of:))
+        let (kept, more) = SpecReader.read(
+            root: keeping(leftOut, of: expanded), path: spec.path, otherFiles: spec.otherFiles)
+        // The read's warnings were reported by the first read.
+        return (kept, warnings + more.filter { $0.severity == .error })
+    }
+
+    /// The expanded tree with only the types, endpoints and parameters `leftOut` keeps, and
+    /// of the document's types only those what is kept still reaches (as `expand` keeps them).
+    private static func keeping(_ leftOut: ImportCheck.LeftOut, of expanded: Expanded) -> JSONNode {
+        let root = expanded.root
+        guard case .object(var members) = root.value else { return root }
+        let endpoints = (root["endpoints"]?.elements ?? []).enumerated().filter { leftOut.keepsEndpoint(at: $0.offset) }
+            .map { entry in leftOut.parameters(of: entry.offset).reduce(entry.element) { removing($1, from: $0) } }
+        let types = (root["types"]?.members ?? []).enumerated().filter { leftOut.keepsType(at: $0.offset) }.map(
+            \.element)
+        let own = types.filter { expanded.ownTypes.contains($0.key) }
+        let roots =
+            endpoints + own.map(\.value) + (root["mappings"]?.elements ?? []) + [root["error"]].compactMap { $0 }
+        let reached = Set(reachable(types.filter { !expanded.ownTypes.contains($0.key) }, from: roots).map(\.key))
+        for index in members.indices {
+            switch members[index].key {
+            case "types":
+                members[index].value.value = .object(
+                    types.filter { expanded.ownTypes.contains($0.key) || reached.contains($0.key) })
+            case "endpoints": members[index].value.value = .array(endpoints)
+            default: continue
+            }
+        }
+        var result = root
+        result.value = .object(members)
+        return result
+    }
+
+    /// An endpoint entry without one of its query items or headers.
+    private static func removing(_ parameter: ImportCheck.Place.Parameter, from endpoint: JSONNode) -> JSONNode {
+        guard case .object(var members) = endpoint.value,
+            let index = members.firstIndex(where: { $0.key == parameter.group }),
+            case .object(var parameters) = members[index].value.value
+        else { return endpoint }
+        parameters.removeAll { $0.key == parameter.key }
+        if parameters.isEmpty {
+            members.remove(at: index)
+        } else {
+            members[index].value.value = .object(parameters)
+        }
+        var result = endpoint
+        result.value = .object(members)
+        return result
     }
 }

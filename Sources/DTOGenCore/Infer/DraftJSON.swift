@@ -24,9 +24,21 @@ indirect enum DraftJSON: Equatable, Sendable {
         case .bool(let flag): self = .bool(flag)
         case .number(let lexeme): self = .number(lexeme)
         case .string(let text): self = .string(text)
-        case .array(let elements): self = .array(elements.map(DraftJSON.init))
+        case .array(let elements): self = .array(elements.map { DraftJSON($0) })
         case .object(let members): self = .object(members.map { ($0.key, DraftJSON($0.value)) })
         }
+    }
+
+    /// A JSON value read from a file, each node located where it is (a spec backed by a
+    /// document, whose parts the import check finds by their locations).
+    init(locating node: JSONNode) {
+        let value: DraftJSON
+        switch node.value {
+        case .array(let elements): value = .array(elements.map(DraftJSON.init(locating:)))
+        case .object(let members): value = .object(members.map { ($0.key, DraftJSON(locating: $0.value)) })
+        default: value = DraftJSON(node)
+        }
+        self = .located(value, node.location)
     }
 
     /// Where a located value comes from.

@@ -102,4 +102,77 @@ struct ImportCheckTests {
         #expect(warnings.isEmpty)
         #expect(checked == draft)
     }
+
+    /// A spec backed by a document is read and resolved once; what its document says that
+    /// the stages reject is left out of that one run's spec with the warnings `dtogen import`
+    /// gives, at the document's lines, and the rest is generated.
+    @Test func aBackedSpecLeavesOutWhatItsDocumentCannotSay() throws {
+        let document = """
+            openapi: 3.0.0
+            info: { title: Find, version: "1" }
+            paths:
+              /find:
+                get:
+                  operationId: find
+                  parameters:
+                    - { name: q, in: query, schema: { type: string } }
+                    - { name: X-Ids, in: header, schema: { type: array, items: { type: array, items: { type: integer } } } }
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Hit" } } } }
+              /things/{where}:
+                get:
+                  operationId: thing
+                  parameters: [{ name: where, in: path, required: true, schema: { $ref: "#/components/schemas/Where" } }]
+                  responses:
+                    "200": { description: ok }
+            components:
+              schemas:
+                Hit: { type: object, properties: { n: { type: integer } } }
+                Where: { type: object, properties: { x: { type: number } } }
+            """
+        let spec =
+            #"{ "openapi": "../docs/find.yaml", "endpoints": [{ "name": "thing", "doc": "Where a thing is." }] }"#
+        let input = SpecInput(
+            path: "specs/find.json", bytes: Array(spec.utf8), files: ["docs/find.yaml": Array(document.utf8)])
+        let result = Generator.generate([input])
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let warnings = result.diagnostics.map(\.description).filter { $0.contains("left out") }
+        #expect(warnings.count == 2, "\(warnings)")
+        #expect(warnings.first?.hasPrefix("docs/find.yaml:9:") == true, "\(warnings)")
+        #expect(warnings.first?.contains("header 'X-Ids' of endpoint 'find' is left out") == true)
+        #expect(warnings.last?.hasPrefix("docs/find.yaml:") == true, "\(warnings)")
+        #expect(warnings.last?.contains("endpoint 'thing' is left out: path parameter 'where'") == true)
+        let endpoints = try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
+        #expect(endpoints.contains("static func find(q: String? = nil) -> Self"), "\(endpoints)")
+        #expect(!endpoints.contains("thing") && !endpoints.contains("X-Ids"))
+    }
+
+    /// The spec's own parts are never left out for what its document loses: a type of the
+    /// spec that uses one left out is an error in the spec.
+    @Test func aBackedSpecsOwnPartsAreNotLeftOut() {
+        let document = """
+            openapi: 3.0.0
+            info: { title: Find, version: "1" }
+            paths:
+              /things/{where}:
+                get:
+                  operationId: thing
+                  parameters: [{ name: where, in: path, required: true, schema: { type: string } }]
+                  responses:
+                    "200": { description: ok }
+            """
+        let spec = #"""
+            { "openapi": "../docs/find.yaml",
+              "endpoints": [{ "name": "mine", "path": "/mine/{at}", "params": { "at": "Spot" } }],
+              "types": { "Spot": { "x": "Double" } } }
+            """#
+        let input = SpecInput(
+            path: "specs/find.json", bytes: Array(spec.utf8), files: ["docs/find.yaml": Array(document.utf8)])
+        let result = Generator.generate([input])
+        #expect(result.hasErrors)
+        #expect(
+            result.diagnostics.contains { $0.severity == .error && $0.file == "specs/find.json" },
+            "\(result.diagnostics)")
+        #expect(!result.diagnostics.contains { $0.message.contains("left out") }, "\(result.diagnostics)")
+    }
 }
