@@ -9,12 +9,14 @@ enum ImportCheck {
     /// nodes); `file`: the path of the file a location is in, for the warnings. An endpoint
     /// whose query or header parameter is rejected keeps its other parts: only that
     /// parameter is left out.
+    /// `built`: the spec as read, without what is left out: what import writes reads back
+    /// as this.
     static func accepted(_ spec: DraftJSON, file: (SourceLocation) -> String) -> (
-        spec: DraftJSON, warnings: [Diagnostic]
+        spec: DraftJSON, warnings: [Diagnostic], built: Spec?
     ) {
-        guard case .object(var top) = spec else { return (spec, []) }
+        guard case .object(var top) = spec else { return (spec, [], nil) }
         let (typed, errors) = check(spec)
-        guard !errors.isEmpty else { return (spec, []) }
+        guard !errors.isEmpty else { return (spec, [], typed) }
         let typesIndex = top.firstIndex { $0.0 == "types" }
         let endpointsIndex = top.firstIndex { $0.0 == "endpoints" }
         let types = typesIndex.flatMap { members(top[$0].1) } ?? []
@@ -26,7 +28,7 @@ enum ImportCheck {
         }
         if let typesIndex { top[typesIndex].1 = .object(kept) }
         if let endpointsIndex { top[endpointsIndex].1 = .array(keptEndpoints) }
-        return (.object(top), leftOut.warnings(file: file))
+        return (.object(top), leftOut.warnings(file: file), typed.map(leftOut.keeping))
     }
 
     /// Why a part is left out, and where.
@@ -69,6 +71,28 @@ enum ImportCheck {
                 }
             }
             if let read { follow(read, inDocument: inDocument) }
+        }
+
+        /// The spec as read without what is left out.
+        func keeping(_ spec: Spec) -> Spec {
+            var kept = spec
+            let leftOutTypes = Set(typeNames.indices.filter { !keepsType(at: $0) }.map { typeNames[$0] })
+            kept.types.removeAll { leftOutTypes.contains($0.name) }
+            kept.endpoints = zip(spec.endpoints, Self.indices(of: spec.endpoints, in: endpoints)).compactMap {
+                endpoint, index in
+                guard let index else { return endpoint }
+                guard keepsEndpoint(at: index) else { return nil }
+                var endpoint = endpoint
+                for parameter in parameters(of: index) {
+                    if parameter.group == "query" {
+                        endpoint.query.removeAll { $0.key == parameter.key }
+                    } else {
+                        endpoint.headers.removeAll { $0.key == parameter.key }
+                    }
+                }
+                return endpoint
+            }
+            return kept
         }
 
         func keepsType(at index: Int) -> Bool { reasons[Place(entry: .type(index))] == nil }

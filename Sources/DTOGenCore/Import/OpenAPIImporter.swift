@@ -58,6 +58,8 @@ public struct ImportResult: Sendable {
     public var customKinds: [(name: String, detail: String)]
     /// The other files the document's references reached, as read (each once).
     public var otherFiles: [String] = []
+    /// The spec import built, as the stages read it: reading `spec` gives it back.
+    var built: Spec?
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
@@ -98,7 +100,7 @@ public enum OpenAPIImporter {
         }
         return ImportResult(
             spec: spec.document, diagnostics: translator.diagnostics.sorted(), customKinds: translator.customKinds,
-            otherFiles: translator.documents.otherPaths)
+            otherFiles: translator.documents.otherPaths, built: translator.built)
     }
 
     /// The translation as data, for specs backed by a document: nil (with diagnostics) when
@@ -190,6 +192,8 @@ struct OpenAPITranslator {
     let root: JSONNode
     let file: String
     var diagnostics: [Diagnostic] = []
+    /// The spec the translation built, as read and checked (`dtogen import`).
+    var built: Spec?
     var customKinds: [(name: String, detail: String)] = []
     /// The kind each Swift name of a scheme the app writes was given (schemes that give one
     /// name are one kind).
@@ -449,8 +453,9 @@ struct OpenAPITranslator {
         top.append(("endpoints", .array(endpoints)))
         guard checks else { return .object(top) }
         let documents = self.documents
-        let (checked, leftOut) = ImportCheck.accepted(.object(top)) { documents.path(of: $0) }
+        let (checked, leftOut, built) = ImportCheck.accepted(.object(top)) { documents.path(of: $0) }
         diagnostics += leftOut
+        self.built = built
         return checked
     }
 

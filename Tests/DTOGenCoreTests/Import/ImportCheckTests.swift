@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TestSupport
 
 @testable import DTOGenCore
 
@@ -67,7 +69,7 @@ struct ImportCheckTests {
                 ])
             ),
         ])
-        let (checked, warnings) = ImportCheck.accepted(draft) { _ in "doc.yaml" }
+        let (checked, warnings, _) = ImportCheck.accepted(draft) { _ in "doc.yaml" }
         let messages = warnings.sorted().map(\.description)
         #expect(messages.count == 6, "\(messages)")
         #expect(messages[0].hasPrefix("doc.yaml:1:10: warning: type 'Broken' is left out: "), "\(messages)")
@@ -98,38 +100,41 @@ struct ImportCheckTests {
                 ])
             ),
         ])
-        let (checked, warnings) = ImportCheck.accepted(draft) { _ in "doc.yaml" }
+        let (checked, warnings, _) = ImportCheck.accepted(draft) { _ in "doc.yaml" }
         #expect(warnings.isEmpty)
         #expect(checked == draft)
     }
+
+    /// A query item and a path parameter the stages reject.
+    static let findDocument = """
+        openapi: 3.0.0
+        info: { title: Find, version: "1" }
+        paths:
+          /find:
+            get:
+              operationId: find
+              parameters:
+                - { name: q, in: query, schema: { type: string } }
+                - { name: X-Ids, in: header, schema: { type: array, items: { type: array, items: { type: integer } } } }
+              responses:
+                "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Hit" } } } }
+          /things/{where}:
+            get:
+              operationId: thing
+              parameters: [{ name: where, in: path, required: true, schema: { $ref: "#/components/schemas/Where" } }]
+              responses:
+                "200": { description: ok }
+        components:
+          schemas:
+            Hit: { type: object, properties: { n: { type: integer } } }
+            Where: { type: object, properties: { x: { type: number } } }
+        """
 
     /// A spec backed by a document is read and resolved once; what its document says that
     /// the stages reject is left out of that one run's spec with the warnings `dtogen import`
     /// gives, at the document's lines, and the rest is generated.
     @Test func aBackedSpecLeavesOutWhatItsDocumentCannotSay() throws {
-        let document = """
-            openapi: 3.0.0
-            info: { title: Find, version: "1" }
-            paths:
-              /find:
-                get:
-                  operationId: find
-                  parameters:
-                    - { name: q, in: query, schema: { type: string } }
-                    - { name: X-Ids, in: header, schema: { type: array, items: { type: array, items: { type: integer } } } }
-                  responses:
-                    "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Hit" } } } }
-              /things/{where}:
-                get:
-                  operationId: thing
-                  parameters: [{ name: where, in: path, required: true, schema: { $ref: "#/components/schemas/Where" } }]
-                  responses:
-                    "200": { description: ok }
-            components:
-              schemas:
-                Hit: { type: object, properties: { n: { type: integer } } }
-                Where: { type: object, properties: { x: { type: number } } }
-            """
+        let document = Self.findDocument
         let spec =
             #"{ "openapi": "../docs/find.yaml", "endpoints": [{ "name": "thing", "doc": "Where a thing is." }] }"#
         let input = SpecInput(
@@ -174,5 +179,34 @@ struct ImportCheckTests {
             result.diagnostics.contains { $0.severity == .error && $0.file == "specs/find.json" },
             "\(result.diagnostics)")
         #expect(!result.diagnostics.contains { $0.message.contains("left out") }, "\(result.diagnostics)")
+    }
+
+    /// Reading what import wrote gives back the spec import built (where each value was
+    /// written aside): the text loses nothing the stages read.
+    static func expectReadsBack(_ imported: ImportResult) throws {
+        let built = try #require(imported.built, "\(imported.diagnostics.prefix(3))")
+        let (read, diagnostics) = SpecReader.read(imported.spec, path: "spec.json")
+        var written = try #require(read, "\(diagnostics.prefix(3))")
+        var expected = built
+        (written.path, written.otherFiles, expected.path, expected.otherFiles) = ("", [], "", [])
+        let (writtenText, expectedText) = (structure(of: written), structure(of: expected))
+        guard writtenText != expectedText else { return }
+        let at = zip(writtenText, expectedText).prefix { $0 == $1 }.count
+        Issue.record(
+            """
+            read back: …\(writtenText.dropFirst(max(0, at - 150)).prefix(300))
+            built:     …\(expectedText.dropFirst(max(0, at - 150)).prefix(300))
+            """)
+    }
+
+    /// What import writes reads back as what it built: a document of the fast tier, and one
+    /// with parts left out.
+    @Test func whatImportWritesReadsBackAsTheSpecItBuilt() throws {
+        let url = packageRoot.appendingPathComponent("Tests/Fixtures/openapi/swagger-petstore-v3-openapi.yaml")
+        let bytes = try #require(FileManager.default.contents(atPath: url.path))
+        try Self.expectReadsBack(OpenAPIImporter.importDocument(bytes: Array(bytes), path: "petstore.yaml"))
+        let leftOut = OpenAPIImporter.importDocument(bytes: Array(Self.findDocument.utf8), path: "find.yaml")
+        #expect(leftOut.diagnostics.filter { $0.message.contains("left out") }.count == 2)
+        try Self.expectReadsBack(leftOut)
     }
 }

@@ -1,0 +1,32 @@
+/// A value's structure as text, every stored property at any depth but where it was
+/// written (`SourceLocation`s): two values read from different files (a spec import built
+/// from a document, and that spec read back from the text import wrote) compare equal when
+/// they say the same.
+public func structure(of value: Any) -> String {
+    var text = ""
+    write(value, into: &text)
+    return text
+}
+
+private func write(_ value: Any, into text: inout String) {
+    let mirror = Mirror(reflecting: value)
+    if String(describing: mirror.subjectType).contains("SourceLocation") { return }
+    switch mirror.displayStyle {
+    case .struct, .class, .enum, .tuple, .optional, .collection, .dictionary, .set:
+        text += String(describing: mirror.subjectType)
+        guard !mirror.children.isEmpty else {
+            // A case without a payload is its name; a payload's case is its child's label.
+            text += mirror.displayStyle == .enum ? ".\(value)" : "()"
+            return
+        }
+        text += "("
+        for child in mirror.children {
+            text += (child.label ?? "") + ":"
+            write(child.value, into: &text)
+            text += ","
+        }
+        text += ")"
+    default:
+        text += "\(value)"
+    }
+}
