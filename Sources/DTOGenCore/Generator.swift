@@ -155,35 +155,44 @@ public enum Generator {
 
         // Read each spec on its own, in parallel.
         let read = parallelMap(sorted) { OpenAPIBackedSpec.read($0) }
-        var specs: [ReadSpec] = []
-        var trees: [OpenAPIBackedSpec.Expanded?] = []
-        for ((spec, readDiagnostics, tree), (input, base)) in zip(read, zip(sorted, bases)) {
-            diagnostics += readDiagnostics
-            if let spec {
-                specs.append(ReadSpec(spec: spec, base: base, generates: input.generates))
-                trees.append(tree)
+        var entries: [(read: OpenAPIBackedSpec.Read, spec: ReadSpec)] = []
+        for (result, (input, base)) in zip(read, zip(sorted, bases)) {
+            diagnostics += result.expanding
+            guard let spec = result.spec else {
+                diagnostics += result.reading
+                continue
+            }
+            entries.append((result, ReadSpec(spec: spec, base: base, generates: input.generates)))
+        }
+        var (irs, stages) = resolve(read: entries.map(\.spec), options: options)
+        // What the reader or the stages reject in a document a spec is backed by is left out
+        // of it, as `dtogen import` leaves it out; then the stages run again, on what is kept.
+        let reduced = zip(entries, stages.bySpec).map { entry, found in
+            entry.read.expanded.flatMap {
+                OpenAPIBackedSpec.leavingOut((entry.read.reading + found).sorted(), of: entry.spec.spec, expanded: $0)
             }
         }
-        var (irs, more) = resolve(read: specs, options: options)
-        // What the stages reject in a document a spec is backed by is left out of it, as
-        // `dtogen import` leaves it out; then the stages run again, on what is kept.
-        let reduced = zip(specs, trees).map { entry, tree in
-            tree.flatMap { OpenAPIBackedSpec.leavingOut(more, of: entry.spec, expanded: $0) }
-        }
-        guard reduced.contains(where: { $0 != nil }) else { return (irs, (diagnostics + more).sorted()) }
         var kept: [ReadSpec] = []
-        for (entry, reduction) in zip(specs, reduced) {
+        for (entry, reduction) in zip(entries, reduced) {
             guard let reduction else {
-                kept.append(entry)
+                diagnostics += entry.read.reading
+                kept.append(entry.spec)
                 continue
             }
             diagnostics += reduction.diagnostics
             if let spec = reduction.spec {
-                kept.append(ReadSpec(spec: spec, base: entry.base, generates: entry.generates))
+                kept.append(ReadSpec(spec: spec, base: entry.spec.base, generates: entry.spec.generates))
             }
         }
-        (irs, more) = resolve(read: kept, options: options)
-        return (irs, (diagnostics + more).sorted())
+        if reduced.contains(where: { $0 != nil }) { (irs, stages) = resolve(read: kept, options: options) }
+        return (irs, (diagnostics + stages.all).sorted())
+    }
+
+    /// What the stages after reading found: all of it, and each spec's own (not what holds
+    /// across specs), in the order of the specs.
+    struct StageDiagnostics {
+        var all: [Diagnostic]
+        var bySpec: [[Diagnostic]]
     }
 
     /// A spec as read, with its generated files' base name and whether it is generated.
@@ -195,7 +204,7 @@ public enum Generator {
 
     /// Every stage after reading: validate, resolve and link specs already read (the
     /// importer's check hands over the spec it reads once). Diagnostics unsorted.
-    static func resolve(read: [ReadSpec], options: GeneratorOptions) -> ([SpecIR], [Diagnostic]) {
+    static func resolve(read: [ReadSpec], options: GeneratorOptions) -> ([SpecIR], StageDiagnostics) {
         var diagnostics: [Diagnostic] = []
         // Validate each spec on its own, in parallel.
         let sinks = parallelMap(read) { entry -> DiagnosticSink in
@@ -225,11 +234,12 @@ public enum Generator {
             for (index, resolver) in zip(wave, results) { resolvedByIndex[index] = resolver }
         }
         let resolved = specs.indices.compactMap { resolvedByIndex[$0] }
-        diagnostics += resolved.flatMap(\.types.sink.diagnostics)
+        let bySpec = specs.indices.map { resolvedByIndex[$0]?.types.sink.diagnostics ?? [] }
+        diagnostics += bySpec.flatMap { $0 }
 
         // Link: what holds across specs, and the mappings, which may call each other.
         let (irs, linkDiagnostics) = ModuleLinker.link(resolved)
         diagnostics += linkDiagnostics
-        return (irs, diagnostics)
+        return (irs, StageDiagnostics(all: diagnostics, bySpec: bySpec))
     }
 }

@@ -10,7 +10,17 @@ public func structure(of value: Any) -> String {
 
 private func write(_ value: Any, into text: inout String) {
     let mirror = Mirror(reflecting: value)
-    if String(describing: mirror.subjectType).contains("SourceLocation") { return }
+    let type = String(describing: mirror.subjectType)
+    // Where a value was written is left out; whether an optional one is there is not.
+    if type == "SourceLocation" { return }
+    if type == "Optional<SourceLocation>" {
+        text += mirror.children.isEmpty ? "none" : "some"
+        return
+    }
+    if let string = value as? String {
+        text += String(reflecting: string)
+        return
+    }
     switch mirror.displayStyle {
     case .struct, .class, .enum, .tuple, .optional, .collection, .dictionary, .set:
         text += String(describing: mirror.subjectType)

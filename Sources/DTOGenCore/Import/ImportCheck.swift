@@ -41,8 +41,9 @@ enum ImportCheck {
     struct LeftOut {
         var reasons: [Place: Reason] = [:]
         let places: Places
-        /// The types' names and the endpoints' entries, as the places count them.
-        let typeNames: [String]
+        /// The types' keys as written (`Page<T>`) and the endpoints' entries, as the places
+        /// count them.
+        let typeKeys: [String]
         let endpoints: [DraftJSON]
 
         /// `errors`: those of the parts that may be left out (a spec backed by a document
@@ -54,7 +55,7 @@ enum ImportCheck {
             inDocument: (SourceLocation) -> Bool = { _ in true }
         ) {
             places = Places(types: types, endpoints: endpoints)
-            typeNames = types.map(\.0)
+            typeKeys = types.map(\.0)
             self.endpoints = endpoints
             for error in errors {
                 for place in places.owners(of: error.location) where reasons[place] == nil {
@@ -76,7 +77,8 @@ enum ImportCheck {
         /// The spec as read without what is left out.
         func keeping(_ spec: Spec) -> Spec {
             var kept = spec
-            let leftOutTypes = Set(typeNames.indices.filter { !keepsType(at: $0) }.map { typeNames[$0] })
+            let names = places.typeNames
+            let leftOutTypes = Set(names.indices.filter { !keepsType(at: $0) }.map { names[$0] })
             kept.types.removeAll { leftOutTypes.contains($0.name) }
             kept.endpoints = zip(spec.endpoints, Self.indices(of: spec.endpoints, in: endpoints)).compactMap {
                 endpoint, index in
@@ -109,7 +111,7 @@ enum ImportCheck {
         /// DTG4002 an endpoint, DTG4003 a query item or header).
         func warnings(file: (SourceLocation) -> String) -> [Diagnostic] {
             var warnings: [Diagnostic] = []
-            for (index, name) in typeNames.enumerated() {
+            for (index, name) in typeKeys.enumerated() {
                 guard let reason = reasons[Place(entry: .type(index))] else { continue }
                 warnings.append(
                     Diagnostic(
@@ -144,7 +146,7 @@ enum ImportCheck {
         /// are asked for by a query item left out.
         private mutating func follow(_ spec: Spec, inDocument: (SourceLocation) -> Bool) {
             let typeIndex = Dictionary(
-                typeNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+                places.typeNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             var leftOutTypes = Set(reasons.keys.compactMap(places.typeName))
             var changed = true
             while changed {
@@ -193,15 +195,15 @@ enum ImportCheck {
         }
 
         /// The draft index of each endpoint as read (the reader leaves out one it cannot read):
-        /// matched by the node it was read from.
+        /// matched by name, and in order among endpoints of one name.
         static func indices(of read: [EndpointSpec], in endpoints: [DraftJSON]) -> [Int?] {
-            var byLocation: [SourceLocation: [Int]] = [:]
+            var byName: [String: [Int]] = [:]
             for (index, endpoint) in endpoints.enumerated() {
-                if let location = endpoint.location { byLocation[location, default: []].append(index) }
+                byName[endpoint["name"].flatMap(text) ?? "", default: []].append(index)
             }
             return read.map { endpoint in
-                guard let index = byLocation[endpoint.location]?.first else { return nil }
-                byLocation[endpoint.location]?.removeFirst()
+                guard let index = byName[endpoint.name.value]?.first else { return nil }
+                byName[endpoint.name.value]?.removeFirst()
                 return index
             }
         }
@@ -229,7 +231,8 @@ enum ImportCheck {
         /// Parameters that can be left out alone (a path parameter cannot: the path names it).
         static let parameterGroups = ["query", "headers"]
 
-        /// The types' names, by index.
+        /// The types' names, by index, without generic parameters (`Page` for `Page<T>`): as
+        /// a reference to one spells it.
         private(set) var typeNames: [String] = []
         private var byLocation: [SourceLocation: [Place]] = [:]
         /// The columns of the nodes on each line, in order.
@@ -241,7 +244,7 @@ enum ImportCheck {
         }
 
         init(types: [(String, DraftJSON)], endpoints: [DraftJSON]) {
-            typeNames = types.map(\.0)
+            typeNames = types.map { GenericName.parse($0.0)?.base ?? $0.0 }
             for (index, type) in types.enumerated() { add(type.1, Place(entry: .type(index))) }
             for (index, endpoint) in endpoints.enumerated() {
                 let whole = Place(entry: .endpoint(index))
@@ -326,14 +329,14 @@ enum ImportCheck {
     /// The draft as the spec reader reads it (nil when it cannot), and the errors every
     /// stage finds in it, located in the document: each stage runs once.
     static func check(_ spec: DraftJSON) -> (Spec?, [Diagnostic]) {
-        let root = OpenAPIBackedSpec.node(spec, at: SourceLocation(line: 1, column: 1))
+        let root = spec.node(at: SourceLocation(line: 1, column: 1))
         let (typed, readDiagnostics) = SpecReader.read(root: root, path: "import.json")
         var diagnostics = readDiagnostics
         if let typed {
             diagnostics +=
                 Generator.resolve(
                     read: [Generator.ReadSpec(spec: typed, base: "Import")], options: GeneratorOptions()
-                ).1
+                ).1.all
         }
         return (typed, diagnostics.sorted().filter { $0.severity == .error })
     }

@@ -81,7 +81,7 @@ enum OpenAPIBackedSpec {
             else { continue }
             sink.error("DTG4008", entry.location, problem)
         }
-        let imported = node(translated, at: documentNode.location)
+        let imported = translated.node(at: documentNode.location)
 
         // Endpoints: the document's, with the spec's additions; then the spec's own.
         var endpoints = imported["endpoints"]?.elements ?? []
@@ -130,9 +130,7 @@ enum OpenAPIBackedSpec {
         let ownTypes = root["types"]?.members ?? []
         let ownNames = Set(ownTypes.map(\.key))
         var types = (imported["types"]?.members ?? []).filter { !ownNames.contains($0.key) }
-        let roots =
-            endpoints + ownTypes.map(\.value) + (root["mappings"]?.elements ?? []) + [root["error"]].compactMap { $0 }
-        types = reachable(types, from: roots)
+        types = reachable(types, from: roots(endpoints: endpoints, ownTypes: ownTypes, of: root))
         types += ownTypes
 
         var result: [JSONNode.Member] = []
@@ -191,25 +189,10 @@ enum OpenAPIBackedSpec {
         return (JSONNode(value: .object(result), location: root.location), documentPaths, diagnostics)
     }
 
-    /// A draft as positioned nodes: each at the document node it translates, or (what the
-    /// importer adds, such as a `name`) at the nearest such node around it.
-    static func node(_ draft: DraftJSON, at location: SourceLocation) -> JSONNode {
-        switch draft {
-        case .located(let value, let inner): node(value, at: inner)
-        case .null: JSONNode(value: .null, location: location)
-        case .string(let text): JSONNode(value: .string(text), location: location)
-        case .bool(let value): JSONNode(value: .bool(value), location: location)
-        case .number(let lexeme): JSONNode(value: .number(lexeme), location: location)
-        case .array(let elements): JSONNode(value: .array(elements.map { node($0, at: location) }), location: location)
-        case .object(let members):
-            // A key is where its value comes from (a type's name at its schema).
-            JSONNode(
-                value: .object(
-                    members.map {
-                        JSONNode.Member(
-                            key: $0.0, keyLocation: $0.1.location ?? location, value: node($0.1, at: location))
-                    }), location: location)
-        }
+    /// What the document's types are kept for: the endpoints, and the spec's own types,
+    /// mappings and `error`.
+    static func roots(endpoints: [JSONNode], ownTypes: [JSONNode.Member], of root: JSONNode) -> [JSONNode] {
+        endpoints + ownTypes.map(\.value) + (root["mappings"]?.elements ?? []) + [root["error"]].compactMap { $0 }
     }
 
     /// The types some root names, directly or through other types, in their order.
@@ -233,26 +216,36 @@ enum OpenAPIBackedSpec {
 }
 
 extension OpenAPIBackedSpec {
-    /// Reads one spec input, expanding it first when it names an OpenAPI document; for a
-    /// spec backed by a document, also the tree it was read from, from which `leavingOut`
-    /// takes what the stages reject.
-    static func read(_ input: SpecInput) -> (Spec?, [Diagnostic], expanded: Expanded?) {
+    /// A spec input as read: for a spec backed by a document, also the tree it was read
+    /// from, from which `leavingOut` takes what the reader and the stages reject.
+    struct Read {
+        var spec: Spec?
+        /// What expanding the document found (its translation's warnings).
+        var expanding: [Diagnostic] = []
+        /// What the spec reader found.
+        var reading: [Diagnostic] = []
+        var expanded: Expanded?
+    }
+
+    /// Reads one spec input, expanding it first when it names an OpenAPI document.
+    static func read(_ input: SpecInput) -> Read {
         let root: JSONNode
         switch input.root() {
         case .success(let parsed): root = parsed
         case .failure(let error):
-            return (nil, [Diagnostic(.error, "DTG4012", file: input.path, at: error.location, error.message)], nil)
+            return Read(reading: [Diagnostic(.error, "DTG4012", file: input.path, at: error.location, error.message)])
         }
         guard root["openapi"] != nil else {
             let (spec, diagnostics) = SpecReader.read(root: root, path: input.path)
-            return (spec, diagnostics, nil)
+            return Read(spec: spec, reading: diagnostics)
         }
         let (expanded, documentPaths, diagnostics) = expand(
             root, specPath: input.path, files: input.files, readFile: input.readFile)
-        if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics, nil) }
+        if diagnostics.contains(where: { $0.severity == .error }) { return Read(expanding: diagnostics) }
         let (spec, more) = SpecReader.read(root: expanded, path: input.path, otherFiles: documentPaths)
         let own = Set(root["types"]?.members?.map(\.key) ?? [])
-        return (spec, diagnostics + more, Expanded(root: expanded, ownTypes: own))
+        return Read(
+            spec: spec, expanding: diagnostics, reading: more, expanded: Expanded(root: expanded, ownTypes: own))
     }
 
     /// The tree a backed spec is read from, and which of its types are the spec's own.
@@ -261,10 +254,11 @@ extension OpenAPIBackedSpec {
         var ownTypes: Set<String>
     }
 
-    /// The spec without the parts of its document that `errors` (the stages' one run) are
-    /// in, and what uses them, with a warning for each, as `dtogen import` leaves them out:
-    /// nil when no error is in a part of the document. The spec's own parts are never left
-    /// out (an error in one, or a use of what is left out, stays an error).
+    /// The spec without the parts of its document that `errors` (the reader's and this
+    /// spec's in the stages' one run, sorted) are in, and what uses them, with a warning for
+    /// each, as `dtogen import` leaves them out, and what reading the rest finds: nil when no
+    /// error is in a part of the document. The spec's own parts are never left out (an
+    /// error in one, or a use of what is left out, stays an error).
     static func leavingOut(_ errors: [Diagnostic], of spec: Spec, expanded: Expanded) -> (
         spec: Spec?, diagnostics: [Diagnostic]
     )? {
@@ -278,10 +272,10 @@ extension OpenAPIBackedSpec {
         guard !leftOut.reasons.isEmpty else { return nil }
         let sink = DiagnosticSink(spec: spec)
         let warnings = leftOut.warnings(file: sink.path(of:))
+        // What reading the rest finds takes the place of what the first read found.
         let (kept, more) = SpecReader.read(
             root: keeping(leftOut, of: expanded), path: spec.path, otherFiles: spec.otherFiles)
-        // The read's warnings were reported by the first read.
-        return (kept, warnings + more.filter { $0.severity == .error })
+        return (kept, warnings + more)
     }
 
     /// The expanded tree with only the types, endpoints and parameters `leftOut` keeps, and
@@ -294,9 +288,9 @@ extension OpenAPIBackedSpec {
         let types = (root["types"]?.members ?? []).enumerated().filter { leftOut.keepsType(at: $0.offset) }.map(
             \.element)
         let own = types.filter { expanded.ownTypes.contains($0.key) }
-        let roots =
-            endpoints + own.map(\.value) + (root["mappings"]?.elements ?? []) + [root["error"]].compactMap { $0 }
-        let reached = Set(reachable(types.filter { !expanded.ownTypes.contains($0.key) }, from: roots).map(\.key))
+        let documentTypes = types.filter { !expanded.ownTypes.contains($0.key) }
+        let reached = Set(
+            reachable(documentTypes, from: Self.roots(endpoints: endpoints, ownTypes: own, of: root)).map(\.key))
         for index in members.indices {
             switch members[index].key {
             case "types":

@@ -98,9 +98,10 @@ public enum OpenAPIImporter {
                 spec: "", diagnostics: translator.diagnostics.sorted(), customKinds: [],
                 otherFiles: translator.documents.otherPaths)
         }
+        // The spec as the check read it, printed by the spec format's writer.
         return ImportResult(
-            spec: spec.document, diagnostics: translator.diagnostics.sorted(), customKinds: translator.customKinds,
-            otherFiles: translator.documents.otherPaths, built: translator.built)
+            spec: translator.built.map(SpecWriter.text) ?? spec.document, diagnostics: translator.diagnostics.sorted(),
+            customKinds: translator.customKinds, otherFiles: translator.documents.otherPaths, built: translator.built)
     }
 
     /// The translation as data, for specs backed by a document: nil (with diagnostics) when

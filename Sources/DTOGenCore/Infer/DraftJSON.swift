@@ -41,6 +41,27 @@ indirect enum DraftJSON: Equatable, Sendable {
         self = .located(value, node.location)
     }
 
+    /// A draft as positioned nodes: each at the document node it translates, or (what the
+    /// importer adds, such as a `name`) at the nearest such node around it.
+    func node(at location: SourceLocation) -> JSONNode {
+        switch self {
+        case .located(let value, let inner): value.node(at: inner)
+        case .null: JSONNode(value: .null, location: location)
+        case .string(let text): JSONNode(value: .string(text), location: location)
+        case .bool(let value): JSONNode(value: .bool(value), location: location)
+        case .number(let lexeme): JSONNode(value: .number(lexeme), location: location)
+        case .array(let elements): JSONNode(value: .array(elements.map { $0.node(at: location) }), location: location)
+        case .object(let members):
+            // A key is where its value comes from (a type's name at its schema).
+            JSONNode(
+                value: .object(
+                    members.map {
+                        JSONNode.Member(
+                            key: $0.0, keyLocation: $0.1.location ?? location, value: $0.1.node(at: location))
+                    }), location: location)
+        }
+    }
+
     /// Where a located value comes from.
     var location: SourceLocation? {
         if case .located(_, let location) = self { return location }

@@ -85,7 +85,11 @@ public enum SpecInferrer {
         if let namespace = options.namespace { top.append(("options", .object([("namespace", .string(namespace))]))) }
         top.append(("types", .object([(typeName, rootShape)] + drafter.namedTypes)))
         top.append(("endpoints", .array([])))
-        return InferResult(spec: DraftJSON.object(top).document, diagnostics: (diagnostics + drafter.warnings).sorted())
+        // Read as a spec and printed by the spec format's writer, as import's are.
+        let draft = DraftJSON.object(top)
+        let (spec, _) = SpecReader.read(root: draft.node(at: SourceLocation(line: 1, column: 1)), path: "infer.json")
+        return InferResult(
+            spec: spec.map(SpecWriter.text) ?? draft.document, diagnostics: (diagnostics + drafter.warnings).sorted())
     }
 }
 

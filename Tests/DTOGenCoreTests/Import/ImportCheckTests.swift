@@ -72,7 +72,8 @@ struct ImportCheckTests {
         let (checked, warnings, _) = ImportCheck.accepted(draft) { _ in "doc.yaml" }
         let messages = warnings.sorted().map(\.description)
         #expect(messages.count == 6, "\(messages)")
-        #expect(messages[0].hasPrefix("doc.yaml:1:10: warning: type 'Broken' is left out: "), "\(messages)")
+        #expect(
+            messages.first?.hasPrefix("doc.yaml:1:10: warning: type 'Broken' is left out: ") == true, "\(messages)")
         #expect(
             Array(messages.dropFirst()) == [
                 "doc.yaml:1:21: warning: type 'Holder' is left out: it uses type 'Broken', which is left out [DTG4001]",
@@ -152,32 +153,91 @@ struct ImportCheckTests {
         #expect(!endpoints.contains("thing") && !endpoints.contains("X-Ids"))
     }
 
-    /// The spec's own parts are never left out for what its document loses: a type of the
-    /// spec that uses one left out is an error in the spec.
+    /// The spec's own parts are never left out for what its document loses: a document
+    /// schema the reader rejects (a one-of of no variant) is left out with the operation that
+    /// uses it, and the spec's own type that uses it is an error in the spec.
     @Test func aBackedSpecsOwnPartsAreNotLeftOut() {
         let document = """
             openapi: 3.0.0
-            info: { title: Find, version: "1" }
+            info: { title: Pets, version: "1" }
             paths:
-              /things/{where}:
+              /pets/{id}:
                 get:
-                  operationId: thing
-                  parameters: [{ name: where, in: path, required: true, schema: { type: string } }]
+                  operationId: getPet
+                  parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
                   responses:
-                    "200": { description: ok }
+                    "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Pet" } } } }
+              /owners:
+                get:
+                  operationId: listOwners
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { type: array, items: { type: string } } } } }
+            components:
+              schemas:
+                Pet: { type: object, properties: { kind: { oneOf: [] } } }
             """
+        let files = ["docs/pets.yaml": Array(document.utf8)]
+        let plain = Generator.generate([
+            SpecInput(path: "specs/pets.json", bytes: Array(#"{ "openapi": "../docs/pets.yaml" }"#.utf8), files: files)
+        ])
+        #expect(!plain.hasErrors, "\(plain.diagnostics)")
+        let leftOut = plain.diagnostics.filter { $0.message.contains("left out") }.map(\.description)
+        #expect(leftOut.count == 2 && leftOut.allSatisfy { $0.hasPrefix("docs/pets.yaml:") }, "\(leftOut)")
+        #expect(leftOut.contains { $0.contains("type 'Pet' is left out") })
+        #expect(leftOut.contains { $0.contains("endpoint 'getPet' is left out: it uses type 'Pet'") })
+
         let spec = #"""
-            { "openapi": "../docs/find.yaml",
-              "endpoints": [{ "name": "mine", "path": "/mine/{at}", "params": { "at": "Spot" } }],
-              "types": { "Spot": { "x": "Double" } } }
+            { "openapi": "../docs/pets.yaml",
+              "endpoints": [{ "name": "mine", "path": "/mine", "response": "Holder" }],
+              "types": { "Holder": { "pet": "Pet" } } }
             """#
-        let input = SpecInput(
-            path: "specs/find.json", bytes: Array(spec.utf8), files: ["docs/find.yaml": Array(document.utf8)])
-        let result = Generator.generate([input])
+        let result = Generator.generate([SpecInput(path: "specs/pets.json", bytes: Array(spec.utf8), files: files)])
         #expect(result.hasErrors)
         #expect(
-            result.diagnostics.contains { $0.severity == .error && $0.file == "specs/find.json" },
+            result.diagnostics.contains {
+                $0.severity == .error && $0.file == "specs/pets.json" && $0.subject == "Pet"
+            },
             "\(result.diagnostics)")
+        #expect(
+            !result.diagnostics.contains { $0.message.contains("type 'Holder' is left out") }, "\(result.diagnostics)")
+        #expect(
+            result.diagnostics.filter { $0.severity == .error }.count == 1,
+            "the first read's errors are not said twice: \(result.diagnostics)")
+    }
+
+    /// What holds across specs is no part of one document: two specs backed by one document
+    /// that both declare its `Pet` are an error, not a reason to leave `Pet` out of either.
+    @Test func anErrorAcrossSpecsLeavesNothingOut() {
+        let document = """
+            openapi: 3.0.0
+            info: { title: Pets, version: "1" }
+            paths:
+              /pets:
+                get:
+                  operationId: listPets
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/Pet" } } } } }
+              /owners:
+                get:
+                  operationId: listOwners
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/Owner" } } } } }
+            components:
+              schemas:
+                Pet: { type: object, properties: { name: { type: string } } }
+                Owner: { type: object, properties: { pet: { $ref: "#/components/schemas/Pet" } } }
+            """
+        let files = ["docs/pets.yaml": Array(document.utf8)]
+        let inputs = [("a", "listPets"), ("b", "listOwners")].map { name, operation in
+            SpecInput(
+                path: "specs/\(name).json",
+                bytes: Array(
+                    #"{ "name": "\#(name.uppercased())", "openapi": "../docs/pets.yaml", "operations": ["\#(operation)"] }"#
+                        .utf8),
+                files: files)
+        }
+        let result = Generator.generate(inputs)
+        #expect(result.hasErrors, "\(result.diagnostics)")
         #expect(!result.diagnostics.contains { $0.message.contains("left out") }, "\(result.diagnostics)")
     }
 
