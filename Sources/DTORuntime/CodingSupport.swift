@@ -177,6 +177,20 @@ extension KeyedDecodingContainer {
         return try decodeDateDictionary(forKey: key, format: format)
     }
 
+    // MARK: URLs
+
+    /// An optional URL: `""`, which many APIs send for "no URL", is `nil` (`URL(string: "")`
+    /// is nil, so `JSONDecoder` throws "Invalid URL string" for it); any other value reads as
+    /// `JSONDecoder` reads a URL. Generated files see this overload (they import the runtime's
+    /// `Generated` SPI), so their synthesized `init(from:)` and `FastDecoder` agree.
+    public func decodeIfPresent(_ type: URL.Type, forKey key: Key) throws -> URL? {
+        guard let text = try decodeIfPresent(String.self, forKey: key), !text.isEmpty else { return nil }
+        guard let url = URL(string: text) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "Invalid URL string.")
+        }
+        return url
+    }
+
     // MARK: Lenient fields
 
     /// A lenient scalar: the value if it decodes, else a coerced value (`"42"` → 42), else `nil`. Never throws.

@@ -35,6 +35,9 @@ public struct FastJSONValue {
 
     @_spi(Generated) @inlinable public var isNull: Bool { entry.kind == .null }
 
+    /// `""`: a string with no content.
+    @_spi(Generated) @inlinable public var isEmptyString: Bool { entry.kind == .string && entry.start == entry.end }
+
     @inlinable
     @_spi(Generated) public func object() throws -> FastJSONObject {
         guard entry.kind == .object else { throw FastJSONFailure() }
@@ -226,6 +229,14 @@ public struct FastJSONObject {
     {
         guard let value = valueIfPresent(key) else { return nil }
         return try value.decode(T.self)
+    }
+
+    /// An optional URL: `""` is `nil`, as `KeyedDecodingContainer.decodeIfPresent(_:forKey:)`
+    /// reads it for generated files.
+    @inlinable
+    @_spi(Generated) public mutating func decodeIfPresent(_ type: URL.Type, forKey key: StaticString) throws -> URL? {
+        guard let value = valueIfPresent(key), !value.isEmptyString else { return nil }
+        return try URL(fastJSON: value)
     }
 }
 

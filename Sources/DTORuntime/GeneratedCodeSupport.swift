@@ -39,4 +39,8 @@ public enum GeneratedCodeSupport {
     /// `encodeNullableDate`, `encodeDateOrNull`), which output has when a spec marks a date
     /// `$nullable` or `$writeNull`.
     public enum Version11 {}
+    /// The runtime of dtogen 0.12: an optional URL that receives `""` is `nil` in both
+    /// decoders (`decodeIfPresent(URL.self, forKey:)`), which output needs when a type it
+    /// decodes has an optional URL property.
+    public enum Version12 {}
 }

@@ -403,6 +403,14 @@ extension TypeTable {
         }
     }
 
+    /// An optional URL property: `""` decodes as `nil` in both decoders (the runtime's
+    /// `decodeIfPresent(URL.self, forKey:)`), as APIs send it for "no URL".
+    func readsEmptyURLAsNil(_ field: Field) -> Bool {
+        guard case .plain = field.coding.strategy, field.coding.mayBeAbsent, !field.coding.lenient, !field.boxed
+        else { return false }
+        return resolved(field.type.nonOptional) == .scalar(.url)
+    }
+
     static func needsCustomDecoding(_ fields: [Field]) -> Bool { fields.contains { $0.coding.needsCustomDecoding } }
     static func needsCustomEncoding(_ fields: [Field]) -> Bool { fields.contains { $0.coding.needsCustomEncoding } }
 }

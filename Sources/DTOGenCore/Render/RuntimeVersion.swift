@@ -3,7 +3,7 @@
 /// (`GeneratedCodeSupport.Version6`), and `CHANGELOG.md` has an entry for each.
 public enum DTOGenVersion {
     /// The version `dtogen --version` prints; its minor number is the latest runtime version.
-    public static let tool = "0.11.0"
+    public static let tool = "0.12.0"
 }
 
 /// A version of DTORuntime (`GeneratedCodeSupport.Version<N>`): each adds what some output
@@ -33,13 +33,21 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     case additionalPropertiesAndDelimitedForms = 10
     /// Dates a PATCH body clears: `$nullable` and `$writeNull` on a date.
     case nullableDates = 11
+    /// An optional URL that receives `""` is `nil` (`decodeIfPresent(URL.self, forKey:)`).
+    case emptyURLs = 12
 
-    static let latest = RuntimeVersion.allCases.max() ?? .nullableDates
+    static let latest = RuntimeVersion.allCases.max() ?? .emptyURLs
 
     static func < (a: RuntimeVersion, b: RuntimeVersion) -> Bool { a.rawValue < b.rawValue }
 
     /// The version a spec's output needs: the highest any of its parts uses.
     static func required(by ir: SpecIR, fastDecoding: Bool) -> RuntimeVersion {
+        if ir.types.decls.contains(where: { decl in
+            guard !decl.external, case .structure(let fields) = decl.kind else { return false }
+            return fields.contains(where: ir.types.readsEmptyURLAsNil)
+        }) {
+            return .emptyURLs
+        }
         if usesNullableDates(ir) { return .nullableDates }
         if ir.types.decls.contains(where: { !$0.external && $0.additionalProperties != nil })
             || ir.endpoints.contains(where: { !$0.formDelimiters.isEmpty })

@@ -249,6 +249,8 @@ struct PayloadVerifier {
                 continue
             }
             if case .null = value.value, absentIsFine { continue }
+            // `""` in an optional URL is no URL, as both decoders read it.
+            if value.stringValue == "", table.readsEmptyURLAsNil(field) { continue }
             let fieldPath = join(path, field.jsonKey)
             switch coding.strategy {
             case .plain, .nullable:
