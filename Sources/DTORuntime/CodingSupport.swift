@@ -181,14 +181,17 @@ extension KeyedDecodingContainer {
 
     /// An optional URL: `""`, which many APIs send for "no URL", is `nil` (`URL(string: "")`
     /// is nil, so `JSONDecoder` throws "Invalid URL string" for it); any other value reads as
-    /// `JSONDecoder` reads a URL. Generated files see this overload (they import the runtime's
+    /// the decoder reads a URL (a property list's keyed URL too). Generated files see this overload (they import the runtime's
     /// `Generated` SPI), so their synthesized `init(from:)` and `FastDecoder` agree.
     public func decodeIfPresent(_ type: URL.Type, forKey key: Key) throws -> URL? {
-        guard let text = try decodeIfPresent(String.self, forKey: key), !text.isEmpty else { return nil }
-        guard let url = URL(string: text) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "Invalid URL string.")
-        }
-        return url
+        if (try? decodeIfPresent(String.self, forKey: key)) == "" { return nil }
+        return try decodeValueIfPresent(URL.self, forKey: key)
+    }
+
+    /// `decodeIfPresent` as the decoder reads `T` (a URL as its own decoder reads one, with
+    /// its errors), not through an overload for `T`.
+    private func decodeValueIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try decodeIfPresent(T.self, forKey: key)
     }
 
     // MARK: Lenient fields

@@ -39,9 +39,10 @@ let importUsage = """
       -h, --help              Print this help.
 
     EXIT CODES:
-      0 written; 1 the document (or a file it refers to) cannot be read or a reference
-      does not resolve; 2 usage or
-      file errors.
+      0  written (or unchanged).
+      1  the document is not valid JSON or YAML, a file it refers to cannot be read, or a
+         reference does not resolve.
+      2  usage errors, or the document or the output file cannot be read or written.
     """
 
 func runImport(_ commandLine: [String]) -> Never {
@@ -133,7 +134,17 @@ func runImport(_ commandLine: [String]) -> Never {
         }
     }
     let others = result.otherFiles.count
-    writeDraft(
-        result.spec, to: output, force: force, quiet: quiet,
-        from: document + (others == 0 ? "" : " and \(others) file\(others == 1 ? "" : "s") it refers to"))
+    var source = document + (others == 0 ? "" : " and \(others) file\(others == 1 ? "" : "s") it refers to")
+    if let counts = result.counts {
+        let warnings = result.diagnostics.count
+        source +=
+            ": \(counted(counts.endpoints, "endpoint")), \(counted(counts.types, "type"))"
+            + (warnings == 0 ? "" : " (\(counted(warnings, "warning")) above say what is left out or changed)")
+    }
+    writeDraft(result.spec, to: output, force: force, quiet: quiet, from: source)
+}
+
+/// `1 endpoint`, `468 endpoints`.
+func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

@@ -403,12 +403,33 @@ extension TypeTable {
         }
     }
 
-    /// An optional URL property: `""` decodes as `nil` in both decoders (the runtime's
-    /// `decodeIfPresent(URL.self, forKey:)`), as APIs send it for "no URL".
-    func readsEmptyURLAsNil(_ field: Field) -> Bool {
-        guard case .plain = field.coding.strategy, field.coding.mayBeAbsent, !field.coding.lenient, !field.boxed
+    /// An optional URL property of the struct `owner` declares: `""` decodes as `nil` in both
+    /// decoders (the runtime's `decodeIfPresent(URL.self, forKey:)`, which the call generated
+    /// code makes resolves to), as APIs send it for "no URL". Not a generic parameter's
+    /// field (the call is the generic one whatever the argument), nor a field of the schema
+    /// of an app type (the app's type decodes it).
+    func readsEmptyURLAsNil(_ field: Field, of owner: DeclID) -> Bool {
+        guard case .plain = field.coding.strategy, field.coding.mayBeAbsent, !field.coding.lenient, !field.boxed,
+            isFoundationURL(field.type.nonOptional), !isAppType(owner)
         else { return false }
-        return resolved(field.type.nonOptional) == .scalar(.url)
+        // A generic type's field as written (the verifier's have the arguments put in).
+        guard !self[owner].genericParameters.isEmpty else { return true }
+        guard case .structure(let declared) = self[owner].kind,
+            let written = declared.first(where: { $0.name == field.name })?.type
+        else { return false }
+        return isFoundationURL(written.nonOptional)
+    }
+
+    /// `URL`, through aliases, or an app type that is Foundation's URL (`"Link": "URL"`,
+    /// spelled `URL.self`).
+    private func isFoundationURL(_ type: TypeRef) -> Bool {
+        switch resolved(type) {
+        case .scalar(.url): return true
+        case .named(let id):
+            guard case .appType = self[id].kind else { return false }
+            return ["URL", "Foundation.URL"].contains(self[id].qualifiedName)
+        default: return false
+        }
     }
 
     static func needsCustomDecoding(_ fields: [Field]) -> Bool { fields.contains { $0.coding.needsCustomDecoding } }

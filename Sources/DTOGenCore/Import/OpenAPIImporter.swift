@@ -60,6 +60,8 @@ public struct ImportResult: Sendable {
     public var otherFiles: [String] = []
     /// The spec import built, as the stages read it: reading `spec` gives it back.
     var built: Spec?
+    /// How many endpoints and types the spec has (nil when nothing was built).
+    public var counts: (endpoints: Int, types: Int)? { built.map { ($0.endpoints.count, $0.types.count) } }
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 

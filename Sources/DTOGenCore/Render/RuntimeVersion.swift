@@ -42,9 +42,10 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
 
     /// The version a spec's output needs: the highest any of its parts uses.
     static func required(by ir: SpecIR, fastDecoding: Bool) -> RuntimeVersion {
-        if ir.types.decls.contains(where: { decl in
-            guard !decl.external, case .structure(let fields) = decl.kind else { return false }
-            return fields.contains(where: ir.types.readsEmptyURLAsNil)
+        if ir.types.decls.indices.contains(where: { index in
+            let id = DeclID(index: index)
+            guard !ir.types[id].external, case .structure(let fields) = ir.types[id].kind else { return false }
+            return fields.contains { ir.types.readsEmptyURLAsNil($0, of: id) }
         }) {
             return .emptyURLs
         }

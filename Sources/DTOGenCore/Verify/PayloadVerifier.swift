@@ -194,7 +194,7 @@ struct PayloadVerifier {
         switch decl.kind {
         case .structure:
             guard let members = node.members else { return mismatch(node, path, declared, type) }
-            checkObject(node, members, fields: table.fields(of: type)?.fields ?? [], owner: decl, path: path)
+            checkObject(node, members, fields: table.fields(of: type)?.fields ?? [], owner: id, path: path)
         case .enumeration(let info):
             guard let text = node.stringValue else { return mismatch(node, path, declared, type) }
             if info.unknownCaseName == nil, !info.cases.contains(where: { $0.rawValue == text }) {
@@ -215,8 +215,9 @@ struct PayloadVerifier {
     }
 
     private mutating func checkObject(
-        _ node: JSONNode, _ members: [JSONNode.Member], fields: [Field], owner: Decl, path: String
+        _ node: JSONNode, _ members: [JSONNode.Member], fields: [Field], owner id: DeclID, path: String
     ) {
+        let owner = table[id]
         // Fields usually come in the payload's order: look from where the last one was found.
         var cursor = 0
         func lookup(_ key: String) -> JSONNode? {
@@ -250,7 +251,7 @@ struct PayloadVerifier {
             }
             if case .null = value.value, absentIsFine { continue }
             // `""` in an optional URL is no URL, as both decoders read it.
-            if value.stringValue == "", table.readsEmptyURLAsNil(field) { continue }
+            if value.stringValue == "", table.readsEmptyURLAsNil(field, of: id) { continue }
             let fieldPath = join(path, field.jsonKey)
             switch coding.strategy {
             case .plain, .nullable:

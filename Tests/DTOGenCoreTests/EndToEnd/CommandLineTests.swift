@@ -206,6 +206,15 @@ struct CommandLineTests {
         let spec = folder.appendingPathComponent("specs/profiles.json")
         let camel = try run(["import", "profiles.yaml", "--naming", "camel", "-o", "specs/profiles.json"], in: folder)
         #expect(camel.status == 0, "\(camel.stderr)")
+        // What was written, and how much of it.
+        #expect(
+            camel.stdout == "dtogen: wrote specs/profiles.json from profiles.yaml: 1 endpoint, 1 type\n",
+            "\(camel.stdout)")
+        // The exit codes its help gives: 2 for a document that cannot be read, 1 for one
+        // that is not JSON or YAML.
+        #expect(try run(["import", "nope.yaml"], in: folder).status == 2)
+        try "{ \"openapi\": ".write(to: folder.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
+        #expect(try run(["import", "broken.json"], in: folder).status == 1)
         let first = try String(contentsOf: spec, encoding: .utf8)
         #expect(first.contains(#""naming": "camel""#) && first.contains(#""getProfileById""#))
         let updated = try run(["import", "profiles.yaml", "--update", "-o", "specs/profiles.json"], in: folder)

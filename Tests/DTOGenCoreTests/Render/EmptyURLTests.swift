@@ -72,19 +72,25 @@ struct EmptyURLTests {
     }
 
     /// `dtogen verify` reads samples as the decoders do: `""` fits an optional URL, not a
-    /// required one.
+    /// required one, nor a generic type's `T?` that is a URL (its call is the generic one).
     @Test func verifyReadsEmptyAsTheDecodersDo() {
         let spec = Self.spec.replacingOccurrences(
-            of: #""home": "URL","#, with: #""home": "URL", "$examples": ["profile.json"],"#)
-        let profile = Array(#"{ "avatar_url": "", "home": "" }"#.utf8)
-        let post = Array(#"{ "at": "2026-01-02T03:04:05Z", "image": "" }"#.utf8)
-        let result = Generator.generate([
-            SpecInput(
-                path: "profiles.json", bytes: Array(spec.utf8), files: ["post.json": post, "profile.json": profile])
-        ])
+            of: #""home": "URL","#, with: #""home": "URL", "$examples": ["profile.json"],"#
+        ).replacingOccurrences(
+            of: #""Link": "URL","#, with: #""Link": "URL", "Box<T>": { "v": "T?" },"#
+        ).replacingOccurrences(
+            of: #"{ "name": "post", "path": "/post", "response": "Post" }"#,
+            with:
+                #"{ "name": "post", "path": "/post", "response": "Post" }, { "name": "box", "path": "/box", "response": "Box<URL>", "examples": ["box.json"] }"#
+        )
+        let files = [
+            "profile.json": #"{ "avatar_url": "", "home": "" }"#, "box.json": #"{ "v": "" }"#,
+            "post.json": #"{ "at": "2026-01-02T03:04:05Z", "image": "" }"#,
+        ].mapValues { Array($0.utf8) }
+        let result = Generator.generate([SpecInput(path: "profiles.json", bytes: Array(spec.utf8), files: files)])
         let errors = result.diagnostics.filter { $0.severity == .error }
-        #expect(errors.count == 1, "\(result.diagnostics)")
-        #expect(errors.first?.message.contains("'home'") == true || errors.first?.message.contains(".home") == true)
-        #expect(errors.first?.code == "DTG5021", "\(errors)")
+        #expect(errors.count == 2, "\(result.diagnostics)")
+        #expect(errors.allSatisfy { $0.code == "DTG5021" }, "\(errors)")
+        #expect(errors.contains { $0.file == "profile.json" } && errors.contains { $0.file == "box.json" }, "\(errors)")
     }
 }

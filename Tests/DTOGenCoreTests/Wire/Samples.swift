@@ -4,7 +4,7 @@ import PositionalJSON
 
 /// JSON text that a schema of the document allows, as a server would answer: every property
 /// (to a depth), the first of an enum, the first variant of a one-of, one element of an
-/// array; `writeOnly` properties are left out of responses.
+/// array, `""` for an optional URL; `writeOnly` properties are left out of responses.
 struct DocumentSampler {
     let document: WireDocument
 
@@ -81,6 +81,11 @@ struct DocumentSampler {
             let resolved = document.follow(property.value)
             if resolved["writeOnly"]?.boolValue == true { continue }
             guard required.contains(property.key) || depth < 4 else { continue }
+            // An optional URL as many APIs send "no URL": `""`, which decodes as nil.
+            if !required.contains(property.key), Self.isURL(resolved) {
+                members.append((property.key, "\"\""))
+                continue
+            }
             members.append((property.key, sample(property.value, depth: depth + 1)))
         }
         // A key beside the declared ones where the schema allows it (`additionalProperties`
@@ -109,6 +114,12 @@ struct DocumentSampler {
         if schema["properties"] != nil || schema["additionalProperties"] != nil { return "object" }
         if schema["items"] != nil { return "array" }
         return nil
+    }
+
+    /// A string schema of a URL format that allows `""` (no length or pattern rule).
+    static func isURL(_ schema: JSONNode) -> Bool {
+        ["uri", "url"].contains(schema["format"]?.stringValue ?? "") && schema["minLength"] == nil
+            && schema["pattern"] == nil && schema["enum"] == nil
     }
 
     static func string(format: String?, minLength: Int) -> String {
