@@ -5,7 +5,8 @@ import Foundation
 let usage = """
     USAGE: dtogen <specs> -o <output> [options]
            dtogen infer <sample.json>... [-o <spec.json>]   (dtogen infer --help)
-           dtogen verify <spec.json> --type <Type> <payload.json>...   (dtogen verify --help)
+           dtogen verify <spec.json> (--type <Type> | --endpoint <name>) <payload.json>...
+                                                                     (dtogen verify --help)
            dtogen import <openapi.yaml|json> [-o <spec.json>]        (dtogen import --help)
            dtogen diff <old> <new> | --base <ref> [<specs>]         (dtogen diff --help)
 

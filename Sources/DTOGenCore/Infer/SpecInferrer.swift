@@ -85,11 +85,13 @@ public enum SpecInferrer {
         if let namespace = options.namespace { top.append(("options", .object([("namespace", .string(namespace))]))) }
         top.append(("types", .object([(typeName, rootShape)] + drafter.namedTypes)))
         top.append(("endpoints", .array([])))
-        // Read as a spec and printed by the spec format's writer, as import's are.
+        // Read as a spec and printed by the spec format's writer, as import's are; a draft
+        // the reader finds fault with is printed as it is, so nothing of it is lost unsaid.
         let draft = DraftJSON.object(top)
-        let (spec, _) = SpecReader.read(root: draft.node(at: SourceLocation(line: 1, column: 1)), path: "infer.json")
+        let (spec, read) = SpecReader.read(root: draft.node(at: SourceLocation(line: 1, column: 1)), path: "infer.json")
+        let written = read.contains { $0.severity == .error } ? nil : spec.map(SpecWriter.text)
         return InferResult(
-            spec: spec.map(SpecWriter.text) ?? draft.document, diagnostics: (diagnostics + drafter.warnings).sorted())
+            spec: written ?? draft.document, diagnostics: (diagnostics + drafter.warnings).sorted())
     }
 }
 
