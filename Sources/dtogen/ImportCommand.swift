@@ -39,10 +39,12 @@ let importUsage = """
       -h, --help              Print this help.
 
     EXIT CODES:
-      0  written (or unchanged).
-      1  the document is not valid JSON or YAML, a file it refers to cannot be read, or a
-         reference does not resolve.
-      2  usage errors, or the document or the output file cannot be read or written.
+      0  written (or unchanged); warnings say what was left out.
+      1  the document has errors, printed with their lines: not JSON or YAML, not OpenAPI
+         2.0 or 3.x, a file it refers to cannot be read, a $ref that cannot be followed, or
+         an --operations or --tags name it does not have.
+      2  usage errors, a document or -o file that cannot be read or written, or an -o file
+         with other content without --force.
     """
 
 func runImport(_ commandLine: [String]) -> Never {
@@ -139,7 +141,9 @@ func runImport(_ commandLine: [String]) -> Never {
         let warnings = result.diagnostics.count
         source +=
             ": \(counted(counts.endpoints, "endpoint")), \(counted(counts.types, "type"))"
-            + (warnings == 0 ? "" : " (\(counted(warnings, "warning")) above say what is left out or changed)")
+            + (warnings == 0
+                ? ""
+                : " (\(counted(warnings, "warning")) above \(warnings == 1 ? "says" : "say") what is left out or changed)")
     }
     writeDraft(result.spec, to: output, force: force, quiet: quiet, from: source)
 }

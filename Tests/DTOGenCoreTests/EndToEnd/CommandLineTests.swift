@@ -210,6 +210,12 @@ struct CommandLineTests {
         #expect(
             camel.stdout == "dtogen: wrote specs/profiles.json from profiles.yaml: 1 endpoint, 1 type\n",
             "\(camel.stdout)")
+        // With parts left out, it says how many warnings tell of them.
+        try ImportCheckTests.findDocument.write(
+            to: folder.appendingPathComponent("find.yaml"), atomically: true, encoding: .utf8)
+        let find = try run(["import", "find.yaml", "-o", "specs/find.json"], in: folder)
+        #expect(find.status == 0, "\(find.stderr)")
+        #expect(find.stdout.hasSuffix(" (2 warnings above say what is left out or changed)\n"), "\(find.stdout)")
         // The exit codes its help gives: 2 for a document that cannot be read, 1 for one
         // that is not JSON or YAML.
         #expect(try run(["import", "nope.yaml"], in: folder).status == 2)
