@@ -6,29 +6,18 @@
 /// the stages run once.
 enum ImportCheck {
     /// `spec` as the translator wrote it (`types` and `endpoints` entries located at their
-    /// nodes); `file`: the path of the file a location is in, for the warnings. An endpoint
-    /// whose query or header parameter is rejected keeps its other parts: only that
-    /// parameter is left out.
-    /// `built`: the spec as read, without what is left out: what import writes reads back
-    /// as this.
+    /// nodes); `file`: the path of the file a location is in, for the warnings. `built`: the
+    /// spec as read without what is left out, which import prints (an endpoint whose query
+    /// item or header is rejected keeps its other parts); nil when the draft is no spec.
     static func accepted(_ spec: DraftJSON, file: (SourceLocation) -> String) -> (
-        spec: DraftJSON, warnings: [Diagnostic], built: Spec?
+        built: Spec?, warnings: [Diagnostic]
     ) {
-        guard case .object(var top) = spec else { return (spec, [], nil) }
         let (typed, errors) = check(spec)
-        guard !errors.isEmpty else { return (spec, [], typed) }
-        let typesIndex = top.firstIndex { $0.0 == "types" }
-        let endpointsIndex = top.firstIndex { $0.0 == "endpoints" }
-        let types = typesIndex.flatMap { members(top[$0].1) } ?? []
-        let endpoints = endpointsIndex.flatMap { elements(top[$0].1) } ?? []
+        guard !errors.isEmpty, let typed else { return (typed, []) }
+        let types = spec["types"].flatMap(members) ?? []
+        let endpoints = spec["endpoints"].flatMap(elements) ?? []
         let leftOut = LeftOut(errors: errors, types: types, endpoints: endpoints, read: typed)
-        let kept = types.indices.filter { leftOut.keepsType(at: $0) }.map { types[$0] }
-        let keptEndpoints = endpoints.indices.filter { leftOut.keepsEndpoint(at: $0) }.map { index in
-            leftOut.parameters(of: index).reduce(endpoints[index]) { removing($1.key, from: $1.group, of: $0) }
-        }
-        if let typesIndex { top[typesIndex].1 = .object(kept) }
-        if let endpointsIndex { top[endpointsIndex].1 = .array(keptEndpoints) }
-        return (.object(top), leftOut.warnings(file: file), typed.map(leftOut.keeping))
+        return (leftOut.keeping(typed), leftOut.warnings(file: file))
     }
 
     /// Why a part is left out, and where.
@@ -300,30 +289,6 @@ enum ImportCheck {
             nearest.column = column
             return byLocation[nearest] ?? []
         }
-    }
-
-    /// An endpoint without one of its query or header parameters.
-    static func removing(_ key: String, from group: String, of endpoint: DraftJSON) -> DraftJSON {
-        switch endpoint {
-        case .located(let value, let location): return .located(removing(key, from: group, of: value), location)
-        case .object(var entries):
-            guard let index = entries.firstIndex(where: { $0.0 == group }) else { return endpoint }
-            var parameters = members(entries[index].1) ?? []
-            parameters.removeAll { $0.0 == key }
-            if parameters.isEmpty {
-                entries.remove(at: index)
-            } else {
-                entries[index].1 = relocated(.object(parameters), like: entries[index].1)
-            }
-            return .object(entries)
-        default: return endpoint
-        }
-    }
-
-    /// `value` at the location `original` has, if any.
-    static func relocated(_ value: DraftJSON, like original: DraftJSON) -> DraftJSON {
-        if case .located(_, let location) = original { return .located(value, location) }
-        return value
     }
 
     /// The draft as the spec reader reads it (nil when it cannot), and the errors every

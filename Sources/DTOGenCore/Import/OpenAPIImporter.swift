@@ -456,10 +456,10 @@ struct OpenAPITranslator {
         top.append(("endpoints", .array(endpoints)))
         guard checks else { return .object(top) }
         let documents = self.documents
-        let (checked, leftOut, built) = ImportCheck.accepted(.object(top)) { documents.path(of: $0) }
+        let (built, leftOut) = ImportCheck.accepted(.object(top)) { documents.path(of: $0) }
         diagnostics += leftOut
         self.built = built
-        return checked
+        return .object(top)
     }
 
     /// The types `endpoints` refer to, directly or through other types, in their order.

@@ -69,6 +69,17 @@ struct AppTargetTests {
         return try typecheck(generated, sources: [app], setting: setting, library: true)
     }
 
+    /// `specs` generated, and app code that uses the output, type-check with no diagnostic.
+    static func expectClean(
+        _ specs: [(String, String)], app source: String, named name: String, setting: Setting
+    ) throws {
+        let result = generate(specs)
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let checked = try typecheck(result.files, app: source, named: name, setting: setting)
+        #expect(
+            checked.status == 0 && checked.diagnostics.isEmpty, "\(checked.diagnostics.joined(separator: "\n"))")
+    }
+
     static func swiftFiles(in folder: String) throws -> [URL] {
         let url = packageRoot.appendingPathComponent(folder)
         return try FileManager.default.contentsOfDirectory(atPath: url.path).sorted().filter { $0.hasSuffix(".swift") }
@@ -219,8 +230,6 @@ struct AppTargetTests {
                                    "priority": { "$type": "Int", "$default": 3 } } },
               "endpoints": [{ "name": "edit", "method": "PATCH", "path": "/todos/{id}", "body": "Edit" }] }
             """#
-        let result = generate([("todos.json", MappingReuseTests.spec), ("edits.json", patch)])
-        #expect(!result.hasErrors, "\(result.diagnostics)")
         let use = """
             import DTORuntime
             import Foundation
@@ -233,17 +242,15 @@ struct AppTargetTests {
                 try await client.send(.edit(id: "7", body: Edit(due: .null, done: nil)))
             }
             """
-        let checked = try Self.typecheck(result.files, app: use, named: "TodosApp.swift", setting: setting)
-        #expect(
-            checked.status == 0 && checked.diagnostics.isEmpty, "\(checked.diagnostics.joined(separator: "\n"))")
+        try Self.expectClean(
+            [("todos.json", MappingReuseTests.spec), ("edits.json", patch)], app: use, named: "TodosApp.swift",
+            setting: setting)
     }
 
     /// Your own types (`ExternalTypesTests`' spec and the app's types), used by app code:
     /// zero diagnostics in every setting.
     @Test(arguments: Setting.allCases)
     func externalTypes(_ setting: Setting) throws {
-        let result = generate(ExternalTypesTests.spec, path: "orders.json")
-        #expect(!result.hasErrors, "\(result.diagnostics)")
         let use = """
             import DTORuntime
             func total(_ client: APIClient) async throws -> Int {
@@ -251,10 +258,9 @@ struct AppTargetTests {
                 return order.total.cents + (order.tip?.cents ?? 0)
             }
             """
-        let checked = try Self.typecheck(
-            result.files, app: ExternalTypesTests.appTypes + "\n" + use, named: "OrdersApp.swift", setting: setting)
-        #expect(
-            checked.status == 0 && checked.diagnostics.isEmpty, "\(checked.diagnostics.joined(separator: "\n"))")
+        try Self.expectClean(
+            [("orders.json", ExternalTypesTests.spec)], app: ExternalTypesTests.appTypes + "\n" + use,
+            named: "OrdersApp.swift", setting: setting)
     }
 
     /// Deprecations (`DeprecationTests`' spec and app): the app's uses warn, generated code
