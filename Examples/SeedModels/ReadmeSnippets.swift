@@ -134,7 +134,7 @@ actor QuakeImporter {
 }
 #endif
 
-// README.md:877
+// README.md:878
 /// A middleware: write `next` as `Next`. Spelled out, the function type would mean a
 /// caller-isolated function in a module with `NonisolatedNonsendingByDefault`.
 struct StampMiddleware: APIMiddleware {

@@ -43,4 +43,8 @@ public enum GeneratedCodeSupport {
     /// decoders (`decodeIfPresent(URL.self, forKey:)`), which output needs when a type it
     /// decodes has an optional URL property.
     public enum Version12 {}
+    /// The runtime of dtogen 0.13: untagged one-ofs that choose their variant by evidence
+    /// (`OneOf.Shape`, `OneOf.ranking(_:in:)`, `FastJSONValue.oneOfRanking(_:)`), which
+    /// output needs when two object (or two array) variants of a one-of must be told apart.
+    public enum Version13 {}
 }

@@ -9,6 +9,7 @@ extension TypeResolver {
         var info = OneOfInfo(variants: [], discriminator: shape.discriminator?.value)
         var taken = NameScope()
         var siblings: Set<String> = []
+        var locations: [SourceLocation] = []
         for spec in specs {
             let hint = typeName + SwiftName.upperCamel(spec.tag?.value ?? "object", style: naming)
             guard let type = resolve(spec.shape, hint: hint, parent: id, element: false, siblings: &siblings) else {
@@ -54,6 +55,7 @@ extension TypeResolver {
             let base = spec.tag.map { SwiftName.enumCase($0.value, style: naming) } ?? variantCaseName(type)
             let name = taken.claim(base)
             info.variants.append(OneOfInfo.Variant(name: name, tag: tag, type: type, kind: kind))
+            locations.append(spec.shape.location)
         }
         if shape.discriminator != nil, !info.variants.isEmpty, !info.variants.contains(where: { $0.tag != nil }) {
             sink.error(
@@ -71,37 +73,32 @@ extension TypeResolver {
             }
             info.unknownCaseName = taken.free(name)
         }
-        if shape.discriminator == nil {
-            // With its guards (`OneOfGuard`), an object is read as the first object variant
-            // that decodes it, declares every key it has that a later one declares, and
-            // holds no other value where it fixes one. A later variant that declares no key
-            // an earlier one lacks, has the earlier one's required keys and fixes no key to
-            // another value than it is never chosen over it.
-            let objects = info.variants.enumerated().compactMap { entry in
-                table.objectKeys(entry.element).map { (entry.offset, entry.element, $0) }
-            }
-            for (i, earlier) in objects.enumerated() {
-                guard let earlierID = table.structure(earlier.1.type),
-                    case .structure(let earlierFields) = table[earlierID].kind
-                else { continue }
-                let required = Set(
-                    earlierFields.filter { !$0.type.isOptional && $0.defaultValue == nil && !$0.coding.lenient }.map(
-                        \.jsonKey))
-                let keys = Set(earlier.2.keys)
-                for later in objects.dropFirst(i + 1) {
-                    let laterKeys = Set(later.2.keys)
-                    if required.isSubset(of: laterKeys), laterKeys.isSubset(of: keys),
-                        !TypeTable.fixedApart(earlier.2.fixed, later.2.fixed)
-                    {
-                        sink.warning(
-                            "DTG3088", specs[later.0].shape.location,
-                            "'\(later.1.name)' cannot be told apart from '\(earlier.1.name)': it declares no key that '\(earlier.1.name)' lacks, and fixes no key to another value, so an object of it decodes as '\(earlier.1.name)', which is tried first; add '$discriminator', or list it first"
-                        )
-                    }
+        if shape.discriminator == nil { warnUnreachableVariants(info, locations: locations) }
+        return info
+    }
+
+    /// Warns about an untagged variant that is never chosen: an earlier variant of its JSON
+    /// kind has its required keys (so it decodes the same objects) and evidence at least as
+    /// good for every value (`EvidenceShape.covers`), and ties go to the earlier one.
+    mutating func warnUnreachableVariants(_ info: OneOfInfo, locations: [SourceLocation]) {
+        for group in table.evidenceGroups(info) {
+            let shapes = group.map { table.evidenceShape(info.variants[$0].type) }
+            for (position, earlier) in group.enumerated() {
+                guard let (_, fields) = table.fields(of: info.variants[earlier].type) else { continue }
+                let required = fields.filter { !$0.type.isOptional && $0.defaultValue == nil && !$0.coding.lenient }
+                for (laterPosition, later) in group.enumerated().dropFirst(position + 1) {
+                    guard case .object(let laterKeys, _, _) = shapes[laterPosition],
+                        Set(required.map(\.jsonKey)).isSubset(of: Set(laterKeys)),
+                        shapes[position].covers(shapes[laterPosition])
+                    else { continue }
+                    let (name, earlierName) = (info.variants[later].name, info.variants[earlier].name)
+                    sink.warning(
+                        "DTG3088", locations[later],
+                        "'\(name)' cannot be told apart from '\(earlierName)': it declares no key that '\(earlierName)' lacks (at any level), and fixes no key to another value, so an object of it decodes as '\(earlierName)', which is listed first; add '$discriminator', or list it first"
+                    )
                 }
             }
         }
-        return info
     }
 
     /// The JSON kind values of a type have.

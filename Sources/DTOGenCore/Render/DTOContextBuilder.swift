@@ -184,7 +184,7 @@ struct DTOContextBuilder {
 
     /// `onTape`: for the fast path, whose extension is outside the type.
     func oneOfDecoding(_ decl: Decl, _ info: OneOfInfo, onTape: Bool) -> OneOfDecodingContext {
-        printer.oneOfDecoding(info, guards: table.guards(info), typeName: decl.qualifiedName, onTape: onTape)
+        printer.oneOfDecoding(info, typeName: decl.qualifiedName, onTape: onTape)
     }
 
     func enumContext(_ decl: Decl, _ info: EnumInfo) -> EnumContext {

@@ -305,14 +305,30 @@ enum OneOfDecodingContext: TemplateContext {
         var value: MustacheValue { .object(["tag": .string(tag), "name": .string(name), "decode": .string(decode)]) }
     }
 
-    /// One try: `if <conditions> { self = .name(value) }`.
+    /// One try: `if <conditions> { self = .name(value) }`; or, for variants ranked by
+    /// evidence, `if <conditions> { for variant in <ranking> { <ranked tries> } }`.
     struct Attempt: Sendable {
-        /// The JSON kind, the guards, and `let value = try? ...`.
+        /// The JSON kind and `let value = try? ...`; for a ranked group, the JSON kind.
         var conditions: String
         var name: String
         var readsKind: Bool
+        /// For a ranked group: the runtime's ranking of its variants for the value, as the
+        /// call's opening, one shape a line, and its close (nil: a single try).
+        var ranking: (call: String, shapes: [String], close: String)?
+        /// The group's tries, each when the ranking reaches its variant.
+        var ranked: [Attempt] = []
 
-        var value: MustacheValue { .object(["conditions": .string(conditions), "name": .string(name)]) }
+        var value: MustacheValue {
+            .object([
+                "conditions": .string(conditions), "name": .string(name),
+                "group": ranking.map {
+                    .object([
+                        "call": .string($0.call), "shapes": .lines($0.shapes), "close": .string($0.close),
+                        "attempts": .list(ranked.map(\.value)),
+                    ])
+                } ?? .bool(false),
+            ])
+        }
     }
 
     /// `kindOf` and `tagOf` read the JSON kind and the tag; `noVariant` is what is thrown.

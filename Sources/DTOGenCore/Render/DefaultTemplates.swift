@@ -523,10 +523,30 @@ extension {{{bodyType}}} {
         let kind = {{{kindOf}}}
 {{/needsKind}}
 {{#attempts}}
+{{#group}}
+        if {{{conditions}}} {
+            let ranking = {{{call}}}
+                [
+{{#shapes}}
+                    {{{.}}}
+{{/shapes}}
+                {{{close}}}
+            for variant in ranking {
+{{#attempts}}
+                if {{{conditions}}} {
+                    self = .{{{name}}}(value)
+                    return
+                }
+{{/attempts}}
+            }
+        }
+{{/group}}
+{{^group}}
         if {{{conditions}}} {
             self = .{{{name}}}(value)
             return
         }
+{{/group}}
 {{/attempts}}
 {{#unknown}}
         self = .{{{name}}}({{{decode}}})

@@ -3,7 +3,7 @@
 /// (`GeneratedCodeSupport.Version6`), and `CHANGELOG.md` has an entry for each.
 public enum DTOGenVersion {
     /// The version `dtogen --version` prints; its minor number is the latest runtime version.
-    public static let tool = "0.12.0"
+    public static let tool = "0.13.0"
 }
 
 /// A version of DTORuntime (`GeneratedCodeSupport.Version<N>`): each adds what some output
@@ -18,7 +18,7 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     case kinds = 4
     /// `StreamEndpoint` and `EventStream`.
     case streams = 5
-    /// Untagged one-of guards, parameter styles, cookies.
+    /// Parameter styles, cookies (and untagged one-of guards, which output no longer uses).
     case styles = 6
     /// Parameters sent as JSON (`Parameter(_:json:)`, `Parameter(_:encoded:)`) or with
     /// reserved characters (`allowingReserved()`), dates in dictionaries, `HTTPMethod.options`.
@@ -35,13 +35,24 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     case nullableDates = 11
     /// An optional URL that receives `""` is `nil` (`decodeIfPresent(URL.self, forKey:)`).
     case emptyURLs = 12
+    /// Untagged one-ofs that rank the variants of one JSON kind by evidence (`OneOf.ranking`).
+    case rankedOneOfs = 13
 
-    static let latest = RuntimeVersion.allCases.max() ?? .emptyURLs
+    static let latest = RuntimeVersion.allCases.max() ?? .rankedOneOfs
 
     static func < (a: RuntimeVersion, b: RuntimeVersion) -> Bool { a.rawValue < b.rawValue }
 
     /// The version a spec's output needs: the highest any of its parts uses.
     static func required(by ir: SpecIR, fastDecoding: Bool) -> RuntimeVersion {
+        if ir.types.decls.contains(where: { decl in
+            if !decl.external, case .oneOf(let info) = decl.kind {
+                !ir.types.evidenceGroups(info).isEmpty
+            } else {
+                false
+            }
+        }) {
+            return .rankedOneOfs
+        }
         if ir.types.decls.indices.contains(where: { index in
             let id = DeclID(index: index)
             guard !ir.types[id].external, case .structure(let fields) = ir.types[id].kind else { return false }
@@ -111,22 +122,13 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
             }
     }
 
-    /// A parameter written in another than the default style, a cookie, or an untagged
-    /// one-of whose variants are guarded.
+    /// A parameter written in another than the default style, or a cookie.
     static func usesStyles(_ ir: SpecIR) -> Bool {
-        let styled = ir.endpoints.contains { endpoint in
+        ir.endpoints.contains { endpoint in
             !endpoint.cookies.isEmpty || (endpoint.query + endpoint.headers).contains { !$0.value.hasDefaultStyle }
                 || endpoint.path.contains {
                     if case .parameter(let value) = $0 { !value.hasDefaultStyle } else { false }
                 }
         }
-        return styled
-            || ir.types.decls.contains { decl in
-                if !decl.external, case .oneOf(let info) = decl.kind {
-                    ir.types.guards(info).contains { !$0.isEmpty }
-                } else {
-                    false
-                }
-            }
     }
 }

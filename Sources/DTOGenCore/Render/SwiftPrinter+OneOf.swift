@@ -1,10 +1,10 @@
 /// A one-of's decoding, printed once for both decoders: `init(from:)` reads through the
 /// runtime's one-of helper and the decoder, the fast path (`onTape`) through the tape's
-/// value. The choice itself (tag, JSON kind, guards, order of tries) is the IR's; both
+/// value. The choice itself (tag, JSON kind, evidence, order of tries) is the IR's; both
 /// initialisers render it through the one `oneOfDecoding` template.
 extension SwiftPrinter {
     /// The body of a one-of's initialiser: which variant a value is, and how each is read.
-    func oneOfDecoding(_ info: OneOfInfo, guards: [OneOfGuard], typeName: String, onTape: Bool)
+    func oneOfDecoding(_ info: OneOfInfo, typeName: String, onTape: Bool)
         -> OneOfDecodingContext
     {
         let spell = spelling(onTape: onTape)
@@ -36,50 +36,54 @@ extension SwiftPrinter {
                 noVariant: onTape
                     ? "json.noVariant()" : "\(helper).unknownTag(in: decoder, key: \(key), accepted: [\(accepted)])")
         }
-        // An object variant is passed over when the object has a key that only a later
-        // variant declares, or holds another value where it fixes one (`OneOfGuard`); those
-        // passed over are tried again, in order, when none fits.
+        // Variants that share a JSON kind (two objects, two arrays) are tried in the order
+        // the runtime ranks them by evidence for the value (`EvidenceShape`); the others by kind.
+        let groups = table.evidenceGroups(info)
         var attempts: [OneOfDecodingContext.Attempt] = []
-        var fallbacks: [OneOfDecodingContext.Attempt] = []
-        for (variant, guarding) in zip(info.variants, guards) {
-            let kind = variant.kind == .any ? [] : ["kind == .\(variant.kind.rawValue)"]
-            let value = "let value = try? " + read(spell(variant.type))
+        for (index, variant) in info.variants.enumerated() {
             let name = SwiftName.escaped(variant.name)
-            let attempt = OneOfDecodingContext.Attempt(
-                conditions: (kind + [value]).joined(separator: ", "), name: name, readsKind: !kind.isEmpty)
-            guard !guarding.isEmpty else {
-                attempts.append(attempt)
+            let value = "let value = try? " + read(spell(variant.type))
+            if let group = groups.first(where: { $0.contains(index) }) {
+                guard group.first == index else { continue }
+                let shapes = group.map { oneOfShape(table.evidenceShape(info.variants[$0].type)) + "," }
+                attempts.append(
+                    .init(
+                        conditions: "kind == .\(variant.kind.rawValue)", name: name, readsKind: true,
+                        ranking: onTape
+                            ? ("json.oneOfRanking(", shapes, "])") : ("\(helper).ranking(", shapes, "], in: decoder)"),
+                        ranked: group.enumerated().map { position, member in
+                            .init(
+                                conditions: "variant == \(position), let value = try? "
+                                    + read(spell(info.variants[member].type)),
+                                name: SwiftName.escaped(info.variants[member].name), readsKind: false)
+                        }))
                 continue
             }
-            let checks = oneOfGuardChecks(guarding, helper: helper, onTape: onTape)
+            let kind = variant.kind == .any ? [] : ["kind == .\(variant.kind.rawValue)"]
             attempts.append(
-                .init(
-                    conditions: (kind + checks + [value]).joined(separator: ", "), name: name, readsKind: !kind.isEmpty)
-            )
-            fallbacks.append(attempt)
+                .init(conditions: (kind + [value]).joined(separator: ", "), name: name, readsKind: !kind.isEmpty))
         }
         return .untagged(
-            kindOf: kindOf, attempts: attempts + fallbacks, unknown: unknown,
+            kindOf: kindOf, attempts: attempts, unknown: unknown,
             noVariant: onTape
                 ? "json.noVariant()" : "\(helper).noVariant(in: decoder, type: \(SwiftLiteral.string(typeName)))")
     }
 
-    /// The checks that pass a variant over: a key only a later variant declares, another
-    /// value where this one fixes it.
-    private func oneOfGuardChecks(_ guarding: OneOfGuard, helper: String, onTape: Bool) -> [String] {
-        var checks: [String] = []
-        if !guarding.passOverKeys.isEmpty {
-            let list = "[" + guarding.passOverKeys.map(SwiftLiteral.string).joined(separator: ", ") + "]"
-            checks.append(onTape ? "!json.hasAnyKey(\(list))" : "!\(helper).hasAnyKey(\(list), in: decoder)")
+    /// A variant's evidence shape as the runtime's `OneOf.Shape` literal.
+    func oneOfShape(_ shape: EvidenceShape) -> String {
+        switch shape {
+        case .any: return ".any"
+        case .array(let element): return ".array(\(oneOfShape(element)))"
+        case .values(let values, let open):
+            return ".values([\(values.map(SwiftLiteral.string).joined(separator: ", "))], open: \(open))"
+        case .object(let keys, let nested, let others):
+            var parts = ["[" + keys.map(SwiftLiteral.string).joined(separator: ", ") + "]"]
+            if !nested.isEmpty {
+                let entries = nested.map { "(\(SwiftLiteral.string($0.key)), \(oneOfShape($0.shape)))" }
+                parts.append("nested: [" + entries.joined(separator: ", ") + "]")
+            }
+            if let others { parts.append("others: " + oneOfShape(others)) }
+            return ".object(" + parts.joined(separator: ", ") + ")"
         }
-        if !guarding.fixedValues.isEmpty {
-            let pairs =
-                "["
-                + guarding.fixedValues.map { "(\(SwiftLiteral.string($0.key)), \(SwiftLiteral.string($0.value)))" }
-                .joined(separator: ", ") + "]"
-            checks.append(
-                onTape ? "!json.holdsOtherValues(\(pairs))" : "!\(helper).holdsOtherValues(\(pairs), in: decoder)")
-        }
-        return checks
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 6).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version6
+// this file: update the dtogen package (this file needs its runtime version 13).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version13
 
 nonisolated struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     let object: String
@@ -674,17 +674,22 @@ nonisolated struct BalanceTransaction: Codable, Sendable, Hashable, Swift.Identi
                 self = .string(value)
                 return
             }
-            if kind == .object, !DTORuntime.OneOf.hasAnyKey(["deleted"], in: decoder), let value = try? InvoiceSummary(from: decoder) {
-                self = .invoiceSummary(value)
-                return
-            }
-            if kind == .object, let value = try? DeletedInvoice(from: decoder) {
-                self = .deletedInvoice(value)
-                return
-            }
-            if kind == .object, let value = try? InvoiceSummary(from: decoder) {
-                self = .invoiceSummary(value)
-                return
+            if kind == .object {
+                let ranking = DTORuntime.OneOf.ranking(
+                    [
+                        .object(["id", "object", "amount_due", "status"]),
+                        .object(["id", "object", "deleted"]),
+                    ], in: decoder)
+                for variant in ranking {
+                    if variant == 0, let value = try? InvoiceSummary(from: decoder) {
+                        self = .invoiceSummary(value)
+                        return
+                    }
+                    if variant == 1, let value = try? DeletedInvoice(from: decoder) {
+                        self = .deletedInvoice(value)
+                        return
+                    }
+                }
             }
             throw DTORuntime.OneOf.noVariant(in: decoder, type: "BalanceTransaction.InvoiceOrDeleted")
         }
@@ -1203,17 +1208,22 @@ nonisolated extension BalanceTransaction.InvoiceOrDeleted: DTORuntime.FastJSONDe
             self = .string(value)
             return
         }
-        if kind == .object, !json.hasAnyKey(["deleted"]), let value = try? json.decode(InvoiceSummary.self) {
-            self = .invoiceSummary(value)
-            return
-        }
-        if kind == .object, let value = try? json.decode(DeletedInvoice.self) {
-            self = .deletedInvoice(value)
-            return
-        }
-        if kind == .object, let value = try? json.decode(InvoiceSummary.self) {
-            self = .invoiceSummary(value)
-            return
+        if kind == .object {
+            let ranking = json.oneOfRanking(
+                [
+                    .object(["id", "object", "amount_due", "status"]),
+                    .object(["id", "object", "deleted"]),
+                ])
+            for variant in ranking {
+                if variant == 0, let value = try? json.decode(InvoiceSummary.self) {
+                    self = .invoiceSummary(value)
+                    return
+                }
+                if variant == 1, let value = try? json.decode(DeletedInvoice.self) {
+                    self = .deletedInvoice(value)
+                    return
+                }
+            }
         }
         throw json.noVariant()
     }

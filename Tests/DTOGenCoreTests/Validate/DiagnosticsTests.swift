@@ -1098,8 +1098,8 @@ struct DiagnosticsTests {
             ])
     }
 
-    /// B declares a key A lacks (an object with `name` passes A over), D fixes `type` to
-    /// another value than C: only E, with A's keys and nothing else, is never reached.
+    /// B declares a key A lacks (an object with `name` is a B), D fixes `type` to another
+    /// value than C: only E, with A's keys and nothing else, is never reached.
     @Test func untaggedObjectVariantsThatCannotBeToldApartAreAWarning() {
         let spec =
             #"{ "types": { "A": { "id": "String" }, "B": { "id": "String", "name": "String" }, "C": { "type": { "$enum": ["c"] } }, "D": { "type": { "$enum": ["d"] } }, "E": { "id": "String?" }, "T": { "v": { "$oneOf": ["A", "B", "C", "D", "E"] } } }, "endpoints": [] }"#
@@ -1107,7 +1107,7 @@ struct DiagnosticsTests {
         #expect(!result.hasErrors)
         #expect(
             result.diagnostics.map(\.description) == [
-                "spec.json:1:227: warning: 'e' cannot be told apart from 'a': it declares no key that 'a' lacks, and fixes no key to another value, so an object of it decodes as 'a', which is tried first; add '$discriminator', or list it first [DTG3088]"
+                "spec.json:1:227: warning: 'e' cannot be told apart from 'a': it declares no key that 'a' lacks (at any level), and fixes no key to another value, so an object of it decodes as 'a', which is listed first; add '$discriminator', or list it first [DTG3088]"
             ])
     }
 
