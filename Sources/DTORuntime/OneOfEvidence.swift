@@ -21,9 +21,10 @@ extension OneOf {
 
     /// The order in which to try the variants whose shapes these are, for the value the
     /// decoder holds: a variant whose enum or constant contradicts the value goes last; then
-    /// the one whose declared keys (at every object level its shape gives) the value has the
-    /// most of (a key it names counting before one it keeps among others); then the one
-    /// whose open enums take fewer unknown values; then the order of the list.
+    /// the one that names the most of the value's keys (at every object level its shape
+    /// gives); then the one that keeps more of the rest (a dictionary, `$additionalProperties`:
+    /// the value kept whole); then the one whose open enums take fewer unknown values; then
+    /// the order of the list.
     @_spi(Generated) public static func ranking(_ shapes: [Shape], in decoder: any Decoder) -> [Int] {
         Evidence.ranking(shapes, of: DecodedEvidenceValue(decoder: decoder))
     }
@@ -36,27 +37,29 @@ extension FastJSONValue {
     }
 }
 
-/// A JSON value the ranking reads: a decoder's, or the fast path's tape.
+/// A JSON value the ranking reads: a decoder's, or the fast path's tape. Both read keys as
+/// their decoders do (the first of duplicated keys), so both give one ranking.
 protocol EvidenceValue {
-    /// The object's keys, each once, in order; nil when the value is no object.
-    var objectKeys: [String]? { get }
-    /// The value under a key the object has.
-    func member(_ key: String) -> Self?
+    /// Whether this is an object that has `key`.
+    func has(_ key: StaticString) -> Bool
+    /// The value under `key`, when this is an object that has it.
+    func member(_ key: StaticString) -> Self?
+    /// The values under the keys not in `declared`, each key once; nil when this is no object.
+    func others(than declared: [StaticString]) -> [Self]?
     /// The first `limit` elements; nil when the value is no array.
     func elements(limit: Int) -> [Self]?
-    /// The string; nil when the value is no string.
-    var stringValue: String? { get }
+    /// Whether this is a string among `values`; nil when it is no string.
+    func isString(among values: [StaticString]) -> Bool?
     var isNull: Bool { get }
 }
 
 /// What a value says for one variant.
 struct Evidence: Comparable {
     var contradicted = false
-    /// The value's keys the variant declares, at every level its shape gives.
-    var keys = 0
-    /// Those of them it keeps only as other keys (a dictionary, `$additionalProperties`):
-    /// weaker evidence than a key it names.
-    var undeclared = 0
+    /// The value's keys the variant names, at every level its shape gives.
+    var named = 0
+    /// The value's other keys it keeps (a dictionary, `$additionalProperties`).
+    var kept = 0
     /// Strings its open enums take as unknown values.
     var unknowns = 0
 
@@ -66,8 +69,8 @@ struct Evidence: Comparable {
     /// Better evidence first.
     static func < (lhs: Evidence, rhs: Evidence) -> Bool {
         if lhs.contradicted != rhs.contradicted { return !lhs.contradicted }
-        if lhs.keys != rhs.keys { return lhs.keys > rhs.keys }
-        if lhs.undeclared != rhs.undeclared { return lhs.undeclared < rhs.undeclared }
+        if lhs.named != rhs.named { return lhs.named > rhs.named }
+        if lhs.kept != rhs.kept { return lhs.kept > rhs.kept }
         return lhs.unknowns < rhs.unknowns
     }
 
@@ -86,47 +89,71 @@ struct Evidence: Comparable {
         case .any:
             return
         case .object(let declared, let nested, let others):
-            guard let present = value.objectKeys else { return }
-            let keys = Set(present)
-            let names = declared.map(\.description)
-            self.keys += names.count { keys.contains($0) }
+            for key in declared where value.has(key) { named += 1 }
             for (key, inner) in nested {
-                let name = key.description
-                if keys.contains(name), let member = value.member(name) { read(member, as: inner) }
+                if let member = value.member(key) { read(member, as: inner) }
             }
-            guard let others else { return }
-            let declaredNames = Set(names)
-            for key in present where !declaredNames.contains(key) {
-                self.keys += 1
-                undeclared += 1
-                if case .any = others { continue }
-                if let member = value.member(key) { read(member, as: others) }
-            }
+            guard let others, let members = value.others(than: declared) else { return }
+            kept += members.count
+            if case .any = others { return }
+            for member in members { read(member, as: others) }
         case .array(let element):
             for member in value.elements(limit: Self.elementLimit) ?? [] { read(member, as: element) }
         case .values(let values, let open):
-            if value.isNull { return }
-            if let text = value.stringValue, values.contains(where: { $0.description == text }) { return }
+            if value.isNull || value.isString(among: values) == true { return }
             if open && values.count > 1 { unknowns += 1 } else { contradicted = true }
         }
+    }
+}
+
+extension StaticString {
+    /// Whether `text` is this string, byte for byte.
+    func equals(_ text: String) -> Bool {
+        withUTF8Buffer { bytes in text.utf8.elementsEqual(bytes) }
     }
 }
 
 /// A value as a `Decoder` holds it (`JSONDecoder`, or any other).
 struct DecodedEvidenceValue: EvidenceValue {
     let decoder: any Decoder
+    /// The value's keyed container, read once; nil when it is no object.
+    let object: KeyedDecodingContainer<AnyCodingKey>?
+    /// Members already read: each variant's shape reads the same value, and a decoder's
+    /// nested containers cost more than the ranking's own work.
+    private let members = Members()
 
-    var objectKeys: [String]? {
-        guard let container = try? decoder.container(keyedBy: AnyCodingKey.self) else { return nil }
-        var seen: Set<String> = []
-        return container.allKeys.map(\.stringValue).filter { seen.insert($0).inserted }
+    private final class Members {
+        var read: [String: DecodedEvidenceValue?] = [:]
     }
 
-    func member(_ key: String) -> DecodedEvidenceValue? {
-        guard let container = try? decoder.container(keyedBy: AnyCodingKey.self),
-            let member = try? container.superDecoder(forKey: AnyCodingKey(key))
-        else { return nil }
-        return DecodedEvidenceValue(decoder: member)
+    init(decoder: any Decoder) {
+        self.decoder = decoder
+        object = try? decoder.container(keyedBy: AnyCodingKey.self)
+    }
+
+    func has(_ key: StaticString) -> Bool { object?.contains(AnyCodingKey(key.description)) ?? false }
+
+    func member(_ key: StaticString) -> DecodedEvidenceValue? {
+        let name = key.description
+        if let known = members.read[name] { return known }
+        let codingKey = AnyCodingKey(name)
+        var member: DecodedEvidenceValue?
+        if let object, object.contains(codingKey), let decoder = try? object.superDecoder(forKey: codingKey) {
+            member = DecodedEvidenceValue(decoder: decoder)
+        }
+        members.read[name] = .some(member)
+        return member
+    }
+
+    func others(than declared: [StaticString]) -> [DecodedEvidenceValue]? {
+        guard let object else { return nil }
+        var seen: Set<String> = []
+        return object.allKeys.compactMap { key in
+            guard seen.insert(key.stringValue).inserted, !declared.contains(where: { $0.equals(key.stringValue) }),
+                let member = try? object.superDecoder(forKey: key)
+            else { return nil }
+            return DecodedEvidenceValue(decoder: member)
+        }
     }
 
     func elements(limit: Int) -> [DecodedEvidenceValue]? {
@@ -138,35 +165,40 @@ struct DecodedEvidenceValue: EvidenceValue {
         return elements
     }
 
-    var stringValue: String? { try? decoder.singleValueContainer().decode(String.self) }
+    func isString(among values: [StaticString]) -> Bool? {
+        guard let text = try? decoder.singleValueContainer().decode(String.self) else { return nil }
+        return values.contains { $0.equals(text) }
+    }
 
     var isNull: Bool { (try? decoder.singleValueContainer().decodeNil()) ?? false }
 }
 
 extension FastJSONValue: EvidenceValue {
-    var objectKeys: [String]? {
+    func has(_ key: StaticString) -> Bool { member(key) != nil }
+
+    /// The first member under `key`, matched on bytes as the fast path reads keys.
+    func member(_ key: StaticString) -> FastJSONValue? {
+        guard entry.kind == .object else { return nil }
+        var cursor = index + 1
+        let found = key.withUTF8Buffer { tape.member($0, in: index, cursor: &cursor) }
+        return found.map { FastJSONValue(tape: tape, index: $0) }
+    }
+
+    func others(than declared: [StaticString]) -> [FastJSONValue]? {
         let entry = self.entry
         guard entry.kind == .object else { return nil }
-        var keys: [String] = []
+        var values: [FastJSONValue] = []
         var seen: Set<String> = []
         var member = index + 1
         while member < Int(entry.start) {
-            if let key = tape.string(at: tape.entries[member]), seen.insert(key).inserted { keys.append(key) }
+            let key = tape.entries[member]
+            let isDeclared = declared.contains { name in name.withUTF8Buffer { tape.matches(key, $0) } }
+            if !isDeclared, let text = tape.string(at: key), seen.insert(text).inserted {
+                values.append(FastJSONValue(tape: tape, index: member + 1))
+            }
             member = tape.next(after: member + 1)
         }
-        return keys
-    }
-
-    /// The first member under `key`, as `JSONDecoder` reads duplicated keys.
-    func member(_ key: String) -> FastJSONValue? {
-        let entry = self.entry
-        guard entry.kind == .object else { return nil }
-        var member = index + 1
-        while member < Int(entry.start) {
-            if tape.string(at: tape.entries[member]) == key { return FastJSONValue(tape: tape, index: member + 1) }
-            member = tape.next(after: member + 1)
-        }
-        return nil
+        return values
     }
 
     func elements(limit: Int) -> [FastJSONValue]? {
@@ -181,5 +213,13 @@ extension FastJSONValue: EvidenceValue {
         return elements
     }
 
-    var stringValue: String? { try? string() }
+    func isString(among values: [StaticString]) -> Bool? {
+        let entry = self.entry
+        guard entry.kind == .string else { return nil }
+        if entry.flags & FastJSONTape.escaped == 0 {
+            return values.contains { value in value.withUTF8Buffer { tape.matches(entry, $0) } }
+        }
+        guard let text = tape.string(at: entry) else { return nil }
+        return values.contains { $0.equals(text) }
+    }
 }

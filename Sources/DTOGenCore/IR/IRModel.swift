@@ -154,6 +154,9 @@ struct OneOfInfo: Sendable {
     var discriminator: String?
     /// The case that keeps any other value as JSON.
     var unknownCaseName: String?
+    /// The static property that holds what the variants ranked by evidence declare (nil
+    /// when no two variants share a JSON kind, or the one-of is tagged).
+    var shapesName: String?
 }
 
 /// A Swift value written from a spec's JSON (`$default`, mapping defaults and constants,

@@ -1,9 +1,10 @@
 /// How an untagged one-of tells its variants apart: by evidence, not order. The variants
 /// that share a JSON kind (two objects, two arrays) are ranked, for each value, by what
 /// their shapes declare (the runtime's `OneOf.Shape`): a variant whose enum or constant
-/// contradicts the value goes last, then the one that declares most of the value's keys at
-/// every object level, then the one whose open enums take fewer unknown values, then the
-/// order of the list; each is tried in that order until one decodes.
+/// contradicts the value goes last, then the one that names most of the value's keys (its
+/// own and those of the objects it holds), then the one that keeps more of the others, then
+/// the one whose open enums take fewer unknown values, then the order of the list; each is
+/// tried in that order until one decodes.
 indirect enum EvidenceShape: Sendable, Equatable {
     /// Nothing the ranking looks into: a scalar, JSON, another one-of, an app type, or an
     /// object deeper than `TypeTable.evidenceDepth` levels.
@@ -29,40 +30,6 @@ indirect enum EvidenceShape: Sendable, Equatable {
         case .object(_, let nested, let others): nested.contains { $0.shape.hasValues } || others?.hasValues == true
         }
     }
-
-    /// A constant (one value) or a closed enum: another value contradicts it.
-    var contradictsOthers: Bool {
-        if case .values(let values, let open) = self { return !open || values.count == 1 }
-        return false
-    }
-
-    /// Whether, for every value, this shape's evidence is at least as good as `other`'s: it
-    /// declares every key `other` does at every level, and is contradicted, or takes an
-    /// unknown value, only where `other` is too. A variant covered by an earlier one that
-    /// also decodes its values is never chosen.
-    func covers(_ other: EvidenceShape) -> Bool {
-        switch (self, other) {
-        case (_, .any): return !hasValues
-        case (.any, _): return false
-        case (.array(let mine), .array(let theirs)): return mine.covers(theirs)
-        case (.values(let mine, _), .values(let theirs, _)):
-            return Set(theirs).isSubset(of: Set(mine)) && (contradictsOthers ? other.contradictsOthers : true)
-        case (.object(let keys, let nested, let others), .object(let otherKeys, let otherNested, let otherOthers)):
-            guard Set(otherKeys).isSubset(of: Set(keys)) else { return false }
-            for key in keys {
-                let mine = nested.first { $0.key == key }?.shape ?? .any
-                let theirs = otherNested.first { $0.key == key }?.shape ?? .any
-                if !mine.covers(otherKeys.contains(key) ? theirs : .any) { return false }
-            }
-            switch (others, otherOthers) {
-            case (nil, nil): return true
-            case (nil, _): return false
-            case (let mine?, nil): return !mine.hasValues
-            case (let mine?, let theirs?): return mine.covers(theirs)
-            }
-        default: return false
-        }
-    }
 }
 
 extension TypeTable {
@@ -79,6 +46,40 @@ extension TypeTable {
         return [OneOfInfo.JSONKind.object, .array].compactMap { kind in
             let members = info.variants.indices.filter { info.variants[$0].kind == kind }
             return members.count >= 2 ? members : nil
+        }
+    }
+
+    /// Whether a declaration is generic or nested in a generic type, where Swift has no
+    /// stored static property.
+    func isGeneric(_ decl: Decl) -> Bool {
+        var current: Decl? = decl
+        while let declaration = current {
+            if !declaration.genericParameters.isEmpty { return true }
+            current = declaration.parent.map { self[$0] }
+        }
+        return false
+    }
+
+    /// Whether every object of `later` (with its keys) decodes as `earlier` with evidence at
+    /// least as good: `earlier` declares each of its keys with the same type and coding,
+    /// requires none it does not, keeps other keys only as it does, and its own other keys
+    /// neither contradict a value nor take an unknown one.
+    func decodesEveryObject(of later: TypeRef, as earlier: TypeRef) -> Bool {
+        guard let (laterID, laterFields) = fields(of: later), let (earlierID, earlierFields) = fields(of: earlier),
+            self[laterID].additionalProperties == nil, self[earlierID].additionalProperties == nil
+        else { return false }
+        let byKey = Dictionary(laterFields.map { ($0.jsonKey, $0) }, uniquingKeysWith: { first, _ in first })
+        let required = { (field: Field) in !field.type.isOptional && field.defaultValue == nil && !field.coding.lenient
+        }
+        guard laterFields.allSatisfy({ field in earlierFields.contains { $0.jsonKey == field.jsonKey } }) else {
+            return false
+        }
+        return earlierFields.allSatisfy { field in
+            guard let other = byKey[field.jsonKey] else {
+                return !required(field) && !evidenceShape(field.type, depth: 1, lenient: field.coding.lenient).hasValues
+            }
+            return field.type.nonOptional == other.type.nonOptional && field.coding == other.coding
+                && (!required(field) || required(other))
         }
     }
 
@@ -103,15 +104,19 @@ extension TypeTable {
                 guard depth < Self.evidenceDepth, !visiting.contains(id), let (_, fields) = fields(of: type.nonOptional)
                 else { return .any }
                 let inside = visiting.union([id])
+                // What a lenient field, or a lossy array's element, fails to read is dropped,
+                // not a failure: its enums, at any depth, take other values.
                 let nested = fields.compactMap { field -> EvidenceShape.Nested? in
                     let lossy = if case .lossyArray = field.coding.strategy { true } else { false }
                     let shape = evidenceShape(
-                        field.type, depth: depth + 1, lenient: field.coding.lenient || lossy, visiting: inside)
+                        field.type, depth: depth + 1, lenient: lenient || field.coding.lenient || lossy,
+                        visiting: inside)
                     return shape == .any ? nil : EvidenceShape.Nested(key: field.jsonKey, shape: shape)
                 }
                 let others = self[id].additionalProperties.map { field -> EvidenceShape in
                     guard case .dictionary(let value) = field.type.nonOptional else { return .any }
-                    return evidenceShape(value, depth: depth + 1, lenient: field.coding.lenient, visiting: inside)
+                    return evidenceShape(
+                        value, depth: depth + 1, lenient: lenient || field.coding.lenient, visiting: inside)
                 }
                 return .object(keys: fields.map(\.jsonKey), nested: nested, others: others)
             case .alias, .oneOf, .appType:

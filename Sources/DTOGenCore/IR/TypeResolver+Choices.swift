@@ -73,28 +73,25 @@ extension TypeResolver {
             }
             info.unknownCaseName = taken.free(name)
         }
+        if !table.evidenceGroups(info).isEmpty { info.shapesName = taken.claim("variantShapes") }
         if shape.discriminator == nil { warnUnreachableVariants(info, locations: locations) }
         return info
     }
 
-    /// Warns about an untagged variant that is never chosen: an earlier variant of its JSON
-    /// kind has its required keys (so it decodes the same objects) and evidence at least as
-    /// good for every value (`EvidenceShape.covers`), and ties go to the earlier one.
+    /// Warns about an untagged object variant that is never chosen: an earlier variant
+    /// declares every key it declares, with the same type, requires no key it does not, and
+    /// declares no other key that could contradict a value or take an unknown one. Such an
+    /// earlier variant decodes every object of the later one, with evidence as good
+    /// (`EvidenceShape.covers`), and ties go to the order written.
     mutating func warnUnreachableVariants(_ info: OneOfInfo, locations: [SourceLocation]) {
         for group in table.evidenceGroups(info) {
-            let shapes = group.map { table.evidenceShape(info.variants[$0].type) }
             for (position, earlier) in group.enumerated() {
-                guard let (_, fields) = table.fields(of: info.variants[earlier].type) else { continue }
-                let required = fields.filter { !$0.type.isOptional && $0.defaultValue == nil && !$0.coding.lenient }
-                for (laterPosition, later) in group.enumerated().dropFirst(position + 1) {
-                    guard case .object(let laterKeys, _, _) = shapes[laterPosition],
-                        Set(required.map(\.jsonKey)).isSubset(of: Set(laterKeys)),
-                        shapes[position].covers(shapes[laterPosition])
-                    else { continue }
+                for later in group.dropFirst(position + 1)
+                where table.decodesEveryObject(of: info.variants[later].type, as: info.variants[earlier].type) {
                     let (name, earlierName) = (info.variants[later].name, info.variants[earlier].name)
                     sink.warning(
                         "DTG3088", locations[later],
-                        "'\(name)' cannot be told apart from '\(earlierName)': it declares no key that '\(earlierName)' lacks (at any level), and fixes no key to another value, so an object of it decodes as '\(earlierName)', which is listed first; add '$discriminator', or list it first"
+                        "'\(name)' cannot be told apart from '\(earlierName)': '\(earlierName)' declares every key it declares, with the same type, requires no other, and fixes no key to another value, so an object of it decodes as '\(earlierName)', which is listed first; add '$discriminator', or list it first"
                     )
                 }
             }

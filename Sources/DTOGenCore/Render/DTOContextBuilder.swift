@@ -178,7 +178,9 @@ struct DTOContextBuilder {
             unknown: info.unknownCaseName.map {
                 UnknownCaseContext(access: access, name: SwiftName.escaped($0), jsonType: printer.runtime.jsonValue)
             },
-            decoding: oneOfDecoding(decl, info, onTape: false), nested: decl.nested.compactMap(declaration)
+            decoding: oneOfDecoding(decl, info, onTape: false),
+            shapes: printer.oneOfShapes(info, generic: table.isGeneric(decl)),
+            nested: decl.nested.compactMap(declaration)
         )
     }
 

@@ -248,6 +248,8 @@ struct OneOfContext: TemplateContext {
     var cases: [OneOfCaseContext]
     var unknown: UnknownCaseContext?
     var decoding: OneOfDecodingContext
+    /// What the variants ranked by evidence declare, when some are.
+    var shapes: OneOfShapesContext?
     var nested: [DeclarationContext]
 
     var entries: MustacheObject {
@@ -255,8 +257,25 @@ struct OneOfContext: TemplateContext {
             "doc": .lines(doc), "availability": .lines(availability), "codingAvailability": .lines(codingAvailability),
             "access": .string(access), "isolation": .string(isolation), "name": .string(name),
             "cases": .list(cases.map(\.value)), "unknown": .optional(unknown), "decoding": decoding.value,
+            "shapes": .optional(shapes),
             "decoder": .string(RuntimeSymbols.decoder), "encoder": .string(RuntimeSymbols.encoder),
             "nested": .list(nested.map(\.value)),
+        ]
+    }
+}
+
+/// `private static let variantShapes: [[OneOf.Shape]] = [...]`: one list of shapes a group.
+struct OneOfShapesContext: TemplateContext {
+    /// `let name: Type = [` (or `var name: Type { [` where a stored property cannot be).
+    var opening: String
+    var groups: [[String]]
+    /// `]` (or `] }`).
+    var closing: String
+
+    var entries: MustacheObject {
+        [
+            "opening": .string(opening), "groups": .list(groups.map { .object(["variants": .lines($0)]) }),
+            "closing": .string(closing),
         ]
     }
 }
@@ -312,21 +331,17 @@ enum OneOfDecodingContext: TemplateContext {
         var conditions: String
         var name: String
         var readsKind: Bool
-        /// For a ranked group: the runtime's ranking of its variants for the value, as the
-        /// call's opening, one shape a line, and its close (nil: a single try).
-        var ranking: (call: String, shapes: [String], close: String)?
+        /// For a ranked group: the runtime's ranking of its variants for the value (empty: a
+        /// single try).
+        var ranking = ""
         /// The group's tries, each when the ranking reaches its variant.
         var ranked: [Attempt] = []
 
         var value: MustacheValue {
             .object([
                 "conditions": .string(conditions), "name": .string(name),
-                "group": ranking.map {
-                    .object([
-                        "call": .string($0.call), "shapes": .lines($0.shapes), "close": .string($0.close),
-                        "attempts": .list(ranked.map(\.value)),
-                    ])
-                } ?? .bool(false),
+                "group": ranking.isEmpty
+                    ? .bool(false) : .object(["ranking": .string(ranking), "attempts": .list(ranked.map(\.value))]),
             ])
         }
     }

@@ -442,6 +442,19 @@ extension {{{bodyType}}} {
     /// A value that no variant matches, kept as it arrived.
     case {{{name}}}({{{jsonType}}})
 {{/unknown}}
+{{#shapes}}
+
+    /// What the variants tried by evidence declare, one list for each JSON kind they share.
+    private static {{{opening}}}
+{{#groups}}
+        [
+{{#variants}}
+            {{{.}}}
+{{/variants}}
+        ],
+{{/groups}}
+    {{{closing}}}
+{{/shapes}}
 
 {{#codingAvailability}}
     {{{.}}}
@@ -525,13 +538,7 @@ extension {{{bodyType}}} {
 {{#attempts}}
 {{#group}}
         if {{{conditions}}} {
-            let ranking = {{{call}}}
-                [
-{{#shapes}}
-                    {{{.}}}
-{{/shapes}}
-                {{{close}}}
-            for variant in ranking {
+            for variant in {{{ranking}}} {
 {{#attempts}}
                 if {{{conditions}}} {
                     self = .{{{name}}}(value)

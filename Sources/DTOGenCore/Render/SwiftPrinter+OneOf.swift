@@ -42,16 +42,14 @@ extension SwiftPrinter {
         var attempts: [OneOfDecodingContext.Attempt] = []
         for (index, variant) in info.variants.enumerated() {
             let name = SwiftName.escaped(variant.name)
-            let value = "let value = try? " + read(spell(variant.type))
-            if let group = groups.first(where: { $0.contains(index) }) {
-                guard group.first == index else { continue }
-                let shapes = group.map { oneOfShape(table.evidenceShape(info.variants[$0].type)) + "," }
+            if let position = groups.firstIndex(where: { $0.contains(index) }) {
+                guard groups[position].first == index, let shapes = info.shapesName else { continue }
+                let list = "Self.\(SwiftName.escaped(shapes))[\(position)]"
                 attempts.append(
                     .init(
                         conditions: "kind == .\(variant.kind.rawValue)", name: name, readsKind: true,
-                        ranking: onTape
-                            ? ("json.oneOfRanking(", shapes, "])") : ("\(helper).ranking(", shapes, "], in: decoder)"),
-                        ranked: group.enumerated().map { position, member in
+                        ranking: onTape ? "json.oneOfRanking(\(list))" : "\(helper).ranking(\(list), in: decoder)",
+                        ranked: groups[position].enumerated().map { position, member in
                             .init(
                                 conditions: "variant == \(position), let value = try? "
                                     + read(spell(info.variants[member].type)),
@@ -60,6 +58,7 @@ extension SwiftPrinter {
                 continue
             }
             let kind = variant.kind == .any ? [] : ["kind == .\(variant.kind.rawValue)"]
+            let value = "let value = try? " + read(spell(variant.type))
             attempts.append(
                 .init(conditions: (kind + [value]).joined(separator: ", "), name: name, readsKind: !kind.isEmpty))
         }
@@ -67,6 +66,21 @@ extension SwiftPrinter {
             kindOf: kindOf, attempts: attempts, unknown: unknown,
             noVariant: onTape
                 ? "json.noVariant()" : "\(helper).noVariant(in: decoder, type: \(SwiftLiteral.string(typeName)))")
+    }
+
+    /// The static property that holds what a one-of's ranked variants declare, one list of
+    /// shapes per group (`TypeTable.evidenceGroups`): a stored property, built once, unless
+    /// the one-of is generic or nested in a generic type, where it is computed.
+    func oneOfShapes(_ info: OneOfInfo, generic: Bool) -> OneOfShapesContext? {
+        guard let name = info.shapesName else { return nil }
+        let type = "[[\(runtime.oneOf).Shape]]"
+        let groups = table.evidenceGroups(info).map { group in
+            group.map { oneOfShape(table.evidenceShape(info.variants[$0].type)) + "," }
+        }
+        let declared = SwiftName.escaped(name)
+        return OneOfShapesContext(
+            opening: generic ? "var \(declared): \(type) { [" : "let \(declared): \(type) = [", groups: groups,
+            closing: generic ? "] }" : "]")
     }
 
     /// A variant's evidence shape as the runtime's `OneOf.Shape` literal.

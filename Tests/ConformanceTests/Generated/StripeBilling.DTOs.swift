@@ -668,6 +668,14 @@ nonisolated struct BalanceTransaction: Codable, Sendable, Hashable, Swift.Identi
         case invoiceSummary(InvoiceSummary)
         case deletedInvoice(DeletedInvoice)
 
+        /// What the variants tried by evidence declare, one list for each JSON kind they share.
+        private static let variantShapes: [[DTORuntime.OneOf.Shape]] = [
+            [
+                .object(["id", "object", "amount_due", "status"]),
+                .object(["id", "object", "deleted"]),
+            ],
+        ]
+
         init(from decoder: any Swift.Decoder) throws {
             let kind = DTORuntime.OneOf.kind(of: decoder)
             if kind == .string, let value = try? String(from: decoder) {
@@ -675,12 +683,7 @@ nonisolated struct BalanceTransaction: Codable, Sendable, Hashable, Swift.Identi
                 return
             }
             if kind == .object {
-                let ranking = DTORuntime.OneOf.ranking(
-                    [
-                        .object(["id", "object", "amount_due", "status"]),
-                        .object(["id", "object", "deleted"]),
-                    ], in: decoder)
-                for variant in ranking {
+                for variant in DTORuntime.OneOf.ranking(Self.variantShapes[0], in: decoder) {
                     if variant == 0, let value = try? InvoiceSummary(from: decoder) {
                         self = .invoiceSummary(value)
                         return
@@ -1209,12 +1212,7 @@ nonisolated extension BalanceTransaction.InvoiceOrDeleted: DTORuntime.FastJSONDe
             return
         }
         if kind == .object {
-            let ranking = json.oneOfRanking(
-                [
-                    .object(["id", "object", "amount_due", "status"]),
-                    .object(["id", "object", "deleted"]),
-                ])
-            for variant in ranking {
+            for variant in json.oneOfRanking(Self.variantShapes[0]) {
                 if variant == 0, let value = try? json.decode(InvoiceSummary.self) {
                     self = .invoiceSummary(value)
                     return

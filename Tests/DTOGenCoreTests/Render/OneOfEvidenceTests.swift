@@ -55,7 +55,7 @@ struct OneOfEvidenceTests {
         #expect(dtos.contains("GeneratedCodeSupport.Version13"), "the file needs the runtime that ranks")
         let main = ##"""
             import Foundation
-            import DTORuntime
+            @_spi(Testing) import DTORuntime
 
             let payload = Data(
                 #"""
@@ -64,27 +64,28 @@ struct OneOfEvidenceTests {
                   "sized": [{ "id": "a" }, { "id": "b", "extra": "x" }, { "id": "c", "note": "n" }],
                   "colored": { "color": "orange" },
                   "lists": [{ "id": "d", "extra": "y" }],
-                  "either": [{ "method": "m" }, { "method": "m", "other": "o" }]
+                  "either": [{ "method": "m" }, { "id": "i", "other": "o" }, { "method": "m", "other": "o" }]
                 }
                 """#.utf8)
             let json = try JSONDecoder().decode(Holder.self, from: payload)
-            let fast = try FastDecoder().decode(Holder.self, from: payload)
+            let fast = try FastDecoder().decodeWithoutFallback(Holder.self, from: payload)
             print(json == fast)
             print(json.variable.externalData?.configuration.ttlSeconds ?? -1)
             // {"id"} and {"id", "note"} tie (the order written), {"id", "extra"} is a Long.
             print(json.sized.map { $0.short != nil ? "short" : "long" }.joined(separator: " "))
             print(json.colored.fruit != nil, json.lists.longList?.first?.extra ?? "-")
-            // A key a variant names outranks one another keeps among its others; more keys, kept whole, outrank both.
+            // A key a variant names outranks any it keeps among its others; with as many named,
+            // the one that keeps the value whole.
             print(json.either.map { $0.tight != nil ? "tight" : "loose" }.joined(separator: " "))
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
             print(String(decoding: try encoder.encode(json.variable), as: UTF8.self))
             let trigger = Data(#"{ "name": "t", "configuration": { "type": "trigger_event_count", "ttl_seconds": 5 } }"#.utf8)
-            let triggers = (try JSONDecoder().decode(CacheVariable.self, from: trigger), try FastDecoder().decode(CacheVariable.self, from: trigger))
+            let triggers = (try JSONDecoder().decode(CacheVariable.self, from: trigger), try FastDecoder().decodeWithoutFallback(CacheVariable.self, from: trigger))
             print(triggers.0 == triggers.1, triggers.0.triggerCount != nil)
             // No variant's constant holds: each is still tried, and the first that decodes wins.
             let other = Data(#"{ "name": "o", "configuration": { "type": "something_new", "source": "s" } }"#.utf8)
-            print(try JSONDecoder().decode(CacheVariable.self, from: other).recentValue != nil, try FastDecoder().decode(CacheVariable.self, from: other).recentValue != nil)
+            print(try JSONDecoder().decode(CacheVariable.self, from: other).recentValue != nil, try FastDecoder().decodeWithoutFallback(CacheVariable.self, from: other).recentValue != nil)
             """##
         let run = try Swiftc.buildAndRun(result.files, main: main)
         #expect(run.status == 0, "\(Swiftc.errors(run.output))")
@@ -94,13 +95,38 @@ struct OneOfEvidenceTests {
                 600
                 short long short
                 true y
-                tight loose
+                tight loose tight
                 {"configuration":{"data_type":"string","ttl_seconds":600,"type":"external_data"},"name":"v"}
                 true true
                 true true
 
                 """,
             "\(run.output)")
+    }
+
+    /// A one-of nested in a generic type holds its shapes in a computed property (Swift has
+    /// no stored static one there), and type-checks in a main-actor module and in Swift 5.
+    @Test func aOneOfInAGenericTypeComputesItsShapes() throws {
+        let spec = #"""
+            {
+              "types": {
+                "Page<T>": {
+                  "items": ["T"],
+                  "cursor": { "$oneOf": [{ "next": "String" }, { "next": "String?", "done": "Bool" }] }
+                },
+                "Item": { "id": "String" }
+              },
+              "endpoints": [{ "name": "items", "path": "/items", "response": "Page<Item>" }]
+            }
+            """#
+        let result = Generator.generate([SpecInput(path: "page.json", bytes: Array(spec.utf8))])
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let dtos = try #require(result.files.first { $0.path.hasSuffix("DTOs.swift") }?.contents)
+        #expect(dtos.contains("private static var variantShapes: [[DTORuntime.OneOf.Shape]] { ["), "\(dtos)")
+        for flags in [["-swift-version", "6", "-default-isolation", "MainActor"], ["-swift-version", "5"]] {
+            let run = try Swiftc.typecheck(result.files, runtime: .module, flags: flags)
+            #expect(run.status == 0, "\(flags): \(Swiftc.errors(run.output))")
+        }
     }
 
     /// The shapes look into objects a few levels deep, stop at a type that holds itself, and

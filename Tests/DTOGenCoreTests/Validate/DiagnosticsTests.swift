@@ -1099,15 +1099,15 @@ struct DiagnosticsTests {
     }
 
     /// B declares a key A lacks (an object with `name` is a B), D fixes `type` to another
-    /// value than C: only E, with A's keys and nothing else, is never reached.
+    /// value than C: only E, A's declaration again, is never reached.
     @Test func untaggedObjectVariantsThatCannotBeToldApartAreAWarning() {
         let spec =
-            #"{ "types": { "A": { "id": "String" }, "B": { "id": "String", "name": "String" }, "C": { "type": { "$enum": ["c"] } }, "D": { "type": { "$enum": ["d"] } }, "E": { "id": "String?" }, "T": { "v": { "$oneOf": ["A", "B", "C", "D", "E"] } } }, "endpoints": [] }"#
+            #"{ "types": { "A": { "id": "String" }, "B": { "id": "String", "name": "String" }, "C": { "type": { "$enum": ["c"] } }, "D": { "type": { "$enum": ["d"] } }, "E": { "id": "String" }, "T": { "v": { "$oneOf": ["A", "B", "C", "D", "E"] } } }, "endpoints": [] }"#
         let result = generate(spec)
         #expect(!result.hasErrors)
         #expect(
             result.diagnostics.map(\.description) == [
-                "spec.json:1:227: warning: 'e' cannot be told apart from 'a': it declares no key that 'a' lacks (at any level), and fixes no key to another value, so an object of it decodes as 'a', which is listed first; add '$discriminator', or list it first [DTG3088]"
+                "spec.json:1:226: warning: 'e' cannot be told apart from 'a': 'a' declares every key it declares, with the same type, requires no other, and fixes no key to another value, so an object of it decodes as 'a', which is listed first; add '$discriminator', or list it first [DTG3088]"
             ])
     }
 
