@@ -115,9 +115,11 @@ enum VariantChecks {
         print("variants: " + String(decoding: try JSONEncoder().encode([String(variantResults.count)] + variantResults.compactMap { $0 }), as: UTF8.self))
         """#
 
-    static func results(_ output: String) -> (checked: Int, problems: [String]) {
-        let line = output.split(separator: "\n").last { $0.hasPrefix("variants: ") } ?? ""
-        let report = (try? JSONDecoder().decode([String].self, from: Data(line.dropFirst(10).utf8))) ?? []
+    /// The count and the problems a program printed on its line that starts with `prefix`.
+    static func results(_ output: String, prefix: String = "variants: ") -> (checked: Int, problems: [String]) {
+        let line = output.split(separator: "\n").last { $0.hasPrefix(prefix) } ?? ""
+        let report =
+            (try? JSONDecoder().decode([String].self, from: Data(line.dropFirst(prefix.count).utf8))) ?? []
         return (report.first.flatMap { Int($0) } ?? 0, Array(report.dropFirst()))
     }
 }

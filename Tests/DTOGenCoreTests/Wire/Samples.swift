@@ -3,10 +3,14 @@ import Foundation
 import PositionalJSON
 
 /// JSON text that a schema of the document allows, as a server would answer: every property
-/// (to a depth), the first of an enum, the first variant of a one-of, one element of an
-/// array, `""` for an optional URL; `writeOnly` properties are left out of responses.
+/// (to a depth), the first of an enum, the first (or a chosen) variant of a one-of, one
+/// element of an array, `""` for an optional URL; `writeOnly` properties are left out of
+/// responses.
 struct DocumentSampler {
     let document: WireDocument
+    /// Which variant of each one-of the value takes: the first (0), or the `variant`-th
+    /// (the last when a one-of has fewer), so responses of every variant are judged too.
+    var variant = 0
 
     /// Whether a value is of a schema's `type` (any value when the schema gives none).
     static func hasType(_ value: JSONNode, _ type: String?) -> Bool {
@@ -22,7 +26,6 @@ struct DocumentSampler {
 
     func sample(_ schema: JSONNode, depth: Int = 0) -> String {
         let schema = document.follow(schema)
-        if depth > 10 { return "null" }
         // A value of the schema's type: Linode's `replication_commit_type` (a string) lists
         // `true` and `false`, YAML's reading of the `on` and `off` it meant.
         if let values = schema["enum"]?.elements,
@@ -31,6 +34,15 @@ struct DocumentSampler {
             return Self.text(first)
         }
         if let constant = schema["const"] { return Self.text(constant) }
+        // Deep down, what could recurse stops (an empty array; null for an object), and a
+        // scalar is still a value of its type (Jira's clauses nest past the limit).
+        if depth > 10 {
+            switch type(of: schema) {
+            case "array": return "[]"
+            case "string", "integer", "number", "boolean": break
+            default: return "null"
+            }
+        }
         if let parts = schema["allOf"]?.elements {
             var members: [(String, String)] = []
             for part in parts {
@@ -42,9 +54,9 @@ struct DocumentSampler {
             if !members.isEmpty || parts.contains(where: { isObject(document.follow($0)) }) { return object(members) }
         }
         for key in ["oneOf", "anyOf"] {
-            if let variants = schema[key]?.elements, let first = variants.first(where: { !isNull(document.follow($0)) })
-            {
-                return sample(first, depth: depth + 1)
+            let variants = (schema[key]?.elements ?? []).filter { !isNull(document.follow($0)) }
+            if let chosen = variants.isEmpty ? nil : variants[min(variant, variants.count - 1)] {
+                return sample(chosen, depth: depth + 1)
             }
         }
         switch type(of: schema) {

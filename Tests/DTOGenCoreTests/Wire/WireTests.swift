@@ -99,6 +99,7 @@ struct WireTests {
         let checker = RequestChecker(document: document)
         let records = recorded
         let (variantsChecked, variantProblems) = VariantChecks.results(run.output)
+        let (otherResponses, otherFailures) = VariantChecks.results(run.output, prefix: "responses: ")
         var invalid: [String] = []
         var decodeFailures: [String] = []
         var decoded = 0
@@ -129,6 +130,10 @@ struct WireTests {
             decodeFailures.isEmpty,
             "\(name): \(decodeFailures.count) responses do not decode:\n\(decodeFailures.prefix(10).joined(separator: "\n"))"
         )
+        #expect(
+            otherFailures.isEmpty,
+            "\(name): \(otherFailures.count) responses with later one-of variants do not decode:\n\(otherFailures.prefix(10).joined(separator: "\n"))"
+        )
         // A value of each one-of variant is read as that variant, with nothing dropped.
         #expect(
             variantProblems.count <= Self.knownVariants[name, default: 0],
@@ -137,7 +142,7 @@ struct WireTests {
         // Keys a schema allows beside its properties are kept (`$additionalProperties`).
         #expect(extrasDropped.isEmpty, "\(name): undeclared keys dropped by \(extrasDropped.prefix(10))")
         return
-            "  \(name): \(records.count) of \(program.skipped.count + records.count) factories called (\(program.skipped.count) skipped: \(program.skipped.prefix(3).joined(separator: ", "))), \(records.count - invalid.count) requests valid, \(decoded) of \(responses) sample responses decoded, \(extrasKept) of \(extrasSent) undeclared keys kept\(extrasDropped.isEmpty ? "" : " (not by \(extrasDropped.prefix(3).joined(separator: ", ")))"), \(variantsChecked - variantProblems.count) of \(variantsChecked) one-of variants read as themselves with every key kept"
+            "  \(name): \(records.count) of \(program.skipped.count + records.count) factories called (\(program.skipped.count) skipped: \(program.skipped.prefix(3).joined(separator: ", "))), \(records.count - invalid.count) requests valid, \(decoded) of \(responses) sample responses decoded (and \(otherResponses - otherFailures.count) of \(otherResponses) with later one-of variants), \(extrasKept) of \(extrasSent) undeclared keys kept\(extrasDropped.isEmpty ? "" : " (not by \(extrasDropped.prefix(3).joined(separator: ", ")))"), \(variantsChecked - variantProblems.count) of \(variantsChecked) one-of variants read as themselves with every key kept"
     }
 }
 
@@ -150,6 +155,10 @@ struct WireProgram {
     var calls: [String] = []
     /// One value of each variant of the one-ofs that rank variants by evidence.
     var variants: [String] = []
+    /// Responses whose one-ofs take a later variant than the first.
+    var otherVariants: [String] = []
+    /// How many variants of each one-of a response is drawn with (the first, second...).
+    static let variantResponses = 4
 
     init(ir: SpecIR, document: WireDocument, customKinds: Set<String>, optionalDepth: Int = 0) {
         self.ir = ir
@@ -190,7 +199,19 @@ struct WireProgram {
                 let operation = document.operation(method: endpoint.method.rawValue, path: endpoint.pathTemplate),
                 let schema = document.responseSchema(operation)
             {
-                payload = Self.raw(responses.sample(schema))
+                let first = responses.sample(schema)
+                payload = Self.raw(first)
+                // The same response with the later variants of its one-ofs, each decoded too.
+                var seen: Set<String> = [first]
+                for variant in 1..<Self.variantResponses {
+                    var sampler = responses
+                    sampler.variant = variant
+                    let other = sampler.sample(schema)
+                    guard seen.insert(other).inserted else { continue }
+                    otherVariants.append(
+                        "variantResponses.append(decodeCheck(\(SwiftLiteral.string(endpoint.name)), { () throws -> \(type) in \(call) }, \(Self.raw(other))))"
+                    )
+                }
             }
             calls.append(
                 "records.append(record(\(SwiftLiteral.string(endpoint.name)), { () throws -> \(type) in \(call) }, \(data), \(payload)))"
@@ -271,8 +292,21 @@ struct WireProgram {
 
             \(VariantChecks.support)
 
+            /// A response drawn with later one-of variants: the problem, if it does not decode.
+            func decodeCheck<K: EndpointKind, R: Sendable>(_ name: String, _ make: () throws -> Endpoint<K, R>, _ payload: String) -> String? {
+                do {
+                    _ = try make().decode(Data(payload.utf8))
+                    return nil
+                } catch {
+                    return "\\(name): \\(error)"
+                }
+            }
+
+            var variantResponses: [String?] = []
             var records: [Record] = []
             \(calls.joined(separator: "\n"))
+            \(otherVariants.joined(separator: "\n"))
+            print("responses: " + String(decoding: try JSONEncoder().encode([String(variantResponses.count)] + variantResponses.compactMap { $0 }), as: UTF8.self))
             \(variants.joined(separator: "\n"))
             \(VariantChecks.report)
             print(String(decoding: try JSONEncoder().encode(records), as: UTF8.self))

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct Bill: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Bill: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let total: Money
     let lines: List<Money>
@@ -25,7 +25,7 @@ nonisolated struct Bill: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated extension Bill: DTORuntime.FastJSONDecodable {
+nonisolated extension Bill {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: Int
     let placedAt: Date
     let tags: [String]
@@ -74,7 +74,7 @@ nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable {
         try container.encode(coords, forKey: .coords)
     }
 
-    enum State: RawRepresentable, Codable, Sendable, Hashable {
+    enum State: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         case `open`
         case closed
         /// A value the spec does not list; `rawValue` is the string that arrived.
@@ -97,7 +97,7 @@ nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable {
         }
     }
 
-    struct Line: Codable, Sendable, Hashable {
+    struct Line: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let sku: String
         let qty: Int
 
@@ -116,7 +116,7 @@ nonisolated enum OrderState: String, Codable, Sendable, Hashable, CaseIterable {
     case closed
 }
 
-nonisolated extension Order: DTORuntime.FastJSONDecodable {
+nonisolated extension Order {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -130,9 +130,7 @@ nonisolated extension Order: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Order.State: DTORuntime.FastJSONDecodable {}
-
-nonisolated extension Order.Line: DTORuntime.FastJSONDecodable {
+nonisolated extension Order.Line {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.sku = try container.decode(String.self, forKey: "sku")
