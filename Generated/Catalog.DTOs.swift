@@ -10,7 +10,7 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// A catalog product. Old clients sent prices as strings, so numbers are lenient.
-nonisolated struct Product: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Product: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int
     let name: String
     let price: Decimal
@@ -64,7 +64,7 @@ nonisolated struct Product: Codable, Sendable, Hashable, Swift.Identifiable, DTO
     }
 }
 
-nonisolated struct UserInfo: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct UserInfo: Codable, Sendable, Hashable {
     let name: String
     let email: String
 
@@ -104,7 +104,7 @@ nonisolated struct CreateProductBody: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct HealthResponse: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct HealthResponse: Codable, Sendable, Hashable {
     let ok: Bool
 
     init(
@@ -114,7 +114,7 @@ nonisolated struct HealthResponse: Codable, Sendable, Hashable, DTORuntime.FastJ
     }
 }
 
-nonisolated extension Product {
+nonisolated extension Product: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -126,7 +126,7 @@ nonisolated extension Product {
     }
 }
 
-nonisolated extension UserInfo {
+nonisolated extension UserInfo: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = container.decodeLenient(String.self, forKey: "name") ?? ""
@@ -134,7 +134,7 @@ nonisolated extension UserInfo {
     }
 }
 
-nonisolated extension HealthResponse {
+nonisolated extension HealthResponse: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.ok = try container.decode(Bool.self, forKey: "ok")

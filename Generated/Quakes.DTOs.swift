@@ -10,7 +10,7 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The USGS earthquake feed (GeoJSON).
-nonisolated struct GeoFeatureCollection: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct GeoFeatureCollection: Codable, Sendable, Hashable {
     let type: String
     let metadata: Metadata
     let features: [Feature]
@@ -28,7 +28,7 @@ nonisolated struct GeoFeatureCollection: Codable, Sendable, Hashable, DTORuntime
         self.bbox = bbox
     }
 
-    struct Metadata: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Metadata: Codable, Sendable, Hashable {
         let generated: Date
         let url: URL
         let title: String
@@ -82,7 +82,7 @@ nonisolated struct GeoFeatureCollection: Codable, Sendable, Hashable, DTORuntime
         }
     }
 
-    struct Feature: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+    struct Feature: Codable, Sendable, Hashable, Swift.Identifiable {
         let type: String
         let properties: Properties
         let geometry: Geometry
@@ -100,7 +100,7 @@ nonisolated struct GeoFeatureCollection: Codable, Sendable, Hashable, DTORuntime
             self.id = id
         }
 
-        struct Properties: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+        struct Properties: Codable, Sendable, Hashable {
             let mag: Double?
             let place: String?
             let time: Date
@@ -225,14 +225,14 @@ nonisolated struct GeoFeatureCollection: Codable, Sendable, Hashable, DTORuntime
                 try container.encode(title, forKey: .title)
             }
 
-            enum Alert: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
+            enum Alert: String, Codable, Sendable, Hashable, CaseIterable {
                 case green
                 case yellow
                 case orange
                 case red
             }
 
-            enum Status: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+            enum Status: RawRepresentable, Codable, Sendable, Hashable {
                 case automatic
                 case reviewed
                 case deleted
@@ -259,7 +259,7 @@ nonisolated struct GeoFeatureCollection: Codable, Sendable, Hashable, DTORuntime
             }
         }
 
-        struct Geometry: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+        struct Geometry: Codable, Sendable, Hashable {
             let type: String
             let coordinates: [Double]
 
@@ -280,7 +280,7 @@ nonisolated enum EventType: String, Codable, Sendable, Hashable, CaseIterable {
     case quarryBlast = "quarry blast"
 }
 
-nonisolated extension GeoFeatureCollection {
+nonisolated extension GeoFeatureCollection: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.type = try container.decode(String.self, forKey: "type")
@@ -290,7 +290,7 @@ nonisolated extension GeoFeatureCollection {
     }
 }
 
-nonisolated extension GeoFeatureCollection.Metadata {
+nonisolated extension GeoFeatureCollection.Metadata: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.generated = try container.decodeDate(forKey: "generated", format: .millisecondsSince1970)
@@ -302,7 +302,7 @@ nonisolated extension GeoFeatureCollection.Metadata {
     }
 }
 
-nonisolated extension GeoFeatureCollection.Feature {
+nonisolated extension GeoFeatureCollection.Feature: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.type = try container.decode(String.self, forKey: "type")
@@ -312,7 +312,7 @@ nonisolated extension GeoFeatureCollection.Feature {
     }
 }
 
-nonisolated extension GeoFeatureCollection.Feature.Properties {
+nonisolated extension GeoFeatureCollection.Feature.Properties: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.mag = try container.decodeIfPresent(Double.self, forKey: "mag")
@@ -336,7 +336,11 @@ nonisolated extension GeoFeatureCollection.Feature.Properties {
     }
 }
 
-nonisolated extension GeoFeatureCollection.Feature.Geometry {
+nonisolated extension GeoFeatureCollection.Feature.Properties.Alert: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension GeoFeatureCollection.Feature.Properties.Status: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension GeoFeatureCollection.Feature.Geometry: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.type = try container.decode(String.self, forKey: "type")

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 12).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version12
 
-nonisolated struct StoreError: Codable, Sendable, Hashable, Error, DTORuntime.FastJSONDecodable {
+nonisolated struct StoreError: Codable, Sendable, Hashable, Error {
     let message: String
     let code: String?
 
@@ -22,7 +22,7 @@ nonisolated struct StoreError: Codable, Sendable, Hashable, Error, DTORuntime.Fa
     }
 }
 
-nonisolated struct Item: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Item: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: UUID
     let name: String
     let price: Double
@@ -51,7 +51,7 @@ nonisolated struct Item: Codable, Sendable, Hashable, Swift.Identifiable, DTORun
         case category
     }
 
-    enum Category: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    enum Category: RawRepresentable, Codable, Sendable, Hashable {
         case books
         case music
         case games
@@ -78,7 +78,7 @@ nonisolated struct Item: Codable, Sendable, Hashable, Swift.Identifiable, DTORun
     }
 }
 
-nonisolated struct SearchResults: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct SearchResults: Codable, Sendable, Hashable {
     let query: String
     let items: [Item]
     let total: Int
@@ -126,7 +126,7 @@ nonisolated struct UploadImageBody: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated extension StoreError {
+nonisolated extension StoreError: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.message = try container.decode(String.self, forKey: "message")
@@ -134,7 +134,7 @@ nonisolated extension StoreError {
     }
 }
 
-nonisolated extension Item {
+nonisolated extension Item: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(UUID.self, forKey: "id")
@@ -145,7 +145,7 @@ nonisolated extension Item {
     }
 }
 
-nonisolated extension SearchResults {
+nonisolated extension SearchResults: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.query = try container.decode(String.self, forKey: "query")
@@ -153,3 +153,5 @@ nonisolated extension SearchResults {
         self.total = try container.decode(Int.self, forKey: "total")
     }
 }
+
+nonisolated extension Item.Category: DTORuntime.FastJSONDecodable {}

@@ -10,7 +10,7 @@ import Foundation
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// The user as the server sends it: the name is nested, the birth date a Unix timestamp.
-nonisolated struct UserDTO: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct UserDTO: Codable, Sendable, Hashable {
     let name: Name
     let email: String
     let dayOfBirth: Int
@@ -25,7 +25,7 @@ nonisolated struct UserDTO: Codable, Sendable, Hashable, DTORuntime.FastJSONDeco
         self.dayOfBirth = dayOfBirth
     }
 
-    struct Name: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Name: Codable, Sendable, Hashable {
         let first: String
         let last: String
 
@@ -39,7 +39,7 @@ nonisolated struct UserDTO: Codable, Sendable, Hashable, DTORuntime.FastJSONDeco
     }
 }
 
-nonisolated extension UserDTO {
+nonisolated extension UserDTO: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(UserDTO.Name.self, forKey: "name")
@@ -48,7 +48,7 @@ nonisolated extension UserDTO {
     }
 }
 
-nonisolated extension UserDTO.Name {
+nonisolated extension UserDTO.Name: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.first = try container.decode(String.self, forKey: "first")

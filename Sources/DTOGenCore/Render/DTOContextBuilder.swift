@@ -30,19 +30,20 @@ struct DTOContextBuilder {
             topLevel[index].append(id)
         }
         var fastPaths = Array(repeating: [FastPathContext](), count: count)
-        var conforms = Array(repeating: false, count: count)
-        for index in table.decls.indices where conformsToFastJSON(DeclID(index: index)) {
-            let id = DeclID(index: index)
-            var top = id
-            while let parent = table[top].parent { top = parent }
-            let file = SpecFileNaming.dtoFileIndex(ofType: table[top].name, count: count)
-            conforms[file] = true
-            if let path = fastPath(id) { fastPaths[file].append(path) }
+        if fastDecoding {
+            for index in table.decls.indices {
+                let id = DeclID(index: index)
+                guard decoded?.contains(id) ?? true, let path = fastPath(id) else { continue }
+                var top = id
+                while let parent = table[top].parent { top = parent }
+                fastPaths[SpecFileNaming.dtoFileIndex(ofType: table[top].name, count: count)].append(path)
+            }
         }
         return (0..<count).map { index in
             var file = file
             if !access.isEmpty {
-                file.exposedImports = ImportAccess.dtos(topLevel[index], in: table, fastPaths: conforms[index])
+                file.exposedImports = ImportAccess.dtos(
+                    topLevel[index], in: table, fastPaths: !fastPaths[index].isEmpty)
             }
             return DTOsFileContext(
                 file: file, declarations: declarations[index],
@@ -55,33 +56,12 @@ struct DTOContextBuilder {
         }
     }
 
-    /// Whether a declaration conforms to `FastJSONDecodable`: with fast decoding on, every
-    /// generated struct, enum and one-of something decodes.
-    func conformsToFastJSON(_ id: DeclID) -> Bool {
-        guard fastDecoding, decoded?.contains(id) ?? true, !table[id].external, !table.isAppType(id) else {
-            return false
-        }
-        switch table[id].kind {
-        case .structure, .enumeration, .oneOf: return true
-        case .alias, .appType: return false
-        }
-    }
-
-    /// The conformance a declaration lists: `, DTORuntime.FastJSONDecodable`, or nothing. It
-    /// is declared with the type, not by the extension that holds `init(fastJSON:)`: the
-    /// optimizer drops a type nothing uses, this conformance and all, only when no extension
-    /// adds a conformance to it (one that does keeps the type's code in a release binary).
-    func fastJSONConformance(_ id: DeclID) -> String {
-        conformsToFastJSON(id) ? ", " + printer.runtime.fastJSONDecodable : ""
-    }
-
-    /// How a declaration of this spec reads `FastDecoder`'s tape, in an extension. Structs
+    /// How a declaration of this spec reads `FastDecoder`'s tape. Structs
     /// make the calls their `init(from:)` makes, on a `FastJSONObject` keyed by the JSON keys;
-    /// one-ofs choose their variant as `init(from:)` does; enums need none (the runtime's
-    /// raw-value path serves them).
+    /// enums take the runtime's raw-value path; one-ofs choose their variant as `init(from:)` does.
     func fastPath(_ id: DeclID) -> FastPathContext? {
         let decl = table[id]
-        guard conformsToFastJSON(id) else { return nil }
+        guard !decl.external, !table.isAppType(id) else { return nil }
         let body: FastPathContext.Body
         switch decl.kind {
         case .structure(let fields):
@@ -89,11 +69,12 @@ struct DTOContextBuilder {
                 statements: fields.map { printer.decodeStatement($0, onTape: true) }
                     + (decl.additionalProperties.map { [printer.decodeAdditionalPropertiesStatement($0, onTape: true)] }
                         ?? []))
+        case .enumeration: body = .rawValue
         case .oneOf(let info): body = .oneOf(oneOfDecoding(decl, info, onTape: true))
-        case .enumeration, .alias, .appType: return nil
+        case .alias, .appType: return nil
         }
         return FastPathContext(
-            access: access, type: printer.qualifiedType(.named(id)),
+            access: access, type: printer.qualifiedType(.named(id)), protocol: printer.runtime.fastJSONDecodable,
             valueType: printer.runtime.fastJSONValue, body: body,
             availability: printer.availability(printer.deprecated.deprecation(of: id)),
             initAvailability: printer.availability(printer.deprecated.codingDeprecation(of: id))
@@ -105,17 +86,11 @@ struct DTOContextBuilder {
         let decl = table[id]
         switch decl.kind {
         case .oneOf(let info):
-            var context = oneOfContext(decl, info, codingDeprecation: printer.deprecated.codingDeprecation(of: id))
-            context.fastJSON = fastJSONConformance(id)
-            return .oneOf(context)
+            return .oneOf(oneOfContext(decl, info, codingDeprecation: printer.deprecated.codingDeprecation(of: id)))
         case .structure(let fields):
-            var context = structContext(decl, fields, codingDeprecation: printer.deprecated.codingDeprecation(of: id))
-            context.fastJSON = fastJSONConformance(id)
-            return .structure(context)
-        case .enumeration(let info):
-            var context = enumContext(decl, info)
-            context.fastJSON = fastJSONConformance(id)
-            return .enumeration(context)
+            return .structure(
+                structContext(decl, fields, codingDeprecation: printer.deprecated.codingDeprecation(of: id)))
+        case .enumeration(let info): return .enumeration(enumContext(decl, info))
         case .alias(let target):
             return .alias(
                 AliasContext(
@@ -236,5 +211,5 @@ enum DeclarationSection: String, CaseIterable, Sendable {
 
 /// The sections of a fast path in `dtos.swift.mustache`'s `fastPaths`.
 enum FastPathSection: String, CaseIterable, Sendable {
-    case structure, oneOf
+    case rawValue, structure, oneOf
 }

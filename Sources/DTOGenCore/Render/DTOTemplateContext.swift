@@ -94,14 +94,11 @@ struct StructContext: TemplateContext {
     var encoding: [String]?
     var nested: [DeclarationContext]
 
-    /// `, DTORuntime.FastJSONDecodable` when the type has a fast path, else empty.
-    var fastJSON = ""
-
     var entries: MustacheObject {
         let access: MustacheObject = ["access": .string(self.access), "availability": .lines(setters)]
         return [
             "doc": .lines(doc), "availability": .lines(availability), "access": .string(self.access),
-            "fastJSON": .string(fastJSON), "isolation": .string(isolation), "name": .string(name),
+            "isolation": .string(isolation), "name": .string(name),
             "error": .bool(isError), "identifiable": .bool(isIdentifiable),
             "properties": .list(properties.map(\.value)),
             "initializer": parameters.isEmpty
@@ -199,14 +196,10 @@ struct EnumContext: TemplateContext {
     /// it the switch is cheaper.
     static let casesReadThroughKnown = 100
 
-    /// `, DTORuntime.FastJSONDecodable` when the type has a fast path, else empty.
-    var fastJSON = ""
-
     var entries: MustacheObject {
         [
             "doc": .lines(doc), "availability": .lines(availability), "access": .string(access),
-            "fastJSON": .string(fastJSON), "isolation": .string(isolation), "name": .string(name),
-            "cases": .list(cases.map(\.value)),
+            "isolation": .string(isolation), "name": .string(name), "cases": .list(cases.map(\.value)),
             "closed": .bool(unknown == nil), "open": .bool(unknown != nil), "unknown": .string(unknown ?? ""),
             "throughKnown": .bool(unknown != nil && cases.count > Self.casesReadThroughKnown),
         ]
@@ -259,14 +252,10 @@ struct OneOfContext: TemplateContext {
     var shapes: OneOfShapesContext?
     var nested: [DeclarationContext]
 
-    /// `, DTORuntime.FastJSONDecodable` when the type has a fast path, else empty.
-    var fastJSON = ""
-
     var entries: MustacheObject {
         [
             "doc": .lines(doc), "availability": .lines(availability), "codingAvailability": .lines(codingAvailability),
-            "access": .string(access), "fastJSON": .string(fastJSON), "isolation": .string(isolation),
-            "name": .string(name),
+            "access": .string(access), "isolation": .string(isolation), "name": .string(name),
             "cases": .list(cases.map(\.value)), "unknown": .optional(unknown), "decoding": decoding.value,
             "shapes": .optional(shapes),
             "decoder": .string(RuntimeSymbols.decoder), "encoder": .string(RuntimeSymbols.encoder),
@@ -386,10 +375,11 @@ enum OneOfDecodingContext: TemplateContext {
     }
 }
 
-/// One `extension T { init(fastJSON:) }` of `dtos.swift`'s `fastPaths` (the type declares
-/// the conformance).
+/// One `extension T: FastJSONDecodable` of `dtos.swift`'s `fastPaths`.
 struct FastPathContext: TemplateContext {
     enum Body {
+        /// A string enum: the runtime's raw-value path.
+        case rawValue
         /// A struct: its decoding statements on the tape.
         case structure(statements: [String])
         case oneOf(OneOfDecodingContext)
@@ -397,6 +387,7 @@ struct FastPathContext: TemplateContext {
 
     var access: String
     var type: String
+    var `protocol`: String
     var valueType: String
     var body: Body
     /// `@available(*, deprecated…)` on the extension (a deprecated type) and on its init (a
@@ -406,12 +397,13 @@ struct FastPathContext: TemplateContext {
 
     var entries: MustacheObject {
         let shared: MustacheObject = [
-            "access": .string(access), "type": .string(type),
+            "access": .string(access), "type": .string(type), "protocol": .string(`protocol`),
             "valueType": .string(valueType), "availability": .lines(availability),
             "initAvailability": .lines(initAvailability),
         ]
         let section =
             switch body {
+            case .rawValue: SectionContext(FastPathSection.rawValue, .bool(true), shared: shared)
             case .structure(let statements):
                 SectionContext(
                     FastPathSection.structure,

@@ -68,11 +68,17 @@ extension {{{name}}} {
 {{/namespace}}
 {{#fastPaths}}
 
+{{#rawValue}}
+{{#availability}}
+{{{.}}}
+{{/availability}}
+nonisolated extension {{{type}}}: {{{protocol}}} {}
+{{/rawValue}}
 {{#structure}}
 {{#availability}}
 {{{.}}}
 {{/availability}}
-nonisolated extension {{{type}}} {
+nonisolated extension {{{type}}}: {{{protocol}}} {
 {{#initAvailability}}
     {{{.}}}
 {{/initAvailability}}
@@ -93,7 +99,7 @@ nonisolated extension {{{type}}} {
 {{#availability}}
 {{{.}}}
 {{/availability}}
-nonisolated extension {{{type}}} {
+nonisolated extension {{{type}}}: {{{protocol}}} {
 {{#initAvailability}}
     {{{.}}}
 {{/initAvailability}}
@@ -180,14 +186,14 @@ extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
 {{{.}}}
 {{/availability}}
 {{#closed}}
-{{{access}}}{{{isolation}}}enum {{{name}}}: String, Codable, Sendable, Hashable, CaseIterable{{{fastJSON}}} {
+{{{access}}}{{{isolation}}}enum {{{name}}}: String, Codable, Sendable, Hashable, CaseIterable {
 {{#cases}}
     case {{{name}}}{{{rawValue}}}
 {{/cases}}
 }
 {{/closed}}
 {{#open}}
-{{{access}}}{{{isolation}}}enum {{{name}}}: RawRepresentable, Codable, Sendable, Hashable{{{fastJSON}}} {
+{{{access}}}{{{isolation}}}enum {{{name}}}: RawRepresentable, Codable, Sendable, Hashable {
 {{#cases}}
     case {{{name}}}
 {{/cases}}
@@ -425,7 +431,7 @@ extension {{{bodyType}}} {
 {{#availability}}
 {{{.}}}
 {{/availability}}
-{{{access}}}{{{isolation}}}indirect enum {{{name}}}: Codable, Sendable, Hashable{{{fastJSON}}} {
+{{{access}}}{{{isolation}}}indirect enum {{{name}}}: Codable, Sendable, Hashable {
 {{#cases}}
 {{#availability}}
     {{{.}}}
@@ -674,7 +680,7 @@ extension {{{bodyType}}} {
 {{#availability}}
 {{{.}}}
 {{/availability}}
-{{{access}}}{{{isolation}}}struct {{{name}}}: Codable, Sendable, Hashable{{#identifiable}}, Swift.Identifiable{{/identifiable}}{{#error}}, Error{{/error}}{{{fastJSON}}} {
+{{{access}}}{{{isolation}}}struct {{{name}}}: Codable, Sendable, Hashable{{#identifiable}}, Swift.Identifiable{{/identifiable}}{{#error}}, Error{{/error}} {
 {{#properties}}
 {{#doc}}
     {{{.}}}

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct Records: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct Records: Codable, Sendable, Hashable {
     let datasetDescription: String
     let location: [Location]
 
@@ -21,7 +21,7 @@ nonisolated struct Records: Codable, Sendable, Hashable, DTORuntime.FastJSONDeco
         self.location = location
     }
 
-    struct Location: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Location: Codable, Sendable, Hashable {
         let locationName: String
         let weatherElement: [WeatherElement]
 
@@ -33,7 +33,7 @@ nonisolated struct Records: Codable, Sendable, Hashable, DTORuntime.FastJSONDeco
             self.weatherElement = weatherElement
         }
 
-        struct WeatherElement: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+        struct WeatherElement: Codable, Sendable, Hashable {
             let elementName: String
             let time: [Time]
 
@@ -45,7 +45,7 @@ nonisolated struct Records: Codable, Sendable, Hashable, DTORuntime.FastJSONDeco
                 self.time = time
             }
 
-            struct Time: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+            struct Time: Codable, Sendable, Hashable {
                 let startTime: Date
                 let endTime: Date
                 let parameter: Parameter
@@ -80,7 +80,7 @@ nonisolated struct Records: Codable, Sendable, Hashable, DTORuntime.FastJSONDeco
                     try container.encode(parameter, forKey: .parameter)
                 }
 
-                struct Parameter: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+                struct Parameter: Codable, Sendable, Hashable {
                     let parameterName: String
                     let parameterValue: String?
                     let parameterUnit: String?
@@ -100,7 +100,7 @@ nonisolated struct Records: Codable, Sendable, Hashable, DTORuntime.FastJSONDeco
     }
 }
 
-nonisolated extension Records {
+nonisolated extension Records: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.datasetDescription = try container.decode(String.self, forKey: "datasetDescription")
@@ -108,7 +108,7 @@ nonisolated extension Records {
     }
 }
 
-nonisolated extension Records.Location {
+nonisolated extension Records.Location: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.locationName = try container.decode(String.self, forKey: "locationName")
@@ -116,7 +116,7 @@ nonisolated extension Records.Location {
     }
 }
 
-nonisolated extension Records.Location.WeatherElement {
+nonisolated extension Records.Location.WeatherElement: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.elementName = try container.decode(String.self, forKey: "elementName")
@@ -124,7 +124,7 @@ nonisolated extension Records.Location.WeatherElement {
     }
 }
 
-nonisolated extension Records.Location.WeatherElement.Time {
+nonisolated extension Records.Location.WeatherElement.Time: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.startTime = try container.decodeDate(forKey: "startTime", format: .pattern("yyyy-MM-dd HH:mm:ss"))
@@ -133,7 +133,7 @@ nonisolated extension Records.Location.WeatherElement.Time {
     }
 }
 
-nonisolated extension Records.Location.WeatherElement.Time.Parameter {
+nonisolated extension Records.Location.WeatherElement.Time.Parameter: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.parameterName = try container.decode(String.self, forKey: "parameterName")

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 12).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version12
 
-nonisolated struct Account: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Account: Codable, Sendable, Hashable, Swift.Identifiable {
     let login: String
     let id: Int64
     let nodeID: String
@@ -146,7 +146,7 @@ nonisolated struct Account: Codable, Sendable, Hashable, Swift.Identifiable, DTO
         try container.encodeDateIfPresent(updatedAt, forKey: .updatedAt, format: .iso8601)
     }
 
-    enum AccountType: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    enum AccountType: RawRepresentable, Codable, Sendable, Hashable {
         case user
         case organization
         case bot
@@ -173,7 +173,7 @@ nonisolated struct Account: Codable, Sendable, Hashable, Swift.Identifiable, DTO
     }
 }
 
-nonisolated struct Label: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Label: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int64
     let name: String
     let color: String
@@ -195,7 +195,7 @@ nonisolated struct Label: Codable, Sendable, Hashable, Swift.Identifiable, DTORu
     }
 }
 
-nonisolated struct Repository: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Repository: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int64
     let name: String
     let fullName: String
@@ -338,7 +338,7 @@ nonisolated struct Repository: Codable, Sendable, Hashable, Swift.Identifiable, 
         try container.encode(defaultBranch, forKey: .defaultBranch)
     }
 
-    struct License: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct License: Codable, Sendable, Hashable {
         let key: String
         let name: String
         let spdxID: String
@@ -364,7 +364,7 @@ nonisolated struct Repository: Codable, Sendable, Hashable, Swift.Identifiable, 
         }
     }
 
-    enum Visibility: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    enum Visibility: RawRepresentable, Codable, Sendable, Hashable {
         case `public`
         case `private`
         case `internal`
@@ -391,7 +391,7 @@ nonisolated struct Repository: Codable, Sendable, Hashable, Swift.Identifiable, 
     }
 }
 
-nonisolated struct Issue: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Issue: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int64
     let number: Int
     let title: String
@@ -522,12 +522,12 @@ nonisolated struct Issue: Codable, Sendable, Hashable, Swift.Identifiable, DTORu
         try container.encodeIfPresent(pullRequest, forKey: .pullRequest)
     }
 
-    enum State: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
+    enum State: String, Codable, Sendable, Hashable, CaseIterable {
         case `open`
         case closed
     }
 
-    struct Reactions: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Reactions: Codable, Sendable, Hashable {
         let url: URL
         let totalCount: Int
         let thumbsUp: Int
@@ -577,7 +577,7 @@ nonisolated struct Issue: Codable, Sendable, Hashable, Swift.Identifiable, DTORu
         }
     }
 
-    struct PullRequest: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct PullRequest: Codable, Sendable, Hashable {
         let url: URL
         let htmlURL: URL?
 
@@ -602,7 +602,7 @@ nonisolated enum IssueStateFilter: String, Codable, Sendable, Hashable, CaseIter
     case all
 }
 
-nonisolated extension Account {
+nonisolated extension Account: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.login = try container.decode(String.self, forKey: "login")
@@ -628,7 +628,7 @@ nonisolated extension Account {
     }
 }
 
-nonisolated extension Label {
+nonisolated extension Label: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int64.self, forKey: "id")
@@ -639,7 +639,7 @@ nonisolated extension Label {
     }
 }
 
-nonisolated extension Repository {
+nonisolated extension Repository: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int64.self, forKey: "id")
@@ -666,7 +666,7 @@ nonisolated extension Repository {
     }
 }
 
-nonisolated extension Issue {
+nonisolated extension Issue: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int64.self, forKey: "id")
@@ -691,7 +691,9 @@ nonisolated extension Issue {
     }
 }
 
-nonisolated extension Repository.License {
+nonisolated extension Account.AccountType: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension Repository.License: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.key = try container.decode(String.self, forKey: "key")
@@ -701,7 +703,11 @@ nonisolated extension Repository.License {
     }
 }
 
-nonisolated extension Issue.Reactions {
+nonisolated extension Repository.Visibility: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension Issue.State: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension Issue.Reactions: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.url = try container.decode(URL.self, forKey: "url")
@@ -717,7 +723,7 @@ nonisolated extension Issue.Reactions {
     }
 }
 
-nonisolated extension Issue.PullRequest {
+nonisolated extension Issue.PullRequest: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.url = try container.decode(URL.self, forKey: "url")

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct Actor: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Actor: Codable, Sendable, Hashable, Swift.Identifiable {
     let login: String
     let id: Int
 
@@ -22,7 +22,7 @@ nonisolated struct Actor: Codable, Sendable, Hashable, Swift.Identifiable, DTORu
     }
 }
 
-nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable {
     case labeled(TimelineItemLabeled)
     case commented(TimelineItemCommented)
     case closed(TimelineItemClosed)
@@ -85,7 +85,7 @@ nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable, DTORuntime.
         if case .unknown(let value) = self { value } else { nil }
     }
 
-    struct TimelineItemLabeled: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct TimelineItemLabeled: Codable, Sendable, Hashable {
         let event: String
         let actor: Actor
         let label: Label
@@ -100,7 +100,7 @@ nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable, DTORuntime.
             self.label = label
         }
 
-        struct Label: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+        struct Label: Codable, Sendable, Hashable {
             let name: String
             let color: String
 
@@ -114,7 +114,7 @@ nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable, DTORuntime.
         }
     }
 
-    struct TimelineItemCommented: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct TimelineItemCommented: Codable, Sendable, Hashable {
         let event: String
         let actor: Actor
         let body: String
@@ -132,7 +132,7 @@ nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable, DTORuntime.
             self.reactions = reactions
         }
 
-        struct Reactions: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+        struct Reactions: Codable, Sendable, Hashable {
             let totalCount: Int
 
             init(
@@ -147,7 +147,7 @@ nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable, DTORuntime.
         }
     }
 
-    struct TimelineItemClosed: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct TimelineItemClosed: Codable, Sendable, Hashable {
         let event: String
         let actor: Actor
         let commitID: String?
@@ -169,7 +169,7 @@ nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable, DTORuntime.
         }
     }
 
-    struct TimelineItemCrossReferenced: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct TimelineItemCrossReferenced: Codable, Sendable, Hashable {
         let event: String
         let source: Source
 
@@ -181,7 +181,7 @@ nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable, DTORuntime.
             self.source = source
         }
 
-        struct Source: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+        struct Source: Codable, Sendable, Hashable {
             let type: String
             let issue: Issue
 
@@ -193,7 +193,7 @@ nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable, DTORuntime.
                 self.issue = issue
             }
 
-            struct Issue: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+            struct Issue: Codable, Sendable, Hashable {
                 let number: Int
                 let title: String
 
@@ -209,7 +209,7 @@ nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable, DTORuntime.
     }
 }
 
-nonisolated struct ThreadComment: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct ThreadComment: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int
     let body: String
     let author: Actor
@@ -241,7 +241,7 @@ nonisolated struct ThreadComment: Codable, Sendable, Hashable, Swift.Identifiabl
     }
 }
 
-nonisolated extension Actor {
+nonisolated extension Actor: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.login = try container.decode(String.self, forKey: "login")
@@ -249,7 +249,7 @@ nonisolated extension Actor {
     }
 }
 
-nonisolated extension TimelineItem {
+nonisolated extension TimelineItem: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         switch json.tag("event") {
         case "labeled": self = .labeled(try json.decode(TimelineItem.TimelineItemLabeled.self))
@@ -262,7 +262,7 @@ nonisolated extension TimelineItem {
     }
 }
 
-nonisolated extension ThreadComment {
+nonisolated extension ThreadComment: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -273,7 +273,7 @@ nonisolated extension ThreadComment {
     }
 }
 
-nonisolated extension TimelineItem.TimelineItemLabeled {
+nonisolated extension TimelineItem.TimelineItemLabeled: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.event = try container.decode(String.self, forKey: "event")
@@ -282,7 +282,7 @@ nonisolated extension TimelineItem.TimelineItemLabeled {
     }
 }
 
-nonisolated extension TimelineItem.TimelineItemLabeled.Label {
+nonisolated extension TimelineItem.TimelineItemLabeled.Label: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(String.self, forKey: "name")
@@ -290,7 +290,7 @@ nonisolated extension TimelineItem.TimelineItemLabeled.Label {
     }
 }
 
-nonisolated extension TimelineItem.TimelineItemCommented {
+nonisolated extension TimelineItem.TimelineItemCommented: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.event = try container.decode(String.self, forKey: "event")
@@ -300,14 +300,14 @@ nonisolated extension TimelineItem.TimelineItemCommented {
     }
 }
 
-nonisolated extension TimelineItem.TimelineItemCommented.Reactions {
+nonisolated extension TimelineItem.TimelineItemCommented.Reactions: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.totalCount = try container.decode(Int.self, forKey: "total_count")
     }
 }
 
-nonisolated extension TimelineItem.TimelineItemClosed {
+nonisolated extension TimelineItem.TimelineItemClosed: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.event = try container.decode(String.self, forKey: "event")
@@ -316,7 +316,7 @@ nonisolated extension TimelineItem.TimelineItemClosed {
     }
 }
 
-nonisolated extension TimelineItem.TimelineItemCrossReferenced {
+nonisolated extension TimelineItem.TimelineItemCrossReferenced: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.event = try container.decode(String.self, forKey: "event")
@@ -324,7 +324,7 @@ nonisolated extension TimelineItem.TimelineItemCrossReferenced {
     }
 }
 
-nonisolated extension TimelineItem.TimelineItemCrossReferenced.Source {
+nonisolated extension TimelineItem.TimelineItemCrossReferenced.Source: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.type = try container.decode(String.self, forKey: "type")
@@ -332,7 +332,7 @@ nonisolated extension TimelineItem.TimelineItemCrossReferenced.Source {
     }
 }
 
-nonisolated extension TimelineItem.TimelineItemCrossReferenced.Source.Issue {
+nonisolated extension TimelineItem.TimelineItemCrossReferenced.Source.Issue: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.number = try container.decode(Int.self, forKey: "number")

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct PlaceholderUser: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct PlaceholderUser: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int
     let name: String
     let username: String
@@ -39,7 +39,7 @@ nonisolated struct PlaceholderUser: Codable, Sendable, Hashable, Swift.Identifia
         self.company = company
     }
 
-    struct Address: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Address: Codable, Sendable, Hashable {
         let street: String
         let suite: String
         let city: String
@@ -60,7 +60,7 @@ nonisolated struct PlaceholderUser: Codable, Sendable, Hashable, Swift.Identifia
             self.geo = geo
         }
 
-        struct Geo: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+        struct Geo: Codable, Sendable, Hashable {
             let lat: String
             let lng: String
 
@@ -74,7 +74,7 @@ nonisolated struct PlaceholderUser: Codable, Sendable, Hashable, Swift.Identifia
         }
     }
 
-    struct Company: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Company: Codable, Sendable, Hashable {
         let name: String
         let catchPhrase: String
         let bs: String
@@ -91,7 +91,7 @@ nonisolated struct PlaceholderUser: Codable, Sendable, Hashable, Swift.Identifia
     }
 }
 
-nonisolated struct Post: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Post: Codable, Sendable, Hashable, Swift.Identifiable {
     let userID: Int
     let id: Int
     let title: String
@@ -139,7 +139,7 @@ nonisolated struct CreatePostBody: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated extension PlaceholderUser {
+nonisolated extension PlaceholderUser: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -153,7 +153,7 @@ nonisolated extension PlaceholderUser {
     }
 }
 
-nonisolated extension Post {
+nonisolated extension Post: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.userID = try container.decode(Int.self, forKey: "userId")
@@ -163,7 +163,7 @@ nonisolated extension Post {
     }
 }
 
-nonisolated extension PlaceholderUser.Address {
+nonisolated extension PlaceholderUser.Address: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.street = try container.decode(String.self, forKey: "street")
@@ -174,7 +174,7 @@ nonisolated extension PlaceholderUser.Address {
     }
 }
 
-nonisolated extension PlaceholderUser.Address.Geo {
+nonisolated extension PlaceholderUser.Address.Geo: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.lat = try container.decode(String.self, forKey: "lat")
@@ -182,7 +182,7 @@ nonisolated extension PlaceholderUser.Address.Geo {
     }
 }
 
-nonisolated extension PlaceholderUser.Company {
+nonisolated extension PlaceholderUser.Company: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(String.self, forKey: "name")

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct Forecast: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct Forecast: Codable, Sendable, Hashable {
     let latitude: Double
     let longitude: Double
     let generationtimeMs: Double
@@ -54,7 +54,7 @@ nonisolated struct Forecast: Codable, Sendable, Hashable, DTORuntime.FastJSONDec
         case hourly
     }
 
-    struct Hourly: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Hourly: Codable, Sendable, Hashable {
         let time: [Date]
         let freezingRainProbability: [Int]
         let icePelletsProbability: [Int]
@@ -109,7 +109,7 @@ nonisolated struct Forecast: Codable, Sendable, Hashable, DTORuntime.FastJSONDec
     }
 }
 
-nonisolated extension Forecast {
+nonisolated extension Forecast: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.latitude = try container.decode(Double.self, forKey: "latitude")
@@ -124,7 +124,7 @@ nonisolated extension Forecast {
     }
 }
 
-nonisolated extension Forecast.Hourly {
+nonisolated extension Forecast.Hourly: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.time = try container.decodeDates(forKey: "time", format: .pattern("yyyy-MM-dd'T'HH:mm"))

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 5).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
 
-nonisolated struct OrderError: Codable, Sendable, Hashable, Error, DTORuntime.FastJSONDecodable {
+nonisolated struct OrderError: Codable, Sendable, Hashable, Error {
     let error: ErrorObject
 
     init(
@@ -18,7 +18,7 @@ nonisolated struct OrderError: Codable, Sendable, Hashable, Error, DTORuntime.Fa
         self.error = error
     }
 
-    struct ErrorObject: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct ErrorObject: Codable, Sendable, Hashable {
         let code: String
         let message: String
 
@@ -32,7 +32,7 @@ nonisolated struct OrderError: Codable, Sendable, Hashable, Error, DTORuntime.Fa
     }
 }
 
-nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int
     let status: String
 
@@ -45,7 +45,7 @@ nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable, DTORu
     }
 }
 
-nonisolated struct OrderList: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct OrderList: Codable, Sendable, Hashable {
     let data: [Order]
     let hasMore: Bool
 
@@ -63,7 +63,7 @@ nonisolated struct OrderList: Codable, Sendable, Hashable, DTORuntime.FastJSONDe
     }
 }
 
-nonisolated struct OrderFeed: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct OrderFeed: Codable, Sendable, Hashable {
     let items: [Order]
     let nextCursor: String?
 
@@ -81,7 +81,7 @@ nonisolated struct OrderFeed: Codable, Sendable, Hashable, DTORuntime.FastJSONDe
     }
 }
 
-nonisolated indirect enum OrderChange: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated indirect enum OrderChange: Codable, Sendable, Hashable {
     case created(OrderCreated)
     case deleted(OrderDeleted)
     /// A value that no variant matches, kept as it arrived.
@@ -125,7 +125,7 @@ nonisolated indirect enum OrderChange: Codable, Sendable, Hashable, DTORuntime.F
     }
 }
 
-nonisolated struct OrderCreated: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct OrderCreated: Codable, Sendable, Hashable {
     let event: String
     let data: Order
 
@@ -138,7 +138,7 @@ nonisolated struct OrderCreated: Codable, Sendable, Hashable, DTORuntime.FastJSO
     }
 }
 
-nonisolated struct OrderDeleted: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct OrderDeleted: Codable, Sendable, Hashable {
     let event: String
     let data: DataObject
 
@@ -150,7 +150,7 @@ nonisolated struct OrderDeleted: Codable, Sendable, Hashable, DTORuntime.FastJSO
         self.data = data
     }
 
-    struct DataObject: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+    struct DataObject: Codable, Sendable, Hashable, Swift.Identifiable {
         let id: Int
 
         init(
@@ -161,14 +161,14 @@ nonisolated struct OrderDeleted: Codable, Sendable, Hashable, DTORuntime.FastJSO
     }
 }
 
-nonisolated extension OrderError {
+nonisolated extension OrderError: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.error = try container.decode(OrderError.ErrorObject.self, forKey: "error")
     }
 }
 
-nonisolated extension Order {
+nonisolated extension Order: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -176,7 +176,7 @@ nonisolated extension Order {
     }
 }
 
-nonisolated extension OrderList {
+nonisolated extension OrderList: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.data = try container.decode([Order].self, forKey: "data")
@@ -184,7 +184,7 @@ nonisolated extension OrderList {
     }
 }
 
-nonisolated extension OrderFeed {
+nonisolated extension OrderFeed: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.items = try container.decode([Order].self, forKey: "items")
@@ -192,7 +192,7 @@ nonisolated extension OrderFeed {
     }
 }
 
-nonisolated extension OrderChange {
+nonisolated extension OrderChange: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         switch json.tag("event") {
         case "created": self = .created(try json.decode(OrderCreated.self))
@@ -203,7 +203,7 @@ nonisolated extension OrderChange {
     }
 }
 
-nonisolated extension OrderCreated {
+nonisolated extension OrderCreated: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.event = try container.decode(String.self, forKey: "event")
@@ -211,7 +211,7 @@ nonisolated extension OrderCreated {
     }
 }
 
-nonisolated extension OrderDeleted {
+nonisolated extension OrderDeleted: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.event = try container.decode(String.self, forKey: "event")
@@ -219,7 +219,7 @@ nonisolated extension OrderDeleted {
     }
 }
 
-nonisolated extension OrderError.ErrorObject {
+nonisolated extension OrderError.ErrorObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.code = try container.decode(String.self, forKey: "code")
@@ -227,7 +227,7 @@ nonisolated extension OrderError.ErrorObject {
     }
 }
 
-nonisolated extension OrderDeleted.DataObject {
+nonisolated extension OrderDeleted.DataObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")

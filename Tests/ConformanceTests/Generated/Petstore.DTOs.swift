@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated enum PetStatus: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated enum PetStatus: RawRepresentable, Codable, Sendable, Hashable {
     case available
     case pending
     case sold
@@ -35,7 +35,7 @@ nonisolated enum PetStatus: RawRepresentable, Codable, Sendable, Hashable, DTORu
     }
 }
 
-nonisolated struct Pet: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Pet: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int64
     let category: Category?
     let name: String
@@ -78,7 +78,7 @@ nonisolated struct Pet: Codable, Sendable, Hashable, Swift.Identifiable, DTORunt
         self.status = try container.decode(PetStatus.self, forKey: .status)
     }
 
-    struct Category: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+    struct Category: Codable, Sendable, Hashable, Swift.Identifiable {
         let id: Int64
         let name: String?
 
@@ -91,7 +91,7 @@ nonisolated struct Pet: Codable, Sendable, Hashable, Swift.Identifiable, DTORunt
         }
     }
 
-    struct Tag: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+    struct Tag: Codable, Sendable, Hashable, Swift.Identifiable {
         let id: Int64
         let name: String
 
@@ -105,7 +105,9 @@ nonisolated struct Pet: Codable, Sendable, Hashable, Swift.Identifiable, DTORunt
     }
 }
 
-nonisolated extension Pet {
+nonisolated extension PetStatus: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension Pet: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int64.self, forKey: "id")
@@ -117,7 +119,7 @@ nonisolated extension Pet {
     }
 }
 
-nonisolated extension Pet.Category {
+nonisolated extension Pet.Category: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int64.self, forKey: "id")
@@ -125,7 +127,7 @@ nonisolated extension Pet.Category {
     }
 }
 
-nonisolated extension Pet.Tag {
+nonisolated extension Pet.Tag: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int64.self, forKey: "id")

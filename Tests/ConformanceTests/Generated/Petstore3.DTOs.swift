@@ -13,7 +13,7 @@ private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 nonisolated enum Petstore3 {}
 
 extension Petstore3 {
-    nonisolated struct Order: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    nonisolated struct Order: Codable, Sendable, Hashable {
         let id: Int64?
         let petID: Int64?
         let quantity: Int?
@@ -68,14 +68,14 @@ extension Petstore3 {
         }
 
         /// Order Status
-        enum Status: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
+        enum Status: String, Codable, Sendable, Hashable, CaseIterable {
             case placed
             case approved
             case delivered
         }
     }
 
-    nonisolated struct Category: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    nonisolated struct Category: Codable, Sendable, Hashable {
         let id: Int64?
         let name: String?
 
@@ -88,7 +88,7 @@ extension Petstore3 {
         }
     }
 
-    nonisolated struct Tag: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    nonisolated struct Tag: Codable, Sendable, Hashable {
         let id: Int64?
         let name: String?
 
@@ -101,7 +101,7 @@ extension Petstore3 {
         }
     }
 
-    nonisolated struct Pet: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    nonisolated struct Pet: Codable, Sendable, Hashable {
         let id: Int64?
         let name: String
         let category: Category?
@@ -136,14 +136,14 @@ extension Petstore3 {
         }
 
         /// pet status in the store
-        enum Status: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
+        enum Status: String, Codable, Sendable, Hashable, CaseIterable {
             case available
             case pending
             case sold
         }
     }
 
-    nonisolated struct APIResponse: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    nonisolated struct APIResponse: Codable, Sendable, Hashable {
         let code: Int?
         let type: String?
         let message: String?
@@ -167,7 +167,7 @@ extension Petstore3 {
     }
 }
 
-nonisolated extension Petstore3.Order {
+nonisolated extension Petstore3.Order: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
@@ -179,7 +179,7 @@ nonisolated extension Petstore3.Order {
     }
 }
 
-nonisolated extension Petstore3.Category {
+nonisolated extension Petstore3.Category: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
@@ -187,7 +187,7 @@ nonisolated extension Petstore3.Category {
     }
 }
 
-nonisolated extension Petstore3.Tag {
+nonisolated extension Petstore3.Tag: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
@@ -195,7 +195,7 @@ nonisolated extension Petstore3.Tag {
     }
 }
 
-nonisolated extension Petstore3.Pet {
+nonisolated extension Petstore3.Pet: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
@@ -207,7 +207,7 @@ nonisolated extension Petstore3.Pet {
     }
 }
 
-nonisolated extension Petstore3.APIResponse {
+nonisolated extension Petstore3.APIResponse: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.code = try container.decodeIfPresent(Int.self, forKey: "code")
@@ -215,3 +215,7 @@ nonisolated extension Petstore3.APIResponse {
         self.message = try container.decodeIfPresent(String.self, forKey: "message")
     }
 }
+
+nonisolated extension Petstore3.Order.Status: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension Petstore3.Pet.Status: DTORuntime.FastJSONDecodable {}

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 12).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version12
 
-nonisolated struct NamedResource: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct NamedResource: Codable, Sendable, Hashable {
     let name: String
     let url: String
 
@@ -22,7 +22,7 @@ nonisolated struct NamedResource: Codable, Sendable, Hashable, DTORuntime.FastJS
     }
 }
 
-nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int
     let name: String
     let baseExperience: Int
@@ -99,7 +99,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable, DTO
         case types
     }
 
-    struct Ability: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Ability: Codable, Sendable, Hashable {
         let ability: NamedResource
         let isHidden: Bool
         let slot: Int
@@ -121,7 +121,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable, DTO
         }
     }
 
-    struct GameIndex: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct GameIndex: Codable, Sendable, Hashable {
         let gameIndex: Int
         let version: NamedResource
 
@@ -139,7 +139,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable, DTO
         }
     }
 
-    struct Move: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Move: Codable, Sendable, Hashable {
         let move: NamedResource
         let versionGroupDetails: [VersionGroupDetail]
 
@@ -156,7 +156,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable, DTO
             case versionGroupDetails = "version_group_details"
         }
 
-        struct VersionGroupDetail: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+        struct VersionGroupDetail: Codable, Sendable, Hashable {
             let levelLearnedAt: Int
             let moveLearnMethod: NamedResource
             let versionGroup: NamedResource
@@ -179,7 +179,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable, DTO
         }
     }
 
-    struct Sprites: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Sprites: Codable, Sendable, Hashable {
         let frontDefault: URL
         let frontFemale: URL?
         let backDefault: URL?
@@ -208,7 +208,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable, DTO
             case versions
         }
 
-        struct Other: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+        struct Other: Codable, Sendable, Hashable {
             let dreamWorld: DreamWorld
             let officialArtwork: OfficialArtwork
 
@@ -225,7 +225,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable, DTO
                 case officialArtwork = "official-artwork"
             }
 
-            struct DreamWorld: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+            struct DreamWorld: Codable, Sendable, Hashable {
                 let frontDefault: URL?
                 let frontFemale: URL?
 
@@ -243,7 +243,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable, DTO
                 }
             }
 
-            struct OfficialArtwork: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+            struct OfficialArtwork: Codable, Sendable, Hashable {
                 let frontDefault: URL?
 
                 init(
@@ -259,7 +259,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable, DTO
         }
     }
 
-    struct Stat: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Stat: Codable, Sendable, Hashable {
         let baseStat: Int
         let effort: Int
         let stat: NamedResource
@@ -281,7 +281,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable, DTO
         }
     }
 
-    struct TypeObject: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct TypeObject: Codable, Sendable, Hashable {
         let slot: Int
         let type: NamedResource
 
@@ -295,7 +295,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable, DTO
     }
 }
 
-nonisolated extension NamedResource {
+nonisolated extension NamedResource: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(String.self, forKey: "name")
@@ -303,7 +303,7 @@ nonisolated extension NamedResource {
     }
 }
 
-nonisolated extension Pokemon {
+nonisolated extension Pokemon: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -326,7 +326,7 @@ nonisolated extension Pokemon {
     }
 }
 
-nonisolated extension Pokemon.Ability {
+nonisolated extension Pokemon.Ability: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.ability = try container.decode(NamedResource.self, forKey: "ability")
@@ -335,7 +335,7 @@ nonisolated extension Pokemon.Ability {
     }
 }
 
-nonisolated extension Pokemon.GameIndex {
+nonisolated extension Pokemon.GameIndex: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.gameIndex = try container.decode(Int.self, forKey: "game_index")
@@ -343,7 +343,7 @@ nonisolated extension Pokemon.GameIndex {
     }
 }
 
-nonisolated extension Pokemon.Move {
+nonisolated extension Pokemon.Move: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.move = try container.decode(NamedResource.self, forKey: "move")
@@ -351,7 +351,7 @@ nonisolated extension Pokemon.Move {
     }
 }
 
-nonisolated extension Pokemon.Move.VersionGroupDetail {
+nonisolated extension Pokemon.Move.VersionGroupDetail: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.levelLearnedAt = try container.decode(Int.self, forKey: "level_learned_at")
@@ -360,7 +360,7 @@ nonisolated extension Pokemon.Move.VersionGroupDetail {
     }
 }
 
-nonisolated extension Pokemon.Sprites {
+nonisolated extension Pokemon.Sprites: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.frontDefault = try container.decode(URL.self, forKey: "front_default")
@@ -371,7 +371,7 @@ nonisolated extension Pokemon.Sprites {
     }
 }
 
-nonisolated extension Pokemon.Sprites.Other {
+nonisolated extension Pokemon.Sprites.Other: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.dreamWorld = try container.decode(Pokemon.Sprites.Other.DreamWorld.self, forKey: "dream_world")
@@ -379,7 +379,7 @@ nonisolated extension Pokemon.Sprites.Other {
     }
 }
 
-nonisolated extension Pokemon.Sprites.Other.DreamWorld {
+nonisolated extension Pokemon.Sprites.Other.DreamWorld: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.frontDefault = try container.decodeIfPresent(URL.self, forKey: "front_default")
@@ -387,14 +387,14 @@ nonisolated extension Pokemon.Sprites.Other.DreamWorld {
     }
 }
 
-nonisolated extension Pokemon.Sprites.Other.OfficialArtwork {
+nonisolated extension Pokemon.Sprites.Other.OfficialArtwork: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.frontDefault = try container.decodeIfPresent(URL.self, forKey: "front_default")
     }
 }
 
-nonisolated extension Pokemon.Stat {
+nonisolated extension Pokemon.Stat: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.baseStat = try container.decode(Int.self, forKey: "base_stat")
@@ -403,7 +403,7 @@ nonisolated extension Pokemon.Stat {
     }
 }
 
-nonisolated extension Pokemon.TypeObject {
+nonisolated extension Pokemon.TypeObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.slot = try container.decode(Int.self, forKey: "slot")

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 13).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version13
 
-nonisolated struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     let object: String
     let data: [T]
     let hasMore: Bool
@@ -35,7 +35,7 @@ nonisolated struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Ha
     }
 }
 
-nonisolated struct Card: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Card: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let brand: String
@@ -69,7 +69,7 @@ nonisolated struct Card: Codable, Sendable, Hashable, Swift.Identifiable, DTORun
     }
 }
 
-nonisolated struct StripeCustomer: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct StripeCustomer: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let email: String?
@@ -122,7 +122,7 @@ nonisolated struct StripeCustomer: Codable, Sendable, Hashable, Swift.Identifiab
         try container.encodeIfPresent(defaultSource, forKey: .defaultSource)
     }
 
-    indirect enum SourceRef: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    indirect enum SourceRef: Codable, Sendable, Hashable {
         case string(String)
         case card(Card)
 
@@ -160,7 +160,7 @@ nonisolated struct StripeCustomer: Codable, Sendable, Hashable, Swift.Identifiab
     }
 }
 
-nonisolated struct StripePrice: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct StripePrice: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let currency: String
@@ -213,7 +213,7 @@ nonisolated struct StripePrice: Codable, Sendable, Hashable, Swift.Identifiable,
         try container.encodeIfPresent(recurring, forKey: .recurring)
     }
 
-    struct Recurring: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Recurring: Codable, Sendable, Hashable {
         let interval: String
         let intervalCount: Int
 
@@ -232,7 +232,7 @@ nonisolated struct StripePrice: Codable, Sendable, Hashable, Swift.Identifiable,
     }
 }
 
-nonisolated struct InvoiceLine: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct InvoiceLine: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let amount: Int
@@ -251,7 +251,7 @@ nonisolated struct InvoiceLine: Codable, Sendable, Hashable, Swift.Identifiable,
     }
 }
 
-nonisolated struct StripeInvoice: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct StripeInvoice: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let amountDue: Int
@@ -310,7 +310,7 @@ nonisolated struct StripeInvoice: Codable, Sendable, Hashable, Swift.Identifiabl
         try container.encode(lines, forKey: .lines)
     }
 
-    indirect enum CustomerRef: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    indirect enum CustomerRef: Codable, Sendable, Hashable {
         case string(String)
         case stripeCustomer(StripeCustomer)
 
@@ -347,7 +347,7 @@ nonisolated struct StripeInvoice: Codable, Sendable, Hashable, Swift.Identifiabl
         }
     }
 
-    indirect enum SubscriptionRef: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    indirect enum SubscriptionRef: Codable, Sendable, Hashable {
         case string(String)
         case stripeSubscription(StripeSubscription)
 
@@ -385,7 +385,7 @@ nonisolated struct StripeInvoice: Codable, Sendable, Hashable, Swift.Identifiabl
     }
 }
 
-nonisolated struct SubscriptionItem: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct SubscriptionItem: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let price: StripePrice
@@ -404,7 +404,7 @@ nonisolated struct SubscriptionItem: Codable, Sendable, Hashable, Swift.Identifi
     }
 }
 
-nonisolated struct StripeSubscription: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct StripeSubscription: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let status: Status
@@ -433,7 +433,7 @@ nonisolated struct StripeSubscription: Codable, Sendable, Hashable, Swift.Identi
         case items
     }
 
-    enum Status: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    enum Status: RawRepresentable, Codable, Sendable, Hashable {
         case active
         case pastDue
         case canceled
@@ -462,7 +462,7 @@ nonisolated struct StripeSubscription: Codable, Sendable, Hashable, Swift.Identi
         }
     }
 
-    indirect enum InvoiceRef: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    indirect enum InvoiceRef: Codable, Sendable, Hashable {
         case string(String)
         case stripeInvoice(StripeInvoice)
 
@@ -500,7 +500,7 @@ nonisolated struct StripeSubscription: Codable, Sendable, Hashable, Swift.Identi
     }
 }
 
-nonisolated struct StripeCharge: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct StripeCharge: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: Object
     let amount: Int
@@ -518,12 +518,12 @@ nonisolated struct StripeCharge: Codable, Sendable, Hashable, Swift.Identifiable
         self.paid = paid
     }
 
-    enum Object: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
+    enum Object: String, Codable, Sendable, Hashable, CaseIterable {
         case charge
     }
 }
 
-nonisolated struct StripeRefund: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct StripeRefund: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: Object
     let amount: Int
@@ -541,12 +541,12 @@ nonisolated struct StripeRefund: Codable, Sendable, Hashable, Swift.Identifiable
         self.charge = charge
     }
 
-    enum Object: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
+    enum Object: String, Codable, Sendable, Hashable, CaseIterable {
         case refund
     }
 }
 
-nonisolated struct InvoiceSummary: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct InvoiceSummary: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String?
     let amountDue: Int?
@@ -572,7 +572,7 @@ nonisolated struct InvoiceSummary: Codable, Sendable, Hashable, Swift.Identifiab
     }
 }
 
-nonisolated struct DeletedInvoice: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct DeletedInvoice: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String?
     let deleted: Bool
@@ -588,7 +588,7 @@ nonisolated struct DeletedInvoice: Codable, Sendable, Hashable, Swift.Identifiab
     }
 }
 
-nonisolated struct BalanceTransaction: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct BalanceTransaction: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let amount: Int
     let source: BalanceTransactionSource?
@@ -606,7 +606,7 @@ nonisolated struct BalanceTransaction: Codable, Sendable, Hashable, Swift.Identi
         self.invoice = invoice
     }
 
-    indirect enum BalanceTransactionSource: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    indirect enum BalanceTransactionSource: Codable, Sendable, Hashable {
         case string(String)
         case charge(StripeCharge)
         case refund(StripeRefund)
@@ -663,7 +663,7 @@ nonisolated struct BalanceTransaction: Codable, Sendable, Hashable, Swift.Identi
         }
     }
 
-    indirect enum InvoiceOrDeleted: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    indirect enum InvoiceOrDeleted: Codable, Sendable, Hashable {
         case string(String)
         case invoiceSummary(InvoiceSummary)
         case deletedInvoice(DeletedInvoice)
@@ -725,7 +725,7 @@ nonisolated struct BalanceTransaction: Codable, Sendable, Hashable, Swift.Identi
     }
 }
 
-nonisolated struct StripeEvent: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct StripeEvent: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let type: String
@@ -772,7 +772,7 @@ nonisolated struct StripeEvent: Codable, Sendable, Hashable, Swift.Identifiable,
         try container.encode(data, forKey: .data)
     }
 
-    struct DataObject: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct DataObject: Codable, Sendable, Hashable {
         let object: EventObject
 
         init(
@@ -781,7 +781,7 @@ nonisolated struct StripeEvent: Codable, Sendable, Hashable, Swift.Identifiable,
             self.object = object
         }
 
-        indirect enum EventObject: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+        indirect enum EventObject: Codable, Sendable, Hashable {
             case invoice(StripeInvoice)
             case customer(StripeCustomer)
             case subscription(StripeSubscription)
@@ -921,7 +921,7 @@ nonisolated struct CreatePriceBody: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct UploadFileResponse: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct UploadFileResponse: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let filename: String
 
@@ -964,7 +964,7 @@ nonisolated struct UploadFileBody: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated extension List {
+nonisolated extension List: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.object = try container.decode(String.self, forKey: "object")
@@ -974,7 +974,7 @@ nonisolated extension List {
     }
 }
 
-nonisolated extension Card {
+nonisolated extension Card: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -986,7 +986,7 @@ nonisolated extension Card {
     }
 }
 
-nonisolated extension StripeCustomer {
+nonisolated extension StripeCustomer: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -998,7 +998,7 @@ nonisolated extension StripeCustomer {
     }
 }
 
-nonisolated extension StripePrice {
+nonisolated extension StripePrice: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1010,7 +1010,7 @@ nonisolated extension StripePrice {
     }
 }
 
-nonisolated extension InvoiceLine {
+nonisolated extension InvoiceLine: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1020,7 +1020,7 @@ nonisolated extension InvoiceLine {
     }
 }
 
-nonisolated extension StripeInvoice {
+nonisolated extension StripeInvoice: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1033,7 +1033,7 @@ nonisolated extension StripeInvoice {
     }
 }
 
-nonisolated extension SubscriptionItem {
+nonisolated extension SubscriptionItem: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1043,7 +1043,7 @@ nonisolated extension SubscriptionItem {
     }
 }
 
-nonisolated extension StripeSubscription {
+nonisolated extension StripeSubscription: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1054,7 +1054,7 @@ nonisolated extension StripeSubscription {
     }
 }
 
-nonisolated extension StripeCharge {
+nonisolated extension StripeCharge: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1064,7 +1064,7 @@ nonisolated extension StripeCharge {
     }
 }
 
-nonisolated extension StripeRefund {
+nonisolated extension StripeRefund: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1074,7 +1074,7 @@ nonisolated extension StripeRefund {
     }
 }
 
-nonisolated extension InvoiceSummary {
+nonisolated extension InvoiceSummary: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1084,7 +1084,7 @@ nonisolated extension InvoiceSummary {
     }
 }
 
-nonisolated extension DeletedInvoice {
+nonisolated extension DeletedInvoice: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1093,7 +1093,7 @@ nonisolated extension DeletedInvoice {
     }
 }
 
-nonisolated extension BalanceTransaction {
+nonisolated extension BalanceTransaction: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1103,7 +1103,7 @@ nonisolated extension BalanceTransaction {
     }
 }
 
-nonisolated extension StripeEvent {
+nonisolated extension StripeEvent: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1114,7 +1114,7 @@ nonisolated extension StripeEvent {
     }
 }
 
-nonisolated extension StripeCustomer.SourceRef {
+nonisolated extension StripeCustomer.SourceRef: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .string, let value = try? json.decode(String.self) {
@@ -1129,7 +1129,7 @@ nonisolated extension StripeCustomer.SourceRef {
     }
 }
 
-nonisolated extension StripePrice.Recurring {
+nonisolated extension StripePrice.Recurring: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.interval = try container.decode(String.self, forKey: "interval")
@@ -1137,7 +1137,7 @@ nonisolated extension StripePrice.Recurring {
     }
 }
 
-nonisolated extension StripeInvoice.CustomerRef {
+nonisolated extension StripeInvoice.CustomerRef: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .string, let value = try? json.decode(String.self) {
@@ -1152,7 +1152,7 @@ nonisolated extension StripeInvoice.CustomerRef {
     }
 }
 
-nonisolated extension StripeInvoice.SubscriptionRef {
+nonisolated extension StripeInvoice.SubscriptionRef: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .string, let value = try? json.decode(String.self) {
@@ -1167,7 +1167,9 @@ nonisolated extension StripeInvoice.SubscriptionRef {
     }
 }
 
-nonisolated extension StripeSubscription.InvoiceRef {
+nonisolated extension StripeSubscription.Status: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension StripeSubscription.InvoiceRef: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .string, let value = try? json.decode(String.self) {
@@ -1182,7 +1184,11 @@ nonisolated extension StripeSubscription.InvoiceRef {
     }
 }
 
-nonisolated extension BalanceTransaction.BalanceTransactionSource {
+nonisolated extension StripeCharge.Object: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension StripeRefund.Object: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension BalanceTransaction.BalanceTransactionSource: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .string {
@@ -1198,7 +1204,7 @@ nonisolated extension BalanceTransaction.BalanceTransactionSource {
     }
 }
 
-nonisolated extension BalanceTransaction.InvoiceOrDeleted {
+nonisolated extension BalanceTransaction.InvoiceOrDeleted: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .string, let value = try? json.decode(String.self) {
@@ -1221,14 +1227,14 @@ nonisolated extension BalanceTransaction.InvoiceOrDeleted {
     }
 }
 
-nonisolated extension StripeEvent.DataObject {
+nonisolated extension StripeEvent.DataObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.object = try container.decode(StripeEvent.DataObject.EventObject.self, forKey: "object")
     }
 }
 
-nonisolated extension StripeEvent.DataObject.EventObject {
+nonisolated extension StripeEvent.DataObject.EventObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         switch json.tag("object") {
         case "invoice": self = .invoice(try json.decode(StripeInvoice.self))
@@ -1240,7 +1246,7 @@ nonisolated extension StripeEvent.DataObject.EventObject {
     }
 }
 
-nonisolated extension UploadFileResponse {
+nonisolated extension UploadFileResponse: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")

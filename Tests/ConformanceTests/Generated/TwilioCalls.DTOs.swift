@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 8).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version8
 
-nonisolated struct CreateCallResponse: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct CreateCallResponse: Codable, Sendable, Hashable {
     let sid: String
     let status: String
 
@@ -80,7 +80,7 @@ nonisolated struct CreateCallBody: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated extension CreateCallResponse {
+nonisolated extension CreateCallResponse: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.sid = try container.decode(String.self, forKey: "sid")

@@ -54,7 +54,7 @@ struct RuntimeVersionTests {
             fast.contains(
                 "private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version\(RuntimeVersion.fastPaths.rawValue)"
             ))
-        #expect(fast.contains("struct T: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {"))
+        #expect(fast.contains("extension T: DTORuntime.FastJSONDecodable"))
         #expect(
             plain.contains(
                 "private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version\(RuntimeVersion.qualifiedNames.rawValue)"

@@ -26,6 +26,7 @@ struct DocumentSampler {
 
     func sample(_ schema: JSONNode, depth: Int = 0) -> String {
         let schema = document.follow(schema)
+        if depth > 40 { return "null" }
         // A value of the schema's type: Linode's `replication_commit_type` (a string) lists
         // `true` and `false`, YAML's reading of the `on` and `off` it meant.
         if let values = schema["enum"]?.elements,

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct Money: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct Money: Codable, Sendable, Hashable {
     let amount: Int
     let currency: String
 
@@ -22,7 +22,7 @@ nonisolated struct Money: Codable, Sendable, Hashable, DTORuntime.FastJSONDecoda
     }
 }
 
-nonisolated struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     let data: [T]
     let hasMore: Bool
 
@@ -40,7 +40,7 @@ nonisolated struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Ha
     }
 }
 
-nonisolated extension Money {
+nonisolated extension Money: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.amount = try container.decode(Int.self, forKey: "amount")
@@ -48,7 +48,7 @@ nonisolated extension Money {
     }
 }
 
-nonisolated extension List {
+nonisolated extension List: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.data = try container.decode([T].self, forKey: "data")

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct Page<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct Page<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     let object: String
     let data: [T]
     let hasMore: Bool
@@ -35,7 +35,7 @@ nonisolated struct Page<T: Codable & Sendable & Hashable>: Codable, Sendable, Ha
     }
 }
 
-nonisolated struct Pair<A: Codable & Sendable & Hashable, B: Codable & Sendable & Hashable>: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct Pair<A: Codable & Sendable & Hashable, B: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
     let first: A
     let second: B
 
@@ -50,7 +50,7 @@ nonisolated struct Pair<A: Codable & Sendable & Hashable, B: Codable & Sendable 
 
 typealias Batch<T: Codable & Sendable & Hashable> = [T]
 
-nonisolated struct Tariff: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Tariff: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let unitAmount: Int
     let created: Date
@@ -86,7 +86,7 @@ nonisolated struct Tariff: Codable, Sendable, Hashable, Swift.Identifiable, DTOR
     }
 }
 
-nonisolated struct Product: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Product: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let name: String
     let prices: Page<Tariff>
@@ -108,7 +108,7 @@ nonisolated struct Product: Codable, Sendable, Hashable, Swift.Identifiable, DTO
     }
 }
 
-nonisolated extension Page {
+nonisolated extension Page: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.object = try container.decode(String.self, forKey: "object")
@@ -118,7 +118,7 @@ nonisolated extension Page {
     }
 }
 
-nonisolated extension Pair {
+nonisolated extension Pair: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.first = try container.decode(A.self, forKey: "first")
@@ -126,7 +126,7 @@ nonisolated extension Pair {
     }
 }
 
-nonisolated extension Tariff {
+nonisolated extension Tariff: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -135,7 +135,7 @@ nonisolated extension Tariff {
     }
 }
 
-nonisolated extension Product {
+nonisolated extension Product: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")

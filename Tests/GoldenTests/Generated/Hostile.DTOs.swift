@@ -11,7 +11,7 @@ private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
 /// Keys that are Swift keywords or reserved member names. */ import Evil /*
 /// Second line with "quotes" and \(interpolation)
-nonisolated struct Keywords: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct Keywords: Codable, Sendable, Hashable {
     let `class`: String
     let `default`: Int
     let selfValue: String
@@ -113,7 +113,7 @@ nonisolated struct Keywords: Codable, Sendable, Hashable, DTORuntime.FastJSONDec
     }
 }
 
-nonisolated struct Shadowing: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct Shadowing: Codable, Sendable, Hashable {
     let data: DataObject
     let type: TypeObject
     let error: ErrorValue
@@ -161,7 +161,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable, DTORuntime.FastJSONDe
         self.values = values
     }
 
-    struct DataObject: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct DataObject: Codable, Sendable, Hashable {
         let value: Int
 
         init(
@@ -171,7 +171,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable, DTORuntime.FastJSONDe
         }
     }
 
-    struct TypeObject: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct TypeObject: Codable, Sendable, Hashable {
         let name: String
 
         init(
@@ -181,12 +181,12 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable, DTORuntime.FastJSONDe
         }
     }
 
-    enum ErrorValue: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
+    enum ErrorValue: String, Codable, Sendable, Hashable, CaseIterable {
         case bad
         case worse
     }
 
-    struct URLObject: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct URLObject: Codable, Sendable, Hashable {
         let href: String
 
         init(
@@ -196,7 +196,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable, DTORuntime.FastJSONDe
         }
     }
 
-    struct DateObject: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct DateObject: Codable, Sendable, Hashable {
         let day: Int
 
         init(
@@ -206,7 +206,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable, DTORuntime.FastJSONDe
         }
     }
 
-    struct StringObject: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct StringObject: Codable, Sendable, Hashable {
         let text: String
 
         init(
@@ -216,7 +216,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable, DTORuntime.FastJSONDe
         }
     }
 
-    struct Shadowing2: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Shadowing2: Codable, Sendable, Hashable {
         let inner: Int
 
         init(
@@ -226,7 +226,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable, DTORuntime.FastJSONDe
         }
     }
 
-    struct Keywords2: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Keywords2: Codable, Sendable, Hashable {
         let again: Int
 
         init(
@@ -236,7 +236,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable, DTORuntime.FastJSONDe
         }
     }
 
-    struct Item: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+    struct Item: Codable, Sendable, Hashable, Swift.Identifiable {
         let id: Int
 
         init(
@@ -246,7 +246,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable, DTORuntime.FastJSONDe
         }
     }
 
-    struct Category: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+    struct Category: Codable, Sendable, Hashable, Swift.Identifiable {
         let id: Int
 
         init(
@@ -256,7 +256,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable, DTORuntime.FastJSONDe
         }
     }
 
-    struct Status: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+    struct Status: Codable, Sendable, Hashable, Swift.Identifiable {
         let id: Int
 
         init(
@@ -266,7 +266,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable, DTORuntime.FastJSONDe
         }
     }
 
-    struct Status2: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+    struct Status2: Codable, Sendable, Hashable, Swift.Identifiable {
         let id: Int
 
         init(
@@ -276,7 +276,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable, DTORuntime.FastJSONDe
         }
     }
 
-    struct Values: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Values: Codable, Sendable, Hashable {
         let count: Int
 
         init(
@@ -287,7 +287,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable, DTORuntime.FastJSONDe
     }
 }
 
-nonisolated enum Values: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated enum Values: RawRepresentable, Codable, Sendable, Hashable {
     case inProgress
     case inProgress2
     case `default`
@@ -340,7 +340,7 @@ nonisolated enum Values: RawRepresentable, Codable, Sendable, Hashable, DTORunti
     }
 }
 
-nonisolated struct Response: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Response: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int
 
     init(
@@ -350,7 +350,7 @@ nonisolated struct Response: Codable, Sendable, Hashable, Swift.Identifiable, DT
     }
 }
 
-nonisolated struct Kind: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct Kind: Codable, Sendable, Hashable {
     let name: String
 
     init(
@@ -360,7 +360,7 @@ nonisolated struct Kind: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodab
     }
 }
 
-nonisolated extension Keywords {
+nonisolated extension Keywords: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.`class` = try container.decode(String.self, forKey: "class")
@@ -389,7 +389,7 @@ nonisolated extension Keywords {
     }
 }
 
-nonisolated extension Shadowing {
+nonisolated extension Shadowing: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.data = try container.decode(Shadowing.DataObject.self, forKey: "data")
@@ -409,98 +409,102 @@ nonisolated extension Shadowing {
     }
 }
 
-nonisolated extension Response {
+nonisolated extension Values: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension Response: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
     }
 }
 
-nonisolated extension Kind {
+nonisolated extension Kind: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(String.self, forKey: "name")
     }
 }
 
-nonisolated extension Shadowing.DataObject {
+nonisolated extension Shadowing.DataObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.value = try container.decode(Int.self, forKey: "value")
     }
 }
 
-nonisolated extension Shadowing.TypeObject {
+nonisolated extension Shadowing.TypeObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(String.self, forKey: "name")
     }
 }
 
-nonisolated extension Shadowing.URLObject {
+nonisolated extension Shadowing.ErrorValue: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension Shadowing.URLObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.href = try container.decode(String.self, forKey: "href")
     }
 }
 
-nonisolated extension Shadowing.DateObject {
+nonisolated extension Shadowing.DateObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.day = try container.decode(Int.self, forKey: "day")
     }
 }
 
-nonisolated extension Shadowing.StringObject {
+nonisolated extension Shadowing.StringObject: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.text = try container.decode(String.self, forKey: "text")
     }
 }
 
-nonisolated extension Shadowing.Shadowing2 {
+nonisolated extension Shadowing.Shadowing2: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.inner = try container.decode(Int.self, forKey: "inner")
     }
 }
 
-nonisolated extension Shadowing.Keywords2 {
+nonisolated extension Shadowing.Keywords2: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.again = try container.decode(Int.self, forKey: "again")
     }
 }
 
-nonisolated extension Shadowing.Item {
+nonisolated extension Shadowing.Item: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
     }
 }
 
-nonisolated extension Shadowing.Category {
+nonisolated extension Shadowing.Category: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
     }
 }
 
-nonisolated extension Shadowing.Status {
+nonisolated extension Shadowing.Status: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
     }
 }
 
-nonisolated extension Shadowing.Status2 {
+nonisolated extension Shadowing.Status2: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
     }
 }
 
-nonisolated extension Shadowing.Values {
+nonisolated extension Shadowing.Values: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.count = try container.decode(Int.self, forKey: "count")

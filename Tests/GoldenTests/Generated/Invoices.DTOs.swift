@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct Bill: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Bill: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let total: Money
     let lines: List<Money>
@@ -25,7 +25,7 @@ nonisolated struct Bill: Codable, Sendable, Hashable, Swift.Identifiable, DTORun
     }
 }
 
-nonisolated extension Bill {
+nonisolated extension Bill: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct Profile: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct Profile: Codable, Sendable, Hashable {
     let blog: String
     let extra: DTORuntime.JSONValue
     let meta: [String: DTORuntime.JSONValue]
@@ -25,7 +25,7 @@ nonisolated struct Profile: Codable, Sendable, Hashable, DTORuntime.FastJSONDeco
     }
 }
 
-nonisolated extension Profile {
+nonisolated extension Profile: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.blog = try container.decode(String.self, forKey: "blog")

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 12).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version12
 
-nonisolated struct Defaults: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct Defaults: Codable, Sendable, Hashable {
     let string: String
     let int: Int
     let int64: Int64
@@ -128,12 +128,12 @@ nonisolated struct Defaults: Codable, Sendable, Hashable, DTORuntime.FastJSONDec
         try container.encode(optionalWithDefault, forKey: .optionalWithDefault)
     }
 
-    enum Level: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
+    enum Level: String, Codable, Sendable, Hashable, CaseIterable {
         case low
         case high
     }
 
-    enum Open: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    enum Open: RawRepresentable, Codable, Sendable, Hashable {
         case a
         case b
         /// A value the spec does not list; `rawValue` is the string that arrived.
@@ -157,7 +157,7 @@ nonisolated struct Defaults: Codable, Sendable, Hashable, DTORuntime.FastJSONDec
     }
 }
 
-nonisolated struct Lenient: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct Lenient: Codable, Sendable, Hashable {
     let string: String
     let int: Int
     let int64: Int64
@@ -264,12 +264,12 @@ nonisolated struct Lenient: Codable, Sendable, Hashable, DTORuntime.FastJSONDeco
         try container.encode(lossyLenient, forKey: .lossyLenient)
     }
 
-    enum Level: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
+    enum Level: String, Codable, Sendable, Hashable, CaseIterable {
         case low
         case high
     }
 
-    struct Nested: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+    struct Nested: Codable, Sendable, Hashable, Swift.Identifiable {
         let id: Int
 
         init(
@@ -280,7 +280,7 @@ nonisolated struct Lenient: Codable, Sendable, Hashable, DTORuntime.FastJSONDeco
     }
 }
 
-nonisolated struct Dates: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct Dates: Codable, Sendable, Hashable {
     let iso: Date
     let fractional: Date
     let seconds: Date
@@ -346,7 +346,7 @@ nonisolated struct Dates: Codable, Sendable, Hashable, DTORuntime.FastJSONDecoda
     }
 }
 
-nonisolated struct Containers: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct Containers: Codable, Sendable, Hashable {
     let lossy: [Int]
     let optionalLossy: [Int]?
     let nested: [[String]]
@@ -409,7 +409,7 @@ nonisolated struct Containers: Codable, Sendable, Hashable, DTORuntime.FastJSOND
         self.empty = try container.decode(Empty.self, forKey: .empty)
     }
 
-    struct DictOfObjects: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct DictOfObjects: Codable, Sendable, Hashable {
         let x: Int
 
         init(
@@ -419,14 +419,14 @@ nonisolated struct Containers: Codable, Sendable, Hashable, DTORuntime.FastJSOND
         }
     }
 
-    struct Empty: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Empty: Codable, Sendable, Hashable {
         init() {}
     }
 }
 
 typealias Tags = [String]
 
-nonisolated extension Defaults {
+nonisolated extension Defaults: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.string = try container.decodeIfPresent(String.self, forKey: "string") ?? "a \"quoted\" \\(value)\n"
@@ -449,7 +449,7 @@ nonisolated extension Defaults {
     }
 }
 
-nonisolated extension Lenient {
+nonisolated extension Lenient: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.string = container.decodeLenient(String.self, forKey: "string") ?? ""
@@ -470,7 +470,7 @@ nonisolated extension Lenient {
     }
 }
 
-nonisolated extension Dates {
+nonisolated extension Dates: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.iso = try container.decodeDate(forKey: "iso", format: .iso8601)
@@ -484,7 +484,7 @@ nonisolated extension Dates {
     }
 }
 
-nonisolated extension Containers {
+nonisolated extension Containers: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.lossy = try container.decodeLossyArray(Int.self, forKey: "lossy")
@@ -500,21 +500,27 @@ nonisolated extension Containers {
     }
 }
 
-nonisolated extension Lenient.Nested {
+nonisolated extension Defaults.Level: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension Defaults.Open: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension Lenient.Level: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension Lenient.Nested: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
     }
 }
 
-nonisolated extension Containers.DictOfObjects {
+nonisolated extension Containers.DictOfObjects: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.x = try container.decode(Int.self, forKey: "x")
     }
 }
 
-nonisolated extension Containers.Empty {
+nonisolated extension Containers.Empty: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         _ = try json.object()
     }

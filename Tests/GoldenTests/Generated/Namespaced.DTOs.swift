@@ -13,7 +13,7 @@ private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version12
 nonisolated enum Shop {}
 
 extension Shop {
-    nonisolated struct Item: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+    nonisolated struct Item: Codable, Sendable, Hashable, Swift.Identifiable {
         let id: Int
         let imageURL: URL?
         let state: State
@@ -34,7 +34,7 @@ extension Shop {
             case state
         }
 
-        enum State: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+        enum State: RawRepresentable, Codable, Sendable, Hashable {
             case available
             case sold
             /// A value the spec does not list; `rawValue` is the string that arrived.
@@ -59,7 +59,7 @@ extension Shop {
     }
 }
 
-nonisolated extension Shop.Item {
+nonisolated extension Shop.Item: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -67,3 +67,5 @@ nonisolated extension Shop.Item {
         self.state = try container.decode(Shop.Item.State.self, forKey: "state")
     }
 }
+
+nonisolated extension Shop.Item.State: DTORuntime.FastJSONDecodable {}

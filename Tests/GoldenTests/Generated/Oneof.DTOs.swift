@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct Customer: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Customer: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let email: String?
@@ -25,7 +25,7 @@ nonisolated struct Customer: Codable, Sendable, Hashable, Swift.Identifiable, DT
     }
 }
 
-nonisolated struct Card: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Card: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let brand: String
@@ -44,7 +44,7 @@ nonisolated struct Card: Codable, Sendable, Hashable, Swift.Identifiable, DTORun
     }
 }
 
-nonisolated struct BankAccount: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct BankAccount: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let object: String
     let bankName: String
@@ -70,7 +70,7 @@ nonisolated struct BankAccount: Codable, Sendable, Hashable, Swift.Identifiable,
     }
 }
 
-nonisolated struct Charge: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Charge: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let customer: CustomerRef?
     let source: PaymentSource
@@ -91,7 +91,7 @@ nonisolated struct Charge: Codable, Sendable, Hashable, Swift.Identifiable, DTOR
         self.sources = sources
     }
 
-    indirect enum CustomerRef: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    indirect enum CustomerRef: Codable, Sendable, Hashable {
         case string(String)
         case customer(Customer)
 
@@ -128,7 +128,7 @@ nonisolated struct Charge: Codable, Sendable, Hashable, Swift.Identifiable, DTOR
         }
     }
 
-    indirect enum PaymentSource: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    indirect enum PaymentSource: Codable, Sendable, Hashable {
         case card(Card)
         case bankAccount(BankAccount)
         /// A value that no variant matches, kept as it arrived.
@@ -172,7 +172,7 @@ nonisolated struct Charge: Codable, Sendable, Hashable, Swift.Identifiable, DTOR
         }
     }
 
-    indirect enum Amount: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    indirect enum Amount: Codable, Sendable, Hashable {
         case int(Int)
         case string(String)
 
@@ -209,7 +209,7 @@ nonisolated struct Charge: Codable, Sendable, Hashable, Swift.Identifiable, DTOR
         }
     }
 
-    indirect enum Funding: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    indirect enum Funding: Codable, Sendable, Hashable {
         case card(Card)
         case bankAccount(BankAccount)
 
@@ -245,7 +245,7 @@ nonisolated struct Charge: Codable, Sendable, Hashable, Swift.Identifiable, DTOR
     }
 }
 
-nonisolated indirect enum Event: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated indirect enum Event: Codable, Sendable, Hashable {
     case ping(EventPing)
     case push(EventPush)
 
@@ -279,7 +279,7 @@ nonisolated indirect enum Event: Codable, Sendable, Hashable, DTORuntime.FastJSO
         if case .push(let value) = self { value } else { nil }
     }
 
-    struct EventPing: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct EventPing: Codable, Sendable, Hashable {
         let type: String
         let zen: String
 
@@ -292,7 +292,7 @@ nonisolated indirect enum Event: Codable, Sendable, Hashable, DTORuntime.FastJSO
         }
     }
 
-    struct EventPush: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct EventPush: Codable, Sendable, Hashable {
         let type: String
         let ref: String
         let size: Int
@@ -309,7 +309,7 @@ nonisolated indirect enum Event: Codable, Sendable, Hashable, DTORuntime.FastJSO
     }
 }
 
-nonisolated extension Customer {
+nonisolated extension Customer: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -318,7 +318,7 @@ nonisolated extension Customer {
     }
 }
 
-nonisolated extension Card {
+nonisolated extension Card: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -328,7 +328,7 @@ nonisolated extension Card {
     }
 }
 
-nonisolated extension BankAccount {
+nonisolated extension BankAccount: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -338,7 +338,7 @@ nonisolated extension BankAccount {
     }
 }
 
-nonisolated extension Charge {
+nonisolated extension Charge: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -349,7 +349,7 @@ nonisolated extension Charge {
     }
 }
 
-nonisolated extension Event {
+nonisolated extension Event: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         switch json.tag("type") {
         case "ping": self = .ping(try json.decode(Event.EventPing.self))
@@ -360,7 +360,7 @@ nonisolated extension Event {
     }
 }
 
-nonisolated extension Charge.CustomerRef {
+nonisolated extension Charge.CustomerRef: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .string, let value = try? json.decode(String.self) {
@@ -375,7 +375,7 @@ nonisolated extension Charge.CustomerRef {
     }
 }
 
-nonisolated extension Charge.PaymentSource {
+nonisolated extension Charge.PaymentSource: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         switch json.tag("object") {
         case "card": self = .card(try json.decode(Card.self))
@@ -386,7 +386,7 @@ nonisolated extension Charge.PaymentSource {
     }
 }
 
-nonisolated extension Charge.Amount {
+nonisolated extension Charge.Amount: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .number, let value = try? json.decode(Int.self) {
@@ -401,7 +401,7 @@ nonisolated extension Charge.Amount {
     }
 }
 
-nonisolated extension Charge.Funding {
+nonisolated extension Charge.Funding: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         switch json.tag("object") {
         case "card": self = .card(try json.decode(Card.self))
@@ -412,7 +412,7 @@ nonisolated extension Charge.Funding {
     }
 }
 
-nonisolated extension Event.EventPing {
+nonisolated extension Event.EventPing: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.type = try container.decode(String.self, forKey: "type")
@@ -420,7 +420,7 @@ nonisolated extension Event.EventPing {
     }
 }
 
-nonisolated extension Event.EventPush {
+nonisolated extension Event.EventPush: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.type = try container.decode(String.self, forKey: "type")

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 11).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version11
 
-nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let unitAmountDecimal: Decimal
     let idStr: Int64
@@ -128,7 +128,7 @@ nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable, DTORu
         try container.encodeIfPresent(limits, forKey: .limits)
     }
 
-    struct Card: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Card: Codable, Sendable, Hashable {
         let brand: String
         let last4: String
 
@@ -141,7 +141,7 @@ nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable, DTORu
         }
     }
 
-    struct Permissions: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Permissions: Codable, Sendable, Hashable {
         let issues: String?
         /// Every key the JSON object has that this type does not declare.
         let additionalProperties: [String: String]
@@ -171,7 +171,7 @@ nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable, DTORu
         }
     }
 
-    struct Limits: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Limits: Codable, Sendable, Hashable {
         let `default`: Int
         /// Limits by plan.
         let byPlan: [String: AdditionalProperty]
@@ -201,7 +201,7 @@ nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable, DTORu
         }
 
         /// Limits by plan.
-        struct AdditionalProperty: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+        struct AdditionalProperty: Codable, Sendable, Hashable {
             let max: Int
 
             init(
@@ -213,7 +213,7 @@ nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable, DTORu
     }
 }
 
-nonisolated extension Price {
+nonisolated extension Price: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -236,7 +236,7 @@ nonisolated extension Price {
     }
 }
 
-nonisolated extension Price.Card {
+nonisolated extension Price.Card: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.brand = try container.decode(String.self, forKey: "brand")
@@ -244,7 +244,7 @@ nonisolated extension Price.Card {
     }
 }
 
-nonisolated extension Price.Permissions {
+nonisolated extension Price.Permissions: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.issues = try container.decodeIfPresent(String.self, forKey: "issues")
@@ -252,7 +252,7 @@ nonisolated extension Price.Permissions {
     }
 }
 
-nonisolated extension Price.Limits {
+nonisolated extension Price.Limits: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.`default` = try container.decode(Int.self, forKey: "default")
@@ -260,7 +260,7 @@ nonisolated extension Price.Limits {
     }
 }
 
-nonisolated extension Price.Limits.AdditionalProperty {
+nonisolated extension Price.Limits.AdditionalProperty: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.max = try container.decode(Int.self, forKey: "max")

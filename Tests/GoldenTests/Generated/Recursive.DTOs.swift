@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct Invoice: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Invoice: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let amountDue: Int
     var subscription: Subscription? { _subscription?.value }
@@ -33,7 +33,7 @@ nonisolated struct Invoice: Codable, Sendable, Hashable, Swift.Identifiable, DTO
     }
 }
 
-nonisolated struct Subscription: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Subscription: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: String
     let status: String
     let latestInvoice: Invoice?
@@ -55,7 +55,7 @@ nonisolated struct Subscription: Codable, Sendable, Hashable, Swift.Identifiable
     }
 }
 
-nonisolated struct Comment: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Comment: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int
     let body: String
     var parent: Comment? { _parent?.value }
@@ -96,7 +96,7 @@ nonisolated struct Comment: Codable, Sendable, Hashable, Swift.Identifiable, DTO
     }
 }
 
-nonisolated extension Invoice {
+nonisolated extension Invoice: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -105,7 +105,7 @@ nonisolated extension Invoice {
     }
 }
 
-nonisolated extension Subscription {
+nonisolated extension Subscription: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -114,7 +114,7 @@ nonisolated extension Subscription {
     }
 }
 
-nonisolated extension Comment {
+nonisolated extension Comment: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")

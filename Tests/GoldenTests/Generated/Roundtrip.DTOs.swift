@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct Collide: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct Collide: Codable, Sendable, Hashable {
     let _2fa: _2fa2
     let n: Int
     let Item: String?
@@ -116,7 +116,7 @@ nonisolated struct Collide: Codable, Sendable, Hashable, DTORuntime.FastJSONDeco
         try container.encodeIfPresent(list, forKey: .list)
     }
 
-    struct _2fa2: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct _2fa2: Codable, Sendable, Hashable {
         let code: Int
 
         init(
@@ -126,7 +126,7 @@ nonisolated struct Collide: Codable, Sendable, Hashable, DTORuntime.FastJSONDeco
         }
     }
 
-    struct Item2: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Item2: Codable, Sendable, Hashable {
         let x: Int
 
         init(
@@ -136,13 +136,13 @@ nonisolated struct Collide: Codable, Sendable, Hashable, DTORuntime.FastJSONDeco
         }
     }
 
-    enum status2: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
+    enum status2: String, Codable, Sendable, Hashable, CaseIterable {
         case a
         case b
     }
 }
 
-nonisolated enum Level: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
+nonisolated enum Level: String, Codable, Sendable, Hashable, CaseIterable {
     case low
     case high
 }
@@ -151,7 +151,7 @@ typealias When = Date
 
 typealias Ints = [Int]
 
-nonisolated struct Envelope: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct Envelope: Codable, Sendable, Hashable {
     let letter: String
 
     init(
@@ -163,7 +163,7 @@ nonisolated struct Envelope: Codable, Sendable, Hashable, DTORuntime.FastJSONDec
 
 typealias Forest = [Tree]
 
-nonisolated struct Tree: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct Tree: Codable, Sendable, Hashable {
     let name: String
     let children: Forest
 
@@ -187,7 +187,7 @@ nonisolated struct Tree: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodab
     }
 }
 
-nonisolated struct Exact: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+nonisolated struct Exact: Codable, Sendable, Hashable {
     let when: [Date]
     let seconds: [Date]
     let big: Double
@@ -241,7 +241,7 @@ nonisolated struct Exact: Codable, Sendable, Hashable, DTORuntime.FastJSONDecoda
     }
 }
 
-nonisolated extension Collide {
+nonisolated extension Collide: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self._2fa = try container.decode(Collide._2fa2.self, forKey: "2fa")
@@ -262,14 +262,16 @@ nonisolated extension Collide {
     }
 }
 
-nonisolated extension Envelope {
+nonisolated extension Level: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension Envelope: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.letter = try container.decode(String.self, forKey: "letter")
     }
 }
 
-nonisolated extension Tree {
+nonisolated extension Tree: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(String.self, forKey: "name")
@@ -277,7 +279,7 @@ nonisolated extension Tree {
     }
 }
 
-nonisolated extension Exact {
+nonisolated extension Exact: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.when = try container.decodeDatesIfPresent(forKey: "when", format: .iso8601Fractional) ?? [Date(timeIntervalSince1970: -8878623.804), Date(timeIntervalSinceReferenceDate: 599529600.002)]
@@ -289,16 +291,18 @@ nonisolated extension Exact {
     }
 }
 
-nonisolated extension Collide._2fa2 {
+nonisolated extension Collide._2fa2: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.code = try container.decode(Int.self, forKey: "code")
     }
 }
 
-nonisolated extension Collide.Item2 {
+nonisolated extension Collide.Item2: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.x = try container.decode(Int.self, forKey: "x")
     }
 }
+
+nonisolated extension Collide.status2: DTORuntime.FastJSONDecodable {}

@@ -9,7 +9,7 @@ import Foundation
 // this file: update the dtogen package (this file needs its runtime version 3).
 private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
 
-nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
+nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable {
     let id: Int
     let placedAt: Date
     let tags: [String]
@@ -74,7 +74,7 @@ nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable, DTORu
         try container.encode(coords, forKey: .coords)
     }
 
-    enum State: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    enum State: RawRepresentable, Codable, Sendable, Hashable {
         case `open`
         case closed
         /// A value the spec does not list; `rawValue` is the string that arrived.
@@ -97,7 +97,7 @@ nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable, DTORu
         }
     }
 
-    struct Line: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
+    struct Line: Codable, Sendable, Hashable {
         let sku: String
         let qty: Int
 
@@ -116,7 +116,7 @@ nonisolated enum OrderState: String, Codable, Sendable, Hashable, CaseIterable {
     case closed
 }
 
-nonisolated extension Order {
+nonisolated extension Order: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -130,7 +130,9 @@ nonisolated extension Order {
     }
 }
 
-nonisolated extension Order.Line {
+nonisolated extension Order.State: DTORuntime.FastJSONDecodable {}
+
+nonisolated extension Order.Line: DTORuntime.FastJSONDecodable {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.sku = try container.decode(String.self, forKey: "sku")
