@@ -6,11 +6,11 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
 /// A catalog product. Old clients sent prices as strings, so numbers are lenient.
-nonisolated struct Product: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Product: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: Int
     let name: String
     let price: Decimal
@@ -64,7 +64,7 @@ nonisolated struct Product: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated struct UserInfo: Codable, Sendable, Hashable {
+nonisolated struct UserInfo: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let name: String
     let email: String
 
@@ -88,7 +88,7 @@ nonisolated struct UserInfo: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct CreateProductBody: Codable, Sendable, Hashable {
+nonisolated struct CreateProductBody: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let name: String
     let price: Decimal
     let tags: [String]
@@ -104,7 +104,7 @@ nonisolated struct CreateProductBody: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct HealthResponse: Codable, Sendable, Hashable {
+nonisolated struct HealthResponse: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let ok: Bool
 
     init(
@@ -114,7 +114,7 @@ nonisolated struct HealthResponse: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated extension Product: DTORuntime.FastJSONDecodable {
+nonisolated extension Product {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -126,7 +126,7 @@ nonisolated extension Product: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension UserInfo: DTORuntime.FastJSONDecodable {
+nonisolated extension UserInfo {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = container.decodeLenient(String.self, forKey: "name") ?? ""
@@ -134,7 +134,7 @@ nonisolated extension UserInfo: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension HealthResponse: DTORuntime.FastJSONDecodable {
+nonisolated extension HealthResponse {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.ok = try container.decode(Bool.self, forKey: "ok")

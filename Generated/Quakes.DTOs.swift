@@ -6,11 +6,11 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
 /// The USGS earthquake feed (GeoJSON).
-nonisolated struct GeoFeatureCollection: Codable, Sendable, Hashable {
+nonisolated struct GeoFeatureCollection: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let type: String
     let metadata: Metadata
     let features: [Feature]
@@ -28,7 +28,7 @@ nonisolated struct GeoFeatureCollection: Codable, Sendable, Hashable {
         self.bbox = bbox
     }
 
-    struct Metadata: Codable, Sendable, Hashable {
+    struct Metadata: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let generated: Date
         let url: URL
         let title: String
@@ -82,7 +82,7 @@ nonisolated struct GeoFeatureCollection: Codable, Sendable, Hashable {
         }
     }
 
-    struct Feature: Codable, Sendable, Hashable, Swift.Identifiable {
+    struct Feature: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
         let type: String
         let properties: Properties
         let geometry: Geometry
@@ -100,7 +100,7 @@ nonisolated struct GeoFeatureCollection: Codable, Sendable, Hashable {
             self.id = id
         }
 
-        struct Properties: Codable, Sendable, Hashable {
+        struct Properties: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
             let mag: Double?
             let place: String?
             let time: Date
@@ -225,14 +225,14 @@ nonisolated struct GeoFeatureCollection: Codable, Sendable, Hashable {
                 try container.encode(title, forKey: .title)
             }
 
-            enum Alert: String, Codable, Sendable, Hashable, CaseIterable {
+            enum Alert: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
                 case green
                 case yellow
                 case orange
                 case red
             }
 
-            enum Status: RawRepresentable, Codable, Sendable, Hashable {
+            enum Status: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
                 case automatic
                 case reviewed
                 case deleted
@@ -259,7 +259,7 @@ nonisolated struct GeoFeatureCollection: Codable, Sendable, Hashable {
             }
         }
 
-        struct Geometry: Codable, Sendable, Hashable {
+        struct Geometry: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
             let type: String
             let coordinates: [Double]
 
@@ -274,13 +274,13 @@ nonisolated struct GeoFeatureCollection: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated enum EventType: String, Codable, Sendable, Hashable, CaseIterable {
+nonisolated enum EventType: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
     case earthquake
     case explosion
     case quarryBlast = "quarry blast"
 }
 
-nonisolated extension GeoFeatureCollection: DTORuntime.FastJSONDecodable {
+nonisolated extension GeoFeatureCollection {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.type = try container.decode(String.self, forKey: "type")
@@ -290,7 +290,7 @@ nonisolated extension GeoFeatureCollection: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension GeoFeatureCollection.Metadata: DTORuntime.FastJSONDecodable {
+nonisolated extension GeoFeatureCollection.Metadata {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.generated = try container.decodeDate(forKey: "generated", format: .millisecondsSince1970)
@@ -302,7 +302,7 @@ nonisolated extension GeoFeatureCollection.Metadata: DTORuntime.FastJSONDecodabl
     }
 }
 
-nonisolated extension GeoFeatureCollection.Feature: DTORuntime.FastJSONDecodable {
+nonisolated extension GeoFeatureCollection.Feature {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.type = try container.decode(String.self, forKey: "type")
@@ -312,7 +312,7 @@ nonisolated extension GeoFeatureCollection.Feature: DTORuntime.FastJSONDecodable
     }
 }
 
-nonisolated extension GeoFeatureCollection.Feature.Properties: DTORuntime.FastJSONDecodable {
+nonisolated extension GeoFeatureCollection.Feature.Properties {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.mag = try container.decodeIfPresent(Double.self, forKey: "mag")
@@ -336,11 +336,7 @@ nonisolated extension GeoFeatureCollection.Feature.Properties: DTORuntime.FastJS
     }
 }
 
-nonisolated extension GeoFeatureCollection.Feature.Properties.Alert: DTORuntime.FastJSONDecodable {}
-
-nonisolated extension GeoFeatureCollection.Feature.Properties.Status: DTORuntime.FastJSONDecodable {}
-
-nonisolated extension GeoFeatureCollection.Feature.Geometry: DTORuntime.FastJSONDecodable {
+nonisolated extension GeoFeatureCollection.Feature.Geometry {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.type = try container.decode(String.self, forKey: "type")

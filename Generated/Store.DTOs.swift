@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 12).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version12
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct StoreError: Codable, Sendable, Hashable, Error {
+nonisolated struct StoreError: Codable, Sendable, Hashable, Error, DTORuntime.FastJSONDecodable {
     let message: String
     let code: String?
 
@@ -22,7 +22,7 @@ nonisolated struct StoreError: Codable, Sendable, Hashable, Error {
     }
 }
 
-nonisolated struct Item: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Item: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: UUID
     let name: String
     let price: Double
@@ -51,7 +51,7 @@ nonisolated struct Item: Codable, Sendable, Hashable, Swift.Identifiable {
         case category
     }
 
-    enum Category: RawRepresentable, Codable, Sendable, Hashable {
+    enum Category: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         case books
         case music
         case games
@@ -78,7 +78,7 @@ nonisolated struct Item: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated struct SearchResults: Codable, Sendable, Hashable {
+nonisolated struct SearchResults: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let query: String
     let items: [Item]
     let total: Int
@@ -94,7 +94,7 @@ nonisolated struct SearchResults: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct CreateItemBody: Codable, Sendable, Hashable {
+nonisolated struct CreateItemBody: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let name: String
     let price: Double
     let tags: [String]
@@ -113,7 +113,7 @@ nonisolated struct CreateItemBody: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct UploadImageBody: Codable, Sendable, Hashable {
+nonisolated struct UploadImageBody: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let image: DTORuntime.FilePart
     let caption: String?
 
@@ -126,7 +126,7 @@ nonisolated struct UploadImageBody: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated extension StoreError: DTORuntime.FastJSONDecodable {
+nonisolated extension StoreError {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.message = try container.decode(String.self, forKey: "message")
@@ -134,7 +134,7 @@ nonisolated extension StoreError: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Item: DTORuntime.FastJSONDecodable {
+nonisolated extension Item {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(UUID.self, forKey: "id")
@@ -145,7 +145,7 @@ nonisolated extension Item: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension SearchResults: DTORuntime.FastJSONDecodable {
+nonisolated extension SearchResults {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.query = try container.decode(String.self, forKey: "query")
@@ -153,5 +153,3 @@ nonisolated extension SearchResults: DTORuntime.FastJSONDecodable {
         self.total = try container.decode(Int.self, forKey: "total")
     }
 }
-
-nonisolated extension Item.Category: DTORuntime.FastJSONDecodable {}

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 12).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version12
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: StoreAPI.baseURL)`.
 nonisolated enum StoreAPI {

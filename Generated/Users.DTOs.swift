@@ -6,11 +6,11 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
 /// The user as the server sends it: the name is nested, the birth date a Unix timestamp.
-nonisolated struct UserDTO: Codable, Sendable, Hashable {
+nonisolated struct UserDTO: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let name: Name
     let email: String
     let dayOfBirth: Int
@@ -25,7 +25,7 @@ nonisolated struct UserDTO: Codable, Sendable, Hashable {
         self.dayOfBirth = dayOfBirth
     }
 
-    struct Name: Codable, Sendable, Hashable {
+    struct Name: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let first: String
         let last: String
 
@@ -39,7 +39,7 @@ nonisolated struct UserDTO: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated extension UserDTO: DTORuntime.FastJSONDecodable {
+nonisolated extension UserDTO {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(UserDTO.Name.self, forKey: "name")
@@ -48,7 +48,7 @@ nonisolated extension UserDTO: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension UserDTO.Name: DTORuntime.FastJSONDecodable {
+nonisolated extension UserDTO.Name {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.first = try container.decode(String.self, forKey: "first")

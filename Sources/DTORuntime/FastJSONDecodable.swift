@@ -497,6 +497,15 @@ extension Nullable: FastJSONDecodable where Wrapped: FastJSONDecodable & Codable
     }
 }
 
+/// Any other type: its `init(from:)`, reading the tape through `FastDecoder`'s `Decoder`.
+/// Generated types that nothing decodes take it, so that each declares the conformance
+/// with the type (a conformance an extension adds keeps the type in a release binary).
+extension FastJSONDecodable {
+    @_spi(Generated) public init(fastJSON value: FastJSONValue) throws {
+        self = try FastJSONDecoder(tape: value.tape, index: value.index).decodeDirectly(Self.self)
+    }
+}
+
 /// String-backed enums: the raw value, as `RawRepresentable`'s `init(from:)` reads it.
 extension FastJSONDecodable where Self: RawRepresentable, RawValue == String {
     @inlinable

@@ -47,4 +47,8 @@ public enum GeneratedCodeSupport {
     /// (`OneOf.Shape`, `OneOf.ranking(_:in:)`, `FastJSONValue.oneOfRanking(_:)`), which
     /// output needs when two object (or two array) variants of a one-of must be told apart.
     public enum Version13 {}
+    /// The runtime of dtogen 0.14: a generated type declares `FastJSONDecodable` with the
+    /// type, and one without a fast path of its own (nothing decodes it) takes the default
+    /// `init(fastJSON:)`, its `init(from:)` on the tape.
+    public enum Version14 {}
 }

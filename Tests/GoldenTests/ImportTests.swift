@@ -35,6 +35,6 @@ struct ImportTests {
         #expect(!billing.contains("struct Money"))
         #expect(!billing.contains("struct List"))
         let common = try String(contentsOf: folder.appendingPathComponent("Common.DTOs.swift"), encoding: .utf8)
-        #expect(common.contains("struct Money: Codable, Sendable, Hashable {"))
+        #expect(common.contains("struct Money: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {"))
     }
 }

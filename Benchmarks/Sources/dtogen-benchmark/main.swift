@@ -20,6 +20,9 @@ import YAMLReader
 // --baseline <dtogen> measures only Stripe's import and a 10,000-endpoint generation by this
 // checkout's dtogen and an earlier build (say a worktree's .build/release/dtogen), in turn:
 // medians and their ratio, for a change of the core that must not slow them.
+// --app-size [<dtogen>] measures only what an app's release binary keeps of the 200-endpoint
+// output when it calls none, one or all of its endpoints (a minute or two: the apps' release
+// build), and with an earlier build of dtogen, the same for its output.
 // --decoding measures only the decoders; --decode-once <hand|json|fast> <file> decodes one
 // file once and exits (the benchmark runs it as a child to read its peak memory).
 
@@ -247,6 +250,12 @@ let dtogen = root.appendingPathComponent(".build/release/dtogen").path
 if let flag = CommandLine.arguments.firstIndex(of: "--baseline"), CommandLine.arguments.count > flag + 1 {
     try compareWithBaseline(dtogen: dtogen, baseline: CommandLine.arguments[flag + 1])
     printTable()
+    exit(0)
+}
+
+if let flag = CommandLine.arguments.firstIndex(of: "--app-size") {
+    let next = CommandLine.arguments.dropFirst(flag + 1).first
+    try measureAppSize(dtogen: dtogen, baseline: next.flatMap { $0.hasPrefix("--") ? nil : $0 })
     exit(0)
 }
 

@@ -30,20 +30,19 @@ struct DTOContextBuilder {
             topLevel[index].append(id)
         }
         var fastPaths = Array(repeating: [FastPathContext](), count: count)
-        if fastDecoding {
-            for index in table.decls.indices {
-                let id = DeclID(index: index)
-                guard decoded?.contains(id) ?? true, let path = fastPath(id) else { continue }
-                var top = id
-                while let parent = table[top].parent { top = parent }
-                fastPaths[SpecFileNaming.dtoFileIndex(ofType: table[top].name, count: count)].append(path)
-            }
+        var conforms = Array(repeating: false, count: count)
+        for index in table.decls.indices where conformsToFastJSON(DeclID(index: index)) {
+            let id = DeclID(index: index)
+            var top = id
+            while let parent = table[top].parent { top = parent }
+            let file = SpecFileNaming.dtoFileIndex(ofType: table[top].name, count: count)
+            conforms[file] = true
+            if let path = fastPath(id) { fastPaths[file].append(path) }
         }
         return (0..<count).map { index in
             var file = file
             if !access.isEmpty {
-                file.exposedImports = ImportAccess.dtos(
-                    topLevel[index], in: table, fastPaths: !fastPaths[index].isEmpty)
+                file.exposedImports = ImportAccess.dtos(topLevel[index], in: table, fastPaths: conforms[index])
             }
             return DTOsFileContext(
                 file: file, declarations: declarations[index],
@@ -56,12 +55,33 @@ struct DTOContextBuilder {
         }
     }
 
-    /// How a declaration of this spec reads `FastDecoder`'s tape. Structs
-    /// make the calls their `init(from:)` makes, on a `FastJSONObject` keyed by the JSON keys;
-    /// enums take the runtime's raw-value path; one-ofs choose their variant as `init(from:)` does.
+    /// Whether a declaration conforms to `FastJSONDecodable`: with fast decoding on, every
+    /// generated struct, enum and one-of, whether or not an endpoint decodes it, so that its
+    /// declaration line follows from the type alone (an update that stops decoding it keeps
+    /// the line). The conformance is declared with the type, not by an extension: the
+    /// optimizer drops a type nothing uses, conformance and all, only when no extension adds
+    /// a conformance to it (one that does keeps the type's code in a release binary).
+    func conformsToFastJSON(_ id: DeclID) -> Bool {
+        guard fastDecoding, !table[id].external, !table.isAppType(id) else { return false }
+        switch table[id].kind {
+        case .structure, .enumeration, .oneOf: return true
+        case .alias, .appType: return false
+        }
+    }
+
+    /// The protocol a declaration lists for fast decoding, if any.
+    func fastJSONConformance(_ id: DeclID) -> String? {
+        conformsToFastJSON(id) ? printer.runtime.fastJSONDecodable : nil
+    }
+
+    /// How a declaration of this spec reads `FastDecoder`'s tape, in an extension, when
+    /// something decodes it. Structs make the calls their `init(from:)` makes, on a
+    /// `FastJSONObject` keyed by the JSON keys; one-ofs choose their variant as `init(from:)`
+    /// does. Enums need none (the runtime reads the raw value), nor does a type nothing
+    /// decodes: the runtime's default runs its `init(from:)` on the tape.
     func fastPath(_ id: DeclID) -> FastPathContext? {
         let decl = table[id]
-        guard !decl.external, !table.isAppType(id) else { return nil }
+        guard conformsToFastJSON(id), decoded?.contains(id) ?? true else { return nil }
         let body: FastPathContext.Body
         switch decl.kind {
         case .structure(let fields):
@@ -69,12 +89,11 @@ struct DTOContextBuilder {
                 statements: fields.map { printer.decodeStatement($0, onTape: true) }
                     + (decl.additionalProperties.map { [printer.decodeAdditionalPropertiesStatement($0, onTape: true)] }
                         ?? []))
-        case .enumeration: body = .rawValue
         case .oneOf(let info): body = .oneOf(oneOfDecoding(decl, info, onTape: true))
-        case .alias, .appType: return nil
+        case .enumeration, .alias, .appType: return nil
         }
         return FastPathContext(
-            access: access, type: printer.qualifiedType(.named(id)), protocol: printer.runtime.fastJSONDecodable,
+            access: access, type: printer.qualifiedType(.named(id)),
             valueType: printer.runtime.fastJSONValue, body: body,
             availability: printer.availability(printer.deprecated.deprecation(of: id)),
             initAvailability: printer.availability(printer.deprecated.codingDeprecation(of: id))
@@ -86,11 +105,17 @@ struct DTOContextBuilder {
         let decl = table[id]
         switch decl.kind {
         case .oneOf(let info):
-            return .oneOf(oneOfContext(decl, info, codingDeprecation: printer.deprecated.codingDeprecation(of: id)))
+            var context = oneOfContext(decl, info, codingDeprecation: printer.deprecated.codingDeprecation(of: id))
+            context.fastJSON = fastJSONConformance(id)
+            return .oneOf(context)
         case .structure(let fields):
-            return .structure(
-                structContext(decl, fields, codingDeprecation: printer.deprecated.codingDeprecation(of: id)))
-        case .enumeration(let info): return .enumeration(enumContext(decl, info))
+            var context = structContext(decl, fields, codingDeprecation: printer.deprecated.codingDeprecation(of: id))
+            context.fastJSON = fastJSONConformance(id)
+            return .structure(context)
+        case .enumeration(let info):
+            var context = enumContext(decl, info)
+            context.fastJSON = fastJSONConformance(id)
+            return .enumeration(context)
         case .alias(let target):
             return .alias(
                 AliasContext(
@@ -211,5 +236,5 @@ enum DeclarationSection: String, CaseIterable, Sendable {
 
 /// The sections of a fast path in `dtos.swift.mustache`'s `fastPaths`.
 enum FastPathSection: String, CaseIterable, Sendable {
-    case rawValue, structure, oneOf
+    case structure, oneOf
 }

@@ -94,11 +94,15 @@ struct StructContext: TemplateContext {
     var encoding: [String]?
     var nested: [DeclarationContext]
 
+    /// The fast-decoding protocol the type conforms to (`DTORuntime.FastJSONDecodable`), or
+    /// nil without fast decoding.
+    var fastJSON: String?
+
     var entries: MustacheObject {
         let access: MustacheObject = ["access": .string(self.access), "availability": .lines(setters)]
         return [
             "doc": .lines(doc), "availability": .lines(availability), "access": .string(self.access),
-            "isolation": .string(isolation), "name": .string(name),
+            "fastJSON": .optional(fastJSON), "isolation": .string(isolation), "name": .string(name),
             "error": .bool(isError), "identifiable": .bool(isIdentifiable),
             "properties": .list(properties.map(\.value)),
             "initializer": parameters.isEmpty
@@ -196,10 +200,15 @@ struct EnumContext: TemplateContext {
     /// it the switch is cheaper.
     static let casesReadThroughKnown = 100
 
+    /// The fast-decoding protocol the type conforms to (`DTORuntime.FastJSONDecodable`), or
+    /// nil without fast decoding.
+    var fastJSON: String?
+
     var entries: MustacheObject {
         [
             "doc": .lines(doc), "availability": .lines(availability), "access": .string(access),
-            "isolation": .string(isolation), "name": .string(name), "cases": .list(cases.map(\.value)),
+            "fastJSON": .optional(fastJSON), "isolation": .string(isolation), "name": .string(name),
+            "cases": .list(cases.map(\.value)),
             "closed": .bool(unknown == nil), "open": .bool(unknown != nil), "unknown": .string(unknown ?? ""),
             "throughKnown": .bool(unknown != nil && cases.count > Self.casesReadThroughKnown),
         ]
@@ -252,10 +261,15 @@ struct OneOfContext: TemplateContext {
     var shapes: OneOfShapesContext?
     var nested: [DeclarationContext]
 
+    /// The fast-decoding protocol the type conforms to (`DTORuntime.FastJSONDecodable`), or
+    /// nil without fast decoding.
+    var fastJSON: String?
+
     var entries: MustacheObject {
         [
             "doc": .lines(doc), "availability": .lines(availability), "codingAvailability": .lines(codingAvailability),
-            "access": .string(access), "isolation": .string(isolation), "name": .string(name),
+            "access": .string(access), "fastJSON": .optional(fastJSON), "isolation": .string(isolation),
+            "name": .string(name),
             "cases": .list(cases.map(\.value)), "unknown": .optional(unknown), "decoding": decoding.value,
             "shapes": .optional(shapes),
             "decoder": .string(RuntimeSymbols.decoder), "encoder": .string(RuntimeSymbols.encoder),
@@ -375,11 +389,10 @@ enum OneOfDecodingContext: TemplateContext {
     }
 }
 
-/// One `extension T: FastJSONDecodable` of `dtos.swift`'s `fastPaths`.
+/// One `extension T { init(fastJSON:) }` of `dtos.swift`'s `fastPaths` (the type declares
+/// the conformance).
 struct FastPathContext: TemplateContext {
     enum Body {
-        /// A string enum: the runtime's raw-value path.
-        case rawValue
         /// A struct: its decoding statements on the tape.
         case structure(statements: [String])
         case oneOf(OneOfDecodingContext)
@@ -387,7 +400,6 @@ struct FastPathContext: TemplateContext {
 
     var access: String
     var type: String
-    var `protocol`: String
     var valueType: String
     var body: Body
     /// `@available(*, deprecated…)` on the extension (a deprecated type) and on its init (a
@@ -397,13 +409,12 @@ struct FastPathContext: TemplateContext {
 
     var entries: MustacheObject {
         let shared: MustacheObject = [
-            "access": .string(access), "type": .string(type), "protocol": .string(`protocol`),
+            "access": .string(access), "type": .string(type),
             "valueType": .string(valueType), "availability": .lines(availability),
             "initAvailability": .lines(initAvailability),
         ]
         let section =
             switch body {
-            case .rawValue: SectionContext(FastPathSection.rawValue, .bool(true), shared: shared)
             case .structure(let statements):
                 SectionContext(
                     FastPathSection.structure,

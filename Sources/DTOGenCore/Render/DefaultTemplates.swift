@@ -68,17 +68,11 @@ extension {{{name}}} {
 {{/namespace}}
 {{#fastPaths}}
 
-{{#rawValue}}
-{{#availability}}
-{{{.}}}
-{{/availability}}
-nonisolated extension {{{type}}}: {{{protocol}}} {}
-{{/rawValue}}
 {{#structure}}
 {{#availability}}
 {{{.}}}
 {{/availability}}
-nonisolated extension {{{type}}}: {{{protocol}}} {
+nonisolated extension {{{type}}} {
 {{#initAvailability}}
     {{{.}}}
 {{/initAvailability}}
@@ -99,7 +93,7 @@ nonisolated extension {{{type}}}: {{{protocol}}} {
 {{#availability}}
 {{{.}}}
 {{/availability}}
-nonisolated extension {{{type}}}: {{{protocol}}} {
+nonisolated extension {{{type}}} {
 {{#initAvailability}}
     {{{.}}}
 {{/initAvailability}}
@@ -186,14 +180,14 @@ extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
 {{{.}}}
 {{/availability}}
 {{#closed}}
-{{{access}}}{{{isolation}}}enum {{{name}}}: String, Codable, Sendable, Hashable, CaseIterable {
+{{{access}}}{{{isolation}}}enum {{{name}}}: String, Codable, Sendable, Hashable, CaseIterable{{#fastJSON}}, {{{.}}}{{/fastJSON}} {
 {{#cases}}
     case {{{name}}}{{{rawValue}}}
 {{/cases}}
 }
 {{/closed}}
 {{#open}}
-{{{access}}}{{{isolation}}}enum {{{name}}}: RawRepresentable, Codable, Sendable, Hashable {
+{{{access}}}{{{isolation}}}enum {{{name}}}: RawRepresentable, Codable, Sendable, Hashable{{#fastJSON}}, {{{.}}}{{/fastJSON}} {
 {{#cases}}
     case {{{name}}}
 {{/cases}}
@@ -431,7 +425,7 @@ extension {{{bodyType}}} {
 {{#availability}}
 {{{.}}}
 {{/availability}}
-{{{access}}}{{{isolation}}}indirect enum {{{name}}}: Codable, Sendable, Hashable {
+{{{access}}}{{{isolation}}}indirect enum {{{name}}}: Codable, Sendable, Hashable{{#fastJSON}}, {{{.}}}{{/fastJSON}} {
 {{#cases}}
 {{#availability}}
     {{{.}}}
@@ -680,7 +674,7 @@ extension {{{bodyType}}} {
 {{#availability}}
 {{{.}}}
 {{/availability}}
-{{{access}}}{{{isolation}}}struct {{{name}}}: Codable, Sendable, Hashable{{#identifiable}}, Swift.Identifiable{{/identifiable}}{{#error}}, Error{{/error}} {
+{{{access}}}{{{isolation}}}struct {{{name}}}: Codable, Sendable, Hashable{{#identifiable}}, Swift.Identifiable{{/identifiable}}{{#error}}, Error{{/error}}{{#fastJSON}}, {{{.}}}{{/fastJSON}} {
 {{#properties}}
 {{#doc}}
     {{{.}}}

@@ -3,7 +3,7 @@
 /// (`GeneratedCodeSupport.Version6`), and `CHANGELOG.md` has an entry for each.
 public enum DTOGenVersion {
     /// The version `dtogen --version` prints; its minor number is the latest runtime version.
-    public static let tool = "0.13.0"
+    public static let tool = "0.14.0"
 }
 
 /// A version of DTORuntime (`GeneratedCodeSupport.Version<N>`): each adds what some output
@@ -37,13 +37,17 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     case emptyURLs = 12
     /// Untagged one-ofs that rank the variants of one JSON kind by evidence (`OneOf.ranking`).
     case rankedOneOfs = 13
+    /// A type nothing decodes still conforms to `FastJSONDecodable` (its declaration lists
+    /// it): the runtime's default `init(fastJSON:)` runs its `init(from:)` on the tape.
+    case declaredFastPaths = 14
 
-    static let latest = RuntimeVersion.allCases.max() ?? .rankedOneOfs
+    static let latest = RuntimeVersion.allCases.max() ?? .declaredFastPaths
 
     static func < (a: RuntimeVersion, b: RuntimeVersion) -> Bool { a.rawValue < b.rawValue }
 
     /// The version a spec's output needs: the highest any of its parts uses.
     static func required(by ir: SpecIR, fastDecoding: Bool) -> RuntimeVersion {
+        if fastDecoding, declaresFastPaths(ir) { return .declaredFastPaths }
         if ir.types.decls.contains(where: { decl in
             if !decl.external, case .oneOf(let info) = decl.kind {
                 !ir.types.evidenceGroups(info).isEmpty
@@ -77,6 +81,20 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
             return .kinds
         }
         return fastDecoding ? .fastPaths : .qualifiedNames
+    }
+
+    /// A generated struct or one-of, which declares `FastJSONDecodable` with the type. Only
+    /// one that nothing decodes needs the runtime's default `init(fastJSON:)`, but which
+    /// types are decoded changes with the endpoints: the version line does not.
+    static func declaresFastPaths(_ ir: SpecIR) -> Bool {
+        ir.types.decls.indices.contains { index in
+            let id = DeclID(index: index)
+            guard !ir.types[id].external, !ir.types.isAppType(id) else { return false }
+            switch ir.types[id].kind {
+            case .structure, .oneOf: return true
+            case .enumeration, .alias, .appType: return false
+            }
+        }
     }
 
     /// A date field marked `$nullable` or `$writeNull`.

@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct Records: Codable, Sendable, Hashable {
+nonisolated struct Records: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let datasetDescription: String
     let location: [Location]
 
@@ -21,7 +21,7 @@ nonisolated struct Records: Codable, Sendable, Hashable {
         self.location = location
     }
 
-    struct Location: Codable, Sendable, Hashable {
+    struct Location: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let locationName: String
         let weatherElement: [WeatherElement]
 
@@ -33,7 +33,7 @@ nonisolated struct Records: Codable, Sendable, Hashable {
             self.weatherElement = weatherElement
         }
 
-        struct WeatherElement: Codable, Sendable, Hashable {
+        struct WeatherElement: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
             let elementName: String
             let time: [Time]
 
@@ -45,7 +45,7 @@ nonisolated struct Records: Codable, Sendable, Hashable {
                 self.time = time
             }
 
-            struct Time: Codable, Sendable, Hashable {
+            struct Time: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
                 let startTime: Date
                 let endTime: Date
                 let parameter: Parameter
@@ -80,7 +80,7 @@ nonisolated struct Records: Codable, Sendable, Hashable {
                     try container.encode(parameter, forKey: .parameter)
                 }
 
-                struct Parameter: Codable, Sendable, Hashable {
+                struct Parameter: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
                     let parameterName: String
                     let parameterValue: String?
                     let parameterUnit: String?
@@ -100,7 +100,7 @@ nonisolated struct Records: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated extension Records: DTORuntime.FastJSONDecodable {
+nonisolated extension Records {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.datasetDescription = try container.decode(String.self, forKey: "datasetDescription")
@@ -108,7 +108,7 @@ nonisolated extension Records: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Records.Location: DTORuntime.FastJSONDecodable {
+nonisolated extension Records.Location {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.locationName = try container.decode(String.self, forKey: "locationName")
@@ -116,7 +116,7 @@ nonisolated extension Records.Location: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Records.Location.WeatherElement: DTORuntime.FastJSONDecodable {
+nonisolated extension Records.Location.WeatherElement {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.elementName = try container.decode(String.self, forKey: "elementName")
@@ -124,7 +124,7 @@ nonisolated extension Records.Location.WeatherElement: DTORuntime.FastJSONDecoda
     }
 }
 
-nonisolated extension Records.Location.WeatherElement.Time: DTORuntime.FastJSONDecodable {
+nonisolated extension Records.Location.WeatherElement.Time {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.startTime = try container.decodeDate(forKey: "startTime", format: .pattern("yyyy-MM-dd HH:mm:ss"))
@@ -133,7 +133,7 @@ nonisolated extension Records.Location.WeatherElement.Time: DTORuntime.FastJSOND
     }
 }
 
-nonisolated extension Records.Location.WeatherElement.Time.Parameter: DTORuntime.FastJSONDecodable {
+nonisolated extension Records.Location.WeatherElement.Time.Parameter {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.parameterName = try container.decode(String.self, forKey: "parameterName")

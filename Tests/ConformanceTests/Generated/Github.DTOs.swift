@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 12).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version12
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct Account: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Account: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let login: String
     let id: Int64
     let nodeID: String
@@ -146,7 +146,7 @@ nonisolated struct Account: Codable, Sendable, Hashable, Swift.Identifiable {
         try container.encodeDateIfPresent(updatedAt, forKey: .updatedAt, format: .iso8601)
     }
 
-    enum AccountType: RawRepresentable, Codable, Sendable, Hashable {
+    enum AccountType: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         case user
         case organization
         case bot
@@ -173,7 +173,7 @@ nonisolated struct Account: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated struct Label: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Label: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: Int64
     let name: String
     let color: String
@@ -195,7 +195,7 @@ nonisolated struct Label: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated struct Repository: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Repository: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: Int64
     let name: String
     let fullName: String
@@ -338,7 +338,7 @@ nonisolated struct Repository: Codable, Sendable, Hashable, Swift.Identifiable {
         try container.encode(defaultBranch, forKey: .defaultBranch)
     }
 
-    struct License: Codable, Sendable, Hashable {
+    struct License: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let key: String
         let name: String
         let spdxID: String
@@ -364,7 +364,7 @@ nonisolated struct Repository: Codable, Sendable, Hashable, Swift.Identifiable {
         }
     }
 
-    enum Visibility: RawRepresentable, Codable, Sendable, Hashable {
+    enum Visibility: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         case `public`
         case `private`
         case `internal`
@@ -391,7 +391,7 @@ nonisolated struct Repository: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated struct Issue: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Issue: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: Int64
     let number: Int
     let title: String
@@ -522,12 +522,12 @@ nonisolated struct Issue: Codable, Sendable, Hashable, Swift.Identifiable {
         try container.encodeIfPresent(pullRequest, forKey: .pullRequest)
     }
 
-    enum State: String, Codable, Sendable, Hashable, CaseIterable {
+    enum State: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
         case `open`
         case closed
     }
 
-    struct Reactions: Codable, Sendable, Hashable {
+    struct Reactions: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let url: URL
         let totalCount: Int
         let thumbsUp: Int
@@ -577,7 +577,7 @@ nonisolated struct Issue: Codable, Sendable, Hashable, Swift.Identifiable {
         }
     }
 
-    struct PullRequest: Codable, Sendable, Hashable {
+    struct PullRequest: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let url: URL
         let htmlURL: URL?
 
@@ -596,13 +596,13 @@ nonisolated struct Issue: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated enum IssueStateFilter: String, Codable, Sendable, Hashable, CaseIterable {
+nonisolated enum IssueStateFilter: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
     case `open`
     case closed
     case all
 }
 
-nonisolated extension Account: DTORuntime.FastJSONDecodable {
+nonisolated extension Account {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.login = try container.decode(String.self, forKey: "login")
@@ -628,7 +628,7 @@ nonisolated extension Account: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Label: DTORuntime.FastJSONDecodable {
+nonisolated extension Label {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int64.self, forKey: "id")
@@ -639,7 +639,7 @@ nonisolated extension Label: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Repository: DTORuntime.FastJSONDecodable {
+nonisolated extension Repository {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int64.self, forKey: "id")
@@ -666,7 +666,7 @@ nonisolated extension Repository: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Issue: DTORuntime.FastJSONDecodable {
+nonisolated extension Issue {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int64.self, forKey: "id")
@@ -691,9 +691,7 @@ nonisolated extension Issue: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Account.AccountType: DTORuntime.FastJSONDecodable {}
-
-nonisolated extension Repository.License: DTORuntime.FastJSONDecodable {
+nonisolated extension Repository.License {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.key = try container.decode(String.self, forKey: "key")
@@ -703,11 +701,7 @@ nonisolated extension Repository.License: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Repository.Visibility: DTORuntime.FastJSONDecodable {}
-
-nonisolated extension Issue.State: DTORuntime.FastJSONDecodable {}
-
-nonisolated extension Issue.Reactions: DTORuntime.FastJSONDecodable {
+nonisolated extension Issue.Reactions {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.url = try container.decode(URL.self, forKey: "url")
@@ -723,7 +717,7 @@ nonisolated extension Issue.Reactions: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Issue.PullRequest: DTORuntime.FastJSONDecodable {
+nonisolated extension Issue.PullRequest {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.url = try container.decode(URL.self, forKey: "url")

@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct Actor: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Actor: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let login: String
     let id: Int
 
@@ -22,7 +22,7 @@ nonisolated struct Actor: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable {
+nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     case labeled(TimelineItemLabeled)
     case commented(TimelineItemCommented)
     case closed(TimelineItemClosed)
@@ -85,7 +85,7 @@ nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable {
         if case .unknown(let value) = self { value } else { nil }
     }
 
-    struct TimelineItemLabeled: Codable, Sendable, Hashable {
+    struct TimelineItemLabeled: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let event: String
         let actor: Actor
         let label: Label
@@ -100,7 +100,7 @@ nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable {
             self.label = label
         }
 
-        struct Label: Codable, Sendable, Hashable {
+        struct Label: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
             let name: String
             let color: String
 
@@ -114,7 +114,7 @@ nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable {
         }
     }
 
-    struct TimelineItemCommented: Codable, Sendable, Hashable {
+    struct TimelineItemCommented: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let event: String
         let actor: Actor
         let body: String
@@ -132,7 +132,7 @@ nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable {
             self.reactions = reactions
         }
 
-        struct Reactions: Codable, Sendable, Hashable {
+        struct Reactions: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
             let totalCount: Int
 
             init(
@@ -147,7 +147,7 @@ nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable {
         }
     }
 
-    struct TimelineItemClosed: Codable, Sendable, Hashable {
+    struct TimelineItemClosed: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let event: String
         let actor: Actor
         let commitID: String?
@@ -169,7 +169,7 @@ nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable {
         }
     }
 
-    struct TimelineItemCrossReferenced: Codable, Sendable, Hashable {
+    struct TimelineItemCrossReferenced: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let event: String
         let source: Source
 
@@ -181,7 +181,7 @@ nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable {
             self.source = source
         }
 
-        struct Source: Codable, Sendable, Hashable {
+        struct Source: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
             let type: String
             let issue: Issue
 
@@ -193,7 +193,7 @@ nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable {
                 self.issue = issue
             }
 
-            struct Issue: Codable, Sendable, Hashable {
+            struct Issue: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
                 let number: Int
                 let title: String
 
@@ -209,7 +209,7 @@ nonisolated indirect enum TimelineItem: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct ThreadComment: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct ThreadComment: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: Int
     let body: String
     let author: Actor
@@ -241,7 +241,7 @@ nonisolated struct ThreadComment: Codable, Sendable, Hashable, Swift.Identifiabl
     }
 }
 
-nonisolated extension Actor: DTORuntime.FastJSONDecodable {
+nonisolated extension Actor {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.login = try container.decode(String.self, forKey: "login")
@@ -249,7 +249,7 @@ nonisolated extension Actor: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension TimelineItem: DTORuntime.FastJSONDecodable {
+nonisolated extension TimelineItem {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         switch json.tag("event") {
         case "labeled": self = .labeled(try json.decode(TimelineItem.TimelineItemLabeled.self))
@@ -262,7 +262,7 @@ nonisolated extension TimelineItem: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension ThreadComment: DTORuntime.FastJSONDecodable {
+nonisolated extension ThreadComment {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -273,7 +273,7 @@ nonisolated extension ThreadComment: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension TimelineItem.TimelineItemLabeled: DTORuntime.FastJSONDecodable {
+nonisolated extension TimelineItem.TimelineItemLabeled {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.event = try container.decode(String.self, forKey: "event")
@@ -282,7 +282,7 @@ nonisolated extension TimelineItem.TimelineItemLabeled: DTORuntime.FastJSONDecod
     }
 }
 
-nonisolated extension TimelineItem.TimelineItemLabeled.Label: DTORuntime.FastJSONDecodable {
+nonisolated extension TimelineItem.TimelineItemLabeled.Label {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(String.self, forKey: "name")
@@ -290,7 +290,7 @@ nonisolated extension TimelineItem.TimelineItemLabeled.Label: DTORuntime.FastJSO
     }
 }
 
-nonisolated extension TimelineItem.TimelineItemCommented: DTORuntime.FastJSONDecodable {
+nonisolated extension TimelineItem.TimelineItemCommented {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.event = try container.decode(String.self, forKey: "event")
@@ -300,14 +300,14 @@ nonisolated extension TimelineItem.TimelineItemCommented: DTORuntime.FastJSONDec
     }
 }
 
-nonisolated extension TimelineItem.TimelineItemCommented.Reactions: DTORuntime.FastJSONDecodable {
+nonisolated extension TimelineItem.TimelineItemCommented.Reactions {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.totalCount = try container.decode(Int.self, forKey: "total_count")
     }
 }
 
-nonisolated extension TimelineItem.TimelineItemClosed: DTORuntime.FastJSONDecodable {
+nonisolated extension TimelineItem.TimelineItemClosed {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.event = try container.decode(String.self, forKey: "event")
@@ -316,7 +316,7 @@ nonisolated extension TimelineItem.TimelineItemClosed: DTORuntime.FastJSONDecoda
     }
 }
 
-nonisolated extension TimelineItem.TimelineItemCrossReferenced: DTORuntime.FastJSONDecodable {
+nonisolated extension TimelineItem.TimelineItemCrossReferenced {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.event = try container.decode(String.self, forKey: "event")
@@ -324,7 +324,7 @@ nonisolated extension TimelineItem.TimelineItemCrossReferenced: DTORuntime.FastJ
     }
 }
 
-nonisolated extension TimelineItem.TimelineItemCrossReferenced.Source: DTORuntime.FastJSONDecodable {
+nonisolated extension TimelineItem.TimelineItemCrossReferenced.Source {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.type = try container.decode(String.self, forKey: "type")
@@ -332,7 +332,7 @@ nonisolated extension TimelineItem.TimelineItemCrossReferenced.Source: DTORuntim
     }
 }
 
-nonisolated extension TimelineItem.TimelineItemCrossReferenced.Source.Issue: DTORuntime.FastJSONDecodable {
+nonisolated extension TimelineItem.TimelineItemCrossReferenced.Source.Issue {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.number = try container.decode(Int.self, forKey: "number")

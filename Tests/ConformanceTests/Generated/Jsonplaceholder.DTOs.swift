@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct PlaceholderUser: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct PlaceholderUser: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: Int
     let name: String
     let username: String
@@ -39,7 +39,7 @@ nonisolated struct PlaceholderUser: Codable, Sendable, Hashable, Swift.Identifia
         self.company = company
     }
 
-    struct Address: Codable, Sendable, Hashable {
+    struct Address: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let street: String
         let suite: String
         let city: String
@@ -60,7 +60,7 @@ nonisolated struct PlaceholderUser: Codable, Sendable, Hashable, Swift.Identifia
             self.geo = geo
         }
 
-        struct Geo: Codable, Sendable, Hashable {
+        struct Geo: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
             let lat: String
             let lng: String
 
@@ -74,7 +74,7 @@ nonisolated struct PlaceholderUser: Codable, Sendable, Hashable, Swift.Identifia
         }
     }
 
-    struct Company: Codable, Sendable, Hashable {
+    struct Company: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let name: String
         let catchPhrase: String
         let bs: String
@@ -91,7 +91,7 @@ nonisolated struct PlaceholderUser: Codable, Sendable, Hashable, Swift.Identifia
     }
 }
 
-nonisolated struct Post: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Post: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let userID: Int
     let id: Int
     let title: String
@@ -117,7 +117,7 @@ nonisolated struct Post: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated struct CreatePostBody: Codable, Sendable, Hashable {
+nonisolated struct CreatePostBody: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let userID: Int
     let title: String
     let body: String
@@ -139,7 +139,7 @@ nonisolated struct CreatePostBody: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated extension PlaceholderUser: DTORuntime.FastJSONDecodable {
+nonisolated extension PlaceholderUser {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -153,7 +153,7 @@ nonisolated extension PlaceholderUser: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Post: DTORuntime.FastJSONDecodable {
+nonisolated extension Post {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.userID = try container.decode(Int.self, forKey: "userId")
@@ -163,7 +163,7 @@ nonisolated extension Post: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension PlaceholderUser.Address: DTORuntime.FastJSONDecodable {
+nonisolated extension PlaceholderUser.Address {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.street = try container.decode(String.self, forKey: "street")
@@ -174,7 +174,7 @@ nonisolated extension PlaceholderUser.Address: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension PlaceholderUser.Address.Geo: DTORuntime.FastJSONDecodable {
+nonisolated extension PlaceholderUser.Address.Geo {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.lat = try container.decode(String.self, forKey: "lat")
@@ -182,7 +182,7 @@ nonisolated extension PlaceholderUser.Address.Geo: DTORuntime.FastJSONDecodable 
     }
 }
 
-nonisolated extension PlaceholderUser.Company: DTORuntime.FastJSONDecodable {
+nonisolated extension PlaceholderUser.Company {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(String.self, forKey: "name")

@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct Forecast: Codable, Sendable, Hashable {
+nonisolated struct Forecast: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let latitude: Double
     let longitude: Double
     let generationtimeMs: Double
@@ -54,7 +54,7 @@ nonisolated struct Forecast: Codable, Sendable, Hashable {
         case hourly
     }
 
-    struct Hourly: Codable, Sendable, Hashable {
+    struct Hourly: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let time: [Date]
         let freezingRainProbability: [Int]
         let icePelletsProbability: [Int]
@@ -109,7 +109,7 @@ nonisolated struct Forecast: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated extension Forecast: DTORuntime.FastJSONDecodable {
+nonisolated extension Forecast {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.latitude = try container.decode(Double.self, forKey: "latitude")
@@ -124,7 +124,7 @@ nonisolated extension Forecast: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Forecast.Hourly: DTORuntime.FastJSONDecodable {
+nonisolated extension Forecast.Hourly {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.time = try container.decodeDates(forKey: "time", format: .pattern("yyyy-MM-dd'T'HH:mm"))

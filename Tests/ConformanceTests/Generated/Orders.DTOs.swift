@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 5).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version5
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct OrderError: Codable, Sendable, Hashable, Error {
+nonisolated struct OrderError: Codable, Sendable, Hashable, Error, DTORuntime.FastJSONDecodable {
     let error: ErrorObject
 
     init(
@@ -18,7 +18,7 @@ nonisolated struct OrderError: Codable, Sendable, Hashable, Error {
         self.error = error
     }
 
-    struct ErrorObject: Codable, Sendable, Hashable {
+    struct ErrorObject: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let code: String
         let message: String
 
@@ -32,7 +32,7 @@ nonisolated struct OrderError: Codable, Sendable, Hashable, Error {
     }
 }
 
-nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: Int
     let status: String
 
@@ -45,7 +45,7 @@ nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated struct OrderList: Codable, Sendable, Hashable {
+nonisolated struct OrderList: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let data: [Order]
     let hasMore: Bool
 
@@ -63,7 +63,7 @@ nonisolated struct OrderList: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct OrderFeed: Codable, Sendable, Hashable {
+nonisolated struct OrderFeed: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let items: [Order]
     let nextCursor: String?
 
@@ -81,7 +81,7 @@ nonisolated struct OrderFeed: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated indirect enum OrderChange: Codable, Sendable, Hashable {
+nonisolated indirect enum OrderChange: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     case created(OrderCreated)
     case deleted(OrderDeleted)
     /// A value that no variant matches, kept as it arrived.
@@ -125,7 +125,7 @@ nonisolated indirect enum OrderChange: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct OrderCreated: Codable, Sendable, Hashable {
+nonisolated struct OrderCreated: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let event: String
     let data: Order
 
@@ -138,7 +138,7 @@ nonisolated struct OrderCreated: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct OrderDeleted: Codable, Sendable, Hashable {
+nonisolated struct OrderDeleted: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let event: String
     let data: DataObject
 
@@ -150,7 +150,7 @@ nonisolated struct OrderDeleted: Codable, Sendable, Hashable {
         self.data = data
     }
 
-    struct DataObject: Codable, Sendable, Hashable, Swift.Identifiable {
+    struct DataObject: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
         let id: Int
 
         init(
@@ -161,14 +161,14 @@ nonisolated struct OrderDeleted: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated extension OrderError: DTORuntime.FastJSONDecodable {
+nonisolated extension OrderError {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.error = try container.decode(OrderError.ErrorObject.self, forKey: "error")
     }
 }
 
-nonisolated extension Order: DTORuntime.FastJSONDecodable {
+nonisolated extension Order {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -176,7 +176,7 @@ nonisolated extension Order: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension OrderList: DTORuntime.FastJSONDecodable {
+nonisolated extension OrderList {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.data = try container.decode([Order].self, forKey: "data")
@@ -184,7 +184,7 @@ nonisolated extension OrderList: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension OrderFeed: DTORuntime.FastJSONDecodable {
+nonisolated extension OrderFeed {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.items = try container.decode([Order].self, forKey: "items")
@@ -192,7 +192,7 @@ nonisolated extension OrderFeed: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension OrderChange: DTORuntime.FastJSONDecodable {
+nonisolated extension OrderChange {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         switch json.tag("event") {
         case "created": self = .created(try json.decode(OrderCreated.self))
@@ -203,7 +203,7 @@ nonisolated extension OrderChange: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension OrderCreated: DTORuntime.FastJSONDecodable {
+nonisolated extension OrderCreated {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.event = try container.decode(String.self, forKey: "event")
@@ -211,7 +211,7 @@ nonisolated extension OrderCreated: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension OrderDeleted: DTORuntime.FastJSONDecodable {
+nonisolated extension OrderDeleted {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.event = try container.decode(String.self, forKey: "event")
@@ -219,7 +219,7 @@ nonisolated extension OrderDeleted: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension OrderError.ErrorObject: DTORuntime.FastJSONDecodable {
+nonisolated extension OrderError.ErrorObject {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.code = try container.decode(String.self, forKey: "code")
@@ -227,7 +227,7 @@ nonisolated extension OrderError.ErrorObject: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension OrderDeleted.DataObject: DTORuntime.FastJSONDecodable {
+nonisolated extension OrderDeleted.DataObject {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")

@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated enum PetStatus: RawRepresentable, Codable, Sendable, Hashable {
+nonisolated enum PetStatus: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     case available
     case pending
     case sold
@@ -35,7 +35,7 @@ nonisolated enum PetStatus: RawRepresentable, Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Pet: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Pet: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: Int64
     let category: Category?
     let name: String
@@ -78,7 +78,7 @@ nonisolated struct Pet: Codable, Sendable, Hashable, Swift.Identifiable {
         self.status = try container.decode(PetStatus.self, forKey: .status)
     }
 
-    struct Category: Codable, Sendable, Hashable, Swift.Identifiable {
+    struct Category: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
         let id: Int64
         let name: String?
 
@@ -91,7 +91,7 @@ nonisolated struct Pet: Codable, Sendable, Hashable, Swift.Identifiable {
         }
     }
 
-    struct Tag: Codable, Sendable, Hashable, Swift.Identifiable {
+    struct Tag: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
         let id: Int64
         let name: String
 
@@ -105,9 +105,7 @@ nonisolated struct Pet: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated extension PetStatus: DTORuntime.FastJSONDecodable {}
-
-nonisolated extension Pet: DTORuntime.FastJSONDecodable {
+nonisolated extension Pet {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int64.self, forKey: "id")
@@ -119,7 +117,7 @@ nonisolated extension Pet: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Pet.Category: DTORuntime.FastJSONDecodable {
+nonisolated extension Pet.Category {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int64.self, forKey: "id")
@@ -127,7 +125,7 @@ nonisolated extension Pet.Category: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Pet.Tag: DTORuntime.FastJSONDecodable {
+nonisolated extension Pet.Tag {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int64.self, forKey: "id")

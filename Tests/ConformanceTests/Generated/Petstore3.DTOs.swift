@@ -6,14 +6,14 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
 /// The namespace of this API's types (`options.namespace`), so they never clash with yours.
 nonisolated enum Petstore3 {}
 
 extension Petstore3 {
-    nonisolated struct Order: Codable, Sendable, Hashable {
+    nonisolated struct Order: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let id: Int64?
         let petID: Int64?
         let quantity: Int?
@@ -68,14 +68,14 @@ extension Petstore3 {
         }
 
         /// Order Status
-        enum Status: String, Codable, Sendable, Hashable, CaseIterable {
+        enum Status: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
             case placed
             case approved
             case delivered
         }
     }
 
-    nonisolated struct Category: Codable, Sendable, Hashable {
+    nonisolated struct Category: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let id: Int64?
         let name: String?
 
@@ -88,7 +88,7 @@ extension Petstore3 {
         }
     }
 
-    nonisolated struct Tag: Codable, Sendable, Hashable {
+    nonisolated struct Tag: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let id: Int64?
         let name: String?
 
@@ -101,7 +101,7 @@ extension Petstore3 {
         }
     }
 
-    nonisolated struct Pet: Codable, Sendable, Hashable {
+    nonisolated struct Pet: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let id: Int64?
         let name: String
         let category: Category?
@@ -136,14 +136,14 @@ extension Petstore3 {
         }
 
         /// pet status in the store
-        enum Status: String, Codable, Sendable, Hashable, CaseIterable {
+        enum Status: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
             case available
             case pending
             case sold
         }
     }
 
-    nonisolated struct APIResponse: Codable, Sendable, Hashable {
+    nonisolated struct APIResponse: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let code: Int?
         let type: String?
         let message: String?
@@ -160,14 +160,14 @@ extension Petstore3 {
     }
 
     /// Status values that need to be considered for filter. Default: `"available"`.
-    nonisolated enum FindPetsByStatusStatus: String, Codable, Sendable, Hashable, CaseIterable {
+    nonisolated enum FindPetsByStatusStatus: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
         case available
         case pending
         case sold
     }
 }
 
-nonisolated extension Petstore3.Order: DTORuntime.FastJSONDecodable {
+nonisolated extension Petstore3.Order {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
@@ -179,7 +179,7 @@ nonisolated extension Petstore3.Order: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Petstore3.Category: DTORuntime.FastJSONDecodable {
+nonisolated extension Petstore3.Category {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
@@ -187,7 +187,7 @@ nonisolated extension Petstore3.Category: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Petstore3.Tag: DTORuntime.FastJSONDecodable {
+nonisolated extension Petstore3.Tag {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
@@ -195,7 +195,7 @@ nonisolated extension Petstore3.Tag: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Petstore3.Pet: DTORuntime.FastJSONDecodable {
+nonisolated extension Petstore3.Pet {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decodeIfPresent(Int64.self, forKey: "id")
@@ -207,7 +207,7 @@ nonisolated extension Petstore3.Pet: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Petstore3.APIResponse: DTORuntime.FastJSONDecodable {
+nonisolated extension Petstore3.APIResponse {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.code = try container.decodeIfPresent(Int.self, forKey: "code")
@@ -215,7 +215,3 @@ nonisolated extension Petstore3.APIResponse: DTORuntime.FastJSONDecodable {
         self.message = try container.decodeIfPresent(String.self, forKey: "message")
     }
 }
-
-nonisolated extension Petstore3.Order.Status: DTORuntime.FastJSONDecodable {}
-
-nonisolated extension Petstore3.Pet.Status: DTORuntime.FastJSONDecodable {}

@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 12).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version12
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct NamedResource: Codable, Sendable, Hashable {
+nonisolated struct NamedResource: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let name: String
     let url: String
 
@@ -22,7 +22,7 @@ nonisolated struct NamedResource: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: Int
     let name: String
     let baseExperience: Int
@@ -99,7 +99,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable {
         case types
     }
 
-    struct Ability: Codable, Sendable, Hashable {
+    struct Ability: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let ability: NamedResource
         let isHidden: Bool
         let slot: Int
@@ -121,7 +121,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable {
         }
     }
 
-    struct GameIndex: Codable, Sendable, Hashable {
+    struct GameIndex: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let gameIndex: Int
         let version: NamedResource
 
@@ -139,7 +139,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable {
         }
     }
 
-    struct Move: Codable, Sendable, Hashable {
+    struct Move: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let move: NamedResource
         let versionGroupDetails: [VersionGroupDetail]
 
@@ -156,7 +156,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable {
             case versionGroupDetails = "version_group_details"
         }
 
-        struct VersionGroupDetail: Codable, Sendable, Hashable {
+        struct VersionGroupDetail: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
             let levelLearnedAt: Int
             let moveLearnMethod: NamedResource
             let versionGroup: NamedResource
@@ -179,7 +179,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable {
         }
     }
 
-    struct Sprites: Codable, Sendable, Hashable {
+    struct Sprites: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let frontDefault: URL
         let frontFemale: URL?
         let backDefault: URL?
@@ -208,7 +208,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable {
             case versions
         }
 
-        struct Other: Codable, Sendable, Hashable {
+        struct Other: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
             let dreamWorld: DreamWorld
             let officialArtwork: OfficialArtwork
 
@@ -225,7 +225,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable {
                 case officialArtwork = "official-artwork"
             }
 
-            struct DreamWorld: Codable, Sendable, Hashable {
+            struct DreamWorld: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
                 let frontDefault: URL?
                 let frontFemale: URL?
 
@@ -243,7 +243,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable {
                 }
             }
 
-            struct OfficialArtwork: Codable, Sendable, Hashable {
+            struct OfficialArtwork: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
                 let frontDefault: URL?
 
                 init(
@@ -259,7 +259,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable {
         }
     }
 
-    struct Stat: Codable, Sendable, Hashable {
+    struct Stat: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let baseStat: Int
         let effort: Int
         let stat: NamedResource
@@ -281,7 +281,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable {
         }
     }
 
-    struct TypeObject: Codable, Sendable, Hashable {
+    struct TypeObject: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let slot: Int
         let type: NamedResource
 
@@ -295,7 +295,7 @@ nonisolated struct Pokemon: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated extension NamedResource: DTORuntime.FastJSONDecodable {
+nonisolated extension NamedResource {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(String.self, forKey: "name")
@@ -303,7 +303,7 @@ nonisolated extension NamedResource: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Pokemon: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -326,7 +326,7 @@ nonisolated extension Pokemon: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Pokemon.Ability: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.Ability {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.ability = try container.decode(NamedResource.self, forKey: "ability")
@@ -335,7 +335,7 @@ nonisolated extension Pokemon.Ability: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Pokemon.GameIndex: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.GameIndex {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.gameIndex = try container.decode(Int.self, forKey: "game_index")
@@ -343,7 +343,7 @@ nonisolated extension Pokemon.GameIndex: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Pokemon.Move: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.Move {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.move = try container.decode(NamedResource.self, forKey: "move")
@@ -351,7 +351,7 @@ nonisolated extension Pokemon.Move: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Pokemon.Move.VersionGroupDetail: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.Move.VersionGroupDetail {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.levelLearnedAt = try container.decode(Int.self, forKey: "level_learned_at")
@@ -360,7 +360,7 @@ nonisolated extension Pokemon.Move.VersionGroupDetail: DTORuntime.FastJSONDecoda
     }
 }
 
-nonisolated extension Pokemon.Sprites: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.Sprites {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.frontDefault = try container.decode(URL.self, forKey: "front_default")
@@ -371,7 +371,7 @@ nonisolated extension Pokemon.Sprites: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Pokemon.Sprites.Other: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.Sprites.Other {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.dreamWorld = try container.decode(Pokemon.Sprites.Other.DreamWorld.self, forKey: "dream_world")
@@ -379,7 +379,7 @@ nonisolated extension Pokemon.Sprites.Other: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Pokemon.Sprites.Other.DreamWorld: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.Sprites.Other.DreamWorld {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.frontDefault = try container.decodeIfPresent(URL.self, forKey: "front_default")
@@ -387,14 +387,14 @@ nonisolated extension Pokemon.Sprites.Other.DreamWorld: DTORuntime.FastJSONDecod
     }
 }
 
-nonisolated extension Pokemon.Sprites.Other.OfficialArtwork: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.Sprites.Other.OfficialArtwork {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.frontDefault = try container.decodeIfPresent(URL.self, forKey: "front_default")
     }
 }
 
-nonisolated extension Pokemon.Stat: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.Stat {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.baseStat = try container.decode(Int.self, forKey: "base_stat")
@@ -403,7 +403,7 @@ nonisolated extension Pokemon.Stat: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Pokemon.TypeObject: DTORuntime.FastJSONDecodable {
+nonisolated extension Pokemon.TypeObject {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.slot = try container.decode(Int.self, forKey: "slot")

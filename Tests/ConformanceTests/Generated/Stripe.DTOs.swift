@@ -6,10 +6,10 @@ public import Foundation
 @_spi(Generated) public import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-public nonisolated struct Customer: Codable, Sendable, Hashable, Swift.Identifiable {
+public nonisolated struct Customer: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     public let id: String
     public let object: String
     public let address: DTORuntime.JSONValue?
@@ -158,7 +158,7 @@ public nonisolated struct Customer: Codable, Sendable, Hashable, Swift.Identifia
         try container.encode(taxIDs, forKey: .taxIDs)
     }
 
-    public struct InvoiceSettings: Codable, Sendable, Hashable {
+    public struct InvoiceSettings: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         public let customFields: [DTORuntime.JSONValue]?
         public let defaultPaymentMethod: String?
         public let footer: String?
@@ -180,7 +180,7 @@ public nonisolated struct Customer: Codable, Sendable, Hashable, Swift.Identifia
         }
     }
 
-    public struct Sources: Codable, Sendable, Hashable {
+    public struct Sources: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         public let object: String
         public let data: [DTORuntime.JSONValue]
         public let hasMore: Bool
@@ -210,7 +210,7 @@ public nonisolated struct Customer: Codable, Sendable, Hashable, Swift.Identifia
         }
     }
 
-    public enum TaxExempt: RawRepresentable, Codable, Sendable, Hashable {
+    public enum TaxExempt: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         case none
         case exempt
         case reverse
@@ -237,7 +237,7 @@ public nonisolated struct Customer: Codable, Sendable, Hashable, Swift.Identifia
     }
 }
 
-nonisolated extension Customer: DTORuntime.FastJSONDecodable {
+nonisolated extension Customer {
     public init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -265,7 +265,7 @@ nonisolated extension Customer: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Customer.InvoiceSettings: DTORuntime.FastJSONDecodable {
+nonisolated extension Customer.InvoiceSettings {
     public init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.customFields = try container.decodeIfPresent([DTORuntime.JSONValue].self, forKey: "custom_fields")
@@ -274,7 +274,7 @@ nonisolated extension Customer.InvoiceSettings: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Customer.Sources: DTORuntime.FastJSONDecodable {
+nonisolated extension Customer.Sources {
     public init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.object = try container.decode(String.self, forKey: "object")
@@ -284,5 +284,3 @@ nonisolated extension Customer.Sources: DTORuntime.FastJSONDecodable {
         self.url = try container.decode(String.self, forKey: "url")
     }
 }
-
-nonisolated extension Customer.TaxExempt: DTORuntime.FastJSONDecodable {}

@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 13).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version13
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
+nonisolated struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let object: String
     let data: [T]
     let hasMore: Bool
@@ -35,7 +35,7 @@ nonisolated struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Ha
     }
 }
 
-nonisolated struct Card: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Card: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let object: String
     let brand: String
@@ -69,7 +69,7 @@ nonisolated struct Card: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated struct StripeCustomer: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct StripeCustomer: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let object: String
     let email: String?
@@ -122,7 +122,7 @@ nonisolated struct StripeCustomer: Codable, Sendable, Hashable, Swift.Identifiab
         try container.encodeIfPresent(defaultSource, forKey: .defaultSource)
     }
 
-    indirect enum SourceRef: Codable, Sendable, Hashable {
+    indirect enum SourceRef: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         case string(String)
         case card(Card)
 
@@ -160,7 +160,7 @@ nonisolated struct StripeCustomer: Codable, Sendable, Hashable, Swift.Identifiab
     }
 }
 
-nonisolated struct StripePrice: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct StripePrice: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let object: String
     let currency: String
@@ -213,7 +213,7 @@ nonisolated struct StripePrice: Codable, Sendable, Hashable, Swift.Identifiable 
         try container.encodeIfPresent(recurring, forKey: .recurring)
     }
 
-    struct Recurring: Codable, Sendable, Hashable {
+    struct Recurring: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let interval: String
         let intervalCount: Int
 
@@ -232,7 +232,7 @@ nonisolated struct StripePrice: Codable, Sendable, Hashable, Swift.Identifiable 
     }
 }
 
-nonisolated struct InvoiceLine: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct InvoiceLine: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let object: String
     let amount: Int
@@ -251,7 +251,7 @@ nonisolated struct InvoiceLine: Codable, Sendable, Hashable, Swift.Identifiable 
     }
 }
 
-nonisolated struct StripeInvoice: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct StripeInvoice: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let object: String
     let amountDue: Int
@@ -310,7 +310,7 @@ nonisolated struct StripeInvoice: Codable, Sendable, Hashable, Swift.Identifiabl
         try container.encode(lines, forKey: .lines)
     }
 
-    indirect enum CustomerRef: Codable, Sendable, Hashable {
+    indirect enum CustomerRef: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         case string(String)
         case stripeCustomer(StripeCustomer)
 
@@ -347,7 +347,7 @@ nonisolated struct StripeInvoice: Codable, Sendable, Hashable, Swift.Identifiabl
         }
     }
 
-    indirect enum SubscriptionRef: Codable, Sendable, Hashable {
+    indirect enum SubscriptionRef: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         case string(String)
         case stripeSubscription(StripeSubscription)
 
@@ -385,7 +385,7 @@ nonisolated struct StripeInvoice: Codable, Sendable, Hashable, Swift.Identifiabl
     }
 }
 
-nonisolated struct SubscriptionItem: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct SubscriptionItem: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let object: String
     let price: StripePrice
@@ -404,7 +404,7 @@ nonisolated struct SubscriptionItem: Codable, Sendable, Hashable, Swift.Identifi
     }
 }
 
-nonisolated struct StripeSubscription: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct StripeSubscription: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let object: String
     let status: Status
@@ -433,7 +433,7 @@ nonisolated struct StripeSubscription: Codable, Sendable, Hashable, Swift.Identi
         case items
     }
 
-    enum Status: RawRepresentable, Codable, Sendable, Hashable {
+    enum Status: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         case active
         case pastDue
         case canceled
@@ -462,7 +462,7 @@ nonisolated struct StripeSubscription: Codable, Sendable, Hashable, Swift.Identi
         }
     }
 
-    indirect enum InvoiceRef: Codable, Sendable, Hashable {
+    indirect enum InvoiceRef: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         case string(String)
         case stripeInvoice(StripeInvoice)
 
@@ -500,7 +500,7 @@ nonisolated struct StripeSubscription: Codable, Sendable, Hashable, Swift.Identi
     }
 }
 
-nonisolated struct StripeCharge: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct StripeCharge: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let object: Object
     let amount: Int
@@ -518,12 +518,12 @@ nonisolated struct StripeCharge: Codable, Sendable, Hashable, Swift.Identifiable
         self.paid = paid
     }
 
-    enum Object: String, Codable, Sendable, Hashable, CaseIterable {
+    enum Object: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
         case charge
     }
 }
 
-nonisolated struct StripeRefund: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct StripeRefund: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let object: Object
     let amount: Int
@@ -541,12 +541,12 @@ nonisolated struct StripeRefund: Codable, Sendable, Hashable, Swift.Identifiable
         self.charge = charge
     }
 
-    enum Object: String, Codable, Sendable, Hashable, CaseIterable {
+    enum Object: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
         case refund
     }
 }
 
-nonisolated struct InvoiceSummary: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct InvoiceSummary: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let object: String?
     let amountDue: Int?
@@ -572,7 +572,7 @@ nonisolated struct InvoiceSummary: Codable, Sendable, Hashable, Swift.Identifiab
     }
 }
 
-nonisolated struct DeletedInvoice: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct DeletedInvoice: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let object: String?
     let deleted: Bool
@@ -588,7 +588,7 @@ nonisolated struct DeletedInvoice: Codable, Sendable, Hashable, Swift.Identifiab
     }
 }
 
-nonisolated struct BalanceTransaction: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct BalanceTransaction: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let amount: Int
     let source: BalanceTransactionSource?
@@ -606,7 +606,7 @@ nonisolated struct BalanceTransaction: Codable, Sendable, Hashable, Swift.Identi
         self.invoice = invoice
     }
 
-    indirect enum BalanceTransactionSource: Codable, Sendable, Hashable {
+    indirect enum BalanceTransactionSource: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         case string(String)
         case charge(StripeCharge)
         case refund(StripeRefund)
@@ -663,7 +663,7 @@ nonisolated struct BalanceTransaction: Codable, Sendable, Hashable, Swift.Identi
         }
     }
 
-    indirect enum InvoiceOrDeleted: Codable, Sendable, Hashable {
+    indirect enum InvoiceOrDeleted: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         case string(String)
         case invoiceSummary(InvoiceSummary)
         case deletedInvoice(DeletedInvoice)
@@ -725,7 +725,7 @@ nonisolated struct BalanceTransaction: Codable, Sendable, Hashable, Swift.Identi
     }
 }
 
-nonisolated struct StripeEvent: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct StripeEvent: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let object: String
     let type: String
@@ -772,7 +772,7 @@ nonisolated struct StripeEvent: Codable, Sendable, Hashable, Swift.Identifiable 
         try container.encode(data, forKey: .data)
     }
 
-    struct DataObject: Codable, Sendable, Hashable {
+    struct DataObject: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let object: EventObject
 
         init(
@@ -781,7 +781,7 @@ nonisolated struct StripeEvent: Codable, Sendable, Hashable, Swift.Identifiable 
             self.object = object
         }
 
-        indirect enum EventObject: Codable, Sendable, Hashable {
+        indirect enum EventObject: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
             case invoice(StripeInvoice)
             case customer(StripeCustomer)
             case subscription(StripeSubscription)
@@ -837,7 +837,7 @@ nonisolated struct StripeEvent: Codable, Sendable, Hashable, Swift.Identifiable 
     }
 }
 
-nonisolated struct CreatePriceBody: Codable, Sendable, Hashable {
+nonisolated struct CreatePriceBody: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let currency: String
     let unitAmount: Int
     let active: Bool
@@ -882,7 +882,7 @@ nonisolated struct CreatePriceBody: Codable, Sendable, Hashable {
         case tiers
     }
 
-    struct ProductData: Codable, Sendable, Hashable {
+    struct ProductData: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let name: String
 
         init(
@@ -892,7 +892,7 @@ nonisolated struct CreatePriceBody: Codable, Sendable, Hashable {
         }
     }
 
-    struct Recurring: Codable, Sendable, Hashable {
+    struct Recurring: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let interval: String
 
         init(
@@ -902,7 +902,7 @@ nonisolated struct CreatePriceBody: Codable, Sendable, Hashable {
         }
     }
 
-    struct Tier: Codable, Sendable, Hashable {
+    struct Tier: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let upTo: Int
         let unitAmount: Int
 
@@ -921,7 +921,7 @@ nonisolated struct CreatePriceBody: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct UploadFileResponse: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct UploadFileResponse: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let filename: String
 
@@ -934,7 +934,7 @@ nonisolated struct UploadFileResponse: Codable, Sendable, Hashable, Swift.Identi
     }
 }
 
-nonisolated struct UploadFileBody: Codable, Sendable, Hashable {
+nonisolated struct UploadFileBody: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let purpose: String
     let file: DTORuntime.FilePart
     let metadata: [String: String]?
@@ -964,7 +964,7 @@ nonisolated struct UploadFileBody: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated extension List: DTORuntime.FastJSONDecodable {
+nonisolated extension List {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.object = try container.decode(String.self, forKey: "object")
@@ -974,7 +974,7 @@ nonisolated extension List: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Card: DTORuntime.FastJSONDecodable {
+nonisolated extension Card {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -986,7 +986,7 @@ nonisolated extension Card: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension StripeCustomer: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeCustomer {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -998,7 +998,7 @@ nonisolated extension StripeCustomer: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension StripePrice: DTORuntime.FastJSONDecodable {
+nonisolated extension StripePrice {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1010,7 +1010,7 @@ nonisolated extension StripePrice: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension InvoiceLine: DTORuntime.FastJSONDecodable {
+nonisolated extension InvoiceLine {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1020,7 +1020,7 @@ nonisolated extension InvoiceLine: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension StripeInvoice: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeInvoice {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1033,7 +1033,7 @@ nonisolated extension StripeInvoice: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension SubscriptionItem: DTORuntime.FastJSONDecodable {
+nonisolated extension SubscriptionItem {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1043,7 +1043,7 @@ nonisolated extension SubscriptionItem: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension StripeSubscription: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeSubscription {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1054,7 +1054,7 @@ nonisolated extension StripeSubscription: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension StripeCharge: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeCharge {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1064,7 +1064,7 @@ nonisolated extension StripeCharge: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension StripeRefund: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeRefund {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1074,7 +1074,7 @@ nonisolated extension StripeRefund: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension InvoiceSummary: DTORuntime.FastJSONDecodable {
+nonisolated extension InvoiceSummary {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1084,7 +1084,7 @@ nonisolated extension InvoiceSummary: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension DeletedInvoice: DTORuntime.FastJSONDecodable {
+nonisolated extension DeletedInvoice {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1093,7 +1093,7 @@ nonisolated extension DeletedInvoice: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension BalanceTransaction: DTORuntime.FastJSONDecodable {
+nonisolated extension BalanceTransaction {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1103,7 +1103,7 @@ nonisolated extension BalanceTransaction: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension StripeEvent: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeEvent {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -1114,7 +1114,7 @@ nonisolated extension StripeEvent: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension StripeCustomer.SourceRef: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeCustomer.SourceRef {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .string, let value = try? json.decode(String.self) {
@@ -1129,7 +1129,7 @@ nonisolated extension StripeCustomer.SourceRef: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension StripePrice.Recurring: DTORuntime.FastJSONDecodable {
+nonisolated extension StripePrice.Recurring {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.interval = try container.decode(String.self, forKey: "interval")
@@ -1137,7 +1137,7 @@ nonisolated extension StripePrice.Recurring: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension StripeInvoice.CustomerRef: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeInvoice.CustomerRef {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .string, let value = try? json.decode(String.self) {
@@ -1152,7 +1152,7 @@ nonisolated extension StripeInvoice.CustomerRef: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension StripeInvoice.SubscriptionRef: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeInvoice.SubscriptionRef {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .string, let value = try? json.decode(String.self) {
@@ -1167,9 +1167,7 @@ nonisolated extension StripeInvoice.SubscriptionRef: DTORuntime.FastJSONDecodabl
     }
 }
 
-nonisolated extension StripeSubscription.Status: DTORuntime.FastJSONDecodable {}
-
-nonisolated extension StripeSubscription.InvoiceRef: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeSubscription.InvoiceRef {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .string, let value = try? json.decode(String.self) {
@@ -1184,11 +1182,7 @@ nonisolated extension StripeSubscription.InvoiceRef: DTORuntime.FastJSONDecodabl
     }
 }
 
-nonisolated extension StripeCharge.Object: DTORuntime.FastJSONDecodable {}
-
-nonisolated extension StripeRefund.Object: DTORuntime.FastJSONDecodable {}
-
-nonisolated extension BalanceTransaction.BalanceTransactionSource: DTORuntime.FastJSONDecodable {
+nonisolated extension BalanceTransaction.BalanceTransactionSource {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .string {
@@ -1204,7 +1198,7 @@ nonisolated extension BalanceTransaction.BalanceTransactionSource: DTORuntime.Fa
     }
 }
 
-nonisolated extension BalanceTransaction.InvoiceOrDeleted: DTORuntime.FastJSONDecodable {
+nonisolated extension BalanceTransaction.InvoiceOrDeleted {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .string, let value = try? json.decode(String.self) {
@@ -1227,14 +1221,14 @@ nonisolated extension BalanceTransaction.InvoiceOrDeleted: DTORuntime.FastJSONDe
     }
 }
 
-nonisolated extension StripeEvent.DataObject: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeEvent.DataObject {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.object = try container.decode(StripeEvent.DataObject.EventObject.self, forKey: "object")
     }
 }
 
-nonisolated extension StripeEvent.DataObject.EventObject: DTORuntime.FastJSONDecodable {
+nonisolated extension StripeEvent.DataObject.EventObject {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         switch json.tag("object") {
         case "invoice": self = .invoice(try json.decode(StripeInvoice.self))
@@ -1246,7 +1240,7 @@ nonisolated extension StripeEvent.DataObject.EventObject: DTORuntime.FastJSONDec
     }
 }
 
-nonisolated extension UploadFileResponse: DTORuntime.FastJSONDecodable {
+nonisolated extension UploadFileResponse {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")

@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 8).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version8
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct CreateCallResponse: Codable, Sendable, Hashable {
+nonisolated struct CreateCallResponse: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let sid: String
     let status: String
 
@@ -22,7 +22,7 @@ nonisolated struct CreateCallResponse: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct CreateCallBody: Codable, Sendable, Hashable {
+nonisolated struct CreateCallBody: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let to: String
     let from: String
     let statusCallbackEvent: [String]?
@@ -51,7 +51,7 @@ nonisolated struct CreateCallBody: Codable, Sendable, Hashable {
         case parts = "Parts"
     }
 
-    struct MachineDetection: Codable, Sendable, Hashable {
+    struct MachineDetection: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let mode: String
         let timeout: Int
 
@@ -69,7 +69,7 @@ nonisolated struct CreateCallBody: Codable, Sendable, Hashable {
         }
     }
 
-    struct Part: Codable, Sendable, Hashable {
+    struct Part: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let name: String
 
         init(
@@ -80,7 +80,7 @@ nonisolated struct CreateCallBody: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated extension CreateCallResponse: DTORuntime.FastJSONDecodable {
+nonisolated extension CreateCallResponse {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.sid = try container.decode(String.self, forKey: "sid")

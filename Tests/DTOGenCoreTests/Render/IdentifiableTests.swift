@@ -34,7 +34,12 @@ struct IdentifiableTests {
         #expect(!result.hasErrors, "\(result.diagnostics)")
         let lines = Self.declarationLines(result)
         for name in ["Todo", "Tag"] {
-            #expect(lines.contains { $0.contains("struct \(name): Codable, Sendable, Hashable, Swift.Identifiable {") })
+            #expect(
+                lines.contains {
+                    $0.contains(
+                        "struct \(name): Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {"
+                    )
+                })
         }
         // An optional id, no id, an enum, a one-of: no conformance.
         for name in ["Draft", "Page", "State", "Either"] {

@@ -43,7 +43,8 @@ struct RuntimeVersionTests {
         #expect(current.status == 0, "\(current.output)")
     }
 
-    /// Output with fast paths (the default) names the runtime version that has them.
+    /// Output with fast paths (the default) names the runtime version that has them: the one
+    /// whose default `init(fastJSON:)` serves a declared conformance without a fast path.
     @Test func fastPathsNeedTheirRuntimeVersion() {
         let spec = [("s.json", #"{ "types": { "T": { "a": "Int" } }, "endpoints": [] }"#)]
         let fast = generate(spec).files.first { $0.path == "S.DTOs.swift" }?.contents ?? ""
@@ -52,9 +53,9 @@ struct RuntimeVersionTests {
             .contents ?? ""
         #expect(
             fast.contains(
-                "private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version\(RuntimeVersion.fastPaths.rawValue)"
+                "private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version\(RuntimeVersion.declaredFastPaths.rawValue)"
             ))
-        #expect(fast.contains("extension T: DTORuntime.FastJSONDecodable"))
+        #expect(fast.contains("struct T: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {"))
         #expect(
             plain.contains(
                 "private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version\(RuntimeVersion.qualifiedNames.rawValue)"

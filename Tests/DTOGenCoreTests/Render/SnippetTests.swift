@@ -25,7 +25,7 @@ struct SnippetTests {
         let text = swift(types(#"{ "id": "Int", "name": "String?" }"#), .dtos)
         expectSnippet(
             """
-            struct T: Codable, Sendable, Hashable, Swift.Identifiable {
+            struct T: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
                 let id: Int
                 let name: String?
 
@@ -103,7 +103,7 @@ struct SnippetTests {
         )
         expectSnippet(
             """
-            enum Level: RawRepresentable, Codable, Sendable, Hashable {
+            enum Level: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
                 case low
                 case veryHigh
                 /// A value the spec does not list; `rawValue` is the string that arrived.
@@ -125,8 +125,8 @@ struct SnippetTests {
                     @_spi(Generated) import DTORuntime
 
                     // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-                    // this file: update the dtogen package (this file needs its runtime version 3).
-                    private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+                    // this file: update the dtogen package (this file needs its runtime version 14).
+                    private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
                     """))
         }
     }
@@ -340,7 +340,7 @@ struct SnippetTests {
         let dtos = swift(spec, .dtos)
         expectSnippet(
             #"""
-            extension F: DTORuntime.FastJSONDecodable {
+            extension F {
                 init(fastJSON json: DTORuntime.FastJSONValue) throws {
                     var container = try json.object()
                     self.id = try container.decode(Int.self, forKey: "id")
@@ -360,7 +360,7 @@ struct SnippetTests {
             """#, in: dtos)
         expectSnippet(
             """
-            extension Shape: DTORuntime.FastJSONDecodable {
+            extension Shape {
                 init(fastJSON json: DTORuntime.FastJSONValue) throws {
                     switch json.tag("kind") {
                     case "circle": self = .circle(try json.decode(Item.self))
@@ -372,7 +372,7 @@ struct SnippetTests {
             """, in: dtos)
         expectSnippet(
             """
-            extension Loose: DTORuntime.FastJSONDecodable {
+            extension Loose {
                 init(fastJSON json: DTORuntime.FastJSONValue) throws {
                     let kind = json.oneOfKind
                     if kind == .string, let value = try? json.decode(String.self) {
@@ -387,7 +387,13 @@ struct SnippetTests {
                 }
             }
             """, in: dtos)
-        expectSnippet("extension F.Status: DTORuntime.FastJSONDecodable {}", in: dtos)
+        // A type declares the conformance (an extension that adds one would keep every type
+        // in a release binary); an enum reads its raw value through the runtime's default.
+        expectSnippet(
+            "struct F: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {", in: dtos)
+        expectSnippet(
+            "enum Status: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {", in: dtos)
+        #expect(!dtos.contains(": DTORuntime.FastJSONDecodable {"), "no extension adds the conformance")
         let plain = swift(spec, .dtos, options: GeneratorOptions(fastDecoding: false))
         #expect(!plain.contains("FastJSON"), "--no-fast-decoding leaves them out")
     }
@@ -476,13 +482,13 @@ extension SnippetTests {
             nonisolated enum Stripe {}
 
             extension Stripe {
-                nonisolated struct Charge: Codable, Sendable, Hashable, Swift.Identifiable {
+                nonisolated struct Charge: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
             """, in: text)
         expectSnippet(
             """
                 }
 
-                nonisolated enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+                nonisolated enum Kind: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
                     case a
                 }
             }
@@ -500,9 +506,12 @@ extension SnippetTests {
     /// With the runtime's sources in the same module, a spec type cannot take a runtime name.
     @Test func runtimeNamesAreAvoidedOnlyWhenTheRuntimeSharesTheModule() {
         let spec = #"{ "types": { "Envelope": { "letter": "String" } }, "endpoints": [] }"#
-        expectSnippet("struct Envelope: Codable, Sendable, Hashable {", in: swift(spec, .dtos))
+        expectSnippet(
+            "struct Envelope: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {", in: swift(spec, .dtos))
         let local = generate([("s.json", spec)], options: GeneratorOptions(runtimeModule: nil))
-        #expect(local.files.first?.contents.contains("struct EnvelopeObject: Codable, Sendable, Hashable {") == true)
+        #expect(
+            local.files.first?.contents.contains(
+                "struct EnvelopeObject: Codable, Sendable, Hashable, FastJSONDecodable {") == true)
         #expect(
             local.diagnostics.map(\.message) == [
                 "type name 'Envelope' would shadow DTORuntime's (compiled into this module) 'Envelope'; it is generated as 'EnvelopeObject'"

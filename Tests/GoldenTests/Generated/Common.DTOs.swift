@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct Money: Codable, Sendable, Hashable {
+nonisolated struct Money: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let amount: Int
     let currency: String
 
@@ -22,7 +22,7 @@ nonisolated struct Money: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
+nonisolated struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let data: [T]
     let hasMore: Bool
 
@@ -40,7 +40,7 @@ nonisolated struct List<T: Codable & Sendable & Hashable>: Codable, Sendable, Ha
     }
 }
 
-nonisolated extension Money: DTORuntime.FastJSONDecodable {
+nonisolated extension Money {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.amount = try container.decode(Int.self, forKey: "amount")
@@ -48,7 +48,7 @@ nonisolated extension Money: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension List: DTORuntime.FastJSONDecodable {
+nonisolated extension List {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.data = try container.decode([T].self, forKey: "data")

@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct Page<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
+nonisolated struct Page<T: Codable & Sendable & Hashable>: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let object: String
     let data: [T]
     let hasMore: Bool
@@ -35,7 +35,7 @@ nonisolated struct Page<T: Codable & Sendable & Hashable>: Codable, Sendable, Ha
     }
 }
 
-nonisolated struct Pair<A: Codable & Sendable & Hashable, B: Codable & Sendable & Hashable>: Codable, Sendable, Hashable {
+nonisolated struct Pair<A: Codable & Sendable & Hashable, B: Codable & Sendable & Hashable>: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let first: A
     let second: B
 
@@ -50,7 +50,7 @@ nonisolated struct Pair<A: Codable & Sendable & Hashable, B: Codable & Sendable 
 
 typealias Batch<T: Codable & Sendable & Hashable> = [T]
 
-nonisolated struct Tariff: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Tariff: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let unitAmount: Int
     let created: Date
@@ -86,7 +86,7 @@ nonisolated struct Tariff: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated struct Product: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Product: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let name: String
     let prices: Page<Tariff>
@@ -108,7 +108,7 @@ nonisolated struct Product: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated extension Page: DTORuntime.FastJSONDecodable {
+nonisolated extension Page {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.object = try container.decode(String.self, forKey: "object")
@@ -118,7 +118,7 @@ nonisolated extension Page: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Pair: DTORuntime.FastJSONDecodable {
+nonisolated extension Pair {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.first = try container.decode(A.self, forKey: "first")
@@ -126,7 +126,7 @@ nonisolated extension Pair: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Tariff: DTORuntime.FastJSONDecodable {
+nonisolated extension Tariff {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -135,7 +135,7 @@ nonisolated extension Tariff: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Product: DTORuntime.FastJSONDecodable {
+nonisolated extension Product {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")

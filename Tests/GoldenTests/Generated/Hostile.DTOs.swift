@@ -6,12 +6,12 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
 /// Keys that are Swift keywords or reserved member names. */ import Evil /*
 /// Second line with "quotes" and \(interpolation)
-nonisolated struct Keywords: Codable, Sendable, Hashable {
+nonisolated struct Keywords: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let `class`: String
     let `default`: Int
     let selfValue: String
@@ -113,7 +113,7 @@ nonisolated struct Keywords: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Shadowing: Codable, Sendable, Hashable {
+nonisolated struct Shadowing: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let data: DataObject
     let type: TypeObject
     let error: ErrorValue
@@ -161,7 +161,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
         self.values = values
     }
 
-    struct DataObject: Codable, Sendable, Hashable {
+    struct DataObject: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let value: Int
 
         init(
@@ -171,7 +171,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
         }
     }
 
-    struct TypeObject: Codable, Sendable, Hashable {
+    struct TypeObject: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let name: String
 
         init(
@@ -181,12 +181,12 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
         }
     }
 
-    enum ErrorValue: String, Codable, Sendable, Hashable, CaseIterable {
+    enum ErrorValue: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
         case bad
         case worse
     }
 
-    struct URLObject: Codable, Sendable, Hashable {
+    struct URLObject: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let href: String
 
         init(
@@ -196,7 +196,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
         }
     }
 
-    struct DateObject: Codable, Sendable, Hashable {
+    struct DateObject: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let day: Int
 
         init(
@@ -206,7 +206,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
         }
     }
 
-    struct StringObject: Codable, Sendable, Hashable {
+    struct StringObject: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let text: String
 
         init(
@@ -216,7 +216,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
         }
     }
 
-    struct Shadowing2: Codable, Sendable, Hashable {
+    struct Shadowing2: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let inner: Int
 
         init(
@@ -226,7 +226,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
         }
     }
 
-    struct Keywords2: Codable, Sendable, Hashable {
+    struct Keywords2: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let again: Int
 
         init(
@@ -236,7 +236,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
         }
     }
 
-    struct Item: Codable, Sendable, Hashable, Swift.Identifiable {
+    struct Item: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
         let id: Int
 
         init(
@@ -246,7 +246,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
         }
     }
 
-    struct Category: Codable, Sendable, Hashable, Swift.Identifiable {
+    struct Category: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
         let id: Int
 
         init(
@@ -256,7 +256,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
         }
     }
 
-    struct Status: Codable, Sendable, Hashable, Swift.Identifiable {
+    struct Status: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
         let id: Int
 
         init(
@@ -266,7 +266,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
         }
     }
 
-    struct Status2: Codable, Sendable, Hashable, Swift.Identifiable {
+    struct Status2: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
         let id: Int
 
         init(
@@ -276,7 +276,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
         }
     }
 
-    struct Values: Codable, Sendable, Hashable {
+    struct Values: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let count: Int
 
         init(
@@ -287,7 +287,7 @@ nonisolated struct Shadowing: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated enum Values: RawRepresentable, Codable, Sendable, Hashable {
+nonisolated enum Values: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     case inProgress
     case inProgress2
     case `default`
@@ -340,7 +340,7 @@ nonisolated enum Values: RawRepresentable, Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Response: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Response: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: Int
 
     init(
@@ -350,7 +350,7 @@ nonisolated struct Response: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated struct Kind: Codable, Sendable, Hashable {
+nonisolated struct Kind: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let name: String
 
     init(
@@ -360,7 +360,7 @@ nonisolated struct Kind: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated extension Keywords: DTORuntime.FastJSONDecodable {
+nonisolated extension Keywords {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.`class` = try container.decode(String.self, forKey: "class")
@@ -389,7 +389,7 @@ nonisolated extension Keywords: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Shadowing: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.data = try container.decode(Shadowing.DataObject.self, forKey: "data")
@@ -409,102 +409,98 @@ nonisolated extension Shadowing: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Values: DTORuntime.FastJSONDecodable {}
-
-nonisolated extension Response: DTORuntime.FastJSONDecodable {
+nonisolated extension Response {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
     }
 }
 
-nonisolated extension Kind: DTORuntime.FastJSONDecodable {
+nonisolated extension Kind {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(String.self, forKey: "name")
     }
 }
 
-nonisolated extension Shadowing.DataObject: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.DataObject {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.value = try container.decode(Int.self, forKey: "value")
     }
 }
 
-nonisolated extension Shadowing.TypeObject: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.TypeObject {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(String.self, forKey: "name")
     }
 }
 
-nonisolated extension Shadowing.ErrorValue: DTORuntime.FastJSONDecodable {}
-
-nonisolated extension Shadowing.URLObject: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.URLObject {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.href = try container.decode(String.self, forKey: "href")
     }
 }
 
-nonisolated extension Shadowing.DateObject: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.DateObject {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.day = try container.decode(Int.self, forKey: "day")
     }
 }
 
-nonisolated extension Shadowing.StringObject: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.StringObject {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.text = try container.decode(String.self, forKey: "text")
     }
 }
 
-nonisolated extension Shadowing.Shadowing2: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.Shadowing2 {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.inner = try container.decode(Int.self, forKey: "inner")
     }
 }
 
-nonisolated extension Shadowing.Keywords2: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.Keywords2 {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.again = try container.decode(Int.self, forKey: "again")
     }
 }
 
-nonisolated extension Shadowing.Item: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.Item {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
     }
 }
 
-nonisolated extension Shadowing.Category: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.Category {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
     }
 }
 
-nonisolated extension Shadowing.Status: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.Status {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
     }
 }
 
-nonisolated extension Shadowing.Status2: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.Status2 {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
     }
 }
 
-nonisolated extension Shadowing.Values: DTORuntime.FastJSONDecodable {
+nonisolated extension Shadowing.Values {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.count = try container.decode(Int.self, forKey: "count")

@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct Bill: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Bill: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let total: Money
     let lines: List<Money>
@@ -25,7 +25,7 @@ nonisolated struct Bill: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated extension Bill: DTORuntime.FastJSONDecodable {
+nonisolated extension Bill {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")

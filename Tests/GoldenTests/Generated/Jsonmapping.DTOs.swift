@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct Profile: Codable, Sendable, Hashable {
+nonisolated struct Profile: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let blog: String
     let extra: DTORuntime.JSONValue
     let meta: [String: DTORuntime.JSONValue]
@@ -25,7 +25,7 @@ nonisolated struct Profile: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated extension Profile: DTORuntime.FastJSONDecodable {
+nonisolated extension Profile {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.blog = try container.decode(String.self, forKey: "blog")

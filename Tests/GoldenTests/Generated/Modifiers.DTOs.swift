@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 12).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version12
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct Defaults: Codable, Sendable, Hashable {
+nonisolated struct Defaults: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let string: String
     let int: Int
     let int64: Int64
@@ -128,12 +128,12 @@ nonisolated struct Defaults: Codable, Sendable, Hashable {
         try container.encode(optionalWithDefault, forKey: .optionalWithDefault)
     }
 
-    enum Level: String, Codable, Sendable, Hashable, CaseIterable {
+    enum Level: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
         case low
         case high
     }
 
-    enum Open: RawRepresentable, Codable, Sendable, Hashable {
+    enum Open: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         case a
         case b
         /// A value the spec does not list; `rawValue` is the string that arrived.
@@ -157,7 +157,7 @@ nonisolated struct Defaults: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Lenient: Codable, Sendable, Hashable {
+nonisolated struct Lenient: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let string: String
     let int: Int
     let int64: Int64
@@ -264,12 +264,12 @@ nonisolated struct Lenient: Codable, Sendable, Hashable {
         try container.encode(lossyLenient, forKey: .lossyLenient)
     }
 
-    enum Level: String, Codable, Sendable, Hashable, CaseIterable {
+    enum Level: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
         case low
         case high
     }
 
-    struct Nested: Codable, Sendable, Hashable, Swift.Identifiable {
+    struct Nested: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
         let id: Int
 
         init(
@@ -280,7 +280,7 @@ nonisolated struct Lenient: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Dates: Codable, Sendable, Hashable {
+nonisolated struct Dates: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let iso: Date
     let fractional: Date
     let seconds: Date
@@ -346,7 +346,7 @@ nonisolated struct Dates: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Containers: Codable, Sendable, Hashable {
+nonisolated struct Containers: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let lossy: [Int]
     let optionalLossy: [Int]?
     let nested: [[String]]
@@ -409,7 +409,7 @@ nonisolated struct Containers: Codable, Sendable, Hashable {
         self.empty = try container.decode(Empty.self, forKey: .empty)
     }
 
-    struct DictOfObjects: Codable, Sendable, Hashable {
+    struct DictOfObjects: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let x: Int
 
         init(
@@ -419,14 +419,14 @@ nonisolated struct Containers: Codable, Sendable, Hashable {
         }
     }
 
-    struct Empty: Codable, Sendable, Hashable {
+    struct Empty: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         init() {}
     }
 }
 
 typealias Tags = [String]
 
-nonisolated extension Defaults: DTORuntime.FastJSONDecodable {
+nonisolated extension Defaults {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.string = try container.decodeIfPresent(String.self, forKey: "string") ?? "a \"quoted\" \\(value)\n"
@@ -449,7 +449,7 @@ nonisolated extension Defaults: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Lenient: DTORuntime.FastJSONDecodable {
+nonisolated extension Lenient {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.string = container.decodeLenient(String.self, forKey: "string") ?? ""
@@ -470,7 +470,7 @@ nonisolated extension Lenient: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Dates: DTORuntime.FastJSONDecodable {
+nonisolated extension Dates {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.iso = try container.decodeDate(forKey: "iso", format: .iso8601)
@@ -484,7 +484,7 @@ nonisolated extension Dates: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Containers: DTORuntime.FastJSONDecodable {
+nonisolated extension Containers {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.lossy = try container.decodeLossyArray(Int.self, forKey: "lossy")
@@ -500,27 +500,21 @@ nonisolated extension Containers: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Defaults.Level: DTORuntime.FastJSONDecodable {}
-
-nonisolated extension Defaults.Open: DTORuntime.FastJSONDecodable {}
-
-nonisolated extension Lenient.Level: DTORuntime.FastJSONDecodable {}
-
-nonisolated extension Lenient.Nested: DTORuntime.FastJSONDecodable {
+nonisolated extension Lenient.Nested {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
     }
 }
 
-nonisolated extension Containers.DictOfObjects: DTORuntime.FastJSONDecodable {
+nonisolated extension Containers.DictOfObjects {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.x = try container.decode(Int.self, forKey: "x")
     }
 }
 
-nonisolated extension Containers.Empty: DTORuntime.FastJSONDecodable {
+nonisolated extension Containers.Empty {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         _ = try json.object()
     }

@@ -6,14 +6,14 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 12).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version12
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
 /// The namespace of this API's types (`options.namespace`), so they never clash with yours.
 nonisolated enum Shop {}
 
 extension Shop {
-    nonisolated struct Item: Codable, Sendable, Hashable, Swift.Identifiable {
+    nonisolated struct Item: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
         let id: Int
         let imageURL: URL?
         let state: State
@@ -34,7 +34,7 @@ extension Shop {
             case state
         }
 
-        enum State: RawRepresentable, Codable, Sendable, Hashable {
+        enum State: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
             case available
             case sold
             /// A value the spec does not list; `rawValue` is the string that arrived.
@@ -59,7 +59,7 @@ extension Shop {
     }
 }
 
-nonisolated extension Shop.Item: DTORuntime.FastJSONDecodable {
+nonisolated extension Shop.Item {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -67,5 +67,3 @@ nonisolated extension Shop.Item: DTORuntime.FastJSONDecodable {
         self.state = try container.decode(Shop.Item.State.self, forKey: "state")
     }
 }
-
-nonisolated extension Shop.Item.State: DTORuntime.FastJSONDecodable {}

@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct Customer: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Customer: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let object: String
     let email: String?
@@ -25,7 +25,7 @@ nonisolated struct Customer: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated struct Card: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Card: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let object: String
     let brand: String
@@ -44,7 +44,7 @@ nonisolated struct Card: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated struct BankAccount: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct BankAccount: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let object: String
     let bankName: String
@@ -70,7 +70,7 @@ nonisolated struct BankAccount: Codable, Sendable, Hashable, Swift.Identifiable 
     }
 }
 
-nonisolated struct Charge: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Charge: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let customer: CustomerRef?
     let source: PaymentSource
@@ -91,7 +91,7 @@ nonisolated struct Charge: Codable, Sendable, Hashable, Swift.Identifiable {
         self.sources = sources
     }
 
-    indirect enum CustomerRef: Codable, Sendable, Hashable {
+    indirect enum CustomerRef: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         case string(String)
         case customer(Customer)
 
@@ -128,7 +128,7 @@ nonisolated struct Charge: Codable, Sendable, Hashable, Swift.Identifiable {
         }
     }
 
-    indirect enum PaymentSource: Codable, Sendable, Hashable {
+    indirect enum PaymentSource: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         case card(Card)
         case bankAccount(BankAccount)
         /// A value that no variant matches, kept as it arrived.
@@ -172,7 +172,7 @@ nonisolated struct Charge: Codable, Sendable, Hashable, Swift.Identifiable {
         }
     }
 
-    indirect enum Amount: Codable, Sendable, Hashable {
+    indirect enum Amount: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         case int(Int)
         case string(String)
 
@@ -209,7 +209,7 @@ nonisolated struct Charge: Codable, Sendable, Hashable, Swift.Identifiable {
         }
     }
 
-    indirect enum Funding: Codable, Sendable, Hashable {
+    indirect enum Funding: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         case card(Card)
         case bankAccount(BankAccount)
 
@@ -245,7 +245,7 @@ nonisolated struct Charge: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated indirect enum Event: Codable, Sendable, Hashable {
+nonisolated indirect enum Event: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     case ping(EventPing)
     case push(EventPush)
 
@@ -279,7 +279,7 @@ nonisolated indirect enum Event: Codable, Sendable, Hashable {
         if case .push(let value) = self { value } else { nil }
     }
 
-    struct EventPing: Codable, Sendable, Hashable {
+    struct EventPing: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let type: String
         let zen: String
 
@@ -292,7 +292,7 @@ nonisolated indirect enum Event: Codable, Sendable, Hashable {
         }
     }
 
-    struct EventPush: Codable, Sendable, Hashable {
+    struct EventPush: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let type: String
         let ref: String
         let size: Int
@@ -309,7 +309,7 @@ nonisolated indirect enum Event: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated extension Customer: DTORuntime.FastJSONDecodable {
+nonisolated extension Customer {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -318,7 +318,7 @@ nonisolated extension Customer: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Card: DTORuntime.FastJSONDecodable {
+nonisolated extension Card {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -328,7 +328,7 @@ nonisolated extension Card: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension BankAccount: DTORuntime.FastJSONDecodable {
+nonisolated extension BankAccount {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -338,7 +338,7 @@ nonisolated extension BankAccount: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Charge: DTORuntime.FastJSONDecodable {
+nonisolated extension Charge {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -349,7 +349,7 @@ nonisolated extension Charge: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Event: DTORuntime.FastJSONDecodable {
+nonisolated extension Event {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         switch json.tag("type") {
         case "ping": self = .ping(try json.decode(Event.EventPing.self))
@@ -360,7 +360,7 @@ nonisolated extension Event: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Charge.CustomerRef: DTORuntime.FastJSONDecodable {
+nonisolated extension Charge.CustomerRef {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .string, let value = try? json.decode(String.self) {
@@ -375,7 +375,7 @@ nonisolated extension Charge.CustomerRef: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Charge.PaymentSource: DTORuntime.FastJSONDecodable {
+nonisolated extension Charge.PaymentSource {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         switch json.tag("object") {
         case "card": self = .card(try json.decode(Card.self))
@@ -386,7 +386,7 @@ nonisolated extension Charge.PaymentSource: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Charge.Amount: DTORuntime.FastJSONDecodable {
+nonisolated extension Charge.Amount {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         let kind = json.oneOfKind
         if kind == .number, let value = try? json.decode(Int.self) {
@@ -401,7 +401,7 @@ nonisolated extension Charge.Amount: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Charge.Funding: DTORuntime.FastJSONDecodable {
+nonisolated extension Charge.Funding {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         switch json.tag("object") {
         case "card": self = .card(try json.decode(Card.self))
@@ -412,7 +412,7 @@ nonisolated extension Charge.Funding: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Event.EventPing: DTORuntime.FastJSONDecodable {
+nonisolated extension Event.EventPing {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.type = try container.decode(String.self, forKey: "type")
@@ -420,7 +420,7 @@ nonisolated extension Event.EventPing: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Event.EventPush: DTORuntime.FastJSONDecodable {
+nonisolated extension Event.EventPush {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.type = try container.decode(String.self, forKey: "type")

@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 11).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version11
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let unitAmountDecimal: Decimal
     let idStr: Int64
@@ -128,7 +128,7 @@ nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable {
         try container.encodeIfPresent(limits, forKey: .limits)
     }
 
-    struct Card: Codable, Sendable, Hashable {
+    struct Card: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let brand: String
         let last4: String
 
@@ -141,7 +141,7 @@ nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable {
         }
     }
 
-    struct Permissions: Codable, Sendable, Hashable {
+    struct Permissions: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let issues: String?
         /// Every key the JSON object has that this type does not declare.
         let additionalProperties: [String: String]
@@ -171,7 +171,7 @@ nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable {
         }
     }
 
-    struct Limits: Codable, Sendable, Hashable {
+    struct Limits: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let `default`: Int
         /// Limits by plan.
         let byPlan: [String: AdditionalProperty]
@@ -201,7 +201,7 @@ nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable {
         }
 
         /// Limits by plan.
-        struct AdditionalProperty: Codable, Sendable, Hashable {
+        struct AdditionalProperty: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
             let max: Int
 
             init(
@@ -213,7 +213,7 @@ nonisolated struct Price: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated extension Price: DTORuntime.FastJSONDecodable {
+nonisolated extension Price {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -236,7 +236,7 @@ nonisolated extension Price: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Price.Card: DTORuntime.FastJSONDecodable {
+nonisolated extension Price.Card {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.brand = try container.decode(String.self, forKey: "brand")
@@ -244,7 +244,7 @@ nonisolated extension Price.Card: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Price.Permissions: DTORuntime.FastJSONDecodable {
+nonisolated extension Price.Permissions {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.issues = try container.decodeIfPresent(String.self, forKey: "issues")
@@ -252,7 +252,7 @@ nonisolated extension Price.Permissions: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Price.Limits: DTORuntime.FastJSONDecodable {
+nonisolated extension Price.Limits {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.`default` = try container.decode(Int.self, forKey: "default")
@@ -260,7 +260,7 @@ nonisolated extension Price.Limits: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Price.Limits.AdditionalProperty: DTORuntime.FastJSONDecodable {
+nonisolated extension Price.Limits.AdditionalProperty {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.max = try container.decode(Int.self, forKey: "max")

@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct Invoice: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Invoice: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let amountDue: Int
     var subscription: Subscription? { _subscription?.value }
@@ -33,7 +33,7 @@ nonisolated struct Invoice: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated struct Subscription: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Subscription: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: String
     let status: String
     let latestInvoice: Invoice?
@@ -55,7 +55,7 @@ nonisolated struct Subscription: Codable, Sendable, Hashable, Swift.Identifiable
     }
 }
 
-nonisolated struct Comment: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Comment: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: Int
     let body: String
     var parent: Comment? { _parent?.value }
@@ -96,7 +96,7 @@ nonisolated struct Comment: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated extension Invoice: DTORuntime.FastJSONDecodable {
+nonisolated extension Invoice {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -105,7 +105,7 @@ nonisolated extension Invoice: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Subscription: DTORuntime.FastJSONDecodable {
+nonisolated extension Subscription {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
@@ -114,7 +114,7 @@ nonisolated extension Subscription: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Comment: DTORuntime.FastJSONDecodable {
+nonisolated extension Comment {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")

@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct Collide: Codable, Sendable, Hashable {
+nonisolated struct Collide: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let _2fa: _2fa2
     let n: Int
     let Item: String?
@@ -116,7 +116,7 @@ nonisolated struct Collide: Codable, Sendable, Hashable {
         try container.encodeIfPresent(list, forKey: .list)
     }
 
-    struct _2fa2: Codable, Sendable, Hashable {
+    struct _2fa2: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let code: Int
 
         init(
@@ -126,7 +126,7 @@ nonisolated struct Collide: Codable, Sendable, Hashable {
         }
     }
 
-    struct Item2: Codable, Sendable, Hashable {
+    struct Item2: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let x: Int
 
         init(
@@ -136,13 +136,13 @@ nonisolated struct Collide: Codable, Sendable, Hashable {
         }
     }
 
-    enum status2: String, Codable, Sendable, Hashable, CaseIterable {
+    enum status2: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
         case a
         case b
     }
 }
 
-nonisolated enum Level: String, Codable, Sendable, Hashable, CaseIterable {
+nonisolated enum Level: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
     case low
     case high
 }
@@ -151,7 +151,7 @@ typealias When = Date
 
 typealias Ints = [Int]
 
-nonisolated struct Envelope: Codable, Sendable, Hashable {
+nonisolated struct Envelope: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let letter: String
 
     init(
@@ -163,7 +163,7 @@ nonisolated struct Envelope: Codable, Sendable, Hashable {
 
 typealias Forest = [Tree]
 
-nonisolated struct Tree: Codable, Sendable, Hashable {
+nonisolated struct Tree: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let name: String
     let children: Forest
 
@@ -187,7 +187,7 @@ nonisolated struct Tree: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated struct Exact: Codable, Sendable, Hashable {
+nonisolated struct Exact: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
     let when: [Date]
     let seconds: [Date]
     let big: Double
@@ -241,7 +241,7 @@ nonisolated struct Exact: Codable, Sendable, Hashable {
     }
 }
 
-nonisolated extension Collide: DTORuntime.FastJSONDecodable {
+nonisolated extension Collide {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self._2fa = try container.decode(Collide._2fa2.self, forKey: "2fa")
@@ -262,16 +262,14 @@ nonisolated extension Collide: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Level: DTORuntime.FastJSONDecodable {}
-
-nonisolated extension Envelope: DTORuntime.FastJSONDecodable {
+nonisolated extension Envelope {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.letter = try container.decode(String.self, forKey: "letter")
     }
 }
 
-nonisolated extension Tree: DTORuntime.FastJSONDecodable {
+nonisolated extension Tree {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.name = try container.decode(String.self, forKey: "name")
@@ -279,7 +277,7 @@ nonisolated extension Tree: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Exact: DTORuntime.FastJSONDecodable {
+nonisolated extension Exact {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.when = try container.decodeDatesIfPresent(forKey: "when", format: .iso8601Fractional) ?? [Date(timeIntervalSince1970: -8878623.804), Date(timeIntervalSinceReferenceDate: 599529600.002)]
@@ -291,18 +289,16 @@ nonisolated extension Exact: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Collide._2fa2: DTORuntime.FastJSONDecodable {
+nonisolated extension Collide._2fa2 {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.code = try container.decode(Int.self, forKey: "code")
     }
 }
 
-nonisolated extension Collide.Item2: DTORuntime.FastJSONDecodable {
+nonisolated extension Collide.Item2 {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.x = try container.decode(Int.self, forKey: "x")
     }
 }
-
-nonisolated extension Collide.status2: DTORuntime.FastJSONDecodable {}

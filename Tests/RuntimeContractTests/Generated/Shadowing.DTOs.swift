@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable {
+nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     let id: Int
     let placedAt: Date
     let tags: [String]
@@ -74,7 +74,7 @@ nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable {
         try container.encode(coords, forKey: .coords)
     }
 
-    enum State: RawRepresentable, Codable, Sendable, Hashable {
+    enum State: RawRepresentable, Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         case `open`
         case closed
         /// A value the spec does not list; `rawValue` is the string that arrived.
@@ -97,7 +97,7 @@ nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable {
         }
     }
 
-    struct Line: Codable, Sendable, Hashable {
+    struct Line: Codable, Sendable, Hashable, DTORuntime.FastJSONDecodable {
         let sku: String
         let qty: Int
 
@@ -111,12 +111,12 @@ nonisolated struct Order: Codable, Sendable, Hashable, Swift.Identifiable {
     }
 }
 
-nonisolated enum OrderState: String, Codable, Sendable, Hashable, CaseIterable {
+nonisolated enum OrderState: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
     case `open`
     case closed
 }
 
-nonisolated extension Order: DTORuntime.FastJSONDecodable {
+nonisolated extension Order {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(Int.self, forKey: "id")
@@ -130,9 +130,7 @@ nonisolated extension Order: DTORuntime.FastJSONDecodable {
     }
 }
 
-nonisolated extension Order.State: DTORuntime.FastJSONDecodable {}
-
-nonisolated extension Order.Line: DTORuntime.FastJSONDecodable {
+nonisolated extension Order.Line {
     init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.sku = try container.decode(String.self, forKey: "sku")

@@ -6,10 +6,10 @@ import Foundation
 @_spi(Generated) public import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 3).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version3
+// this file: update the dtogen package (this file needs its runtime version 14).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
 
-public nonisolated struct StationDTO: Codable, Sendable, Hashable, Swift.Identifiable {
+public nonisolated struct StationDTO: Codable, Sendable, Hashable, Swift.Identifiable, DTORuntime.FastJSONDecodable {
     public let id: String
     public let name: String
     public let elevationM: Double
@@ -35,7 +35,7 @@ public nonisolated struct StationDTO: Codable, Sendable, Hashable, Swift.Identif
     }
 }
 
-nonisolated extension StationDTO: DTORuntime.FastJSONDecodable {
+nonisolated extension StationDTO {
     public init(fastJSON json: DTORuntime.FastJSONValue) throws {
         var container = try json.object()
         self.id = try container.decode(String.self, forKey: "id")
