@@ -4,9 +4,9 @@ import TestSupport
 
 @testable import DTOGenCore
 
-/// Every real document in `../shared/conformance/` (when it is there): imported, read back
-/// as the spec import built, and generated with no warning, since no one wrote that spec but
-/// import. What import could not decide it says at import time, with the pointer.
+/// Every real document in `../shared/conformance/` (when it is there): imported as it was
+/// (`ImportDigests`), read back as the spec import built, and generated with no warning,
+/// since no one wrote that spec but import. What import could not decide it says at import time, with the pointer.
 @Suite(.tags(.heavy), .enabled(if: Tier.heavy))
 struct ConformanceDocumentsTests {
     static let conformance = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance")
@@ -52,6 +52,8 @@ struct ConformanceDocumentsTests {
         let imported = OpenAPIImporter.importDocument(bytes: Array(bytes), path: path) { other in
             FileManager.default.contents(atPath: other).map(Array.init)
         }
+        // What it gives is what it gave (import-digests.txt).
+        ImportDigests.check(document, imported, folder: Self.conformance.path + "/")
         guard !Self.refused.contains(document) else {
             #expect(imported.hasErrors, "\(document) imports now: take it off the refused list")
             return
