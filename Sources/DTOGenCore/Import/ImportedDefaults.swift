@@ -5,9 +5,9 @@ extension OpenAPITranslator {
     /// The `$default` of a property that is not required in a type only responses hold: the
     /// document's `default` when it fits the property's shape (a scalar or an enum value),
     /// else nil, with a warning when there is a default that does not fit.
-    mutating func documentDefault(of property: JSONNode, field: DraftShape, pointer: String) -> DraftJSON? {
+    mutating func documentDefault(of property: JSONNode, field: ShapeSpec, pointer: String) -> JSONNode? {
         // The app's own type reads what it reads; a parameter's object is sent, not read.
-        if case .string(let name) = field.base.unlocated, appTypes[name] != nil { return nil }
+        if let name = field.reference, appTypes[name] != nil { return nil }
         guard !translatingParameter else { return nil }
         // A reference that dangles has been reported where it is translated.
         let schema = quietlyFollowed(property) ?? property
@@ -16,7 +16,7 @@ extension OpenAPITranslator {
         guard let fits = Self.fits(written, schema: schema, field: field) else { return nil }
         guard fits else {
             let expected: String
-            if case .string(let type) = field.base.unlocated, schema["enum"] == nil {
+            if let type = field.reference, schema["enum"] == nil {
                 expected = "is not \(["Int", "Int64"].contains(type) ? "an" : "a") \(type)"
             } else {
                 expected = "is not one of the values its 'enum' lists"
@@ -26,12 +26,12 @@ extension OpenAPITranslator {
                 "default \(DraftJSON(written).text(indent: 0)) \(expected); the property stays optional")
             return nil
         }
-        return DraftJSON(written)
+        return written
     }
 
     /// Whether `value` fits a field of `field`'s shape: nil where dtogen writes no `$default`
     /// (objects, arrays, dates, URLs and other formats), whatever the value.
-    static func fits(_ value: JSONNode, schema: JSONNode, field: DraftShape) -> Bool? {
+    static func fits(_ value: JSONNode, schema: JSONNode, field: ShapeSpec) -> Bool? {
         // One of the values an `enum` lists (a string enum is a type of its own; an integer
         // one stays `Int`, checked below too).
         if let values = schema["enum"]?.elements,
@@ -39,7 +39,7 @@ extension OpenAPITranslator {
         {
             return false
         }
-        guard case .string(let type) = field.base.unlocated else { return schema["enum"] != nil ? true : nil }
+        guard let type = field.reference else { return schema["enum"] != nil ? true : nil }
         switch (type, value.value) {
         case ("String", .string): return true
         case ("Bool", .bool): return true

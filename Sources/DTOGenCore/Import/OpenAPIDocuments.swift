@@ -128,25 +128,24 @@ extension OpenAPITranslator {
         guard node["$ref"] == nil, !(component(target).map { wrapperSchemas.contains($0.key) } ?? false) else {
             return nil
         }
-        if case .string(let name)? = externalType(target, node, ref: ref)?.base { return name }
-        return nil
+        return externalType(target, node, ref: ref)?.reference
     }
 
     /// A schema that a reference reaches in another file: a type of its own (unless it is a
     /// scalar, which is inlined), named once from the pointer's last key or the file's name,
     /// and written after the endpoints. A component of the document reached through a path
     /// is that component's type. Nil: translate the node where it is used.
-    mutating func externalType(_ target: OpenAPIDocuments.Target, _ node: JSONNode, ref: String) -> DraftShape? {
+    mutating func externalType(_ target: OpenAPIDocuments.Target, _ node: JSONNode, ref: String) -> ShapeSpec? {
         if target.file == 0 {
             return component(target).map {
-                DraftShape(base: .string($0.name), optional: nullableSchemas.contains($0.key))
+                ShapeSpec(.reference($0.name), optional: nullableSchemas.contains($0.key))
             }
         }
         // A reference to a reference is followed first; a scalar is written where it is used.
         guard node["$ref"] == nil, node.members != nil, !isScalarAlias(node) else { return nil }
         let key = target.key
         if let name = externalTypeNames[key] {
-            return DraftShape(base: .string(name), optional: nullableExternalTypes.contains(key))
+            return ShapeSpec(.reference(name), optional: nullableExternalTypes.contains(key))
         }
         let path = documents.files[target.file].path
         let last = target.pointer.split(separator: "/").last.map(String.init)
@@ -164,6 +163,6 @@ extension OpenAPITranslator {
         externalTypeNames[key] = name
         if Self.allowsNull(node) { nullableExternalTypes.insert(key) }
         pendingExternalTypes.append((name, node, ref))
-        return DraftShape(base: .string(name), optional: nullableExternalTypes.contains(key))
+        return ShapeSpec(.reference(name), optional: nullableExternalTypes.contains(key))
     }
 }

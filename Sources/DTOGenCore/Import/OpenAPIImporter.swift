@@ -374,12 +374,7 @@ struct OpenAPITranslator {
             translating = .received
             shape.optional = false  // optional at each use instead (`nullableSchemas`)
             Self.markDeprecated(&shape, member.value)
-            var json = shape.json
-            // A named type is never optional: nullable at the top is the users' concern.
-            if case .string(let reference) = json, reference.hasSuffix("?") {
-                json = .string(String(reference.dropLast()))
-            }
-            types.append((typeNames[member.key] ?? member.key, .located(json, member.value.location)))
+            types.append((typeNames[member.key] ?? member.key, shape.placed(at: member.value.location).draft))
         }
         // The schemas the app's types replace, for `verify`.
         var appTypeSchemas: [String: DraftJSON] = [:]
@@ -391,8 +386,8 @@ struct OpenAPITranslator {
             var shape = self.shape(member.value, pointer: schemaPrefix + Self.escape(member.key), hint: name)
             translating = .received
             shape.optional = false
-            shape.modifiers.removeAll { $0.0 == "$doc" }
-            appTypeSchemas[name] = shape.json
+            shape.doc = nil
+            appTypeSchemas[name] = shape.unplaced.draft
         }
         var endpoints = operations()
         // Schemas of other files that endpoints and types reach, as they were met (each may
@@ -405,11 +400,7 @@ struct OpenAPITranslator {
             translating = .received
             shape.optional = false
             Self.markDeprecated(&shape, node)
-            var json = shape.json
-            if case .string(let reference) = json, reference.hasSuffix("?") {
-                json = .string(String(reference.dropLast()))
-            }
-            types.append((name, .located(json, node.location)))
+            types.append((name, shape.placed(at: node.location).draft))
         }
         (types, endpoints) = SharedShapes.shared(
             types: types, endpoints: endpoints, taken: takenTypeNames.names, previous: options.previous,
@@ -601,23 +592,23 @@ struct OpenAPITranslator {
     // MARK: schemas
 
     /// The shape of a schema. `hint` names inline types where dtogen needs a name.
-    mutating func shape(_ schema: JSONNode, pointer: String, hint: String, inMultipart: Bool = false) -> DraftShape {
+    mutating func shape(_ schema: JSONNode, pointer: String, hint: String, inMultipart: Bool = false) -> ShapeSpec {
         var shape = bareShape(schema, pointer: pointer, hint: hint, inMultipart: inMultipart)
         shape.location = schema.location
         if schema["nullable"]?.boolValue == true || Self.types(of: schema).contains("null") { shape.optional = true }
         if let doc = (schema["description"] ?? schema["title"])?.stringValue, !doc.isEmpty,
             schema["$ref"] == nil || !swagger2
         {
-            shape.modifiers.append(("$doc", .string(doc)))
+            shape.doc = .unplaced(doc)
         }
         return shape
     }
 
-    mutating func bareShape(_ schema: JSONNode, pointer: String, hint: String, inMultipart: Bool) -> DraftShape {
+    mutating func bareShape(_ schema: JSONNode, pointer: String, hint: String, inMultipart: Bool) -> ShapeSpec {
         guard schema.members != nil else {
-            if schema.boolValue == true { return DraftShape(base: .string("JSON")) }
+            if schema.boolValue == true { return ShapeSpec(.reference("JSON")) }
             warn("DTG4023", schema, pointer, "a schema is an object, found \(schema.kindDescription); read as JSON")
-            return DraftShape(base: .string("JSON"))
+            return ShapeSpec(.reference("JSON"))
         }
         if let ref = schema["$ref"]?.stringValue {
             // A component's type, a schema's of another file, else the schema where it is used.
@@ -627,7 +618,7 @@ struct OpenAPITranslator {
                 let (target, node) = resolveTarget(
                     ref, at: schema, pointer: pointer, dangling: .warning, consequence: "; read as JSON")
             else {
-                return DraftShape(base: .string("JSON"))
+                return ShapeSpec(.reference("JSON"))
             }
             if let named = externalType(target, node, ref: ref) { return named }
             return bareShape(node, pointer: ref, hint: hint, inMultipart: inMultipart)
@@ -665,9 +656,8 @@ struct OpenAPITranslator {
             if !strings.isEmpty, onlyStrings || strings.count == values.filter({ $0.value != .null }).count {
                 var unique: [String] = []
                 for value in strings where !unique.contains(value) { unique.append(value) }
-                var shape = DraftShape(base: .object([("$enum", .array(unique.map { .string($0) }))]))
-                shape.optional = values.contains { $0.value == .null }
-                return shape
+                return ShapeSpec(
+                    .enumeration(unique.map(Located.unplaced)), optional: values.contains { $0.value == .null })
             }
             if !values.isEmpty, values.allSatisfy({ $0.stringValue == nil }) {
                 // Numbers or booleans: the values are not kept, the type is.
@@ -679,7 +669,7 @@ struct OpenAPITranslator {
         }
         let types = Self.types(of: schema).filter { $0 != "null" }
         if types.count > 1 {
-            let variants = types.map { type -> DraftJSON in
+            let variants = types.map { type -> OneOfVariantSpec in
                 var single = schema
                 if case .object(let members) = schema.value {
                     single.value = .object(
@@ -689,62 +679,61 @@ struct OpenAPITranslator {
                                 value: JSONNode(value: .string(type), location: schema.location))
                         ])
                 }
-                return bareShape(single, pointer: pointer, hint: hint, inMultipart: inMultipart).json
+                return OneOfVariantSpec(
+                    shape: bareShape(single, pointer: pointer, hint: hint, inMultipart: inMultipart).unplaced)
             }
-            return DraftShape(base: .object([("$oneOf", .array(variants))]))
+            return ShapeSpec(.oneOf(variants))
         }
         let format = schema["format"]?.stringValue ?? ""
         let encoding = schema["contentEncoding"]?.stringValue ?? ""
+        func scalar(_ name: String, format: DateFormatSpec? = nil) -> ShapeSpec {
+            var shape = ShapeSpec(.reference(name))
+            shape.format = format.map { .unplaced(.date($0)) }
+            return shape
+        }
         switch types.first {
         case "string":
             switch format {
-            case "date-time": return DraftShape(base: .string("Date"))
-            case "date":
-                return DraftShape(
-                    base: .string("Date"),
-                    modifiers: [(Modifier.format.rawValue, .string(DateFormatSpec.pattern("yyyy-MM-dd").name))])
-            case "uuid": return DraftShape(base: .string("UUID"))
-            case "uri", "url": return DraftShape(base: .string("URL"))
-            case "byte": return DraftShape(base: .string("Data"))
-            case "binary": return DraftShape(base: .string(inMultipart ? "File" : "Data"))
+            case "date-time": return scalar("Date")
+            case "date": return scalar("Date", format: .pattern("yyyy-MM-dd"))
+            case "uuid": return scalar("UUID")
+            case "uri", "url": return scalar("URL")
+            case "byte": return scalar("Data")
+            case "binary": return scalar(inMultipart ? "File" : "Data")
             default:
-                if encoding == "base64" { return DraftShape(base: .string("Data")) }
-                if encoding == "binary" { return DraftShape(base: .string(inMultipart ? "File" : "Data")) }
-                return DraftShape(base: .string("String"))
+                if encoding == "base64" { return scalar("Data") }
+                if encoding == "binary" { return scalar(inMultipart ? "File" : "Data") }
+                return scalar("String")
             }
         case "integer":
             // Stripe's `format: unix-time`: seconds since 1970.
-            if format == "unix-time" {
-                return DraftShape(
-                    base: .string("Date"),
-                    modifiers: [(Modifier.format.rawValue, .string(DateFormatSpec.secondsSince1970.name))])
-            }
-            return DraftShape(base: .string(format == "int64" ? "Int64" : "Int"))
+            if format == "unix-time" { return scalar("Date", format: .secondsSince1970) }
+            return scalar(format == "int64" ? "Int64" : "Int")
         case "number":
             switch format {
-            case "decimal": return DraftShape(base: .string("Decimal"))
-            case "float": return DraftShape(base: .string("Float"))
-            default: return DraftShape(base: .string("Double"))
+            case "decimal": return scalar("Decimal")
+            case "float": return scalar("Float")
+            default: return scalar("Double")
             }
-        case "boolean": return DraftShape(base: .string("Bool"))
-        case "file": return DraftShape(base: .string(inMultipart ? "File" : "Data"))
+        case "boolean": return scalar("Bool")
+        case "file": return scalar(inMultipart ? "File" : "Data")
         case "array":
-            guard let items = schema["items"] else { return DraftShape(base: .array([.string("JSON")])) }
+            guard let items = schema["items"] else { return ShapeSpec(.array(ShapeSpec(.reference("JSON")))) }
             var element = shape(
                 items, pointer: pointer + "/items", hint: SwiftName.singular(hint), inMultipart: inMultipart)
-            element.modifiers.removeAll { $0.0 == "$doc" }
+            element.doc = nil
             // A date format belongs on the field, not the element.
-            if case .string(let reference) = element.base, reference == "Date",
-                let format = element.modifiers.first(where: { $0.0 == "$format" })
-            {
-                return DraftShape(base: .array([.string("Date" + (element.optional ? "?" : ""))]), modifiers: [format])
+            if element.reference == "Date", let format = element.format {
+                var shape = ShapeSpec(.array(ShapeSpec(.reference("Date"), optional: element.optional)))
+                shape.format = format
+                return shape
             }
-            return DraftShape(base: .array([element.json]))
+            return ShapeSpec(.array(element.unplaced))
         default:
             if schema["properties"] != nil || types.first == "object" || schema["additionalProperties"] != nil {
                 return object(schema, pointer: pointer, hint: hint, inMultipart: inMultipart)
             }
-            return DraftShape(base: .string("JSON"))
+            return scalar("JSON")
         }
     }
 
@@ -758,19 +747,19 @@ struct OpenAPITranslator {
         return map.members ?? []
     }
 
-    mutating func object(_ schema: JSONNode, pointer: String, hint: String, inMultipart: Bool) -> DraftShape {
+    mutating func object(_ schema: JSONNode, pointer: String, hint: String, inMultipart: Bool) -> ShapeSpec {
         let properties = self.properties(of: schema, pointer: pointer)
         let additional = schema["additionalProperties"]
         if properties.isEmpty {
             if let additional, additional.members != nil {
                 var value = shape(additional, pointer: pointer + "/additionalProperties", hint: hint + "Value")
-                value.modifiers.removeAll { $0.0 == "$doc" }
-                return DraftShape(base: .object([("$dict", value.json)]))
+                value.doc = nil
+                return ShapeSpec(.dictionary(value.unplaced))
             }
-            return DraftShape(base: .object([("$dict", .string("JSON"))]))
+            return ShapeSpec(.dictionary(ShapeSpec(.reference("JSON"))))
         }
         let required = Set(schema["required"]?.elements?.compactMap(\.stringValue) ?? [])
-        var fields: [(String, DraftJSON)] = []
+        var fields: [PropertySpec] = []
         var fieldNames = NameScope()
         for property in properties {
             // What only the server sets: `$readOnly` in a type that is sent and read, not a field
@@ -799,7 +788,7 @@ struct OpenAPITranslator {
                         of: property.value, field: field, pointer: pointer + "/properties/" + Self.escape(property.key))
                 {
                     field.optional = false
-                    field.modifiers.append(("$default", value))
+                    field.defaultValue = value
                 }
             }
             // Required and nullable in a request body: the key is sent, `null` when nil (in a
@@ -807,35 +796,36 @@ struct OpenAPITranslator {
             if !translating.received, isRequired, target.map(excused) != true,
                 Self.allowsNull(property.value) || target.map(Self.allowsNull) == true
             {
-                field.modifiers.append(("$writeNull", .bool(true)))
+                field.writeNull = .unplaced(true)
             }
-            if readOnly { field.modifiers.append(("$readOnly", .bool(true))) }
+            if readOnly { field.readOnly = .unplaced(true) }
             Self.markDeprecated(&field, property.value)
             // GitHub's reactions, `+1` and `-1`: `plus1` and `minus1`, not a warning at every build.
             if let name = ImportedNames.explicitName(property.key, taken: &fieldNames, place: "Field", style: naming) {
-                field.modifiers.append(("$name", .string(name)))
+                field.name = .unplaced(name)
             }
-            fields.append((property.key.hasPrefix("$") ? "$" + property.key : property.key, field.located))
+            fields.append(PropertySpec(key: property.key, keyLocation: .unplaced, shape: field))
         }
+        var object = ShapeSpec(.object(fields))
         // Keys beside the declared ones (GitHub's `permissions`, Slack's open objects) are kept
         // in `additionalProperties`, of the schema's shape (`true`: any JSON).
         if let additional, additional.members != nil || additional.boolValue == true {
             var values =
                 additional.members == nil
-                ? DraftShape(base: .string("JSON"))
+                ? ShapeSpec(.reference("JSON"))
                 : shape(additional, pointer: pointer + "/additionalProperties", hint: hint + "Value")
-            values.modifiers.removeAll { $0.0 == "$doc" }
+            values.doc = nil
             let name = fieldNames.free(TypeResolver.additionalPropertiesName)
-            if name != TypeResolver.additionalPropertiesName { values.modifiers.append(("$name", .string(name))) }
-            fields.append(("$additionalProperties", values.json))
+            if name != TypeResolver.additionalPropertiesName { values.name = .unplaced(name) }
+            object.additionalProperties = AdditionalPropertiesSpec(shape: values.unplaced, keyLocation: .unplaced)
         }
-        return DraftShape(base: .object(fields))
+        return object
     }
 
     /// `$deprecated` on a type, property or parameter whose schema says `deprecated: true`
     /// (a property that refers to a deprecated schema takes it from the type).
-    static func markDeprecated(_ shape: inout DraftShape, _ node: JSONNode) {
-        if node["deprecated"]?.boolValue == true { shape.modifiers.append(("$deprecated", .bool(true))) }
+    static func markDeprecated(_ shape: inout ShapeSpec, _ node: JSONNode) {
+        if node["deprecated"]?.boolValue == true { shape.deprecated = .unplaced(Deprecation(message: nil)) }
     }
 
     /// Keywords that constrain a value without saying what type it is.
@@ -869,7 +859,7 @@ struct OpenAPITranslator {
     /// schema itself writes beside `allOf` (JSON Schema applies both; Linode declares its
     /// bodies' `required` there). A property the schema restates with requirements or
     /// properties of its own is the merge of both statements.
-    mutating func allOf(_ parts: [JSONNode], schema: JSONNode, pointer: String, hint: String) -> DraftShape {
+    mutating func allOf(_ parts: [JSONNode], schema: JSONNode, pointer: String, hint: String) -> ShapeSpec {
         let ownProperties = properties(of: schema, pointer: pointer)
         let ownRequired = schema["required"]?.elements ?? []
         if parts.count == 1, let only = parts.first, ownProperties.isEmpty, ownRequired.isEmpty {
@@ -975,7 +965,7 @@ struct OpenAPITranslator {
     }
 
     /// `oneOf`/`anyOf`: tagged by a discriminator when every variant is a named object type.
-    mutating func oneOf(_ parts: [JSONNode], schema: JSONNode, pointer: String, hint: String) -> DraftShape {
+    mutating func oneOf(_ parts: [JSONNode], schema: JSONNode, pointer: String, hint: String) -> ShapeSpec {
         var optional = false
         var variants: [JSONNode] = []
         for part in parts {
@@ -984,14 +974,13 @@ struct OpenAPITranslator {
         if variants.count > 1 || schema["discriminator"] != nil,
             let tagged = taggedOneOf(variants, schema: schema, pointer: pointer, hint: hint)
         {
-            let cases = tagged.byKind.map { ($0.key, $0.shape) } + tagged.variants.map { ($0.tag, $0.shape) }
-            var members: [(String, DraftJSON)] = [
-                ("$oneOf", .object(cases)), ("$discriminator", .string(tagged.property)),
-            ]
+            let cases = (tagged.byKind.map { ($0.key, $0.shape) } + tagged.variants.map { ($0.tag, $0.shape) }).map {
+                OneOfVariantSpec(tag: .unplaced($0.0), shape: $0.1.unplaced)
+            }
+            var shape = ShapeSpec(.oneOf(cases), optional: optional || tagged.nullable)
+            shape.discriminator = .unplaced(tagged.property)
             // Open like the enums: a variant the API adds later decodes as `unknown`.
-            if openChoices { members.append(("$unknown", .bool(true))) }
-            var shape = DraftShape(base: .object(members))
-            shape.optional = optional || tagged.nullable
+            if openChoices { shape.unknownVariant = .unplaced("unknown") }
             return shape
         }
         if let discriminator = schema["discriminator"], discriminator["propertyName"]?.stringValue != nil {
@@ -1005,7 +994,7 @@ struct OpenAPITranslator {
             shape.optional = shape.optional || optional
             return shape
         }
-        var shapes: [DraftJSON] = []
+        var shapes: [OneOfVariantSpec] = []
         for index in untaggedOrder(variants, pointer: pointer) {
             let variant = variants[index]
             var (shape, nullable) = variantShape(variant, pointer: pointer + "/\(index)", hint: hint, index: index)
@@ -1014,10 +1003,8 @@ struct OpenAPITranslator {
             // enum then took a number, and lost it when the shape was no longer shared).
             Self.namingEnumVariant(&shape, hint: hint, index: index, style: naming)
             if nullable { optional = true }
-            shapes.append(shape.json)
+            shapes.append(OneOfVariantSpec(shape: shape.unplaced))
         }
-        var shape = DraftShape(base: .object([("$oneOf", .array(shapes))]))
-        shape.optional = optional
-        return shape
+        return ShapeSpec(.oneOf(shapes), optional: optional)
     }
 }

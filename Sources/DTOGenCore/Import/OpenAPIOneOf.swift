@@ -7,11 +7,11 @@
 extension OpenAPITranslator {
     struct TaggedOneOf {
         var property: String
-        var variants: [(tag: String, shape: DraftJSON)]
+        var variants: [(tag: String, shape: ShapeSpec)]
         /// Variants that are no object (Stripe's id string beside the expanded objects,
         /// OpenAI's `"auto"`), chosen by their JSON kind before the tag is read; each keyed
         /// by the name of its case.
-        var byKind: [(key: String, shape: DraftJSON)] = []
+        var byKind: [(key: String, shape: ShapeSpec)] = []
         /// A variant told apart by its kind admits null: the one-of is optional.
         var nullable = false
     }
@@ -71,7 +71,7 @@ extension OpenAPITranslator {
             else { return nil }
             property = chosen
         }
-        var tagged: [(tag: String, shape: DraftJSON)] = []
+        var tagged: [(tag: String, shape: ShapeSpec)] = []
         var dropped: [(String, String)] = []
         for object in objects {
             let mappedTags = object.refs.lazy.compactMap { mapped[$0] }.first
@@ -80,14 +80,14 @@ extension OpenAPITranslator {
             let schemaKey =
                 explicit == nil ? nil : object.refs.last.flatMap { $0.split(separator: "/").last.map { [String($0)] } }
             guard let tags = mappedTags ?? fixed ?? schemaKey, let tag = tags.first else { return nil }
-            let shape: DraftJSON
+            let shape: ShapeSpec
             if let name = object.name {
-                shape = .string(name)
+                shape = ShapeSpec(.reference(name))
             } else {
                 var inline = self.shape(
                     object.node, pointer: object.pointer, hint: hint + SwiftName.upperCamel(tag, style: naming))
-                inline.modifiers.removeAll { $0.0 == "$doc" }
-                shape = inline.json
+                inline.doc = nil
+                shape = inline.unplaced
             }
             if let earlier = tagged.first(where: { $0.tag == tag }) {
                 // Without a discriminator, a repeated value means this is not the tag.
@@ -107,7 +107,7 @@ extension OpenAPITranslator {
         for (index, _) in kinds {
             let (variant, nullable) = variantShape(
                 variants[index], pointer: pointer + "/\(index)", hint: hint, index: index)
-            let shape = variant.json
+            let shape = variant.unplaced
             result.nullable = result.nullable || nullable
             let key = NameScope.free(Self.caseKey(of: shape)) { name in
                 tagged.contains { $0.tag == name } || result.byKind.contains { $0.key == name }
@@ -180,20 +180,14 @@ extension OpenAPITranslator {
 
     /// The case name a variant told apart by its JSON kind is keyed by: its type's name
     /// (`string`, `int`, `stringList`), the value of a one-value enum (`auto`), else `value`.
-    static func caseKey(of shape: DraftJSON) -> String {
-        switch shape {
-        case .string(let name):
-            return SwiftName.lowerCamel(name.replacingOccurrences(of: "?", with: ""), style: .swift)
-        case .array(let elements) where elements.count == 1:
-            return caseKey(of: elements[0]) + "List"
-        case .object(let members):
-            if let values = members.first(where: { $0.0 == "$enum" })?.1, case .array(let list) = values,
-                list.count == 1, case .string(let only) = list[0]
-            {
-                return only
-            }
-            if let base = members.first(where: { $0.0 == "$type" })?.1 { return caseKey(of: base) }
-            return "value"
+    static func caseKey(of shape: ShapeSpec) -> String {
+        switch shape.kind {
+        case .reference(let name):
+            return SwiftName.lowerCamel(name, style: .swift)
+        case .array(let element):
+            return caseKey(of: element) + "List"
+        case .enumeration(let values) where values.count == 1:
+            return values[0].value
         default:
             return "value"
         }
@@ -204,53 +198,31 @@ extension OpenAPITranslator {
     /// for seconds since 1970 the number, it is).
     /// A one-of's variant as a shape; an inline object is `<Hint>Variant<N>`, by its place.
     mutating func variantShape(_ variant: JSONNode, pointer: String, hint: String, index: Int) -> (
-        shape: DraftShape, nullable: Bool
+        shape: ShapeSpec, nullable: Bool
     ) {
         let placed = hint + "Variant\(index + 1)"
         var shape = self.shape(variant, pointer: pointer, hint: placed)
         let nullable = shape.optional
         shape.optional = false
-        let epoch = shape.modifiers.contains {
-            $0.0 == "$format" && $0.1 == .string(DateFormatSpec.secondsSince1970.name)
-        }
-        shape.modifiers.removeAll { $0.0 == "$doc" || $0.0 == "$format" }
-        if case .string(let reference) = shape.base, reference == "Date" {
-            shape.base = .string(epoch ? "Int" : "String")
-        }
-        if case .object(let members) = shape.base,
-            !members.contains(where: { $0.0.hasPrefix("$") && !$0.0.hasPrefix("$$") })
-        {
-            shape.modifiers.append(("$typeName", .string(placed)))
-        }
+        let epoch = shape.format?.value == .date(.secondsSince1970)
+        shape.doc = nil
+        shape.format = nil
+        if shape.reference == "Date" { shape.kind = .reference(epoch ? "Int" : "String") }
+        if shape.isPlainObject { shape.typeName = .unplaced(placed) }
         return (shape, nullable)
     }
 
     /// An untagged one-of's inline enum variant named by its values (`<Hint>Empty`), or by
     /// its place when they make no name; in a tagged one-of its key names it already.
-    static func namingEnumVariant(_ shape: inout DraftShape, hint: String, index: Int, style: NamingStyle) {
-        guard case .object(let members) = shape.base, let values = members.first(where: { $0.0 == "$enum" })?.1,
-            !shape.modifiers.contains(where: { $0.0 == "$typeName" })
-        else { return }
-        shape.modifiers.append(
-            (
-                "$typeName",
-                .string(ImportedNames.enumVariant(hint: hint, values: strings(values), index: index, style: style))
-            ))
+    static func namingEnumVariant(_ shape: inout ShapeSpec, hint: String, index: Int, style: NamingStyle) {
+        guard case .enumeration(let values) = shape.kind, shape.typeName == nil else { return }
+        shape.typeName = .unplaced(
+            ImportedNames.enumVariant(hint: hint, values: values.map(\.value), index: index, style: style))
     }
 
-    /// The values of an `$enum` when every one is a string.
-    static func strings(_ values: DraftJSON) -> [String]? {
-        guard case .array(let elements) = values.unlocated else { return nil }
-        var strings: [String] = []
-        for element in elements {
-            guard case .string(let value) = element.unlocated else { return nil }
-            strings.append(value)
-        }
-        return strings
-    }
-
-    static func describe(_ shape: DraftJSON) -> String {
-        if case .string(let name) = shape { return name }
+    /// A tagged variant as a warning names it: its type as written, else what it is.
+    static func describe(_ shape: ShapeSpec) -> String {
+        if case .string(let name) = SpecWriter.shape(shape) { return name }
         return "an inline object"
     }
 

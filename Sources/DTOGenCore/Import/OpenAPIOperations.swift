@@ -42,7 +42,9 @@ extension OpenAPITranslator {
                     operationNode, name: name, method: member.key, path: sent, pathLocation: path.keyLocation,
                     shared: shared, pointer: pointer, constants: constants)
                 {
-                    endpoints.append(.located(endpoint, operationNode.location))
+                    var located = endpoint
+                    located.location = operationNode.location
+                    endpoints.append(SpecWriter.endpoint(located, locating: true))
                 }
             }
         }
@@ -77,13 +79,14 @@ extension OpenAPITranslator {
     mutating func operation(
         _ operation: JSONNode, name: String, method: String, path: String, pathLocation: SourceLocation,
         shared: [JSONNode], pointer: String, constants: [(String, String)] = []
-    ) -> [DraftJSON] {
-        var endpoint: [(String, DraftJSON)] = [("name", .string(name))]
+    ) -> [EndpointSpec] {
+        var endpoint = EndpointSpec(
+            name: .unplaced(name), path: Located(path, at: pathLocation), params: [], query: [], headers: [],
+            location: .unplaced)
         let typedMethod = HTTPMethod(rawValue: method.uppercased())
-        if let typedMethod, typedMethod != .get { endpoint.append(("method", .string(typedMethod.rawValue))) }
-        endpoint.append(("path", .located(.string(path), pathLocation)))
+        if let typedMethod, typedMethod != .get { endpoint.method = .unplaced(typedMethod) }
         let (kind, alternatives) = self.kind(for: operation, pointer: pointer)
-        if let kind { endpoint.append(("kind", .string(kind.written))) }
+        endpoint.kind = kind.map(Located.unplaced)
 
         // Parameters: the path item's, overridden by the operation's of the same name and place.
         var parameters: [(node: JSONNode, pointer: String)] = []
@@ -111,15 +114,15 @@ extension OpenAPITranslator {
             templated.append((constant.0, String(constant.1.dropFirst().dropLast())))
             return true
         }
-        var params: [(String, DraftShape)] = []
-        var query: [(String, DraftShape)] = []
-        var headers: [(String, DraftShape)] = []
-        var cookies: [(String, DraftShape)] = []
-        var formFields: [(String, DraftJSON)] = []
+        var params: [(String, ShapeSpec)] = []
+        var query: [(String, ShapeSpec)] = []
+        var headers: [(String, ShapeSpec)] = []
+        var cookies: [(String, ShapeSpec)] = []
+        var formFields: [(String, ShapeSpec)] = []
         // A `formData` array: sent as its `collectionFormat` says, never in brackets: `multi`
         // repeats its key, the others are one delimited value (`bodyStyles`).
         var formArrays = false
-        var formStyles: [(String, DraftJSON)] = []
+        var formStyles: [BodyStyleSpec] = []
         var swaggerBody: JSONNode?
         // A `Content-Type` header parameter with one value (Docker's `/build`: `application/x-tar`).
         var declaredContentType: String?
@@ -165,34 +168,37 @@ extension OpenAPITranslator {
             if place != "formData", jsonContent == nil, isScalarChoice(schema, pointer: parameterPointer) {
                 // `anyOf: [integer, string]` (DigitalOcean's snapshot IDs): a URL or a header
                 // carries text whichever it is.
-                shape = DraftShape(base: .string("String"), optional: shape.optional)
-                shape.location = schema.location
+                shape = ShapeSpec(.reference("String"), optional: shape.optional).placed(at: schema.location)
             }
-            shape.modifiers.removeAll { $0.0 == "$doc" }
+            shape.doc = nil
             let written = node["description"]?.stringValue
             if let doc = Self.documented(written, default: schema["default"]), !doc.isEmpty {
-                shape.modifiers.append(("$doc", .string(doc)))
+                shape.doc = .unplaced(doc)
             }
             Self.markDeprecated(&shape, node)
             if place == "formData" {
                 if node["required"]?.boolValue != true { shape.optional = true }
-                formFields.append((name, shape.json))
+                formFields.append((name, shape.unplaced))
                 if Self.types(of: schema).contains("array") {
                     formArrays = true
-                    if let style = formFieldStyle(node, pointer: parameterPointer) { formStyles.append((name, style)) }
+                    if let style = formFieldStyle(node, pointer: parameterPointer) {
+                        formStyles.append(Self.bodyStyle(style, key: name))
+                    }
                 }
                 continue
             }
             // How arrays and objects are written: `style`/`explode` (3.x), `collectionFormat` (2.0).
             if place == "query", node["allowReserved"]?.boolValue == true {
-                shape.modifiers.append(("$allowReserved", .bool(true)))
+                shape.allowReserved = .unplaced(true)
             }
             if jsonContent != nil {
-                shape.modifiers.append(("$style", .string(ParameterStyle.json.rawValue)))
+                shape.style = .unplaced(.json)
             } else if let typed = ParameterPlace(openAPI: place) {
-                guard let modifiers = parameterStyle(node, schema: schema, place: typed, pointer: parameterPointer)
+                guard
+                    let (style, explode) = parameterStyle(node, schema: schema, place: typed, pointer: parameterPointer)
                 else { continue }
-                shape.modifiers += modifiers
+                shape.style = style.map(Located.unplaced)
+                shape.explode = explode.map(Located.unplaced)
             }
             switch place {
             case "path" where !pathNames.contains(name) && templated.contains { $0.placeholder == name }:
@@ -233,18 +239,22 @@ extension OpenAPITranslator {
         }
         // A template no parameter declares is a text of its own.
         for entry in templated where !query.contains(where: { $0.0 == entry.key }) {
-            query.append((entry.key, DraftShape(base: .string("String"))))
+            query.append((entry.key, ShapeSpec(.reference("String"))))
         }
         Self.nameArguments(&params, &query, &headers, &cookies, style: naming)
-        if !params.isEmpty { endpoint.append(("params", .object(params.map { ($0.0, $0.1.located) }))) }
+        func properties(_ list: [(String, ShapeSpec)]) -> [PropertySpec] {
+            list.map { PropertySpec(key: $0.0, keyLocation: .unplaced, shape: $0.1) }
+        }
+        endpoint.params = properties(params)
         // The path key's own query, sent with every request (a parameter of the same name wins).
-        let fixed = constants.filter { constant in !query.contains { $0.0 == constant.0 } }
-        let queryItems =
-            fixed.map { ($0.0, DraftJSON.located(.object([("$value", .string($0.1))]), pathLocation)) }
-            + query.map { ($0.0, $0.1.located) }
-        if !queryItems.isEmpty { endpoint.append(("query", .object(queryItems))) }
-        if !headers.isEmpty { endpoint.append(("headers", .object(headers.map { ($0.0, $0.1.located) }))) }
-        if !cookies.isEmpty { endpoint.append(("cookies", .object(cookies.map { ($0.0, $0.1.located) }))) }
+        let fixed = constants.filter { constant in !query.contains { $0.0 == constant.0 } }.map { constant in
+            var sent = ShapeSpec(.reference("String")).placed(at: pathLocation)
+            sent.constant = .unplaced(constant.1)
+            return (constant.0, sent)
+        }
+        endpoint.query = properties(fixed + query)
+        endpoint.headers = properties(headers)
+        endpoint.cookies = properties(cookies)
 
         // The request body.
         let bodyAllowed = typedMethod?.allowsBody ?? false
@@ -252,11 +262,12 @@ extension OpenAPITranslator {
             operation, swaggerBody: swaggerBody, formFields: formFields, formArrays: formArrays,
             formStyles: formStyles, pointer: pointer, hint: SwiftName.upperCamel(name, style: naming) + "Body")
         {
-            if let declaredContentType, let index = body.firstIndex(where: { $0.0 == "contentType" }) {
-                body[index].1 = .string(declaredContentType)
-            }
+            if let declaredContentType, body.contentType != nil { body.contentType = declaredContentType }
             if bodyAllowed {
-                endpoint += body
+                endpoint.body = body.shape
+                endpoint.contentType = body.contentType.map(Located.unplaced)
+                endpoint.bodyEncoding = body.encoding.map(Located.unplaced)
+                endpoint.bodyStyles = body.styles
             } else {
                 warn(
                     "DTG4036", operation["requestBody"] ?? operation, pointer,
@@ -265,13 +276,16 @@ extension OpenAPITranslator {
         }
 
         // The success response and the error type.
-        let (response, error) = responses(
+        let (answer, error) = responses(
             operation, pointer: pointer + "/responses", hint: SwiftName.upperCamel(name, style: naming) + "Response")
         // A HEAD answer is headers only: the body a document declares for it (Kubernetes's,
         // the GET's) never arrives, so the endpoint returns Void instead of being left out.
         let answersWithBody = typedMethod?.allowsResponse ?? true
-        if let response, answersWithBody { endpoint += response }
-        if let error { endpoint.append(("error", .string(error))) }
+        if let answer, answersWithBody {
+            endpoint.response = answer.response
+            if answer.withoutEnvelope { endpoint.envelope = .unplaced(nil) }
+        }
+        endpoint.error = error.map(Located.unplaced)
         var doc = (operation["summary"] ?? operation["description"])?.stringValue ?? ""
         if !alternatives.isEmpty {
             // Which of the schemes the operation accepts the endpoint uses, said where a reader sees it.
@@ -279,24 +293,26 @@ extension OpenAPITranslator {
                 (doc.isEmpty ? "" : "\n\n")
                 + "Sends a bearer token; the API also accepts \(alternatives.joined(separator: ", "))."
         }
-        if !doc.isEmpty { endpoint.append(("doc", .string(doc))) }
-        if operation["deprecated"]?.boolValue == true { endpoint.append(("deprecated", .bool(true))) }
+        if !doc.isEmpty { endpoint.doc = .unplaced(doc) }
+        if operation["deprecated"]?.boolValue == true { endpoint.deprecated = .unplaced(Deprecation(message: nil)) }
         guard answersWithBody,
             let streamed = streamedResponse(
                 operation, pointer: pointer + "/responses", hint: SwiftName.upperCamel(name, style: naming) + "Event")
         else {
-            return [.object(endpoint)]
+            return [endpoint]
         }
         // The stream: the request as the endpoint sends it, the events as the response.
-        var stream = endpoint.filter { !["response", "envelope"].contains($0.0) }
-        stream.insert(
-            contentsOf: streamed.keys, at: stream.firstIndex { $0.0 == "error" || $0.0 == "doc" } ?? stream.endIndex)
+        var stream = endpoint
+        stream.response = streamed.response
+        stream.envelope = nil
+        stream.stream = .unplaced(streamed.style)
+        stream.end = streamed.end.map(Located.unplaced)
+        stream.events = streamed.events.map(Located.unplaced)
         guard streamed.alone else {
-            let streamName = takenEndpointNames.claim(name + "Stream")
-            stream[0] = ("name", .string(streamName))
-            return [.object(endpoint), .object(stream)]
+            stream.name = .unplaced(takenEndpointNames.claim(name + "Stream"))
+            return [endpoint, stream]
         }
-        return [.object(stream)]
+        return [stream]
     }
 
     /// Parameters that would give the factory one argument name twice (Kubernetes's path
@@ -305,14 +321,14 @@ extension OpenAPITranslator {
     /// meaning (`startTimeBefore`), another clash its place (`pathQuery`). The first keeps
     /// the plain name, in the factory's order (path, query, headers).
     static func nameArguments(
-        _ params: inout [(String, DraftShape)], _ query: inout [(String, DraftShape)],
-        _ headers: inout [(String, DraftShape)], _ cookies: inout [(String, DraftShape)], style: NamingStyle
+        _ params: inout [(String, ShapeSpec)], _ query: inout [(String, ShapeSpec)],
+        _ headers: inout [(String, ShapeSpec)], _ cookies: inout [(String, ShapeSpec)], style: NamingStyle
     ) {
         var taken = NameScope()
-        func name(_ list: inout [(String, DraftShape)], place: String) {
+        func name(_ list: inout [(String, ShapeSpec)], place: String) {
             for index in list.indices {
                 if let chosen = ImportedNames.explicitName(list[index].0, taken: &taken, place: place, style: style) {
-                    list[index].1.modifiers.append(("$name", .string(chosen)))
+                    list[index].1.name = .unplaced(chosen)
                 }
             }
         }
@@ -326,9 +342,7 @@ extension OpenAPITranslator {
     /// event's type), `end` when the document says the stream ends with `data: [DONE]` (in the
     /// request's or the events' schemas), and `events: named` when every event is an object
     /// of `event` and `data` (OpenAI's Assistants stream). `alone`: no other content.
-    mutating func streamedResponse(_ operation: JSONNode, pointer: String, hint: String) -> (
-        keys: [(String, DraftJSON)], alone: Bool
-    )? {
+    mutating func streamedResponse(_ operation: JSONNode, pointer: String, hint: String) -> StreamedResponse? {
         guard !swagger2, let success = (operation["responses"]?.members ?? []).first(where: { $0.key.hasPrefix("2") }),
             let response = followed(success.value, pointer: pointer + "/" + success.key),
             let content = response["content"]?.members
@@ -337,26 +351,21 @@ extension OpenAPITranslator {
             guard let style, let entry = content.first(where: { Self.baseMediaType($0.key) == mediaType }) else {
                 continue
             }
-            var keys: [(String, DraftJSON)] = []
             let schemaPointer = pointer + "/" + success.key + "/content/" + Self.escape(entry.key) + "/schema"
-            if let schema = entry.value["schema"] {
-                keys.append(
-                    ("response", .located(jsonResponse(schema, pointer: schemaPointer, hint: hint), schema.location)))
-            } else {
-                keys.append(("response", .string("JSON")))
-            }
-            keys.append(("stream", .string(style.rawValue)))
+            var streamed = StreamedResponse(
+                response: entry.value["schema"].map {
+                    jsonResponse($0, pointer: schemaPointer, hint: hint).placed(at: $0.location)
+                } ?? ShapeSpec(.reference("JSON")),
+                style: style, alone: !content.contains { !Self.isStream($0.key) })
             if style == .sse {
                 var searched = 0
                 let schemas = [operation["requestBody"], entry.value["schema"]].compactMap { $0 }
                 if schemas.contains(where: { mentions("[DONE]", in: $0, depth: 4, searched: &searched) }) {
-                    keys.append(("end", .string("[DONE]")))
+                    streamed.end = "[DONE]"
                 }
-                if let schema = entry.value["schema"], isNamedEvent(schema, depth: 4) {
-                    keys.append(("events", .string(StreamEvents.named.rawValue)))
-                }
+                if let schema = entry.value["schema"], isNamedEvent(schema, depth: 4) { streamed.events = .named }
             }
-            return (keys, !content.contains { !Self.isStream($0.key) })
+            return streamed
         }
         return nil
     }
@@ -419,9 +428,9 @@ extension OpenAPITranslator {
 
     /// The body keys of an endpoint: `body`, and `bodyEncoding`/`contentType` when not JSON.
     mutating func requestBody(
-        _ operation: JSONNode, swaggerBody: JSONNode?, formFields: [(String, DraftJSON)], formArrays: Bool,
-        formStyles: [(String, DraftJSON)], pointer: String, hint: String
-    ) -> [(String, DraftJSON)]? {
+        _ operation: JSONNode, swaggerBody: JSONNode?, formFields: [(String, ShapeSpec)], formArrays: Bool,
+        formStyles: [BodyStyleSpec], pointer: String, hint: String
+    ) -> RequestBody? {
         translating = SchemaUse(sent: true, received: false)
         defer { translating = .received }
         if swagger2 {
@@ -430,38 +439,40 @@ extension OpenAPITranslator {
                 let body = shape(swaggerBody, pointer: pointer + "/parameters/body", hint: hint)
                 // Bytes (`format: binary`, Docker's tar archives) go with the media type the
                 // operation consumes.
-                if case .string("Data") = body.base {
+                if body.reference == "Data" {
                     let media = consumes.first { !Self.isJSON($0) && $0 != "*/*" } ?? "application/octet-stream"
-                    return [("body", body.located), ("contentType", .string(media))]
+                    return RequestBody(shape: body, contentType: media)
                 }
-                return [("body", body.located)]
+                return RequestBody(shape: body)
             }
             guard !formFields.isEmpty else { return nil }
             let multipart =
                 consumes.contains("multipart/form-data")
                 || formFields.contains { field in
-                    if case .string(let reference) = field.1 { return reference.hasPrefix("File") }
+                    // Only a field written as its bare type (`"File"`), as the draft read it.
+                    if case .string(let reference) = SpecWriter.shape(field.1) { return reference.hasPrefix("File") }
                     return false
                 }
             // An array field is sent as its `collectionFormat` says, never in brackets: `multi`
             // repeats its key (`formExploded`); `csv` (the default), `ssv` and `pipes` are one
             // delimited value (`bodyStyles`). A multipart body sends each item as a part.
             let encoding: BodyEncoding = multipart ? .multipart : formArrays ? .formExploded : .form
-            let styles = multipart || formStyles.isEmpty ? [] : [("bodyStyles", DraftJSON.object(formStyles))]
-            return [("body", .object(formFields)), ("bodyEncoding", .string(encoding.rawValue))] + styles
+            let fields = formFields.map { PropertySpec(key: $0.0, keyLocation: .unplaced, shape: $0.1) }
+            return RequestBody(
+                shape: ShapeSpec(.object(fields)), encoding: encoding, styles: multipart ? [] : formStyles)
         }
         guard let raw = operation["requestBody"], let body = followed(raw, pointer: pointer + "/requestBody"),
             let content = body["content"]?.members, !content.isEmpty
         else { return nil }
         let bodyPointer = pointer + "/requestBody/content/"
         if let json = content.first(where: { Self.isJSON($0.key) }) {
-            guard let schema = json.value["schema"] else { return [("body", .string("JSON"))] }
+            guard let schema = json.value["schema"] else { return RequestBody(shape: ShapeSpec(.reference("JSON"))) }
             let body = shape(schema, pointer: bodyPointer + Self.escape(json.key) + "/schema", hint: hint)
             // Bytes under `*/*` (springdoc's upload endpoints): sent as they are.
-            if case .string("Data") = body.base, json.key == "*/*" {
-                return [("body", body.located), ("contentType", .string("application/octet-stream"))]
+            if body.reference == "Data", json.key == "*/*" {
+                return RequestBody(shape: body, contentType: "application/octet-stream")
             }
-            return [("body", body.located)]
+            return RequestBody(shape: body)
         }
         for (type, encoding) in [
             ("application/x-www-form-urlencoded", BodyEncoding.form), ("multipart/form-data", .multipart),
@@ -481,11 +492,9 @@ extension OpenAPITranslator {
             let shape = self.shape(
                 schema, pointer: bodyPointer + Self.escape(type) + "/schema", hint: hint,
                 inMultipart: encoding == .multipart)
-            guard case .object(let members) = shape.base,
-                !members.contains(where: { $0.0.hasPrefix("$") && !$0.0.hasPrefix("$$") }) || members.isEmpty
-            else {
-                if case .string(let reference) = shape.base, reference != "JSON" {
-                    return [("body", .string(reference)), ("bodyEncoding", .string(encoding.rawValue))]
+            guard shape.isPlainObject else {
+                if let reference = shape.reference, reference != "JSON" {
+                    return RequestBody(shape: ShapeSpec(.reference(reference)), encoding: encoding)
                 }
                 warn(
                     "DTG4037", form.value, bodyPointer + Self.escape(type),
@@ -493,14 +502,12 @@ extension OpenAPITranslator {
                 return nil
             }
             let styles = encoding == .multipart ? [] : encodingStyles(form.value, schema: schema)
-            return [("body", shape.located), ("bodyEncoding", .string(encoding.rawValue))]
-                + (styles.isEmpty ? [] : [("bodyStyles", .object(styles))])
+            return RequestBody(shape: shape, encoding: encoding, styles: styles)
         }
         guard let first = content.first else { return nil }
-        return [
-            ("body", .string("Data")),
-            ("contentType", .string(first.key == "*/*" ? "application/octet-stream" : first.key)),
-        ]
+        return RequestBody(
+            shape: ShapeSpec(.reference("Data")),
+            contentType: first.key == "*/*" ? "application/octet-stream" : first.key)
     }
 
     /// How a form body's fields are written: as OpenAPI's default (`form` style, exploded)
@@ -523,7 +530,7 @@ extension OpenAPITranslator {
 
     /// A Swagger 2.0 `formData` array's `collectionFormat` as a `bodyStyles` entry; nil for
     /// `multi`, which `formExploded` writes (and `tsv`, sent so too, with a warning).
-    mutating func formFieldStyle(_ node: JSONNode, pointer: String) -> DraftJSON? {
+    mutating func formFieldStyle(_ node: JSONNode, pointer: String) -> ParameterStyle? {
         let format = node["collectionFormat"]?.stringValue ?? "csv"
         guard let (style, explode) = ParameterStyle.collectionFormat(format, in: .query) else {
             warn(
@@ -532,20 +539,21 @@ extension OpenAPITranslator {
             )
             return nil
         }
-        return explode ? nil : Self.bodyStyle(style)
+        return explode ? nil : style
     }
 
     /// A `bodyStyles` entry for an unexploded style: `$explode: false` only for `form`, whose
     /// default is exploded.
-    static func bodyStyle(_ style: ParameterStyle) -> DraftJSON {
-        .object([("$style", .string(style.rawValue))] + (style == .form ? [("$explode", .bool(false))] : []))
+    static func bodyStyle(_ style: ParameterStyle, key: String) -> BodyStyleSpec {
+        BodyStyleSpec(
+            key: key, keyLocation: .unplaced, style: .unplaced(style), explode: style == .form ? .unplaced(false) : nil)
     }
 
     /// OpenAPI 3's `encoding` of a form body's array fields as `bodyStyles` entries: `form`
     /// unexploded, `spaceDelimited` and `pipeDelimited` (the others are the body encoding's).
-    mutating func encodingStyles(_ media: JSONNode, schema: JSONNode) -> [(String, DraftJSON)] {
+    mutating func encodingStyles(_ media: JSONNode, schema: JSONNode) -> [BodyStyleSpec] {
         let properties = quietlyFollowed(schema)?["properties"]?.members ?? []
-        var styles: [(String, DraftJSON)] = []
+        var styles: [BodyStyleSpec] = []
         for member in media["encoding"]?.members ?? [] {
             let (key, encoding) = (member.key, member.value)
             guard let written = encoding["style"]?.stringValue, let style = ParameterStyle(rawValue: written),
@@ -556,32 +564,32 @@ extension OpenAPITranslator {
                 let items = property["items"].flatMap({ quietlyFollowed($0) }),
                 Self.types(of: items).allSatisfy({ !["array", "object"].contains($0) }), items["properties"] == nil
             else { continue }
-            styles.append((key, Self.bodyStyle(style)))
+            styles.append(Self.bodyStyle(style, key: key))
         }
         return styles
     }
 
     /// A JSON response's shape: the wrapper's data when the spec has an envelope.
-    mutating func responseShape(_ schema: JSONNode, pointer: String, hint: String) -> DraftJSON {
+    mutating func responseShape(_ schema: JSONNode, pointer: String, hint: String) -> ShapeSpec {
         guard let inner = unwrapped(schema) else { return jsonResponse(schema, pointer: pointer, hint: hint) }
         // No data schema, or a free-form object (`Result<Void>`'s `data`, often null): any JSON.
         guard let data = inner, let resolved = followed(data, pointer: pointer), !Self.isFreeForm(resolved) else {
-            return .string("JSON")
+            return ShapeSpec(.reference("JSON"))
         }
         return jsonResponse(data, pointer: pointer + "/properties/" + (envelope?.data ?? "data"), hint: hint)
     }
 
     /// A JSON response's shape. A JSON string is read as `JSON` (`.string`): a `String`
     /// response in a spec is the raw text, which would keep the quotes.
-    mutating func jsonResponse(_ schema: JSONNode, pointer: String, hint: String) -> DraftJSON {
+    mutating func jsonResponse(_ schema: JSONNode, pointer: String, hint: String) -> ShapeSpec {
         let shape = self.shape(schema, pointer: pointer, hint: hint)
-        if case .string(let reference) = shape.base, reference == "String" {
+        if shape.reference == "String" {
             warn(
                 "DTG4038", schema, pointer,
                 "a JSON string response is read as JSON (JSONValue.string); \"String\" in a spec means the raw text")
-            return .string(shape.optional ? "JSON?" : "JSON")
+            return ShapeSpec(.reference("JSON"), optional: shape.optional)
         }
-        return shape.json
+        return shape.unplaced
     }
 
     /// `{}` or `{ type: object }` with nothing more said.
@@ -599,10 +607,10 @@ extension OpenAPITranslator {
     }
 
     /// The response keys of the first 2xx response, and the type an error body decodes as.
-    mutating func responses(_ operation: JSONNode, pointer: String, hint: String) -> ([(String, DraftJSON)]?, String?) {
+    mutating func responses(_ operation: JSONNode, pointer: String, hint: String) -> (Answer?, String?) {
         let responses = operation["responses"]?.members ?? []
         let success = responses.first { $0.key.hasPrefix("2") }
-        var result: [(String, DraftJSON)]?
+        var result: Answer?
         if let success, let response = followed(success.value, pointer: pointer + "/" + success.key) {
             let successPointer = pointer + "/" + success.key
             if swagger2 {
@@ -611,18 +619,13 @@ extension OpenAPITranslator {
                 let produces = (operation["produces"] ?? root["produces"])?.elements?.compactMap(\.stringValue) ?? []
                 if let schema = response["schema"] {
                     if !produces.isEmpty, !produces.contains(where: Self.isJSON) {
-                        result = [
-                            ("response", .string(produces.contains { $0.hasPrefix("text/") } ? "String" : "Data"))
-                        ]
+                        result = Answer(
+                            response: ShapeSpec(
+                                .reference(produces.contains { $0.hasPrefix("text/") } ? "String" : "Data")))
                     } else {
-                        result = [
-                            (
-                                "response",
-                                .located(
-                                    responseShape(schema, pointer: successPointer + "/schema", hint: hint),
-                                    schema.location)
-                            )
-                        ]
+                        result = Answer(
+                            response: responseShape(schema, pointer: successPointer + "/schema", hint: hint)
+                                .placed(at: schema.location))
                     }
                 }
             } else if let all = response["content"]?.members, !all.isEmpty {
@@ -631,29 +634,24 @@ extension OpenAPITranslator {
                 let content = plain.isEmpty ? all : plain
                 if let json = content.first(where: { Self.isJSON($0.key) }) {
                     if let schema = json.value["schema"] {
-                        result = [
-                            (
-                                "response",
-                                .located(
-                                    responseShape(
-                                        schema,
-                                        pointer: successPointer + "/content/" + Self.escape(json.key) + "/schema",
-                                        hint: hint), schema.location)
-                            )
-                        ]
+                        result = Answer(
+                            response: responseShape(
+                                schema, pointer: successPointer + "/content/" + Self.escape(json.key) + "/schema",
+                                hint: hint
+                            ).placed(at: schema.location))
                     } else {
-                        result = [("response", .string("JSON"))]
+                        result = Answer(response: ShapeSpec(.reference("JSON")))
                     }
                 } else if content.contains(where: { $0.key.hasPrefix("text/") }) {
-                    result = [("response", .string("String"))]
+                    result = Answer(response: ShapeSpec(.reference("String")))
                 } else {
-                    result = [("response", .string("Data"))]
+                    result = Answer(response: ShapeSpec(.reference("Data")))
                 }
             }
         }
         // With a detected envelope, a response that is not the wrapper is read as it is.
         if envelope != nil, !(successSchema(operation).map { unwrapped($0) != nil } ?? false) {
-            result = (result ?? []) + [("envelope", .null)]
+            result = Answer(response: result?.response, withoutEnvelope: true)
         }
         // The error body: `default`, else the first 4xx or 5xx, when it names an object type.
         var error: String?
@@ -755,18 +753,18 @@ extension OpenAPITranslator {
     }
 
     /// An object schema, or an array of objects (through references).
-    /// A parameter's `$style` and `$explode`, written only for an array or an object and only
+    /// A parameter's `$style` and `$explode`, given only for an array or an object and only
     /// where they differ from dtogen's defaults (the form style exploded for query items, the
     /// bracket style for objects in a query, simple for paths and headers); nil, with a
     /// warning, when dtogen cannot write the parameter as the document says.
-    mutating func parameterStyle(_ node: JSONNode, schema: JSONNode, place: ParameterPlace, pointer: String) -> [(
-        String, DraftJSON
-    )]? {
+    mutating func parameterStyle(_ node: JSONNode, schema: JSONNode, place: ParameterPlace, pointer: String) -> (
+        style: ParameterStyle?, explode: Bool?
+    )? {
         let resolved = followed(schema, pointer: pointer) ?? schema
         let isArray = Self.types(of: resolved).contains("array")
         let isObject = !isArray && isObjectSchema(schema, pointer: pointer)
         // An object in a path or a header is the resolver's to reject, with its reason.
-        guard isArray || (isObject && place == .query) else { return [] }
+        guard isArray || (isObject && place == .query) else { return (nil, nil) }
         let name = node["name"]?.stringValue ?? ""
         var style: ParameterStyle
         var explode: Bool
@@ -812,11 +810,10 @@ extension OpenAPITranslator {
             )
             return nil
         }
-        var modifiers: [(String, DraftJSON)] = []
         let defaultStyle: ParameterStyle = isObject ? .deepObject : allowed[0]
-        if style != defaultStyle { modifiers.append(("$style", .string(style.rawValue))) }
-        if explode != (style == .form || style == .deepObject) { modifiers.append(("$explode", .bool(explode))) }
-        return modifiers
+        return (
+            style == defaultStyle ? nil : style, explode == (style == .form || style == .deepObject) ? nil : explode
+        )
     }
 
     mutating func isObjectSchema(_ schema: JSONNode, pointer: String) -> Bool {
@@ -847,4 +844,31 @@ extension ParameterStyle {
         default: nil
         }
     }
+}
+
+/// What a request body is, as an endpoint says it.
+struct RequestBody {
+    var shape: ShapeSpec
+    var contentType: String?
+    var encoding: BodyEncoding?
+    var styles: [BodyStyleSpec] = []
+}
+
+/// An operation's success response: its shape, or none (`Void`); `withoutEnvelope`: the spec's
+/// envelope does not wrap it (`"envelope": null`).
+struct Answer {
+    var response: ShapeSpec?
+    var withoutEnvelope = false
+}
+
+/// A success response that is a stream of events.
+struct StreamedResponse {
+    /// One event's shape.
+    var response: ShapeSpec
+    var style: StreamStyle
+    /// Whether the response has no other content (else the endpoint stays beside the stream's).
+    var alone: Bool
+    /// A server-sent event `data` that ends the stream (`[DONE]`).
+    var end: String?
+    var events: StreamEvents?
 }

@@ -159,18 +159,14 @@ indirect enum DraftJSON: Equatable, Sendable {
     }
 }
 
-/// A shape of a draft before `?` and modifiers are put on it (`infer` and `import` build
-/// these): `"Int"` with `optional` becomes `"Int?"`; with modifiers, `{ "$type": ..., ... }`.
+/// A shape of a draft before `?` and modifiers are put on it (`infer` builds these; import
+/// builds the spec's own `ShapeSpec`): `"Int"` with `optional` becomes `"Int?"`; with
+/// modifiers, `{ "$type": ..., ... }`.
 struct DraftShape: Sendable {
     /// A type reference (`"Int"`), an array shape, or an object shape (properties or `$` keys).
     var base: DraftJSON
     var optional = false
     var modifiers: [(String, DraftJSON)] = []
-    /// The document node the shape translates (`import`), if any.
-    var location: SourceLocation?
-
-    /// `json` with the shape's location, for a backed spec's diagnostics.
-    var located: DraftJSON { location.map { .located(json, $0) } ?? json }
 
     var json: DraftJSON {
         switch base {

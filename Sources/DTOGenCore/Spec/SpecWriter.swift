@@ -25,7 +25,7 @@ enum SpecWriter {
         }
         if !spec.types.isEmpty { top.append(("types", .object(spec.types.map(type)))) }
         if !spec.mappings.isEmpty { top.append(("mappings", .array(spec.mappings.map { domain($0) }))) }
-        top.append(("endpoints", .array(spec.endpoints.map(endpoint))))
+        top.append(("endpoints", .array(spec.endpoints.map { endpoint($0) })))
         return .object(top)
     }
 
@@ -67,7 +67,14 @@ enum SpecWriter {
 
     /// A shape: what it is (a reference, an array, an object's properties, `$enum`, `$dict`,
     /// `$oneOf`), then `$optional` where the reference cannot say it, then its modifiers.
-    static func shape(_ shape: ShapeSpec) -> DraftJSON {
+    /// `locating`: each shape not `unplaced` is `.located` where it is (what import builds).
+    static func shape(_ shape: ShapeSpec, locating: Bool = false) -> DraftJSON {
+        let written = unlocated(shape, locating: locating)
+        guard locating, shape.location != .unplaced else { return written }
+        return .located(written, shape.location)
+    }
+
+    private static func unlocated(_ shape: ShapeSpec, locating: Bool) -> DraftJSON {
         let modifiers = self.modifiers(shape)
         switch shape.kind {
         case .reference(let name):
@@ -76,23 +83,25 @@ enum SpecWriter {
             if name == "String", !shape.optional, shape.constant != nil { return .object(modifiers) }
             return modifiers.isEmpty ? written : .object([("$type", written)] + modifiers)
         case .array(let element):
-            let written = DraftJSON.array([self.shape(element)])
+            let written = DraftJSON.array([self.shape(element, locating: locating)])
             if !shape.optional && modifiers.isEmpty { return written }
             return .object([("$type", written)] + optional(shape) + modifiers)
         case .object(let properties):
-            var members = properties.map { ($0.key.hasPrefix("$") ? "$" + $0.key : $0.key, self.shape($0.shape)) }
+            var members = properties.map {
+                ($0.key.hasPrefix("$") ? "$" + $0.key : $0.key, self.shape($0.shape, locating: locating))
+            }
             if let additional = shape.additionalProperties {
-                members.append(("$additionalProperties", self.shape(additional.shape)))
+                members.append(("$additionalProperties", self.shape(additional.shape, locating: locating)))
             }
             return .object(members + optional(shape) + modifiers)
         case .dictionary(let value):
-            return .object([("$dict", self.shape(value))] + optional(shape) + modifiers)
+            return .object([("$dict", self.shape(value, locating: locating))] + optional(shape) + modifiers)
         case .enumeration(let values):
             var members: [(String, DraftJSON)] = [("$enum", .array(values.map { .string($0.value) }))]
             if let unknown = shape.unknownCase { members.append(("$unknown", .string(unknown.value))) }
             return .object(members + optional(shape) + modifiers)
         case .oneOf(let variants):
-            return .object(oneOf(variants, of: shape) + optional(shape) + modifiers)
+            return .object(oneOf(variants, of: shape, locating: locating) + optional(shape) + modifiers)
         }
     }
 
@@ -100,11 +109,13 @@ enum SpecWriter {
         shape.optional ? [("$optional", .bool(true))] : []
     }
 
-    private static func oneOf(_ variants: [OneOfVariantSpec], of shape: ShapeSpec) -> [(String, DraftJSON)] {
+    private static func oneOf(_ variants: [OneOfVariantSpec], of shape: ShapeSpec, locating: Bool) -> [(
+        String, DraftJSON
+    )] {
         let written: DraftJSON =
             variants.contains { $0.tag != nil }
-            ? .object(variants.map { ($0.tag?.value ?? "", self.shape($0.shape)) })
-            : .array(variants.map { self.shape($0.shape) })
+            ? .object(variants.map { ($0.tag?.value ?? "", self.shape($0.shape, locating: locating)) })
+            : .array(variants.map { self.shape($0.shape, locating: locating) })
         var members: [(String, DraftJSON)] = [("$oneOf", written)]
         if let discriminator = shape.discriminator { members.append(("$discriminator", .string(discriminator.value))) }
         if let unknown = shape.unknownVariant {
@@ -152,10 +163,21 @@ enum SpecWriter {
 
     // MARK: endpoints
 
-    private static func endpoint(_ endpoint: EndpointSpec) -> DraftJSON {
+    /// An endpoint; `locating`: the endpoint, its path and each shape not `unplaced` are
+    /// `.located` where they are (what import builds).
+    static func endpoint(_ endpoint: EndpointSpec, locating: Bool = false) -> DraftJSON {
+        let written = unlocated(endpoint, locating: locating)
+        guard locating, endpoint.location != .unplaced else { return written }
+        return .located(written, endpoint.location)
+    }
+
+    private static func unlocated(_ endpoint: EndpointSpec, locating: Bool) -> DraftJSON {
+        func shape(_ shape: ShapeSpec) -> DraftJSON { self.shape(shape, locating: locating) }
         var members: [(String, DraftJSON)] = [("name", .string(endpoint.name.value))]
         if let method = endpoint.method { members.append(("method", .string(method.value.rawValue))) }
-        members.append(("path", .string(endpoint.path.value)))
+        let path = DraftJSON.string(endpoint.path.value)
+        members.append(
+            ("path", locating && endpoint.path.location != .unplaced ? .located(path, endpoint.path.location) : path))
         if let kind = endpoint.kind { members.append(("kind", .string(kind.value.written))) }
         for (key, arguments) in [
             ("params", endpoint.params), ("query", endpoint.query), ("headers", endpoint.headers),
