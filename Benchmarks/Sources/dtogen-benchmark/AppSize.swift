@@ -1,30 +1,37 @@
 import Foundation
 
 /// What an app pays in a release binary for the 200-endpoint synthetic API's output
-/// (`--app-size`): the generated files compiled into the app's own target (internal, as the
-/// build plugin and committed output give them), `swift build -c release` (whole-module,
-/// `-O`), once calling none of the endpoints, once one, once all. Each figure is the code
-/// (`.text`) of that executable minus the code of the same app without the generated files
-/// (which decodes a type of its own through DTORuntime, as each of them does), so the
-/// runtime and the standard library are not counted.
+/// (`--app-size`), `swift build -c release` (whole-module, `-O`), with the app calling none
+/// of the endpoints, one, or all: the generated files in the app's own target (`internal`,
+/// as the build plugin and committed output give them), then in a module of their own that
+/// the app links (`--access public`). Each figure is the code (`.text`) of that executable
+/// minus the code of the same app without the generated files (which decodes a type of its
+/// own through DTORuntime, as each of them does), so the runtime and the standard library
+/// are not counted.
 @MainActor func measureAppSize(dtogen: String, baseline: String?) throws {
-    say("\nWhat an app pays (release build, generated code in the app's target; minutes):")
-    guard let code = try appCode(dtogen: dtogen, in: work.appendingPathComponent("app-size")) else { return }
+    say("\nWhat an app pays (release builds of apps with the 200-endpoint output; minutes):")
     func kilobytes(_ bytes: Int) -> String { fmt(Double(bytes) / 1024, 1) + " KiB" }
-    row("generated code kept, app calling none of 200 endpoints", kilobytes(code.none), "0")
-    row("generated code kept, app calling 1 of 200", kilobytes(code.one), "")
-    row("generated code kept, app calling all 200", kilobytes(code.all), "")
-    row("  1 endpoint against all 200", fmt(100 * Double(code.one) / Double(max(code.all, 1)), 1) + " %", "≤ 5 % (#48)")
-    row("the app without generated files (DTORuntime, standard library)", kilobytes(code.reference), "")
-    if let baseline,
-        let earlier = try appCode(dtogen: baseline, in: work.appendingPathComponent("app-size-baseline"))
-    {
-        row("the earlier build: none of 200 kept", kilobytes(earlier.none), "")
-        row("the earlier build: 1 of 200 kept", kilobytes(earlier.one), "")
-        row("the earlier build: all 200 kept", kilobytes(earlier.all), "")
+    for access in ["internal", "public"] {
+        let folder = work.appendingPathComponent("app-size-\(access)")
+        guard let code = try appCode(dtogen: dtogen, access: access, in: folder) else { return }
+        let place = access == "internal" ? "in the app's target" : "public, a module the app links"
+        row("generated code kept (\(place)), app calling none of 200", kilobytes(code.none), "0")
+        row("  app calling 1 of 200", kilobytes(code.one), "")
+        row("  app calling all 200", kilobytes(code.all), "")
+        row("  1 endpoint against all 200", fmt(100 * Double(code.one) / Double(max(code.all, 1)), 1) + " %", "≤ 5 %")
+        guard let baseline,
+            let earlier = try appCode(dtogen: baseline, access: access, in: folder.appendingPathExtension("baseline"))
+        else { continue }
+        row(
+            "  the earlier build: none, 1, all of 200",
+            [earlier.none, earlier.one, earlier.all].map(kilobytes)
+                .joined(separator: ", "), "")
         row(
             "  1 endpoint, this build against the earlier", fmt(Double(code.one) / Double(max(earlier.one, 1))) + "×",
             "")
+        if access == "internal" {
+            row("the app without generated files (DTORuntime, standard library)", kilobytes(code.reference), "")
+        }
     }
     printTable()
 }
@@ -37,34 +44,46 @@ struct AppCode {
     var all: Int
 }
 
-/// Generates the synthetic API with `dtogen` and builds the apps in `folder`; nil when `size`
-/// cannot read the executables.
-@MainActor func appCode(dtogen: String, in folder: URL) throws -> AppCode? {
+/// Generates the synthetic API with `dtogen` at `access` and builds the apps in `folder`:
+/// `internal` copies the generated files into each app's target, `public` makes them a
+/// module (`API`) the apps link. Nil when `size` cannot read the executables.
+@MainActor func appCode(dtogen: String, access: String, in folder: URL) throws -> AppCode? {
     let specs = folder.appendingPathComponent("specs")
     let generated = folder.appendingPathComponent("generated")
     _ = try SyntheticAPI.write(endpoints: 200, to: specs)
     try? FileManager.default.removeItem(at: generated)
-    let run = Run.measure([dtogen, specs.path, "-o", generated.path, "--quiet"])
+    let run = Run.measure([dtogen, specs.path, "-o", generated.path, "--access", access, "--quiet"])
     guard run.status == 0 else { fatalError("\(dtogen) failed on the synthetic API") }
     let package = folder.appendingPathComponent("package")
     try? FileManager.default.removeItem(at: package)
+    let linked = access != "internal"
     let apps: [(name: String, main: String, generated: Bool)] = [
-        ("AppReference", AppSources.calls(resources: [], everyOperation: false), false),
-        ("AppCallsNone", AppSources.calls(resources: [], everyOperation: false), true),
-        ("AppCallsOne", AppSources.calls(resources: [0], everyOperation: false), true),
-        ("AppCallsAll", AppSources.calls(resources: Array(0..<40), everyOperation: true), true),
+        ("AppReference", AppSources.calls(resources: [], everyOperation: false, importing: nil), false),
+        ("AppCallsNone", AppSources.calls(resources: [], everyOperation: false, importing: linked ? "API" : nil), true),
+        ("AppCallsOne", AppSources.calls(resources: [0], everyOperation: false, importing: linked ? "API" : nil), true),
+        (
+            "AppCallsAll",
+            AppSources.calls(resources: Array(0..<40), everyOperation: true, importing: linked ? "API" : nil), true
+        ),
     ]
-    for app in apps {
-        let sources = package.appendingPathComponent("Sources/\(app.name)")
-        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-        try app.main.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-        guard app.generated else { continue }
+    func copyGenerated(into sources: URL) throws {
         for file in try FileManager.default.contentsOfDirectory(atPath: generated.path) {
             try FileManager.default.copyItem(
                 at: generated.appendingPathComponent(file), to: sources.appendingPathComponent(file))
         }
     }
-    try AppSources.manifest(apps: apps.map(\.name)).write(
+    for app in apps {
+        let sources = package.appendingPathComponent("Sources/\(app.name)")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try app.main.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        if app.generated, !linked { try copyGenerated(into: sources) }
+    }
+    if linked {
+        let sources = package.appendingPathComponent("Sources/API")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try copyGenerated(into: sources)
+    }
+    try AppSources.manifest(apps: apps.map { ($0.name, linked && $0.generated) }, library: linked).write(
         to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
     let build = Run.measure(["swift", "build", "-c", "release"], in: package.path)
     guard build.status == 0 else { fatalError("the apps do not build") }
@@ -93,10 +112,10 @@ enum AppSources {
     /// An app that decodes a response of its own type through DTORuntime (what every app
     /// here does, the reference without generated files), then the response of `get` (and
     /// with `everyOperation`, list, create, update and delete) for each resource, from JSON
-    /// its first argument gives.
-    static func calls(resources: [Int], everyOperation: Bool) -> String {
+    /// its first argument gives; `module`: the generated module it imports, if any.
+    static func calls(resources: [Int], everyOperation: Bool, importing module: String?) -> String {
         var lines = [
-            "import DTORuntime", "import Foundation", "",
+            "import DTORuntime", "import Foundation", module.map { "import \($0)" } ?? "", "",
             "struct Named: Decodable { let name: String }",
             "let data = Data((CommandLine.arguments.dropFirst().first ?? \"{}\").utf8)",
             "var used = 0",
@@ -122,10 +141,14 @@ enum AppSources {
         return (lines + ["print(used)", ""]).joined(separator: "\n")
     }
 
-    static func manifest(apps: [String]) -> String {
-        let targets = apps.map {
-            "        .executableTarget(name: \"\($0)\", dependencies: [.product(name: \"DTORuntime\", package: \"dtogen\")]),"
+    /// Each app an executable target; with `library`, the generated files are the `API`
+    /// target, which the apps marked `true` depend on.
+    static func manifest(apps: [(name: String, linksAPI: Bool)], library: Bool) -> String {
+        let runtime = ".product(name: \"DTORuntime\", package: \"dtogen\")"
+        var targets = apps.map { app in
+            "        .executableTarget(name: \"\(app.name)\", dependencies: [\(runtime)\(app.linksAPI ? ", \"API\"" : "")]),"
         }
+        if library { targets.append("        .target(name: \"API\", dependencies: [\(runtime)]),") }
         return """
             // swift-tools-version: 6.1
             import PackageDescription
