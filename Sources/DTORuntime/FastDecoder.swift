@@ -100,12 +100,16 @@ final class FastJSONDecoder: Decoder {
 
     /// `T(from:)`, with the types `JSONDecoder` reads its own way (URL, Data, Decimal) read the
     /// same way. A type with a fast path takes it; when that fails, `init(from:)` runs, so
-    /// the error is a `DecodingError` for `init(from:)`s that catch one.
+    /// the error is a `DecodingError` for `init(from:)`s that catch one, unless what failed
+    /// was an `init(from:)` already (a fast path that is the protocol's default), whose error
+    /// is thrown as it is.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
-        if let fast = T.self as? any FastJSONDecodable.Type,
-            let value = try? fast.init(fastJSON: FastJSONValue(tape: tape, index: index)) as? T
-        {
-            return value
+        if let fast = T.self as? any FastJSONDecodable.Type {
+            do {
+                if let value = try fast.init(fastJSON: FastJSONValue(tape: tape, index: index)) as? T { return value }
+            } catch let failure as FastJSONInitFromFailure {
+                throw failure.error
+            } catch {}
         }
         return try decodeDirectly(T.self)
     }

@@ -502,8 +502,19 @@ extension Nullable: FastJSONDecodable where Wrapped: FastJSONDecodable & Codable
 /// with the type (a conformance an extension adds keeps the type in a release binary).
 extension FastJSONDecodable {
     @_spi(Generated) public init(fastJSON value: FastJSONValue) throws {
-        self = try FastJSONDecoder(tape: value.tape, index: value.index).decodeDirectly(Self.self)
+        do {
+            self = try FastJSONDecoder(tape: value.tape, index: value.index).decodeDirectly(Self.self)
+        } catch {
+            throw FastJSONInitFromFailure(error: error)
+        }
     }
+}
+
+/// The failure of a type's `init(from:)` run as its fast path (the protocol's default): the
+/// `Decoder` does not run it again (at every level of nesting, that would be 2^depth runs on
+/// a value that does not decode), it throws what `init(from:)` threw.
+struct FastJSONInitFromFailure: Error {
+    let error: any Error
 }
 
 /// String-backed enums: the raw value, as `RawRepresentable`'s `init(from:)` reads it.

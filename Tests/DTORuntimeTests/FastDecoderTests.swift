@@ -217,4 +217,42 @@ struct FastDecoderMutationTests {
         // Many mutants stay JSON (a changed digit or letter in a string), so the tape is tried on real text.
         #expect(decodedOnTheTape > 100, "\(decodedOnTheTape)")
     }
+
+    /// A type whose fast path is the protocol's default (a generated type nothing decodes):
+    /// its `init(from:)` runs once per value on the tape, even where the value does not
+    /// decode, not once for the default and again for the `Decoder`'s own retry at every
+    /// level (2^depth).
+    final class Calls: @unchecked Sendable {
+        var count = 0
+    }
+
+    struct Level: Decodable, FastJSONDecodable {
+        static let calls = Calls()
+        let next: [Level]?
+        let value: Int
+
+        init(from decoder: any Decoder) throws {
+            Self.calls.count += 1
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            next = try container.decodeIfPresent([Level].self, forKey: .next)
+            value = try container.decode(Int.self, forKey: .value)
+        }
+
+        enum CodingKeys: String, CodingKey { case next, value }
+    }
+
+    @Test func aDefaultFastPathRunsInitFromOncePerValue() throws {
+        let depth = 12
+        let bad =
+            String(repeating: #"{"value": 1, "next": ["#, count: depth) + #"{"value": "x"}"#
+            + String(repeating: "]}", count: depth)
+        Level.calls.count = 0
+        #expect((try? FastDecoder().decodeWithoutFallback(Level.self, from: Data(bad.utf8))) == nil)
+        #expect(Level.calls.count == depth + 1, "\(Level.calls.count) calls for \(depth + 1) levels")
+        let good = bad.replacingOccurrences(of: #""x""#, with: "2")
+        Level.calls.count = 0
+        let level = try FastDecoder().decodeWithoutFallback(Level.self, from: Data(good.utf8))
+        #expect(Level.calls.count == depth + 1)
+        #expect(level.next?.first?.value == 1)
+    }
 }

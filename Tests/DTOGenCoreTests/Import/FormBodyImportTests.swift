@@ -60,6 +60,37 @@ struct FormBodyImportTests {
             "\(run.output)")
     }
 
+    /// A form field whose name starts with `$` (`$filter`) is a field like the others: the
+    /// spec escapes it (`$$filter`), where it was read as a modifier (the endpoint left out).
+    @Test func aFormFieldNamedWithADollarIsAField() throws {
+        let document = """
+            swagger: "2.0"
+            info: { title: Pets, version: "1" }
+            host: pets.example
+            consumes: [application/x-www-form-urlencoded]
+            paths:
+              /pets:
+                post:
+                  operationId: findPets
+                  parameters:
+                    - { name: $filter, in: formData, type: string, required: true }
+                    - { name: $type, in: formData, type: string }
+                  responses: { "204": { description: ok } }
+            """
+        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "pets.yaml")
+        #expect(!imported.hasErrors && imported.diagnostics.isEmpty, "\(imported.diagnostics)")
+        #expect(imported.spec.contains(#""$$filter": "String""#), "\(imported.spec)")
+        let main = #"""
+            import Foundation
+            let request = try Endpoint<EndpointKinds.Public, Void>.findPets(
+                body: FindPetsBody(filter: "a b", type: "cat")
+            ).makeRequest(baseURL: PetsAPI.baseURL, with: ())
+            print(String(decoding: request.httpBody ?? Data(), as: UTF8.self))
+            """#
+        let run = try OpenAPIImportTests.generateAndRun(imported.spec, main: main)
+        #expect(run.output == "%24filter=a+b&%24type=cat\n", "\(run.output)")
+    }
+
     /// OpenAPI 3: a form body's `encoding` says an array field is one value.
     @Test func anEncodingStyleWritesAnArrayAsOneValue() throws {
         let document = """
