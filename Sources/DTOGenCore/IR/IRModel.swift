@@ -368,6 +368,17 @@ struct TypeTable: Sendable {
         }
     }
 
+    /// Whether the spec's output declares this struct, enum or one-of itself (not an
+    /// imported spec's, an app type's, an alias): each such type conforms to `Codable`, and
+    /// with fast decoding to `FastJSONDecodable`, in its declaration.
+    func declaresCodableType(_ id: DeclID) -> Bool {
+        guard !self[id].external, !isAppType(id) else { return false }
+        switch self[id].kind {
+        case .structure, .enumeration, .oneOf: return true
+        case .alias, .appType: return false
+        }
+    }
+
     /// Whether a declaration is an app type or part of its schema: nothing generates it.
     func isAppType(_ id: DeclID) -> Bool {
         var current: DeclID? = id

@@ -62,11 +62,7 @@ struct DTOContextBuilder {
     /// optimizer drops a type nothing uses, conformance and all, only when no extension adds
     /// a conformance to it (one that does keeps the type's code in a release binary).
     func conformsToFastJSON(_ id: DeclID) -> Bool {
-        guard fastDecoding, !table[id].external, !table.isAppType(id) else { return false }
-        switch table[id].kind {
-        case .structure, .enumeration, .oneOf: return true
-        case .alias, .appType: return false
-        }
+        fastDecoding && table.declaresCodableType(id)
     }
 
     /// The protocol a declaration lists for fast decoding, if any.

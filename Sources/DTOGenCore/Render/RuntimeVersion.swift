@@ -83,17 +83,15 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
         return fastDecoding ? .fastPaths : .qualifiedNames
     }
 
-    /// A generated struct or one-of, which declares `FastJSONDecodable` with the type. Only
-    /// one that nothing decodes needs the runtime's default `init(fastJSON:)`, but which
-    /// types are decoded changes with the endpoints: the version line does not.
+    /// A generated struct or one-of, which declares `FastJSONDecodable` with the type (an
+    /// enum takes the raw-value default every runtime has). Only one that nothing decodes
+    /// needs the runtime's default `init(fastJSON:)`, but which types are decoded changes
+    /// with the endpoints: the version line does not.
     static func declaresFastPaths(_ ir: SpecIR) -> Bool {
         ir.types.decls.indices.contains { index in
             let id = DeclID(index: index)
-            guard !ir.types[id].external, !ir.types.isAppType(id) else { return false }
-            switch ir.types[id].kind {
-            case .structure, .oneOf: return true
-            case .enumeration, .alias, .appType: return false
-            }
+            if case .enumeration = ir.types[id].kind { return false }
+            return ir.types.declaresCodableType(id)
         }
     }
 

@@ -9,13 +9,18 @@ import Testing
 /// (`multi` repeated; `csv`, the default, `ssv` and `pipes` one delimited value), never in
 /// brackets.
 struct FormBodyImportTests {
+    /// A Swagger 2.0 document's start, up to its paths, for form bodies.
+    static let swaggerForms = """
+        swagger: "2.0"
+        info: { title: Pets, version: "1" }
+        host: pets.example
+        consumes: [application/x-www-form-urlencoded]
+        paths:
+        """
+
     @Test func formBodiesAreWrittenAsTheDocumentSays() throws {
         let document = """
-            swagger: "2.0"
-            info: { title: Pets, version: "1" }
-            host: pets.example
-            consumes: [application/x-www-form-urlencoded]
-            paths:
+            \(Self.swaggerForms)
               /pets/{id}:
                 post:
                   operationId: updatePet
@@ -64,11 +69,7 @@ struct FormBodyImportTests {
     /// spec escapes it (`$$filter`), where it was read as a modifier (the endpoint left out).
     @Test func aFormFieldNamedWithADollarIsAField() throws {
         let document = """
-            swagger: "2.0"
-            info: { title: Pets, version: "1" }
-            host: pets.example
-            consumes: [application/x-www-form-urlencoded]
-            paths:
+            \(Self.swaggerForms)
               /pets:
                 post:
                   operationId: findPets
