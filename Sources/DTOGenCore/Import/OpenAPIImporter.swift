@@ -356,7 +356,7 @@ struct OpenAPITranslator {
         }
         let heldByResponses = schemasHeldByResponses()
         let heldByRequests = schemasHeldByRequests()
-        var types: [(String, DraftJSON)] = []
+        var types: [(String, ShapeSpec)] = []
         // What translating each type reported: left out with the type when no kept operation
         // reaches it.
         var reportedFor: [String: Range<Int>] = [:]
@@ -374,7 +374,7 @@ struct OpenAPITranslator {
             translating = .received
             shape.optional = false  // optional at each use instead (`nullableSchemas`)
             Self.markDeprecated(&shape, member.value)
-            types.append((typeNames[member.key] ?? member.key, shape.placed(at: member.value.location).draft))
+            types.append((typeNames[member.key] ?? member.key, shape.placed(at: member.value.location)))
         }
         // The schemas the app's types replace, for `verify`.
         var appTypeSchemas: [String: DraftJSON] = [:]
@@ -400,7 +400,7 @@ struct OpenAPITranslator {
             translating = .received
             shape.optional = false
             Self.markDeprecated(&shape, node)
-            types.append((name, shape.placed(at: node.location).draft))
+            types.append((name, shape.placed(at: node.location)))
         }
         (types, endpoints) = SharedShapes.shared(
             types: types, endpoints: endpoints, taken: takenTypeNames.names, previous: options.previous,
@@ -443,8 +443,8 @@ struct OpenAPITranslator {
             }
             top.append(("externalTypes", .object(entries)))
         }
-        if !types.isEmpty { top.append(("types", .object(types))) }
-        top.append(("endpoints", .array(endpoints)))
+        if !types.isEmpty { top.append(("types", .object(types.map { ($0.0, $0.1.draft) }))) }
+        top.append(("endpoints", .array(endpoints.map { SpecWriter.endpoint($0, locating: true) })))
         guard checks else { return .object(top) }
         let documents = self.documents
         let (built, leftOut) = ImportCheck.accepted(.object(top)) { documents.path(of: $0) }
@@ -454,15 +454,15 @@ struct OpenAPITranslator {
     }
 
     /// The types `endpoints` refer to, directly or through other types, in their order.
-    static func reachable(_ types: [(String, DraftJSON)], from endpoints: [DraftJSON]) -> [(String, DraftJSON)] {
-        // An endpoint's `doc` is text, not a type.
-        let roots = endpoints.map { endpoint -> DraftJSON in
-            guard case .object(let members) = endpoint.unlocated else { return endpoint }
-            return .object(members.filter { $0.0 != "doc" })
+    static func reachable(_ types: [(String, ShapeSpec)], from endpoints: [EndpointSpec]) -> [(String, ShapeSpec)] {
+        let roots = endpoints.flatMap { endpoint -> [ShapeSpec] in
+            let parameters: [PropertySpec] = endpoint.params + endpoint.query + endpoint.headers + endpoint.cookies
+            let error = endpoint.error.map { ShapeSpec(.reference($0.value)) }
+            return parameters.map(\.shape) + [endpoint.body, endpoint.response, error].compactMap { $0 }
         }
         let reached = ImportedTypes.reached(
             from: roots, types: Dictionary(types.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first }),
-            names: \.words)
+            names: { SpecReferences.uses(in: $0).map(\.name) })
         return types.filter { reached.contains($0.0) }
     }
 

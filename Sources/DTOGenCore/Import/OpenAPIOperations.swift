@@ -4,8 +4,8 @@ import Foundation
 extension OpenAPITranslator {
     static let methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"]
 
-    mutating func operations() -> [DraftJSON] {
-        var endpoints: [DraftJSON] = []
+    mutating func operations() -> [EndpointSpec] {
+        var endpoints: [EndpointSpec] = []
         for path in root["paths"]?.members ?? [] {
             let pathPointer = "#/paths/" + Self.escape(path.key)
             // `/files/{id}#shared_link`: a variant of the same path (Box), an endpoint of its
@@ -44,7 +44,7 @@ extension OpenAPITranslator {
                 {
                     var located = endpoint
                     located.location = operationNode.location
-                    endpoints.append(SpecWriter.endpoint(located, locating: true))
+                    endpoints.append(located)
                 }
             }
         }

@@ -27,11 +27,11 @@ public struct PreviousImport: Sendable {
 
     public init() {}
 
-    /// The spec an earlier import wrote; nil when it is not a JSON object.
+    /// The spec an earlier import wrote; nil when it is not a JSON object. Its types and
+    /// endpoints as the spec reader reads them (what it cannot read is not kept), so a shape
+    /// has the key it has when translated.
     public init?(spec bytes: [UInt8]) {
         guard let root = try? JSONReader.parse(bytes: bytes), case .object(let members) = root.value else { return nil }
-        var declared: [(String, DraftJSON)] = []
-        var endpoints: [DraftJSON] = []
         for member in members {
             switch member.key {
             case "options":
@@ -42,14 +42,6 @@ public struct PreviousImport: Sendable {
                 if case .string(let style)? = options.first(where: { $0.key == "naming" })?.value.value {
                     naming = NamingStyle(rawValue: style) ?? .swift
                 }
-            case "types":
-                guard case .object(let types) = member.value.value else { continue }
-                for type in types {
-                    guard case .object(let members) = DraftJSON(type.value) else { continue }
-                    declared.append((type.key, .object(members)))
-                    guard let key = SharedShapes.shape(members)?.key else { continue }
-                    shapeNames[key, default: []].append(type.key)
-                }
             case "externalTypes":
                 guard case .object(let entries) = member.value.value else { continue }
                 // `"Money": "Shop.Money"`, or `{ "type": "Shop.Money", "schema": ... }`.
@@ -58,15 +50,25 @@ public struct PreviousImport: Sendable {
                         externalTypes[entry.key] = swiftType
                     }
                 }
-            case "endpoints":
-                guard case .array(let written) = member.value.value else { continue }
-                endpoints = written.map { DraftJSON($0) }
             default: continue
             }
         }
+        guard let spec = SpecReader.read(root: root, path: "previous.json").0 else { return }
+        let declared = spec.types.map { type in
+            (
+                type.name
+                    + (type.genericParameters.isEmpty
+                        ? "" : "<" + type.genericParameters.joined(separator: ", ") + ">"),
+                type.shape
+            )
+        }
+        for (name, shape) in declared {
+            guard let key = SharedShapes.shape(shape)?.key else { continue }
+            shapeNames[key, default: []].append(name)
+        }
         shapeNames = shapeNames.mapValues { $0.sorted() }
         var census = SharedShapes.Census(repeated: [])
-        census.count(types: declared, endpoints: endpoints)
+        census.count(types: declared, endpoints: spec.endpoints)
         inPlaceShapes = Set(census.order)
         ambiguousShapes = Set(shapeNames.filter { $0.value.count > 1 }.keys).union(
             inPlaceShapes.filter { shapeNames[$0] != nil })

@@ -21,9 +21,9 @@ enum SharedShapes {
     /// from the first of its uses in a fixed order (in a type before in an endpoint, then by
     /// name), and shapes take names in the order of their text.
     static func shared(
-        types: [(String, DraftJSON)], endpoints: [DraftJSON], taken: Set<String>, previous: PreviousImport? = nil,
+        types: [(String, ShapeSpec)], endpoints: [EndpointSpec], taken: Set<String>, previous: PreviousImport? = nil,
         naming: NamingStyle = .swift
-    ) -> (types: [(String, DraftJSON)], endpoints: [DraftJSON]) {
+    ) -> (types: [(String, ShapeSpec)], endpoints: [EndpointSpec]) {
         let ownNames = taken.union(types.map(\.0))
         // Several types of the earlier spec may be written alike (one-ofs whose inline
         // variants had names of their own, now each the same shared type).
@@ -35,42 +35,45 @@ enum SharedShapes {
         let rules = Census.Rules(
             pinned: pinned, inPlace: (previous?.inPlaceShapes ?? []).subtracting(pinned.keys),
             ambiguous: previous?.ambiguousShapes ?? [])
-        // A shape inside a shared one counts once (in the declaration), so rounds run until
-        // the set of shared shapes stops changing.
-        var repeated: Set<String> = []
-        var census = Census(repeated: [], rules: rules)
-        for _ in 0..<4 {
-            census = Census(repeated: repeated, rules: rules)
-            census.count(types: types, endpoints: endpoints)
-            // What a shared shape holds, once.
-            var index = 0
-            while index < census.order.count {
-                let key = census.order[index]
-                if repeated.contains(key), let shape = census.shapes[key] {
-                    census.countInside(.object(shape.members), hint: shape.hint)
-                }
-                index += 1
-            }
-            let next = Set(census.order.filter { (census.uses[$0] ?? 0) > 1 || census.kept.contains($0) })
-            if next == repeated { break }
-            repeated = next
-        }
+        let (census, repeated) = Census.settled(types: types, endpoints: endpoints, rules: rules)
         guard !repeated.isEmpty else { return (types, endpoints) }
-        var names: [String: String] = [:]
-        var taken = ownNames.union(SpecReader.builtinScalars).union(SwiftName.reservedTypes)
         // Shapes take names in the order of how they are written: a new use of a shape (an
         // operation added) never changes which shape a contested name goes to.
-        let ordered = census.order.filter(repeated.contains).compactMap { key in census.shapes[key].map { (key, $0) } }
-            .sorted { $0.0 < $1.0 }
-        // Names an earlier import gave, then the rest in the fixed order. A shape is declared
-        // with the names of the shapes inside it, so those are pinned first.
-        var pinning = !pinned.isEmpty
+        let ordered = census.order.filter(repeated.contains).compactMap { key in
+            census.shapes[key].map { (key, $0) }
+        }.sorted { $0.0 < $1.0 }
+        let names = Self.names(
+            ordered, pinnedNames: pinnedNames,
+            taken: ownNames.union(SpecReader.builtinScalars).union(SwiftName.reservedTypes),
+            naming: naming)
+        let rewrite = Rewrite(names: names)
+        var declared: [(String, ShapeSpec)] = []
+        for (key, shape) in ordered {
+            guard let name = names[key] else { continue }
+            declared.append(
+                (name, rewrite.inside(shape.core, hint: shape.hint).placed(at: shape.location ?? .unplaced)))
+        }
+        declared.sort { $0.0 < $1.0 }
+        return (
+            types.map { ($0.0, rewrite.inside($0.1, hint: Hint(parent: $0.0))) } + declared,
+            endpoints.map { mapShapes(inEndpoint: $0, rewrite.apply) }
+        )
+    }
+
+    /// The name of each shape in `ordered`: names an earlier import gave, then the rest in
+    /// the fixed order. A shape is declared with the names of the shapes inside it, so those
+    /// are pinned first.
+    private static func names(
+        _ ordered: [(String, Shape)], pinnedNames: [String: [String]], taken: Set<String>, naming: NamingStyle
+    ) -> [String: String] {
+        var names: [String: String] = [:]
+        var taken = taken
+        var pinning = !pinnedNames.isEmpty
         while pinning {
             pinning = false
             let rewrite = Rewrite(names: names)
             for (key, shape) in ordered where names[key] == nil {
-                guard case .object(let declared) = rewrite.inside(.object(shape.members), hint: shape.hint).unlocated,
-                    let candidates = pinnedNames[SharedShapes.key(declared)],
+                guard let candidates = pinnedNames[SharedShapes.key(rewrite.inside(shape.core, hint: shape.hint))],
                     case let natural = shape.name(taken: taken, style: naming),
                     let name = candidates.contains(natural) ? natural : candidates.first(where: { !taken.contains($0) })
                 else { continue }
@@ -84,31 +87,14 @@ enum SharedShapes {
             taken.insert(name)
             names[key] = name
         }
-        let rewrite = Rewrite(names: names)
-        var declared: [(String, DraftJSON)] = []
-        for (key, shape) in ordered {
-            guard let name = names[key] else { continue }
-            let members = rewrite.inside(.object(shape.members), hint: shape.hint)
-            declared.append((name, shape.location.map { .located(members, $0) } ?? members))
-        }
-        declared.sort { $0.0 < $1.0 }
-        return (
-            types.map { ($0.0, rewrite.inside($0.1, hint: Hint(parent: $0.0))) } + declared,
-            endpoints.map { mapShapes(inEndpoint: $0, rewrite.apply) }
-        )
-    }
-
-    /// Members that say what a shape is; the others (`$optional`, `$doc`, `$typeName`, a
-    /// field's modifiers) belong to the place it is used.
-    static func isShapeKey(_ key: String) -> Bool {
-        !key.hasPrefix("$") || key.hasPrefix("$$")
-            || ["$oneOf", "$discriminator", "$unknown", "$enum", "$additionalProperties"].contains(key)
+        return names
     }
 
     struct Shape {
         enum Kind { case choice, object, enumeration }
         var kind: Kind
-        var members: [(String, DraftJSON)]
+        /// The shape without what belongs to the place it is used (`SharedShapes.core`).
+        var core: ShapeSpec
         /// The use it is named from: the first in `Hint`'s order.
         var hint: Hint
         var location: SourceLocation?
@@ -116,8 +102,9 @@ enum SharedShapes {
         /// The first free of the names `ImportedNames.sharedShape` gives it.
         func name(taken: Set<String>, style: NamingStyle) -> String {
             var variantNames: [String]?
-            if kind == .choice, let variants = SharedShapes.variants(members),
-                case let names = variants.compactMap(SharedShapes.variantName), names.count == variants.count
+            if kind == .choice, case .oneOf(let variants) = core.kind,
+                case let names = variants.compactMap({ SharedShapes.variantName(SpecWriter.shape($0.shape)) }),
+                names.count == variants.count
             {
                 variantNames = names
             }
@@ -144,35 +131,41 @@ enum SharedShapes {
         }
     }
 
-    /// What a shared shape is: its kind, and the members that make it (docs left out, so
-    /// two schemas that differ only in their descriptions are one type).
-    static func shape(_ members: [(String, DraftJSON)]) -> (
-        key: String, kind: Shape.Kind, members: [(String, DraftJSON)]
-    )? {
+    /// What a shared shape is: its kind, its key, and its core. An inline object with
+    /// properties, a one-of, and an enum of two or more values are shapes; a one-value enum
+    /// is a tag (Stripe's `object: list`): it stays where it is.
+    static func shape(_ shape: ShapeSpec) -> (key: String, kind: Shape.Kind, core: ShapeSpec)? {
         let kind: Shape.Kind
-        if members.contains(where: { $0.0 == "$oneOf" }) {
-            kind = .choice
-        } else if let values = members.first(where: { $0.0 == "$enum" }).map({ unlocated($0.1) }) {
-            // A one-value enum is a tag (Stripe's `object: list`): it stays where it is.
-            guard case .array(let list) = values, list.count > 1 else { return nil }
-            kind = .enumeration
-        } else if members.contains(where: { !$0.0.hasPrefix("$") || $0.0.hasPrefix("$$") }) {
-            kind = .object
-        } else {
-            return nil
+        switch shape.kind {
+        case .oneOf: kind = .choice
+        case .enumeration(let values) where values.count > 1: kind = .enumeration
+        case .object(let properties) where !properties.isEmpty: kind = .object
+        default: return nil
         }
-        let shapeMembers = members.filter { isShapeKey($0.0) }
-        return (key(shapeMembers), kind, shapeMembers)
+        let core = core(of: shape)
+        return (key(core), kind, core)
     }
 
-    /// `members` as compact JSON without docs, to compare shapes.
-    static func key(_ members: [(String, DraftJSON)]) -> String {
+    /// What makes a shape (its properties, variants or values, and how they are read), without
+    /// what belongs to the place it is used: whether it is optional, its doc, its modifiers.
+    static func core(of shape: ShapeSpec) -> ShapeSpec {
+        var core = ShapeSpec(shape.kind)
+        core.discriminator = shape.discriminator
+        core.unknownVariant = shape.unknownVariant
+        core.unknownCase = shape.unknownCase
+        core.additionalProperties = shape.additionalProperties
+        return core
+    }
+
+    /// A shape as compact spec text without docs, to compare shapes: the writer's, so a
+    /// shape read from an earlier import's spec has the key of the same shape translated.
+    static func key(_ shape: ShapeSpec) -> String {
         var text = ""
-        write(.object(members), into: &text)
+        write(SpecWriter.shape(shape), into: &text)
         return text
     }
 
-    static func write(_ value: DraftJSON, into text: inout String) {
+    private static func write(_ value: DraftJSON, into text: inout String) {
         switch value {
         case .located(let inner, _): write(inner, into: &text)
         case .array(let elements):
@@ -197,18 +190,12 @@ enum SharedShapes {
         }
     }
 
-    static func variants(_ members: [(String, DraftJSON)]) -> [DraftJSON]? {
-        switch members.first(where: { $0.0 == "$oneOf" }).map({ unlocated($0.1) }) {
-        case .array(let list): list
-        case .object(let tagged): tagged.map(\.1)
-        default: nil
-        }
-    }
-
-    /// A variant's name when it names its type wholly (`Customer`, `[Customer]`,
-    /// `{ "$dict": "String" }`); nil for an inline object, enum or one-of.
+    /// A variant's name when its written form names its type wholly (`Customer`,
+    /// `[Customer]`, `{ "$dict": "String" }`); nil for an inline object, enum or one-of.
     static func variantName(_ variant: DraftJSON) -> String? {
-        switch unlocated(variant) {
+        switch variant {
+        case .located(let inner, _):
+            return variantName(inner)
         case .string(let reference):
             return reference.hasSuffix("?") || reference.contains("<") ? nil : reference
         case .array(let elements):
@@ -229,75 +216,62 @@ enum SharedShapes {
         }
     }
 
-    static func unlocated(_ value: DraftJSON) -> DraftJSON {
-        if case .located(let inner, _) = value { return unlocated(inner) }
-        return value
-    }
-
-    /// Where shapes are in a type's definition or an endpoint: `transform` sees each shape
-    /// written there (with the name of the field or parameter it is for) and returns it,
-    /// or what replaces it. The definition itself is not a use.
-    static func mapShapes(inEndpoint endpoint: DraftJSON, _ transform: (DraftJSON, Hint) -> DraftJSON) -> DraftJSON {
-        switch endpoint {
-        case .located(let inner, let location): return .located(mapShapes(inEndpoint: inner, transform), location)
-        case .object(let members):
-            var name = "Endpoint"
-            if case .string(let written) = members.first(where: { $0.0 == "name" }).map({ unlocated($0.1) }) {
-                name = written
+    /// Where shapes are in an endpoint: `transform` sees each shape written in its path
+    /// parameters, query items, headers, body and response (with the name of the parameter,
+    /// or the position, it is for) and returns it, or what replaces it. Cookies are not
+    /// looked into.
+    static func mapShapes(inEndpoint endpoint: EndpointSpec, _ transform: (ShapeSpec, Hint) -> ShapeSpec)
+        -> EndpointSpec
+    {
+        var endpoint = endpoint
+        let name = endpoint.name.value
+        func parameters(_ parameters: [PropertySpec]) -> [PropertySpec] {
+            parameters.map { parameter in
+                var parameter = parameter
+                parameter.shape = transform(parameter.shape, Hint(parent: name, field: parameter.key, inEndpoint: true))
+                return parameter
             }
-            return .object(
-                members.map { key, value in
-                    switch key {
-                    case "response", "body", "error":
-                        return (key, transform(value, Hint(parent: name, position: key, inEndpoint: true)))
-                    case "params", "query", "headers":
-                        return (
-                            key, mapMembers(value) { transform($1, Hint(parent: name, field: $0, inEndpoint: true)) }
-                        )
-                    default: return (key, value)
-                    }
-                })
-        default: return endpoint
         }
+        endpoint.params = parameters(endpoint.params)
+        endpoint.query = parameters(endpoint.query)
+        endpoint.headers = parameters(endpoint.headers)
+        endpoint.body = endpoint.body.map { transform($0, Hint(parent: name, position: "body", inEndpoint: true)) }
+        endpoint.response = endpoint.response.map {
+            transform($0, Hint(parent: name, position: "response", inEndpoint: true))
+        }
+        return endpoint
     }
 
-    /// The shapes inside a shape: its fields, variants, elements, dictionary values.
-    static func mapInside(_ shape: DraftJSON, hint: Hint, _ transform: (DraftJSON, Hint) -> DraftJSON) -> DraftJSON {
-        switch shape {
-        case .located(let inner, let location): return .located(mapInside(inner, hint: hint, transform), location)
-        case .array(let elements): return .array(elements.map { transform($0, hint) })
-        case .object(let members):
-            return .object(
-                members.map { key, value in
-                    if !key.hasPrefix("$") || key.hasPrefix("$$") {
-                        return (
-                            key, transform(value, Hint(parent: hint.parent, field: key, inEndpoint: hint.inEndpoint))
-                        )
-                    }
-                    switch key {
-                    case "$dict", "$type", "$additionalProperties": return (key, transform(value, hint))
-                    case "$oneOf":
-                        if case .array = unlocated(value) { return (key, mapInside(value, hint: hint, transform)) }
-                        return (
-                            key,
-                            mapMembers(value) { tag, variant in
-                                transform(variant, Hint(parent: hint.parent, field: tag, inEndpoint: hint.inEndpoint))
-                            }
-                        )
-                    default: return (key, value)
-                    }
+    /// The shapes inside a shape: its fields (named by their keys as written), variants
+    /// (tagged ones by their tags), elements, dictionary values and other properties.
+    static func mapInside(_ shape: ShapeSpec, hint: Hint, _ transform: (ShapeSpec, Hint) -> ShapeSpec) -> ShapeSpec {
+        var shape = shape
+        func field(_ name: String) -> Hint { Hint(parent: hint.parent, field: name, inEndpoint: hint.inEndpoint) }
+        switch shape.kind {
+        case .reference, .enumeration: return shape
+        case .array(let element): shape.kind = .array(transform(element, hint))
+        case .dictionary(let value): shape.kind = .dictionary(transform(value, hint))
+        case .object(let properties):
+            shape.kind = .object(
+                properties.map { property in
+                    var property = property
+                    property.shape = transform(property.shape, field(SpecWriter.writtenKey(property.key)))
+                    return property
                 })
-        default: return shape
+            if let additional = shape.additionalProperties {
+                shape.additionalProperties = AdditionalPropertiesSpec(
+                    shape: transform(additional.shape, hint), keyLocation: additional.keyLocation)
+            }
+        case .oneOf(let variants):
+            let tagged = variants.contains { $0.tag != nil }
+            shape.kind = .oneOf(
+                variants.map { variant in
+                    var variant = variant
+                    variant.shape = transform(variant.shape, tagged ? field(variant.tag?.value ?? "") : hint)
+                    return variant
+                })
         }
-    }
-
-    /// Each member's value of an object (a map of parameters, tagged variants).
-    static func mapMembers(_ value: DraftJSON, _ transform: (String, DraftJSON) -> DraftJSON) -> DraftJSON {
-        switch value {
-        case .located(let inner, let location): return .located(mapMembers(inner, transform), location)
-        case .object(let members): return .object(members.map { ($0.0, transform($0.0, $0.1)) })
-        default: return value
-        }
+        return shape
     }
 
     /// How often each shape is written, in the order first met. A shape in `repeated` is
@@ -318,15 +292,12 @@ enum SharedShapes {
                 kind == .enumeration ? pinned[key] != nil : !inPlace.contains(key)
             }
 
-            /// `key` of `members` as the earlier spec would write the shape: each shape inside
+            /// The key of `core` as the earlier spec would write the shape: each shape inside
             /// that it named, by that name (`"address": "PostAccountsAddress"`).
-            func writtenKey(_ members: [(String, DraftJSON)], key: String) -> String {
+            func writtenKey(_ core: ShapeSpec, key: String) -> String {
                 guard !pinned.isEmpty || !inPlace.isEmpty else { return key }
-                guard
-                    case .object(let written) = Rewrite(names: pinned, byWrittenKey: true).inside(
-                        .object(members), hint: Hint(parent: "")
-                    ).unlocated, let shape = SharedShapes.shape(written), !ambiguous.contains(shape.key)
-                else { return key }
+                let written = Rewrite(names: pinned, byWrittenKey: true).inside(core, hint: Hint(parent: ""))
+                guard let shape = SharedShapes.shape(written), !ambiguous.contains(shape.key) else { return key }
                 return shape.key
             }
         }
@@ -339,23 +310,49 @@ enum SharedShapes {
         /// Shapes the earlier spec declared, by their key here.
         var kept: Set<String> = []
 
-        mutating func count(_ value: DraftJSON, hint: Hint, location: SourceLocation? = nil) {
-            if case .located(let inner, let location) = value { return count(inner, hint: hint, location: location) }
-            // An endpoint's own body, response or error type stays the endpoint's (named
-            // from it), however many endpoints write the same: shared, it would be named from
-            // one of them, and renamed when an endpoint that sorts first writes it too.
-            if case .object(let members) = value, hint.position == nil,
-                let (key, kind, shapeMembers) = SharedShapes.shape(members),
-                case let written = rules.writtenKey(shapeMembers, key: key), rules.isShape(written, kind)
+        /// The shapes written twice or more, or kept from an earlier import, and the census
+        /// that counted them. A shape inside a shared one counts once (in the declaration), so
+        /// rounds run until the set of shared shapes stops changing.
+        static func settled(types: [(String, ShapeSpec)], endpoints: [EndpointSpec], rules: Rules) -> (
+            census: Census, repeated: Set<String>
+        ) {
+            var repeated: Set<String> = []
+            var census = Census(repeated: [], rules: rules)
+            for _ in 0..<4 {
+                census = Census(repeated: repeated, rules: rules)
+                census.count(types: types, endpoints: endpoints)
+                // What a shared shape holds, once.
+                var index = 0
+                while index < census.order.count {
+                    let key = census.order[index]
+                    if repeated.contains(key), let shape = census.shapes[key] {
+                        census.countInside(shape.core, hint: shape.hint)
+                    }
+                    index += 1
+                }
+                let next = Set(census.order.filter { (census.uses[$0] ?? 0) > 1 || census.kept.contains($0) })
+                if next == repeated { break }
+                repeated = next
+            }
+            return (census, repeated)
+        }
+
+        mutating func count(_ value: ShapeSpec, hint: Hint) {
+            // An endpoint's own body or response type stays the endpoint's (named from it),
+            // however many endpoints write the same: shared, it would be named from one of
+            // them, and renamed when an endpoint that sorts first writes it too.
+            if hint.position == nil, let (key, kind, core) = SharedShapes.shape(value),
+                case let written = rules.writtenKey(core, key: key), rules.isShape(written, kind)
             {
                 if rules.pinned[written] != nil { kept.insert(key) }
+                let location = value.location == .unplaced ? nil : value.location
                 if uses[key] == nil {
                     order.append(key)
-                    shapes[key] = Shape(kind: kind, members: shapeMembers, hint: hint, location: location)
+                    shapes[key] = Shape(kind: kind, core: core, hint: hint, location: location)
                 } else if let shape = shapes[key], hint < shape.hint {
-                    // Named (and documented) from its first use in a fixed order, wherever the
+                    // Named (and placed) from its first use in a fixed order, wherever the
                     // document writes it.
-                    shapes[key] = Shape(kind: kind, members: shapeMembers, hint: hint, location: location)
+                    shapes[key] = Shape(kind: kind, core: core, hint: hint, location: location)
                 }
                 uses[key, default: 0] += 1
                 if repeated.contains(key) { return }
@@ -364,7 +361,7 @@ enum SharedShapes {
         }
 
         /// Every shape written in the types' definitions and the endpoints.
-        mutating func count(types: [(String, DraftJSON)], endpoints: [DraftJSON]) {
+        mutating func count(types: [(String, ShapeSpec)], endpoints: [EndpointSpec]) {
             for (name, type) in types { countInside(type, hint: Hint(parent: name)) }
             for endpoint in endpoints {
                 _ = SharedShapes.mapShapes(inEndpoint: endpoint) { shape, hint in
@@ -374,7 +371,7 @@ enum SharedShapes {
             }
         }
 
-        mutating func countInside(_ value: DraftJSON, hint: Hint) {
+        mutating func countInside(_ value: ShapeSpec, hint: Hint) {
             _ = SharedShapes.mapInside(value, hint: hint) { shape, hint in
                 count(shape, hint: hint)
                 return shape
@@ -390,23 +387,22 @@ enum SharedShapes {
         /// earlier spec's): inner shapes are rewritten first.
         var byWrittenKey = false
 
-        func apply(_ value: DraftJSON, hint: Hint) -> DraftJSON {
-            if case .located(let inner, let location) = value { return .located(apply(inner, hint: hint), location) }
+        func apply(_ value: ShapeSpec, hint: Hint) -> ShapeSpec {
             let value = byWrittenKey ? inside(value, hint: hint) : value
-            if case .object(let members) = value, hint.position == nil, let (key, _, _) = SharedShapes.shape(members),
-                let name = names[key]
-            {
-                let optional = members.contains { $0.0 == "$optional" && $0.1 == .bool(true) }
-                let reference = DraftJSON.string(name + (optional ? "?" : ""))
-                let modifiers = members.filter {
-                    !SharedShapes.isShapeKey($0.0) && $0.0 != "$optional" && $0.0 != "$typeName"
-                }
-                return modifiers.isEmpty ? reference : .object([("$type", reference)] + modifiers)
+            if hint.position == nil, let (key, _, _) = SharedShapes.shape(value), let name = names[key] {
+                var reference = value
+                reference.kind = .reference(name)
+                reference.typeName = nil
+                reference.discriminator = nil
+                reference.unknownVariant = nil
+                reference.unknownCase = nil
+                reference.additionalProperties = nil
+                return reference
             }
             return byWrittenKey ? value : inside(value, hint: hint)
         }
 
-        func inside(_ value: DraftJSON, hint: Hint) -> DraftJSON {
+        func inside(_ value: ShapeSpec, hint: Hint) -> ShapeSpec {
             SharedShapes.mapInside(value, hint: hint, apply)
         }
     }

@@ -74,18 +74,6 @@ indirect enum DraftJSON: Equatable, Sendable {
         return self
     }
 
-    /// The identifiers in its strings, at any depth, but not in `$doc` texts: every type name
-    /// it could refer to (`Pet?`, `[Pet]`, `Page<Pet>`, `Pet.Kind`).
-    var words: [String] {
-        switch self {
-        case .string(let text): return ImportedTypes.identifiers(in: text)
-        case .array(let elements): return elements.flatMap(\.words)
-        case .object(let members): return members.filter { $0.0 != "$doc" }.flatMap(\.1.words)
-        case .located(let value, _): return value.words
-        case .null, .bool, .number: return []
-        }
-    }
-
     /// The value of `key`, when this is an object that has it.
     subscript(key: String) -> DraftJSON? {
         if case .located(let value, _) = self { return value[key] }

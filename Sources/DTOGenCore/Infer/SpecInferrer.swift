@@ -480,7 +480,7 @@ private struct Drafter {
             guard let field = observation.fields[key] else { continue }
             var shape = value(field, hint: hint.field(key))
             if field.count < observation.objects { shape.optional = true }
-            result.append((key.hasPrefix("$") ? "$" + key : key, shape.json))
+            result.append((SpecWriter.writtenKey(key), shape.json))
         }
         return result
     }

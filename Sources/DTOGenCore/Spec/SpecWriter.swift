@@ -88,7 +88,7 @@ enum SpecWriter {
             return .object([("$type", written)] + optional(shape) + modifiers)
         case .object(let properties):
             var members = properties.map {
-                ($0.key.hasPrefix("$") ? "$" + $0.key : $0.key, self.shape($0.shape, locating: locating))
+                (writtenKey($0.key), self.shape($0.shape, locating: locating))
             }
             if let additional = shape.additionalProperties {
                 members.append(("$additionalProperties", self.shape(additional.shape, locating: locating)))
@@ -104,6 +104,10 @@ enum SpecWriter {
             return .object(oneOf(variants, of: shape, locating: locating) + optional(shape) + modifiers)
         }
     }
+
+    /// A property's key as an object of the format writes it: `$$ref` for the JSON key
+    /// `$ref`, since a key that starts with `$` is a modifier.
+    static func writtenKey(_ key: String) -> String { key.hasPrefix("$") ? "$" + key : key }
 
     private static func optional(_ shape: ShapeSpec) -> [(String, DraftJSON)] {
         shape.optional ? [("$optional", .bool(true))] : []

@@ -182,14 +182,43 @@ struct SharedShapesTests {
         #expect(!later.spec.contains("ChargeState"))
     }
 
+    /// An earlier spec is read as the spec reader reads it: a shared shape it declared keeps
+    /// its name though a person rewrote it in the long form (`{ "$type": "Int", "$optional":
+    /// true }` for `"Int?"`) or in another key order.
+    @Test func aSharedShapeRewrittenInTheLongFormKeepsItsName() throws {
+        let earlier = """
+            { "name": "Pay", "endpoints": [], "types": {
+              "ChargeCreated": { "$oneOf": ["Int", {
+                "$typeName": "CreatedVariant2", "gte": { "$optional": true, "$type": "Int" } }] } } }
+            """
+        let result = OpenAPIImporter.importDocument(
+            bytes: Array(Self.document.utf8), path: "pay.yaml",
+            options: ImportOptions(previous: PreviousImport(spec: Array(earlier.utf8))))
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let spec = try #require(try? JSONSerialization.jsonObject(with: Data(result.spec.utf8)) as? [String: Any])
+        let types = try #require(spec["types"] as? [String: Any])
+        #expect(types["ChargeCreated"] != nil && types["CreatedChoice"] == nil, "\(types.keys.sorted())")
+        let endpoints = try #require(spec["endpoints"] as? [[String: Any]])
+        #expect(
+            endpoints.map { ($0["query"] as? [String: Any])?["created"] as? String } == [
+                "ChargeCreated?", "ChargeCreated?",
+            ])
+    }
+
     /// A document with each inline shape written once imports as it did: nothing shared.
     @Test func shapesWrittenOnceStayWhereTheyAre() {
-        let types: [(String, DraftJSON)] = [
-            ("A", .object([("x", .object([("$oneOf", .array([.string("String"), .string("B")]))]))])),
-            ("B", .object([("y", .object([("z", .string("Int"))]))])),
+        func property(_ key: String, _ kind: ShapeSpec.Kind) -> PropertySpec {
+            PropertySpec(key: key, keyLocation: .unplaced, shape: ShapeSpec(kind))
+        }
+        let variants = [ShapeSpec(.reference("String")), ShapeSpec(.reference("B"))].map {
+            OneOfVariantSpec(shape: $0)
+        }
+        let types: [(String, ShapeSpec)] = [
+            ("A", ShapeSpec(.object([property("x", .oneOf(variants))]))),
+            ("B", ShapeSpec(.object([property("y", .object([property("z", .reference("Int"))]))]))),
         ]
         let shared = SharedShapes.shared(types: types, endpoints: [], taken: ["A", "B"])
         #expect(shared.types.map(\.0) == ["A", "B"])
-        #expect(shared.types.map { $0.1.text(indent: 0) } == types.map { $0.1.text(indent: 0) })
+        #expect(shared.types.map { SpecWriter.shape($0.1).document } == types.map { SpecWriter.shape($0.1).document })
     }
 }
