@@ -32,10 +32,6 @@ extension ShapeSpec {
         return copy
     }
 
-    /// The spec format's text of it, each part with a node of its own located there, as the
-    /// import check and a backed spec read it.
-    var draft: DraftJSON { SpecWriter.shape(self, locating: true) }
-
     /// The type it refers to, when it is a reference.
     var reference: String? {
         if case .reference(let name) = kind { return name }

@@ -4,17 +4,17 @@
 struct DetectedEnvelope: Sendable {
     var data: String
     var successKey: String
-    var success: DraftJSON?
+    var success: EnvelopeSpec.Success?
     var message: String?
 
     /// Wrappers with the same keys are the same envelope.
     var signature: String { [data, successKey, message ?? ""].joined(separator: "|") }
 
-    var json: DraftJSON {
-        var members: [(String, DraftJSON)] = [("data", .string(data))]
-        if let success { members.append(("success", success)) }
-        if let message { members.append(("message", .string(message))) }
-        return .object(members)
+    /// The spec's `envelope`.
+    var spec: EnvelopeSpec {
+        EnvelopeSpec(
+            data: .unplaced(data), success: success, message: message.map { .unplaced($0) }, path: [],
+            location: .unplaced)
     }
 }
 
@@ -36,22 +36,21 @@ extension OpenAPITranslator {
             let resolved = followed(property, pointer: "")
         {
             if Self.types(of: resolved).contains("boolean") {
-                envelope.success = .string(successKey)
+                envelope.success = .key(.unplaced(successKey))
             } else if let value = resolved["enum"]?.elements?.count == 1 ? resolved["enum"]?.elements?.first : nil,
                 let literal = Self.literal(value)
             {
-                envelope.success = .object([("key", .string(successKey)), ("equals", literal)])
+                envelope.success = .equals(key: .unplaced(successKey), value: literal)
             }
             // A code without a stated success value: the envelope only unwraps.
         }
         return envelope
     }
 
-    static func literal(_ node: JSONNode) -> DraftJSON? {
+    /// A string, number or boolean, as a value an envelope's success equals.
+    static func literal(_ node: JSONNode) -> JSONNode? {
         switch node.value {
-        case .string(let s): .string(s)
-        case .number(let n): .number(n)
-        case .bool(let b): .bool(b)
+        case .string, .number, .bool: JSONNode(value: node.value, location: .unplaced)
         default: nil
         }
     }

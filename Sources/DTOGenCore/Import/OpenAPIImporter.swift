@@ -102,7 +102,7 @@ public enum OpenAPIImporter {
         }
         // The spec as the check read it, printed by the spec format's writer.
         return ImportResult(
-            spec: translator.built.map(SpecWriter.text) ?? spec.document, diagnostics: translator.diagnostics.sorted(),
+            spec: SpecWriter.text(translator.built ?? spec), diagnostics: translator.diagnostics.sorted(),
             customKinds: translator.customKinds, otherFiles: translator.documents.otherPaths, built: translator.built)
     }
 
@@ -126,7 +126,7 @@ public enum OpenAPIImporter {
         var translator = OpenAPITranslator(root: root, file: path, firstFile: file, read: read)
         translator.selection = selection
         let spec = translator.translate(options: options, checks: false)
-        return (spec, translator)
+        return (spec.map { SpecWriter.json($0, locating: true) }, translator)
     }
 
     /// JSON when the text starts with `{`, YAML otherwise (YAML 1.2 reads JSON too, but the
@@ -226,7 +226,7 @@ struct OpenAPITranslator {
     /// Tagged one-ofs get `$unknown` (off with `closedEnums`).
     var openChoices = true
     /// API-key security schemes written as the spec's `kinds`: scheme, kind name, declaration.
-    var declaredKinds: [(scheme: String, name: String, declaration: DraftJSON)] = []
+    var declaredKinds: [(scheme: String, kind: KindDeclaration)] = []
     /// Type names taken (components' and other files' schemas).
     var takenTypeNames = NameScope()
     /// References already reported as pointing at nothing (each is reported once).
@@ -277,7 +277,7 @@ struct OpenAPITranslator {
 
     /// `checks`: whether what the stages reject is left out now (`dtogen import`), or by the
     /// build that reads a spec backed by the document, from the errors of its one run.
-    mutating func translate(options: ImportOptions, checks: Bool = true) -> DraftJSON? {
+    mutating func translate(options: ImportOptions, checks: Bool = true) -> Spec? {
         openChoices = !options.closedEnums
         naming = options.naming
         appTypes = options.externalTypes
@@ -377,7 +377,7 @@ struct OpenAPITranslator {
             types.append((typeNames[member.key] ?? member.key, shape.placed(at: member.value.location)))
         }
         // The schemas the app's types replace, for `verify`.
-        var appTypeSchemas: [String: DraftJSON] = [:]
+        var appTypeSchemas: [String: ShapeSpec] = [:]
         for member in schemas where appSchemas.contains(member.key) {
             guard let name = typeNames[member.key] else { continue }
             translating = SchemaUse(
@@ -387,7 +387,7 @@ struct OpenAPITranslator {
             translating = .received
             shape.optional = false
             shape.doc = nil
-            appTypeSchemas[name] = shape.unplaced.draft
+            appTypeSchemas[name] = shape.unplaced
         }
         var endpoints = operations()
         // Schemas of other files that endpoints and types reach, as they were met (each may
@@ -414,43 +414,35 @@ struct OpenAPITranslator {
                 .map(\.element)
             types = kept
         }
-        var top: [(String, DraftJSON)] = []
+        var spec = Spec(
+            path: "import.json", types: types.map { NamedShape(name: $0.0, nameLocation: .unplaced, shape: $0.1) },
+            endpoints: endpoints, location: .unplaced)
         let title = root["info"]?["title"]?.stringValue ?? "API"
         var name = options.name ?? SwiftName.type(title, style: naming)
         if !SwiftName.isTypeName(name) { name = "API" }
-        top.append(("name", .string(name)))
-        if let baseURL = baseURL() { top.append(("baseURL", .string(baseURL))) }
-        var specOptions: [(String, DraftJSON)] = []
-        if let namespace = options.namespace { specOptions.append(("namespace", .string(namespace))) }
-        if !options.closedEnums { specOptions.append(("enums", .string(EnumStyle.open.rawValue))) }
-        if naming != .swift { specOptions.append(("naming", .string(naming.rawValue))) }
+        spec.name = .unplaced(name)
+        spec.baseURL = baseURL().map { .unplaced($0) }
+        spec.namespace = options.namespace.map { .unplaced($0) }
+        if !options.closedEnums { spec.enums = .unplaced(.open) }
+        if naming != .swift { spec.naming = .unplaced(naming) }
         // A document declares schemas for its readers, some that no operation uses (events,
         // webhooks): generated without a warning.
-        if !types.isEmpty, !endpoints.isEmpty {
-            specOptions.append(("unusedTypes", .string(UnusedTypes.generate.rawValue)))
-        }
+        if !types.isEmpty, !endpoints.isEmpty { spec.unusedTypes = .unplaced(.generate) }
         // A big document's DTOs in several files, so they compile in parallel; as many as the
         // earlier import chose, so that no type moves to another file.
         let files = options.previous?.dtoFiles ?? Self.dtoFiles(forTypeCount: types.count)
-        if files > 1 { specOptions.append(("dtoFiles", .number(String(files)))) }
-        if !specOptions.isEmpty { top.append(("options", .object(specOptions))) }
-        if let envelope { top.append(("envelope", envelope.json)) }
-        if !declaredKinds.isEmpty { top.append(("kinds", .object(declaredKinds.map { ($0.name, $0.declaration) }))) }
-        if !appTypes.isEmpty {
-            let entries = appTypes.sorted { $0.key < $1.key }.map { name, swiftType -> (String, DraftJSON) in
-                guard let schema = appTypeSchemas[name] else { return (name, .string(swiftType)) }
-                return (name, .object([("type", .string(swiftType)), ("schema", schema)]))
-            }
-            top.append(("externalTypes", .object(entries)))
+        if files > 1 { spec.dtoFiles = .unplaced(files) }
+        spec.envelope = envelope.map { .unplaced($0.spec) }
+        spec.kinds = declaredKinds.map(\.kind)
+        spec.externalTypes = appTypes.sorted { $0.key < $1.key }.map { name, swiftType in
+            ExternalTypeSpec(name: .unplaced(name), swiftType: .unplaced(swiftType), schema: appTypeSchemas[name])
         }
-        if !types.isEmpty { top.append(("types", .object(types.map { ($0.0, $0.1.draft) }))) }
-        top.append(("endpoints", .array(endpoints.map { SpecWriter.endpoint($0, locating: true) })))
-        guard checks else { return .object(top) }
+        guard checks else { return spec }
         let documents = self.documents
-        let (built, leftOut) = ImportCheck.accepted(.object(top)) { documents.path(of: $0) }
+        let (built, leftOut) = ImportCheck.accepted(SpecWriter.json(spec, locating: true)) { documents.path(of: $0) }
         diagnostics += leftOut
         self.built = built
-        return .object(top)
+        return spec
     }
 
     /// The types `endpoints` refer to, directly or through other types, in their order.

@@ -715,12 +715,19 @@ extension OpenAPITranslator {
             // A kind of the spec's own `kinds`: generated, so the app only passes the key.
             let place = definition["in"]?.stringValue ?? "header"
             let keyName = definition["name"]?.stringValue ?? scheme
-            if let declared = declaredKinds.first(where: { $0.scheme == scheme }) { return .custom(declared.name) }
+            if let declared = declaredKinds.first(where: { $0.scheme == scheme }) {
+                return .custom(declared.kind.name.value)
+            }
             let base = ImportedNames.apiKeyKind(scheme: scheme, style: naming)
             // A kind is a type of the app's module: it takes a name no type has, and no
             // type named later takes it (a shared shape, a schema of another file).
             let name = takenTypeNames.claim(base)
-            declaredKinds.append((scheme, name, .object([("apiKey", .object([(place, .string(keyName))]))])))
+            declaredKinds.append(
+                (
+                    scheme,
+                    KindDeclaration(
+                        name: .unplaced(name), placement: place == "query" ? .query(keyName) : .header(keyName))
+                ))
             return .custom(name)
         default:
             // Schemes that give one name are one kind of the app's.

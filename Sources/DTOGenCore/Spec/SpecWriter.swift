@@ -6,7 +6,9 @@ enum SpecWriter {
     /// The document: two-space indentation, short values on one line, a final newline.
     static func text(_ spec: Spec) -> String { json(spec).document }
 
-    static func json(_ spec: Spec) -> DraftJSON {
+    /// `locating`: each type's shape and each endpoint are `.located` where they are (what
+    /// import builds, for its check and a backed spec's merge).
+    static func json(_ spec: Spec, locating: Bool = false) -> DraftJSON {
         var top: [(String, DraftJSON)] = []
         if let name = spec.name { top.append(("name", .string(name.value))) }
         if let baseURL = spec.baseURL { top.append(("baseURL", .string(baseURL.value))) }
@@ -23,9 +25,9 @@ enum SpecWriter {
         if !spec.externalTypes.isEmpty {
             top.append(("externalTypes", .object(spec.externalTypes.map(externalType))))
         }
-        if !spec.types.isEmpty { top.append(("types", .object(spec.types.map(type)))) }
+        if !spec.types.isEmpty { top.append(("types", .object(spec.types.map { type($0, locating: locating) }))) }
         if !spec.mappings.isEmpty { top.append(("mappings", .array(spec.mappings.map { domain($0) }))) }
-        top.append(("endpoints", .array(spec.endpoints.map { endpoint($0) })))
+        top.append(("endpoints", .array(spec.endpoints.map { endpoint($0, locating: locating) })))
         return .object(top)
     }
 
@@ -57,10 +59,14 @@ enum SpecWriter {
         return (entry.name.value, .object([("type", .string(entry.swiftType.value)), ("schema", shape(schema))]))
     }
 
-    private static func type(_ type: NamedShape) -> (String, DraftJSON) {
-        let parameters =
-            type.genericParameters.isEmpty ? "" : "<" + type.genericParameters.joined(separator: ", ") + ">"
-        return (type.name + parameters, shape(type.shape))
+    private static func type(_ type: NamedShape, locating: Bool) -> (String, DraftJSON) {
+        (writtenName(type), shape(type.shape, locating: locating))
+    }
+
+    /// A type's key in `types`: its name, with its generic parameters (`Page<T>`).
+    static func writtenName(_ type: NamedShape) -> String {
+        type.genericParameters.isEmpty
+            ? type.name : type.name + "<" + type.genericParameters.joined(separator: ", ") + ">"
     }
 
     // MARK: shapes
