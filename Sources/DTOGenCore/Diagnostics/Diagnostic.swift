@@ -131,6 +131,12 @@ struct DiagnosticSink {
         diagnostics.append(diagnostic)
     }
 
+    /// An error for a rule of the format a value breaks (its code is the rule's).
+    mutating func report(_ broken: FormatRules.Broken, at location: SourceLocation) {
+        let code = broken.code
+        error(code, location, broken.message)
+    }
+
     mutating func warning(_ code: DiagnosticCode, _ location: SourceLocation, _ message: String) {
         diagnostics.append(Diagnostic(.warning, code, file: path(of: location), at: location, message))
     }

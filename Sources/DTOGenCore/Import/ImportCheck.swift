@@ -1,23 +1,21 @@
-/// The importer's output, checked by the stages every spec goes through (read, validate,
-/// resolve, link), so `dtogen import` never writes a spec that `dtogen` then rejects and a
-/// spec backed by a document never fails on what the document says. A type or endpoint the
-/// spec format cannot express is left out with a warning at the document node it comes from,
-/// saying why, and what uses it goes with it, through the type graph of the spec as read:
-/// the stages run once.
+import PositionalJSON
+
+/// The importer's output, checked by the stages every spec goes through (the format's
+/// rules, validate, resolve, link), so `dtogen import` never writes a spec that `dtogen`
+/// then rejects and a spec backed by a document never fails on what the document says. A
+/// type or endpoint the spec format cannot express is left out with a warning at the
+/// document node it comes from, saying why, and what uses it goes with it, through the type
+/// graph of the spec: the stages run once.
 enum ImportCheck {
-    /// `spec` as the translator wrote it (`types` and `endpoints` entries located at their
-    /// nodes); `file`: the path of the file a location is in, for the warnings. `built`: the
-    /// spec as read without what is left out, which import prints (an endpoint whose query
-    /// item or header is rejected keeps its other parts); nil when the draft is no spec.
-    static func accepted(_ spec: DraftJSON, file: (SourceLocation) -> String) -> (
-        built: Spec?, warnings: [Diagnostic]
-    ) {
-        let (typed, errors) = check(spec)
-        guard !errors.isEmpty, let typed else { return (typed, []) }
-        let types = spec["types"].flatMap(members) ?? []
-        let endpoints = spec["endpoints"].flatMap(elements) ?? []
-        let leftOut = LeftOut(errors: errors, types: types, endpoints: endpoints, read: typed)
-        return (leftOut.keeping(typed), leftOut.warnings(file: file))
+    /// `spec` as the translator built it (its types, endpoints and their shapes at their
+    /// document nodes, or `unplaced`); `file`: the path of the file a location is in, for the
+    /// warnings. `built`: the spec without what is left out, which import prints (an
+    /// endpoint whose query item or header is rejected keeps its other parts).
+    static func accepted(_ spec: Spec, file: (SourceLocation) -> String) -> (built: Spec, warnings: [Diagnostic]) {
+        let (checked, errors) = check(ImportedLocations.settled(spec))
+        guard !errors.isEmpty else { return (checked, []) }
+        let leftOut = LeftOut(errors: errors, parts: Parts(translated: spec), read: checked)
+        return (leftOut.keeping(checked), leftOut.warnings(file: file))
     }
 
     /// Why a part is left out, and where.
@@ -29,23 +27,17 @@ enum ImportCheck {
     /// The parts left out: those an error is in, then what uses a type left out.
     struct LeftOut {
         var reasons: [Place: Reason] = [:]
-        let places: Places
-        /// The types' keys as written (`Page<T>`) and the endpoints' entries, as the places
-        /// count them.
-        let typeKeys: [String]
-        let endpoints: [DraftJSON]
+        let parts: Parts
+        var places: Places { parts.places }
 
         /// `errors`: those of the parts that may be left out (a spec backed by a document
         /// leaves out none of its own); `read`: the spec as read, whose type graph leads from
         /// a type left out to what uses it; `inDocument`: whether a part at a location may
         /// be left out for what it uses (else the stages say what it uses is unknown).
         init(
-            errors: [Diagnostic], types: [(String, DraftJSON)], endpoints: [DraftJSON], read: Spec?,
-            inDocument: (SourceLocation) -> Bool = { _ in true }
+            errors: [Diagnostic], parts: Parts, read: Spec?, inDocument: (SourceLocation) -> Bool = { _ in true }
         ) {
-            places = Places(types: types, endpoints: endpoints)
-            typeKeys = types.map(\.0)
-            self.endpoints = endpoints
+            self.parts = parts
             for error in errors {
                 for place in places.owners(of: error.location) where reasons[place] == nil {
                     reasons[place] = Reason(location: error.location, message: error.message)
@@ -69,7 +61,7 @@ enum ImportCheck {
             let names = places.typeNames
             let leftOutTypes = Set(names.indices.filter { !keepsType(at: $0) }.map { names[$0] })
             kept.types.removeAll { leftOutTypes.contains($0.name) }
-            kept.endpoints = zip(spec.endpoints, Self.indices(of: spec.endpoints, in: endpoints)).compactMap {
+            kept.endpoints = zip(spec.endpoints, Self.indices(of: spec.endpoints, in: parts.endpointNames)).compactMap {
                 endpoint, index in
                 guard let index else { return endpoint }
                 guard keepsEndpoint(at: index) else { return nil }
@@ -91,24 +83,22 @@ enum ImportCheck {
 
         /// The query items and headers left out of an endpoint that is kept.
         func parameters(of index: Int) -> [Place.Parameter] {
-            Places.parameterGroups.flatMap { group in
-                (endpoints[index][group].flatMap(members) ?? []).map { Place.Parameter(group: group, key: $0.0) }
-            }.filter { reasons[Place(entry: .endpoint(index), parameter: $0)] != nil }
+            parts.parameters[index].filter { reasons[Place(entry: .endpoint(index), parameter: $0)] != nil }
         }
 
         /// A warning for each part left out, at the error that leaves it out (DTG4001 a type,
         /// DTG4002 an endpoint, DTG4003 a query item or header).
         func warnings(file: (SourceLocation) -> String) -> [Diagnostic] {
             var warnings: [Diagnostic] = []
-            for (index, name) in typeKeys.enumerated() {
+            for (index, name) in parts.typeKeys.enumerated() {
                 guard let reason = reasons[Place(entry: .type(index))] else { continue }
                 warnings.append(
                     Diagnostic(
                         .warning, "DTG4001", file: file(reason.location), at: reason.location,
                         "type '\(name)' is left out: \(reason.message)"))
             }
-            for (index, endpoint) in endpoints.enumerated() {
-                let name = endpoint["name"].flatMap(text) ?? "?"
+            for (index, written) in parts.endpointNames.enumerated() {
+                let name = written ?? "?"
                 if let reason = reasons[Place(entry: .endpoint(index))] {
                     warnings.append(
                         Diagnostic(
@@ -149,7 +139,7 @@ enum ImportCheck {
                     changed = true
                 }
             }
-            for (endpoint, index) in zip(spec.endpoints, Self.indices(of: spec.endpoints, in: endpoints))
+            for (endpoint, index) in zip(spec.endpoints, Self.indices(of: spec.endpoints, in: parts.endpointNames))
             where inDocument(endpoint.location) {
                 guard let index, reasons[Place(entry: .endpoint(index))] == nil else { continue }
                 follow(endpoint, at: index, leftOutTypes: leftOutTypes)
@@ -183,12 +173,12 @@ enum ImportCheck {
             }
         }
 
-        /// The draft index of each endpoint as read (the reader leaves out one it cannot read):
+        /// The entry index of each endpoint as read (the reader leaves out one it cannot read):
         /// matched by name, and in order among endpoints of one name.
-        static func indices(of read: [EndpointSpec], in endpoints: [DraftJSON]) -> [Int?] {
+        static func indices(of read: [EndpointSpec], in names: [String?]) -> [Int?] {
             var byName: [String: [Int]] = [:]
-            for (index, endpoint) in endpoints.enumerated() {
-                byName[endpoint["name"].flatMap(text) ?? "", default: []].append(index)
+            for (index, name) in names.enumerated() {
+                byName[name ?? "", default: []].append(index)
             }
             return read.map { endpoint in
                 guard let index = byName[endpoint.name.value]?.first else { return nil }
@@ -215,7 +205,41 @@ enum ImportCheck {
         var parameter: Parameter?
     }
 
-    /// Every located node of the draft's types and endpoints, and the part it belongs to.
+    /// What the warnings name and `keeping` matches: the types' keys as written (`Page<T>`),
+    /// the endpoints' names (nil where an entry has none) and the query items and headers of
+    /// each, in the order of the spec's entries; and where each part is.
+    struct Parts {
+        let places: Places
+        let typeKeys: [String]
+        let endpointNames: [String?]
+        let parameters: [[Place.Parameter]]
+
+        /// The spec import built, before its parts are settled.
+        init(translated spec: Spec) {
+            places = Places(translated: spec)
+            typeKeys = spec.types.map(SpecWriter.writtenName)
+            endpointNames = spec.endpoints.map(\.name.value)
+            parameters = spec.endpoints.map { endpoint in
+                endpoint.query.map { Place.Parameter(group: "query", key: $0.key) }
+                    + endpoint.headers.map { Place.Parameter(group: "headers", key: $0.key) }
+            }
+        }
+
+        /// A spec's tree as written (a spec backed by a document, expanded).
+        init(root: JSONNode) {
+            places = Places(root: root)
+            typeKeys = (root["types"]?.members ?? []).map(\.key)
+            let endpoints = root["endpoints"]?.elements ?? []
+            endpointNames = endpoints.map { $0["name"]?.stringValue }
+            parameters = endpoints.map { endpoint in
+                Places.parameterGroups.flatMap { group in
+                    (endpoint[group]?.members ?? []).map { Place.Parameter(group: group, key: $0.key) }
+                }
+            }
+        }
+    }
+
+    /// Every part of a spec with a location, and the part it belongs to.
     struct Places {
         /// Parameters that can be left out alone (a path parameter cannot: the path names it).
         static let parameterGroups = ["query", "headers"]
@@ -232,35 +256,85 @@ enum ImportCheck {
             var line: Int
         }
 
-        init(types: [(String, DraftJSON)], endpoints: [DraftJSON]) {
-            typeNames = types.map { GenericName.parse($0.0)?.base ?? $0.0 }
-            for (index, type) in types.enumerated() { add(type.1, Place(entry: .type(index))) }
-            for (index, endpoint) in endpoints.enumerated() {
+        /// The spec import built, before its parts are settled: a part is where it has a node
+        /// of its own (where the located text has one).
+        init(translated spec: Spec) {
+            typeNames = spec.types.map(\.name)
+            for (index, type) in spec.types.enumerated() { add(type.shape, Place(entry: .type(index))) }
+            for (index, endpoint) in spec.endpoints.enumerated() {
                 let whole = Place(entry: .endpoint(index))
-                guard let entryMembers = members(endpoint) else {
-                    add(endpoint, whole)
-                    continue
+                if endpoint.location != .unplaced { record(endpoint.location, whole) }
+                if endpoint.path.location != .unplaced { record(endpoint.path.location, whole) }
+                for shape in (endpoint.params + endpoint.cookies).map(\.shape)
+                    + [endpoint.body, endpoint.response]
+                    .compactMap({ $0 })
+                {
+                    add(shape, whole)
                 }
-                if case .located(_, let location) = endpoint { record(location, whole) }
-                for member in entryMembers {
-                    guard Self.parameterGroups.contains(member.0), let parameters = members(member.1) else {
-                        add(member.1, whole)
-                        continue
-                    }
-                    if case .located(_, let location) = member.1 { record(location, whole) }
+                for (group, parameters) in [("query", endpoint.query), ("headers", endpoint.headers)] {
                     for parameter in parameters {
-                        add(
-                            parameter.1,
-                            Place(
-                                entry: .endpoint(index), parameter: Place.Parameter(group: member.0, key: parameter.0)))
+                        let place = Place(
+                            entry: .endpoint(index), parameter: Place.Parameter(group: group, key: parameter.key))
+                        add(parameter.shape, place)
                     }
                 }
             }
+            sortLines()
+        }
+
+        /// A spec's tree as written (a spec backed by a document, expanded): every node.
+        init(root: JSONNode) {
+            let types = root["types"]?.members ?? []
+            typeNames = types.map { GenericName.parse($0.key)?.base ?? $0.key }
+            for (index, type) in types.enumerated() { add(type.value, Place(entry: .type(index))) }
+            for (index, endpoint) in (root["endpoints"]?.elements ?? []).enumerated() {
+                let whole = Place(entry: .endpoint(index))
+                guard let entryMembers = endpoint.members else {
+                    add(endpoint, whole)
+                    continue
+                }
+                record(endpoint.location, whole)
+                for member in entryMembers {
+                    guard Self.parameterGroups.contains(member.key), let parameters = member.value.members else {
+                        add(member.value, whole)
+                        continue
+                    }
+                    record(member.value.location, whole)
+                    for parameter in parameters {
+                        add(
+                            parameter.value,
+                            Place(
+                                entry: .endpoint(index),
+                                parameter: Place.Parameter(group: member.key, key: parameter.key)))
+                    }
+                }
+            }
+            sortLines()
+        }
+
+        private mutating func sortLines() {
             for key in byLine.keys { byLine[key]?.sort() }
         }
 
-        private mutating func add(_ draft: DraftJSON, _ place: Place) {
-            visit(draft) { record($0, place) }
+        /// Each shape in `shape` with a node of its own.
+        private mutating func add(_ shape: ShapeSpec, _ place: Place) {
+            if shape.location != .unplaced { record(shape.location, place) }
+            switch shape.kind {
+            case .reference, .enumeration: break
+            case .array(let inner), .dictionary(let inner): add(inner, place)
+            case .object(let properties): for property in properties { add(property.shape, place) }
+            case .oneOf(let variants): for variant in variants { add(variant.shape, place) }
+            }
+            if let additional = shape.additionalProperties { add(additional.shape, place) }
+        }
+
+        private mutating func add(_ node: JSONNode, _ place: Place) {
+            record(node.location, place)
+            switch node.value {
+            case .array(let elements): for element in elements { add(element, place) }
+            case .object(let members): for member in members { add(member.value, place) }
+            default: break
+            }
         }
 
         private mutating func record(_ location: SourceLocation, _ place: Place) {
@@ -291,53 +365,13 @@ enum ImportCheck {
         }
     }
 
-    /// The draft as the spec reader reads it (nil when it cannot), and the errors every
-    /// stage finds in it, located in the document: each stage runs once.
-    static func check(_ spec: DraftJSON) -> (Spec?, [Diagnostic]) {
-        let root = spec.node(at: SourceLocation(line: 1, column: 1))
-        let (typed, readDiagnostics) = SpecReader.read(root: root, path: "import.json")
-        var diagnostics = readDiagnostics
-        if let typed {
-            diagnostics +=
-                Generator.resolve(
-                    read: [Generator.ReadSpec(spec: typed, base: "Import")], options: GeneratorOptions()
-                ).1.all
-        }
-        return (typed, diagnostics.sorted().filter { $0.severity == .error })
-    }
-
-    static func visit(_ draft: DraftJSON, _ body: (SourceLocation) -> Void) {
-        switch draft {
-        case .located(let value, let location):
-            body(location)
-            visit(value, body)
-        case .array(let elements): for element in elements { visit(element, body) }
-        case .object(let members): for member in members { visit(member.1, body) }
-        default: break
-        }
-    }
-
-    static func members(_ draft: DraftJSON) -> [(String, DraftJSON)]? {
-        switch draft {
-        case .located(let value, _): members(value)
-        case .object(let members): members
-        default: nil
-        }
-    }
-
-    static func elements(_ draft: DraftJSON) -> [DraftJSON]? {
-        switch draft {
-        case .located(let value, _): elements(value)
-        case .array(let elements): elements
-        default: nil
-        }
-    }
-
-    static func text(_ draft: DraftJSON) -> String? {
-        switch draft {
-        case .located(let value, _): text(value)
-        case .string(let text): text
-        default: nil
-        }
+    /// `spec` (settled where its values are) as the format's rules leave it, and the errors
+    /// the rules and every stage find in it: each stage runs once.
+    static func check(_ spec: Spec) -> (Spec, [Diagnostic]) {
+        let (read, formatErrors) = FormatRules.applied(to: spec)
+        let stages = Generator.resolve(
+            read: [Generator.ReadSpec(spec: read, base: "Import")], options: GeneratorOptions()
+        ).1.all
+        return (read, (formatErrors + stages).sorted().filter { $0.severity == .error })
     }
 }

@@ -265,10 +265,8 @@ extension OpenAPIBackedSpec {
         let documentErrors = errors.filter { $0.severity == .error && spec.otherFiles.contains($0.file) }
         guard !documentErrors.isEmpty else { return nil }
         let root = expanded.root
-        let types = (root["types"]?.members ?? []).map { ($0.key, DraftJSON(locating: $0.value)) }
-        let endpoints = (root["endpoints"]?.elements ?? []).map { DraftJSON(locating: $0) }
         let leftOut = ImportCheck.LeftOut(
-            errors: documentErrors, types: types, endpoints: endpoints, read: spec, inDocument: { $0.file != 0 })
+            errors: documentErrors, parts: ImportCheck.Parts(root: root), read: spec, inDocument: { $0.file != 0 })
         guard !leftOut.reasons.isEmpty else { return nil }
         let sink = DiagnosticSink(spec: spec)
         let warnings = leftOut.warnings(file: sink.path(of:))

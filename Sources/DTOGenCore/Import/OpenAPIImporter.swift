@@ -439,7 +439,7 @@ struct OpenAPITranslator {
         }
         guard checks else { return spec }
         let documents = self.documents
-        let (built, leftOut) = ImportCheck.accepted(SpecWriter.json(spec, locating: true)) { documents.path(of: $0) }
+        let (built, leftOut) = ImportCheck.accepted(spec) { documents.path(of: $0) }
         diagnostics += leftOut
         self.built = built
         return spec

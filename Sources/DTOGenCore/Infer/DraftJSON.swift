@@ -29,18 +29,6 @@ indirect enum DraftJSON: Equatable, Sendable {
         }
     }
 
-    /// A JSON value read from a file, each node located where it is (a spec backed by a
-    /// document, whose parts the import check finds by their locations).
-    init(locating node: JSONNode) {
-        let value: DraftJSON
-        switch node.value {
-        case .array(let elements): value = .array(elements.map(DraftJSON.init(locating:)))
-        case .object(let members): value = .object(members.map { ($0.key, DraftJSON(locating: $0.value)) })
-        default: value = DraftJSON(node)
-        }
-        self = .located(value, node.location)
-    }
-
     /// A draft as positioned nodes: each at the document node it translates, or (what the
     /// importer adds, such as a `name`) at the nearest such node around it.
     func node(at location: SourceLocation) -> JSONNode {

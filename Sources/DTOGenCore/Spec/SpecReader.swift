@@ -443,18 +443,7 @@ private struct Reader {
 
     // MARK: shapes
 
-    enum ShapeContext {
-        /// An entry of `types`.
-        case named
-        /// A property of an object shape.
-        case property
-        /// An array element, dictionary value, body or response.
-        case inner
-        /// A path parameter, query item or header.
-        case argument
-    }
-
-    mutating func readShape(_ node: JSONNode, context: ShapeContext) -> ShapeSpec? {
+    mutating func readShape(_ node: JSONNode, context: FormatRules.Context) -> ShapeSpec? {
         switch node.value {
         case .string(let text):
             var name = text
@@ -466,9 +455,7 @@ private struct Reader {
                 shape.optionalLocation = node.location
             }
             if name.isEmpty {
-                sink.error(
-                    "DTG1021", node.location,
-                    "empty type name; expected a type such as \"String\" or a name from 'types'")
+                sink.report(FormatRules.emptyTypeName, at: node.location)
                 return nil
             }
             return shape
@@ -492,7 +479,9 @@ private struct Reader {
         }
     }
 
-    mutating func readObjectShape(_ node: JSONNode, _ members: [JSONNode.Member], context: ShapeContext) -> ShapeSpec? {
+    mutating func readObjectShape(_ node: JSONNode, _ members: [JSONNode.Member], context: FormatRules.Context)
+        -> ShapeSpec?
+    {
         let specials = members.compactMap { member in
             Modifier(rawValue: member.key).flatMap { Modifier.special.contains($0) ? (member, $0) : nil }
         }
@@ -523,7 +512,7 @@ private struct Reader {
                     return nil
                 }
                 if variants.isEmpty, special.value.members?.isEmpty ?? special.value.elements?.isEmpty ?? true {
-                    sink.error("DTG1026", special.value.location, "'$oneOf' needs at least one variant")
+                    sink.report(FormatRules.emptyOneOf, at: special.value.location)
                 }
                 shape = ShapeSpec(kind: .oneOf(variants), location: node.location)
             case .type:
@@ -546,13 +535,13 @@ private struct Reader {
                 for value in values {
                     guard let text = string(value, "each '$enum' value") else { continue }
                     if !seen.insert(text.value).inserted {
-                        sink.error("DTG1028", value.location, "duplicate enum value '\(text.value)'")
+                        sink.report(FormatRules.duplicateEnumValue(text.value), at: value.location)
                         continue
                     }
                     cases.append(text)
                 }
                 if values.isEmpty {
-                    sink.error("DTG1029", special.value.location, "'$enum' needs at least one value")
+                    sink.report(FormatRules.emptyEnum, at: special.value.location)
                 }
                 shape = ShapeSpec(kind: .enumeration(cases), location: node.location)
             }
@@ -581,24 +570,17 @@ private struct Reader {
     }
 
     mutating func applyModifier(
-        _ modifier: Modifier, _ member: JSONNode.Member, to shape: inout ShapeSpec, context: ShapeContext
+        _ modifier: Modifier, _ member: JSONNode.Member, to shape: inout ShapeSpec, context: FormatRules.Context
     ) {
         let value = member.value
+        if let misplaced = FormatRules.misplaced(modifier, in: context) {
+            sink.report(misplaced, at: member.keyLocation)
+            return
+        }
         switch modifier {
         case .name:
-            guard context == .property || context == .argument else {
-                sink.error(
-                    "DTG1031", member.keyLocation, "'$name' names a property or argument; it is not allowed here")
-                return
-            }
             shape.name = string(value, "'$name'")
         case .label:
-            guard context == .argument else {
-                sink.error(
-                    "DTG1032", member.keyLocation,
-                    "'$label' is only allowed on path parameters, query items, headers and cookies")
-                return
-            }
             shape.label = string(value, "'$label'")
         case .optional:
             if let b = bool(value, "'$optional'") {
@@ -616,14 +598,6 @@ private struct Reader {
         case .nullable:
             if let b = bool(value, "'$nullable'") { shape.nullable = Located(b, at: member.keyLocation) }
         case .writeNull, .readOnly:
-            // How a property is encoded in its object: nothing else has a key to leave out.
-            guard context == .property else {
-                sink.error(
-                    "DTG1059", member.keyLocation,
-                    "'\(modifier.rawValue)' says how a property of an object is encoded; it is only allowed on properties"
-                )
-                return
-            }
             guard let b = bool(value, "'\(modifier.rawValue)'") else { return }
             if modifier == .writeNull {
                 shape.writeNull = Located(b, at: member.keyLocation)
@@ -631,13 +605,6 @@ private struct Reader {
                 shape.readOnly = Located(b, at: member.keyLocation)
             }
         case .deprecated:
-            // What the app names: a type, a property, a parameter; not an element or a variant.
-            guard context != .inner else {
-                sink.error(
-                    "DTG1062", member.keyLocation,
-                    "'$deprecated' marks a type in 'types', a property or a parameter; it is not allowed here")
-                return
-            }
             shape.deprecated = deprecation(value, "'$deprecated'")
         case .format:
             shape.format = keyword(value, "'$format'", FieldFormat.read)
@@ -668,20 +635,8 @@ private struct Reader {
             }
             shape.discriminator = string(value, "'$discriminator'")
         case .examples:
-            guard context == .named else {
-                sink.error(
-                    "DTG1035", member.keyLocation,
-                    "'$examples' belongs on a type in 'types' (or 'examples' on an endpoint)")
-                return
-            }
             shape.examples = examplePaths(value, "'$examples'")
         case .value:
-            guard context == .argument else {
-                sink.error(
-                    "DTG1036", member.keyLocation,
-                    "'$value' is a query item or header sent as it is on every request; it is only allowed there")
-                return
-            }
             // `{ "$value": "true" }` alone: the text it is (also when the value is wrong: one error).
             if case .object(let properties) = shape.kind, properties.isEmpty { shape.kind = .reference("String") }
             let text: String
@@ -698,13 +653,6 @@ private struct Reader {
             }
             shape.constant = Located(text, at: member.keyLocation)
         case .style, .explode, .allowReserved:
-            guard context == .argument else {
-                sink.error(
-                    "DTG1038", member.keyLocation,
-                    "'\(modifier.rawValue)' says how a path parameter, query item, header or cookie is written; it is only allowed there"
-                )
-                return
-            }
             if modifier == .style {
                 shape.style = keyword(value, "'$style'", ParameterStyle.read)
             } else if let flag = bool(value, "'\(modifier.rawValue)'") {
@@ -716,10 +664,7 @@ private struct Reader {
             }
         case .additionalProperties:
             guard case .object(let properties) = shape.kind, !properties.isEmpty else {
-                sink.error(
-                    "DTG1060", member.keyLocation,
-                    "'$additionalProperties' keeps the keys an object does not declare; it is only allowed on an object shape with properties (for any keys, write { \"$dict\": <shape> })"
-                )
+                sink.report(FormatRules.additionalPropertiesOutsideAnObject, at: member.keyLocation)
                 return
             }
             // Read as a property: its `$name` and `$doc` are the Swift property's.
@@ -736,13 +681,8 @@ private struct Reader {
         var kinds: [KindDeclaration] = []
         for member in members {
             let name = Located(member.key, at: member.keyLocation)
-            guard SwiftName.isTypeName(member.key), member.key.first?.isUppercase == true,
-                !KindReference.builtins.contains(member.key)
-            else {
-                sink.error(
-                    "DTG1039", member.keyLocation,
-                    "kind name '\(member.key)' must be a Swift type name starting with an uppercase letter, such as \"APIKeyAuth\""
-                )
+            guard FormatRules.isKindName(member.key) else {
+                sink.report(FormatRules.badKindName(member.key), at: member.keyLocation)
                 continue
             }
             guard let entries = object(member.value, "kind '\(member.key)'") else { continue }
@@ -770,14 +710,8 @@ private struct Reader {
                 continue
             }
             guard let text = string(place.value, "the \(place.key) name"), !text.value.isEmpty else { continue }
-            if place.key == "header",
-                !text.value.unicodeScalars.allSatisfy({
-                    $0.isASCII
-                        && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
-                            || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0))
-                })
-            {
-                sink.error("DTG1042", place.value.location, "'\(text.value)' is not a valid HTTP header name")
+            if place.key == "header", !FormatRules.isHeaderName(text.value) {
+                sink.report(FormatRules.badHeaderName(text.value), at: place.value.location)
                 continue
             }
             kinds.append(

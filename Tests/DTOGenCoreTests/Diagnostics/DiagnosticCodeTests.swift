@@ -69,7 +69,7 @@ struct DiagnosticCodeTests {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             for match in text.matches(
                 of:
-                    /(sink\.error|sinks\[index\]\.error|sink\.warning|sink\.moduleError|Diagnostic\(\s*\.error|Diagnostic\(\s*\.warning|Diagnostic\(\s*dangling|warn|fail|report|ConfigError\(\s*code:|CommandError\(\s*code:|warning\(\s*PluginOptions\.coded)\(?\s*(?:,\s*)?("DTG\d{4}"|\.unknownType|\.unknownErrorType|\.templateError)/
+                    /(sink\.error|sinks\[index\]\.error|sink\.warning|sink\.moduleError|Diagnostic\(\s*\.error|Diagnostic\(\s*\.warning|Diagnostic\(\s*dangling|warn|fail|report|ConfigError\(\s*code:|CommandError\(\s*code:|Broken\(\s*code:|warning\(\s*PluginOptions\.coded)\(?\s*(?:,\s*)?("DTG\d{4}"|\.unknownType|\.unknownErrorType|\.templateError)/
             ) {
                 let token = String(match.2)
                 let code = token.hasPrefix("\"") ? String(token.dropFirst().dropLast()) : named[token] ?? token

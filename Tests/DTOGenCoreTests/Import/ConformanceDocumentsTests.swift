@@ -52,6 +52,9 @@ struct ConformanceDocumentsTests {
         let imported = OpenAPIImporter.importDocument(bytes: Array(bytes), path: path) { other in
             FileManager.default.contents(atPath: other).map(Array.init)
         }
+        try ImportedLocationsTests.expectSettledAsRead(Array(bytes), path: path) { other in
+            FileManager.default.contents(atPath: other).map(Array.init)
+        }
         // What it gives is what it gave (import-digests.txt).
         ImportDigests.check(document, imported, folder: Self.conformance.path + "/")
         guard !Self.refused.contains(document) else {

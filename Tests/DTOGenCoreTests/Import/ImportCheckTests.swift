@@ -5,7 +5,7 @@ import TestSupport
 
 @testable import DTOGenCore
 
-/// Import's check runs the stages once on what the translator wrote and leaves out the parts
+/// Import's check runs the stages once on what the translator built and leaves out the parts
 /// they reject, then what uses a type left out, through the type graph: no second run.
 struct ImportCheckTests {
     /// A draft whose nodes are all on line `n` of `doc.yaml` at the column of their order.
@@ -13,20 +13,62 @@ struct ImportCheckTests {
         .located(value, SourceLocation(line: 1, column: column))
     }
 
-    /// A written spec as a draft, to check again.
-    static func draft(_ text: String) throws -> DraftJSON {
-        DraftJSON(try JSONReader.parse(bytes: Array(text.utf8)))
+    /// The spec a located draft says, as the translator builds it: a shape or path where its
+    /// holder is has no node of its own (`unplaced`).
+    static func translated(_ draft: DraftJSON) throws -> Spec {
+        let (read, diagnostics) = SpecReader.read(root: draft.node(at: ImportedLocations.top), path: "import.json")
+        var spec = try #require(read, "\(diagnostics)")
+        spec.types = spec.types.map { type in
+            var type = type
+            type.shape = unplacing(type.shape, holder: ImportedLocations.top)
+            return type
+        }
+        spec.endpoints = spec.endpoints.map { endpoint in
+            var endpoint = endpoint
+            if endpoint.path.location == endpoint.location { endpoint.path = .unplaced(endpoint.path.value) }
+            func arguments(_ list: [PropertySpec]) -> [PropertySpec] {
+                list.map {
+                    PropertySpec(
+                        key: $0.key, keyLocation: .unplaced, shape: unplacing($0.shape, holder: endpoint.location))
+                }
+            }
+            (endpoint.params, endpoint.query, endpoint.headers) = (
+                arguments(endpoint.params), arguments(endpoint.query), arguments(endpoint.headers)
+            )
+            endpoint.body = endpoint.body.map { unplacing($0, holder: endpoint.location) }
+            endpoint.response = endpoint.response.map { unplacing($0, holder: endpoint.location) }
+            return endpoint
+        }
+        return spec
+    }
+
+    private static func unplacing(_ shape: ShapeSpec, holder: PositionalJSON.SourceLocation) -> ShapeSpec {
+        var shape = shape
+        let here = shape.location
+        if here == holder { shape.location = .unplaced }
+        switch shape.kind {
+        case .array(let element): shape.kind = .array(unplacing(element, holder: here))
+        case .dictionary(let value): shape.kind = .dictionary(unplacing(value, holder: here))
+        case .object(let properties):
+            shape.kind = .object(
+                properties.map {
+                    PropertySpec(key: $0.key, keyLocation: .unplaced, shape: unplacing($0.shape, holder: here))
+                })
+        default: break
+        }
+        return shape
     }
 
     @Test func whatUsesATypeLeftOutGoesWithItThroughTheTypeGraph() throws {
-        // `Broken` has a shape the reader rejects; `Holder` uses it, `Outer` uses `Holder`; an
-        // endpoint's response, a query item and a paged endpoint's page item use them.
+        // `Broken` has a shape the format does not allow (a one-of of no variant); `Holder`
+        // uses it, `Outer` uses `Holder`; an endpoint's response, a query item and a paged
+        // endpoint's page item use them.
         let draft = DraftJSON.object([
             ("name", .string("Shop")),
             (
                 "types",
                 .object([
-                    ("Broken", Self.at(10, .object([("n", .object([("$format", .string("nope"))]))]))),
+                    ("Broken", Self.at(10, .object([("n", .object([("$oneOf", .array([]))]))]))),
                     ("Holder", Self.at(20, .object([("broken", Self.at(21, .string("Broken?")))]))),
                     ("Outer", Self.at(30, .object([("items", Self.at(31, .array([.string("Holder")])))]))),
                     ("Fine", Self.at(40, .object([("id", .string("Int")), ("last", .string("String?"))]))),
@@ -75,11 +117,13 @@ struct ImportCheckTests {
                 ])
             ),
         ])
-        let (built, warnings) = ImportCheck.accepted(draft) { _ in "doc.yaml" }
+        let (built, warnings) = ImportCheck.accepted(try Self.translated(draft)) { _ in "doc.yaml" }
         let messages = warnings.sorted().map(\.description)
         #expect(messages.count == 6, "\(messages)")
         #expect(
-            messages.first?.hasPrefix("doc.yaml:1:10: warning: type 'Broken' is left out: ") == true, "\(messages)")
+            messages.first
+                == "doc.yaml:1:10: warning: type 'Broken' is left out: '$oneOf' needs at least one variant [DTG4001]",
+            "\(messages)")
         #expect(
             Array(messages.dropFirst()) == [
                 "doc.yaml:1:21: warning: type 'Holder' is left out: it uses type 'Broken', which is left out [DTG4001]",
@@ -89,14 +133,14 @@ struct ImportCheckTests {
                 "doc.yaml:1:72: warning: endpoint 'list' is left out: its query item 'after' is left out: it uses type 'Holder', which is left out [DTG4002]",
             ])
         // What is kept is a spec every stage accepts, and it keeps the rest of `find`.
-        let text = try #require(built.map(SpecWriter.text))
-        let (_, errors) = ImportCheck.check(try Self.draft(text))
+        let (_, errors) = ImportCheck.check(built)
         #expect(errors.isEmpty, "\(errors)")
+        let text = SpecWriter.text(built)
         #expect(text.contains(#""q": "String?""#) && text.contains(#""Fine""#))
         #expect(!text.contains("Holder") && !text.contains("getOuter"))
     }
 
-    @Test func aCleanDraftIsKeptWhole() {
+    @Test func aCleanSpecIsKeptWhole() throws {
         let draft = DraftJSON.object([
             ("name", .string("Shop")),
             ("types", .object([("Fine", Self.at(1, .object([("id", .string("Int"))])))])),
@@ -108,9 +152,9 @@ struct ImportCheckTests {
                 ])
             ),
         ])
-        let (built, warnings) = ImportCheck.accepted(draft) { _ in "doc.yaml" }
+        let (built, warnings) = ImportCheck.accepted(try Self.translated(draft)) { _ in "doc.yaml" }
         #expect(warnings.isEmpty)
-        #expect(built.map(SpecWriter.text) == draft.document)
+        #expect(SpecWriter.text(built) == draft.document)
     }
 
     /// A query item and a path parameter the stages reject.
