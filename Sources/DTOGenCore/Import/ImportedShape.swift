@@ -25,6 +25,12 @@ extension ShapeSpec {
         return copy
     }
 
+    /// The shape with none of its parts at a node of its own: what the spec's text writes
+    /// without locations (an external type's schema) is where what holds it is.
+    var unplacedThroughout: ShapeSpec {
+        SharedShapes.mapInside(unplaced, hint: SharedShapes.Hint(parent: "")) { inner, _ in inner.unplacedThroughout }
+    }
+
     /// The shape at `location`.
     func placed(at location: SourceLocation) -> ShapeSpec {
         var copy = self

@@ -387,7 +387,7 @@ struct OpenAPITranslator {
             translating = .received
             shape.optional = false
             shape.doc = nil
-            appTypeSchemas[name] = shape.unplaced
+            appTypeSchemas[name] = shape.unplacedThroughout
         }
         var endpoints = operations()
         // Schemas of other files that endpoints and types reach, as they were met (each may

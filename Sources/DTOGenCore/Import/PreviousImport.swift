@@ -36,8 +36,10 @@ public struct PreviousImport: Sendable {
             switch member.key {
             case "options":
                 guard case .object(let options) = member.value.value else { continue }
-                if case .number(let count)? = options.first(where: { $0.key == "dtoFiles" })?.value.value {
-                    dtoFiles = Int(count) ?? 1
+                if case .number(let count)? = options.first(where: { $0.key == "dtoFiles" })?.value.value,
+                    let files = Int(count), SpecFileNaming.dtoFileCounts.contains(files)
+                {
+                    dtoFiles = files
                 }
                 if case .string(let style)? = options.first(where: { $0.key == "naming" })?.value.value {
                     naming = NamingStyle(rawValue: style) ?? .swift

@@ -35,6 +35,11 @@ extension FormatRules {
 
         mutating func endpoint(_ endpoint: EndpointSpec) -> EndpointSpec {
             var endpoint = endpoint
+            // A kind is read as written: an app's type name starts with an uppercase letter.
+            if let kind = endpoint.kind, case .failure(let error) = KindReference.read(kind.value.written) {
+                report(FormatRules.badKeyword(error), at: kind.location)
+                endpoint.kind = nil
+            }
             endpoint.params = arguments(endpoint.params)
             endpoint.query = arguments(endpoint.query)
             endpoint.headers = arguments(endpoint.headers)

@@ -71,6 +71,10 @@ enum FormatRules {
             "'$additionalProperties' keeps the keys an object does not declare; it is only allowed on an object shape with properties (for any keys, write { \"$dict\": <shape> })"
     )
 
+    /// A keyword the vocabulary it is read by does not have (an endpoint kind that names no
+    /// type: `_2fa`).
+    static func badKeyword(_ error: KeywordError) -> Broken { Broken(code: "DTG1005", message: error.message) }
+
     static func duplicateEnumValue(_ value: String) -> Broken {
         Broken(code: "DTG1028", message: "duplicate enum value '\(value)'")
     }

@@ -197,7 +197,7 @@ private struct Reader {
         switch read(written.value) {
         case .success(let value): return Located(value, at: node.location)
         case .failure(let error):
-            sink.error("DTG1005", node.location, error.message)
+            sink.report(FormatRules.badKeyword(error), at: node.location)
             return nil
         }
     }

@@ -157,6 +157,37 @@ struct ImportCheckTests {
         #expect(SpecWriter.text(built) == draft.document)
     }
 
+    /// A security scheme whose name gives no kind the format can name (`2fa`: no Swift type
+    /// starts with a digit) leaves out the operations it guards, with the reason; the spec
+    /// import writes is one `dtogen` generates.
+    @Test func aKindTheFormatCannotNameLeavesItsEndpointsOut() throws {
+        let document = """
+            openapi: 3.0.0
+            info: { title: Codes, version: "1" }
+            components:
+              securitySchemes:
+                2fa: { type: apiKey, in: header, name: X-Code }
+            paths:
+              /guarded:
+                get:
+                  operationId: guarded
+                  security: [{ 2fa: [] }]
+                  responses: { "200": { description: ok, content: { application/json: { schema: { type: string } } } } }
+              /open:
+                get:
+                  operationId: open
+                  responses: { "200": { description: ok, content: { application/json: { schema: { type: string } } } } }
+            """
+        let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "codes.yaml")
+        let leftOut = imported.diagnostics.filter { $0.code == "DTG4002" }.map(\.message)
+        #expect(
+            leftOut.count == 1 && leftOut[0].hasPrefix("endpoint 'guarded' is left out: unknown endpoint kind"),
+            "\(imported.diagnostics)")
+        let generated = Generator.generate([SpecInput(path: "codes.json", bytes: Array(imported.spec.utf8))])
+        #expect(!generated.hasErrors, "\(generated.diagnostics)")
+        #expect(imported.spec.contains(#""open""#) && !imported.spec.contains("guarded"), "\(imported.spec)")
+    }
+
     /// A query item and a path parameter the stages reject.
     static let findDocument = """
         openapi: 3.0.0

@@ -12,10 +12,11 @@ struct ImportedLocationsTests {
     /// The settled spec, and the spec the reader reads from the located text, as text with
     /// every location; nil when the document does not translate.
     static func settledAndRead(
-        _ bytes: [UInt8], path: String, read: @escaping OpenAPIDocuments.FileReader = { _ in nil }
+        _ bytes: [UInt8], path: String, options: ImportOptions = ImportOptions(),
+        read: @escaping OpenAPIDocuments.FileReader = { _ in nil }
     ) throws -> (settled: String, read: String)? {
         var translator = OpenAPITranslator(root: try OpenAPIImporter.read(bytes), file: path, read: read)
-        guard let spec = translator.translate(options: ImportOptions(), checks: false) else { return nil }
+        guard let spec = translator.translate(options: options, checks: false) else { return nil }
         let root = SpecWriter.json(spec, locating: true).node(at: ImportedLocations.top)
         let (read, diagnostics) = SpecReader.read(root: root, path: "import.json")
         #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3))")
@@ -26,9 +27,10 @@ struct ImportedLocationsTests {
     }
 
     static func expectSettledAsRead(
-        _ bytes: [UInt8], path: String, read: @escaping OpenAPIDocuments.FileReader = { _ in nil }
+        _ bytes: [UInt8], path: String, options: ImportOptions = ImportOptions(),
+        read: @escaping OpenAPIDocuments.FileReader = { _ in nil }
     ) throws {
-        let (settled, read) = try #require(try settledAndRead(bytes, path: path, read: read))
+        let (settled, read) = try #require(try settledAndRead(bytes, path: path, options: options, read: read))
         guard settled != read else { return }
         let at = zip(settled, read).prefix { $0 == $1 }.count
         Issue.record(
@@ -44,5 +46,13 @@ struct ImportedLocationsTests {
         try Self.expectSettledAsRead(Array(petstore), path: "petstore.yaml")
         try Self.expectSettledAsRead(Array(SharedShapesTests.document.utf8), path: "pay.yaml")
         try Self.expectSettledAsRead(Array(ImportCheckTests.findDocument.utf8), path: "find.yaml")
+    }
+
+    /// An external type's schema is written without locations (it is for `verify`): every
+    /// part of it is where the spec's own keys are.
+    @Test func anExternalTypesSchemaIsWhereTheSpecsKeysAre() throws {
+        try Self.expectSettledAsRead(
+            Array(SharedShapesTests.document.utf8), path: "pay.yaml",
+            options: ImportOptions(externalTypes: ["Customer": "Shop.Customer", "Charge": "Shop.Charge"]))
     }
 }

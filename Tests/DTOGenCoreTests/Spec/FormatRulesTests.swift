@@ -57,6 +57,7 @@ struct FormatRulesTests {
             name: .unplaced("send"), path: .unplaced("/send"), params: [], query: [property("q", query)], headers: [],
             location: at(40))
         endpoint.body = body
+        endpoint.kind = .unplaced(.custom("_2fa"))
         var spec = Spec(
             path: "import.json",
             types: [
@@ -82,7 +83,8 @@ struct FormatRulesTests {
         // Every rule is broken once or more, each where its value is.
         #expect(
             Set(errors.map(\.code.rawValue)) == [
-                "DTG1021", "DTG1026", "DTG1028", "DTG1029", "DTG1031", "DTG1032", "DTG1035", "DTG1036", "DTG1038",
+                "DTG1005", "DTG1021", "DTG1026", "DTG1028", "DTG1029", "DTG1031", "DTG1032", "DTG1035", "DTG1036",
+                "DTG1038",
                 "DTG1039", "DTG1042", "DTG1059", "DTG1060", "DTG1062",
             ], "\(said)")
         #expect(said.contains("import.json:2:24: error: \(FormatRules.emptyTypeName.message) [DTG1021]"), "\(said)")
@@ -102,6 +104,7 @@ struct FormatRulesTests {
         spec.types = []
         spec.kinds = []
         spec.endpoints[0].body = nil
+        spec.endpoints[0].kind = .unplaced(.custom("Billing.APIKey"))
         spec.endpoints[0].query[0].shape.writeNull = nil
         let settled = ImportedLocations.settled(spec)
         let (applied, errors) = FormatRules.applied(to: settled)
