@@ -242,34 +242,48 @@ enum SharedShapes {
         return endpoint
     }
 
-    /// The shapes inside a shape: its fields (named by their keys as written), variants
-    /// (tagged ones by their tags), elements, dictionary values and other properties.
-    static func mapInside(_ shape: ShapeSpec, hint: Hint, _ transform: (ShapeSpec, Hint) -> ShapeSpec) -> ShapeSpec {
-        var shape = shape
+    /// The shapes inside a shape, in the order written, each with where it is: its fields
+    /// (named by their keys as written), variants (tagged ones by their tags), elements,
+    /// dictionary values and other properties. Read in place, not copied.
+    static func forEachInside(_ shape: ShapeSpec, hint: Hint, _ body: (ShapeSpec, Hint) -> Void) {
         func field(_ name: String) -> Hint { Hint(parent: hint.parent, field: name, inEndpoint: hint.inEndpoint) }
         switch shape.kind {
-        case .reference, .enumeration: return shape
-        case .array(let element): shape.kind = .array(transform(element, hint))
-        case .dictionary(let value): shape.kind = .dictionary(transform(value, hint))
+        case .reference, .enumeration: break
+        case .array(let inner), .dictionary(let inner): body(inner, hint)
         case .object(let properties):
-            shape.kind = .object(
-                properties.map { property in
-                    var property = property
-                    property.shape = transform(property.shape, field(SpecWriter.writtenKey(property.key)))
-                    return property
-                })
-            if let additional = shape.additionalProperties {
-                shape.additionalProperties = AdditionalPropertiesSpec(
-                    shape: transform(additional.shape, hint), keyLocation: additional.keyLocation)
-            }
+            for property in properties { body(property.shape, field(SpecWriter.writtenKey(property.key))) }
+            if let additional = shape.additionalProperties { body(additional.shape, hint) }
         case .oneOf(let variants):
             let tagged = variants.contains { $0.tag != nil }
-            shape.kind = .oneOf(
-                variants.map { variant in
-                    var variant = variant
-                    variant.shape = transform(variant.shape, tagged ? field(variant.tag?.value ?? "") : hint)
-                    return variant
-                })
+            for variant in variants { body(variant.shape, tagged ? field(variant.tag?.value ?? "") : hint) }
+        }
+    }
+
+    /// `shape` with each shape inside it (`forEachInside`) replaced by what `transform` returns.
+    static func mapInside(_ shape: ShapeSpec, hint: Hint, _ transform: (ShapeSpec, Hint) -> ShapeSpec) -> ShapeSpec {
+        var replaced: [ShapeSpec] = []
+        forEachInside(shape, hint: hint) { replaced.append(transform($0, $1)) }
+        guard !replaced.isEmpty else { return shape }
+        var next = 0
+        func take(_ old: ShapeSpec) -> ShapeSpec {
+            defer { next += 1 }
+            return next < replaced.count ? replaced[next] : old
+        }
+        var shape = shape
+        switch shape.kind {
+        case .reference, .enumeration: break
+        case .array(let element): shape.kind = .array(take(element))
+        case .dictionary(let value): shape.kind = .dictionary(take(value))
+        case .object(var properties):
+            for index in properties.indices { properties[index].shape = take(properties[index].shape) }
+            shape.kind = .object(properties)
+            if let additional = shape.additionalProperties {
+                shape.additionalProperties = AdditionalPropertiesSpec(
+                    shape: take(additional.shape), keyLocation: additional.keyLocation)
+            }
+        case .oneOf(var variants):
+            for index in variants.indices { variants[index].shape = take(variants[index].shape) }
+            shape.kind = .oneOf(variants)
         }
         return shape
     }
@@ -372,10 +386,7 @@ enum SharedShapes {
         }
 
         mutating func countInside(_ value: ShapeSpec, hint: Hint) {
-            _ = SharedShapes.mapInside(value, hint: hint) { shape, hint in
-                count(shape, hint: hint)
-                return shape
-            }
+            SharedShapes.forEachInside(value, hint: hint) { count($0, hint: $1) }
         }
     }
 
