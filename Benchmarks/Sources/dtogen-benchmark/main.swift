@@ -23,6 +23,9 @@ import YAMLReader
 // --app-size [<dtogen>] measures only what an app's release binary keeps of the 200-endpoint
 // output when it calls none, one or all of its endpoints (a minute or two: the apps' release
 // build), and with an earlier build of dtogen, the same for its output.
+// --release-compile measures only the 200-endpoint output's release compile against its debug
+// compile (with fast paths and without; a few minutes), and where the release frontend's time
+// goes.
 // --decoding measures only the decoders; --decode-once <hand|json|fast> <file> decodes one
 // file once and exits (the benchmark runs it as a child to read its peak memory).
 
@@ -256,6 +259,11 @@ if let flag = CommandLine.arguments.firstIndex(of: "--baseline"), CommandLine.ar
 if let flag = CommandLine.arguments.firstIndex(of: "--app-size") {
     let next = CommandLine.arguments.dropFirst(flag + 1).first
     try measureAppSize(dtogen: dtogen, baseline: next.flatMap { $0.hasPrefix("--") ? nil : $0 })
+    exit(0)
+}
+
+if CommandLine.arguments.contains("--release-compile") {
+    try measureReleaseCompile(dtogen: dtogen)
     exit(0)
 }
 
