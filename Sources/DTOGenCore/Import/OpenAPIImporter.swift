@@ -100,10 +100,10 @@ public enum OpenAPIImporter {
                 spec: "", diagnostics: translator.diagnostics.sorted(), customKinds: [],
                 otherFiles: translator.documents.otherPaths)
         }
-        // The spec as the check read it, printed by the spec format's writer.
+        // The spec the check kept, printed by the spec format's writer.
         return ImportResult(
-            spec: SpecWriter.text(translator.built ?? spec), diagnostics: translator.diagnostics.sorted(),
-            customKinds: translator.customKinds, otherFiles: translator.documents.otherPaths, built: translator.built)
+            spec: SpecWriter.text(spec), diagnostics: translator.diagnostics.sorted(),
+            customKinds: translator.customKinds, otherFiles: translator.documents.otherPaths, built: spec)
     }
 
     /// The translation as data, for specs backed by a document: nil (with diagnostics) when
@@ -195,8 +195,6 @@ struct OpenAPITranslator {
     let root: JSONNode
     let file: String
     var diagnostics: [Diagnostic] = []
-    /// The spec the translation built, as read and checked (`dtogen import`).
-    var built: Spec?
     var customKinds: [(name: String, detail: String)] = []
     /// The kind each Swift name of a scheme the app writes was given (schemes that give one
     /// name are one kind).
@@ -276,7 +274,8 @@ struct OpenAPITranslator {
     // MARK: document
 
     /// `checks`: whether what the stages reject is left out now (`dtogen import`), or by the
-    /// build that reads a spec backed by the document, from the errors of its one run.
+    /// build that reads a spec backed by the document, from the errors of its one run. With
+    /// `checks`, the spec without what is left out.
     mutating func translate(options: ImportOptions, checks: Bool = true) -> Spec? {
         openChoices = !options.closedEnums
         naming = options.naming
@@ -441,8 +440,7 @@ struct OpenAPITranslator {
         let documents = self.documents
         let (built, leftOut) = ImportCheck.accepted(spec) { documents.path(of: $0) }
         diagnostics += leftOut
-        self.built = built
-        return spec
+        return built
     }
 
     /// The types `endpoints` refer to, directly or through other types, in their order.

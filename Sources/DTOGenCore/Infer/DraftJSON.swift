@@ -56,12 +56,6 @@ indirect enum DraftJSON: Equatable, Sendable {
         return nil
     }
 
-    /// The value without where it comes from.
-    var unlocated: DraftJSON {
-        if case .located(let value, _) = self { return value.unlocated }
-        return self
-    }
-
     /// The value of `key`, when this is an object that has it.
     subscript(key: String) -> DraftJSON? {
         if case .located(let value, _) = self { return value[key] }
