@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 14).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
+// this file: update the dtogen package (this file needs its runtime version 15).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version15
 
 nonisolated struct StoreError: Codable, Sendable, Hashable, Error, DTORuntime.FastJSONDecodable {
     let message: String
@@ -19,6 +19,19 @@ nonisolated struct StoreError: Codable, Sendable, Hashable, Error, DTORuntime.Fa
     ) {
         self.message = message
         self.code = code
+    }
+}
+
+nonisolated struct UploadTooLarge: Codable, Sendable, Hashable, Error, DTORuntime.FastJSONDecodable {
+    let message: String
+    let limit: Int
+
+    init(
+        message: String,
+        limit: Int,
+    ) {
+        self.message = message
+        self.limit = limit
     }
 }
 
@@ -131,6 +144,14 @@ nonisolated extension StoreError {
         var container = try json.object()
         self.message = try container.decode(String.self, forKey: "message")
         self.code = try container.decodeIfPresent(String.self, forKey: "code")
+    }
+}
+
+nonisolated extension UploadTooLarge {
+    init(fastJSON json: DTORuntime.FastJSONValue) throws {
+        var container = try json.object()
+        self.message = try container.decode(String.self, forKey: "message")
+        self.limit = try container.decode(Int.self, forKey: "limit")
     }
 }
 

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 14).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
+// this file: update the dtogen package (this file needs its runtime version 15).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version15
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: StoreAPI.baseURL)`.
 nonisolated enum StoreAPI {
@@ -81,7 +81,7 @@ nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Item
             path: "/items/\(id)/image",
             body: body,
             envelope: DTORuntime.Envelope(data: "result"),
-        ).encodingBody(as: .multipart).decodingErrors(as: StoreError.self)
+        ).encodingBody(as: .multipart).decodingErrors(as: UploadTooLarge.self, for: .code(413)).decodingErrors(as: StoreError.self)
     }
 }
 

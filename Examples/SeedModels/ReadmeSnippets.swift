@@ -194,6 +194,21 @@ func readmeSnippet12(client: APIClient, token: String) async throws {
     }
 }
 
+// Sources/DTORuntime/DTORuntime.docc/HandlingErrors.md:50
+func readmeSnippet13(client: APIClient, token: String) async throws {
+    let image = FilePart(data: Data([0xFF, 0xD8]), filename: "cover.jpg", contentType: "image/jpeg")
+    do {
+        _ = try await client.send(
+            .uploadImage(id: UUID(), body: UploadImageBody(image: image, caption: nil)),
+            using: AccessToken(rawValue: token))
+    } catch APIError.server(413, _, let error as UploadTooLarge) {
+        print("at most \(error.limit) bytes")
+    } catch APIError.server(let status, _, let error as StoreError) {
+        print("HTTP \(status): \(error.message)")
+    }
+    _ = (image)
+}
+
 // Sources/DTORuntime/DTORuntime.docc/IsolationAndConcurrency.md:26
 nonisolated enum SignedKind: EndpointKind {
     static func prepare(_ request: inout URLRequest, with signature: String) {
@@ -216,7 +231,7 @@ actor RefreshingTokens: AccessTokenProvider {
 }
 
 // Sources/DTORuntime/DTORuntime.docc/KindsAndCredentials.md:46
-func readmeSnippet13(client: APIClient) async throws {
+func readmeSnippet14(client: APIClient) async throws {
     let mine = try await client.send(.myItems, using: RefreshingTokens())
     _ = (mine)
 }
@@ -229,7 +244,7 @@ nonisolated enum TenantKind: EndpointKind {
 }
 
 // Sources/DTORuntime/DTORuntime.docc/MiddlewaresAndRetries.md:13
-func readmeSnippet14() async throws {
+func readmeSnippet15() async throws {
     let client = APIClient(
         baseURL: StoreAPI.baseURL, middlewares: [LoggingMiddleware(), RetryMiddleware(maxAttempts: 3)])
     _ = (client)
@@ -246,7 +261,7 @@ struct LoggingMiddleware: APIMiddleware {
 }
 
 // Sources/DTORuntime/DTORuntime.docc/ReadingPages.md:14
-func readmeSnippet15(client: APIClient) async throws {
+func readmeSnippet16(client: APIClient) async throws {
     var names: [String] = []
     for try await page in client.pages(.listItems()) {
         names += page.map(\.name)
@@ -266,7 +281,7 @@ nonisolated extension StreamEndpoint<EndpointKinds.Private, Chunk> {
 }
 
 // Sources/DTORuntime/DTORuntime.docc/StreamingResponses.md:28
-func readmeSnippet16(client: APIClient, token: String) async throws {
+func readmeSnippet17(client: APIClient, token: String) async throws {
     var answer = ""
     for try await chunk in try await client.stream(.complete(["prompt": "Hi"]), using: AccessToken(rawValue: token)) {
         answer += chunk.text
@@ -287,7 +302,7 @@ struct CannedTransport: HTTPTransport {
 }
 
 // Sources/DTORuntime/DTORuntime.docc/TestingWithoutANetwork.md:45
-func readmeSnippet17() async throws {
+func readmeSnippet18() async throws {
     let transport = CannedTransport(body: """
         {"result": [{"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "Green tea", "price": 4.5, "category": "books"}]}
         """)

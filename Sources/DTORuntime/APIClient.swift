@@ -197,7 +197,7 @@ public struct APIClient: Sendable {
         let transport = self.transport
         let (body, response) = try await through(middlewares[...], request) { try await transport.send($0) }
         guard (200..<300).contains(response.statusCode) else {
-            if let error = endpoint.decodeError?(body) {
+            if let error = endpoint.error(decoding: body, statusCode: response.statusCode) {
                 throw APIError.server(statusCode: response.statusCode, body: body, error: error)
             }
             throw APIError.status(code: response.statusCode, body: body)
@@ -266,7 +266,7 @@ public struct APIClient: Sendable {
         }
         guard (200..<300).contains(response.statusCode), let streamed = started.latest else {
             started.cancel()
-            if let error = endpoint.request.decodeError?(body) {
+            if let error = endpoint.request.error(decoding: body, statusCode: response.statusCode) {
                 throw APIError.server(statusCode: response.statusCode, body: body, error: error)
             }
             throw APIError.status(code: response.statusCode, body: body)

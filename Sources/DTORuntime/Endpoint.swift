@@ -195,8 +195,12 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
     public var body: (any Encodable & Sendable)?
     /// Turns the response body into `Response` (unwrapping the envelope, if any).
     public var decode: @Sendable (Data) throws -> Response
-    /// Turns a non-2xx body into the endpoint's error type, when it has one (`"error"` in a spec).
+    /// Turns a non-2xx body into the endpoint's error type, when it has one (`"error"` in a spec):
+    /// for a status no entry of `statusErrors` matches.
     public var decodeError: (@Sendable (Data) -> (any Error & Sendable)?)?
+    /// Error types by status (`"errors"` in a spec): a body that comes with a status an entry
+    /// matches is decoded by the most specific one (a code before its class).
+    public var statusErrors: [ErrorStatus: @Sendable (Data) -> (any Error & Sendable)?] = [:]
     /// Seconds before the request times out (`"timeout"` in a spec); nil: the client's default.
     public var timeout: TimeInterval?
     /// The next page's endpoint, from this one, its response and the response's headers;
@@ -230,6 +234,27 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
         var copy = self
         copy.decodeError = { data in try? FastDecoder().decode(ErrorBody.self, from: data) }
         return copy
+    }
+
+    /// This endpoint, decoding a body that comes with a status `status` matches as `type`
+    /// (thrown as `APIError.server`); `.other` is `decodingErrors(as:)`. A code's entry wins
+    /// over its class's, and the class's over `.other`; a body the chosen type cannot decode
+    /// gives `APIError.status`.
+    public func decodingErrors<ErrorBody: Decodable & Error & Sendable>(
+        as type: ErrorBody.Type, for status: ErrorStatus
+    ) -> Self {
+        guard status != .other else { return decodingErrors(as: type) }
+        var copy = self
+        copy.statusErrors[status] = { data in try? FastDecoder().decode(ErrorBody.self, from: data) }
+        return copy
+    }
+
+    /// The error a non-2xx body gives: the most specific entry for `statusCode` decodes it;
+    /// nil when there is no entry or the body does not decode.
+    public func error(decoding body: Data, statusCode: Int) -> (any Error & Sendable)? {
+        let decode =
+            statusErrors[.code(statusCode)] ?? statusErrors[.statusClass(statusCode / 100)] ?? decodeError
+        return decode?(body)
     }
 
     /// This endpoint, paged: `next` gives the following page's endpoint, or nil after the last.

@@ -52,6 +52,16 @@ public struct StreamEndpoint<Kind: EndpointKind, Event: Sendable>: Sendable {
         return copy
     }
 
+    /// This stream, decoding a body that comes with a status `status` matches as `type`
+    /// (`Endpoint.decodingErrors(as:for:)`), before the stream starts.
+    public func decodingErrors<ErrorBody: Decodable & Error & Sendable>(
+        as type: ErrorBody.Type, for status: ErrorStatus
+    ) -> Self {
+        var copy = self
+        copy.request = request.decodingErrors(as: type, for: status)
+        return copy
+    }
+
     /// This stream with its own timeout: the longest wait for the next bytes, in seconds.
     public func timingOut(after seconds: TimeInterval) -> Self {
         var copy = self

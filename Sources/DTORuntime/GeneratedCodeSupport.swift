@@ -51,4 +51,7 @@ public enum GeneratedCodeSupport {
     /// type, and one without a fast path of its own (nothing decodes it) takes the default
     /// `init(fastJSON:)`, its `init(from:)` on the tape.
     public enum Version14 {}
+    /// The runtime of dtogen 0.15: error types by status (`ErrorStatus`,
+    /// `Endpoint.decodingErrors(as:for:)`), which output needs when a spec has `errors`.
+    public enum Version15 {}
 }

@@ -579,6 +579,7 @@ struct APIComparer {
                     [], symbol, newError.map { "decodes error bodies as \($0)" } ?? "no longer decodes error bodies",
                     at: location, in: after.spec)
             }
+            reportStatusErrors(before, oldSpec, endpoint, after.spec, symbol: symbol, at: location)
             if before.kind != endpoint.kind {
                 add(
                     [.source], symbol, "is now of kind '\(endpoint.kind.written)' (was '\(before.kind.written)')",
@@ -615,6 +616,24 @@ struct APIComparer {
                 add([.wire], symbol, "no longer sends '\(removed)'", at: location, in: after.spec)
             }
             compareArguments(symbol, before, oldSpec, endpoint, after.spec)
+        }
+    }
+
+    /// An error type by status added, removed or changed: what a `catch` receives for that
+    /// status changes, and no source or wire break.
+    mutating func reportStatusErrors(
+        _ before: EndpointIR, _ oldSpec: SpecIR, _ endpoint: EndpointIR, _ newSpec: SpecIR, symbol: String,
+        at location: SourceLocation
+    ) {
+        let was = Dictionary(
+            before.statusErrors.map { ($0.status, oldSpec.types.describe($0.type)) }, uniquingKeysWith: { a, _ in a })
+        let now = Dictionary(
+            endpoint.statusErrors.map { ($0.status, newSpec.types.describe($0.type)) }, uniquingKeysWith: { a, _ in a })
+        for status in Set(was.keys).union(now.keys).sorted() where was[status] != now[status] {
+            let message =
+                now[status].map { "decodes \(status.written) error bodies as \($0)" }
+                ?? "no longer decodes \(status.written) error bodies as \(was[status] ?? "")"
+            add([], symbol, message, at: location, in: newSpec)
         }
     }
 

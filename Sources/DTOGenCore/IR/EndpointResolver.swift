@@ -274,10 +274,8 @@ struct EndpointResolver {
         let envelope: EnvelopeSpec?
         if let override = endpoint.envelope { envelope = override.value } else { envelope = spec.envelope?.value }
 
-        var errorType: TypeRef?
-        if let written = endpoint.error ?? spec.error {
-            errorType = types.errorBody(written)
-        }
+        let errors = Self.writtenErrors(of: endpoint, in: spec)
+        let errorType = errors.other.flatMap { types.errorBody($0) }
 
         let kind = endpoint.kind?.value ?? spec.defaultKind?.value ?? .public
         readDeprecation = nil
@@ -296,6 +294,11 @@ struct EndpointResolver {
             }
         )
         resolved.location = endpoint.name.location
+        resolved.statusErrors = errors.byStatus.compactMap { entry in
+            types.errorBody(entry.type, what: "the error type of status '\(entry.status.value.written)'").map {
+                (entry.status.value, $0)
+            }
+        }
         resolved.cookies = cookies
         resolved.formDelimiters = formDelimiters(endpoint, body: body, encoding: resolved.bodyEncoding)
         // What the pagination closure reads deprecates the factory with it.
@@ -670,5 +673,20 @@ struct EndpointResolver {
                     && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
                         || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0))
             }
+    }
+
+    /// An endpoint's error types: the one for any other status (its `error` or `default`,
+    /// else the spec's) and those by status (the spec's, each replaced by the endpoint's
+    /// entry for the same status), from the most specific.
+    static func writtenErrors(of endpoint: EndpointSpec, in spec: Spec) -> (
+        other: Located<String>?, byStatus: [StatusErrorSpec]
+    ) {
+        func other(_ error: Located<String>?, _ errors: [StatusErrorSpec]) -> Located<String>? {
+            error ?? errors.first { $0.status.value == .other }?.type
+        }
+        let own = Set(endpoint.errors.map(\.status.value))
+        let byStatus = (spec.errors.filter { !own.contains($0.status.value) } + endpoint.errors)
+            .filter { $0.status.value != .other }.sorted { $0.status.value < $1.status.value }
+        return (other(endpoint.error, endpoint.errors) ?? other(spec.error, spec.errors), byStatus)
     }
 }

@@ -709,8 +709,12 @@ struct EndpointIR: Sendable {
     /// The argument that holds the body.
     var body: String?
     var envelope: EnvelopeIR?
-    /// The type a non-2xx body decodes as.
+    /// The type a non-2xx body decodes as when no entry of `statusErrors` matches its status.
     var errorType: TypeRef?
+    /// Error types by status (`errors`), from the most specific; `default` is `errorType`.
+    var statusErrors: [(status: ErrorStatus, type: TypeRef)] = []
+    /// Every error type the endpoint decodes.
+    var errorTypes: [TypeRef] { statusErrors.map(\.type) + [errorType].compactMap { $0 } }
     /// Seconds, as the spec writes them.
     var timeout: String?
     var pagination: PaginationIR?

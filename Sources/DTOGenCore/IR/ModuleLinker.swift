@@ -81,7 +81,7 @@ enum ModuleLinker {
         for (spec, specMappings) in zip(specs, mappings) {
             let table = spec.types.table
             let roots =
-                spec.responses.compactMap { $0 } + spec.endpoints.compactMap(\.errorType)
+                spec.responses.compactMap { $0 } + spec.endpoints.flatMap(\.errorTypes)
                 + specMappings.map { TypeRef.named($0.dtoType) } + specMappings.compactMap(\.response)
             let used = TypeGraph(table: table).reachable(from: roots)
             reached.append(used)

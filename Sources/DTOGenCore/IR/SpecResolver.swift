@@ -59,7 +59,9 @@ struct SpecResolver {
                 })
         }
         // A spec-level error type conforms to `Error` even when no endpoint uses it (others may import it).
-        if let written = spec.error, spec.endpoints.isEmpty { _ = types.errorBody(written) }
+        if spec.endpoints.isEmpty {
+            for written in [spec.error].compactMap({ $0 }) + spec.errors.map(\.type) { _ = types.errorBody(written) }
+        }
         var endpointResolver = EndpointResolver(types: types)
         for (index, endpoint) in spec.endpoints.enumerated() {
             endpoints.append(
@@ -73,7 +75,7 @@ struct SpecResolver {
             types.warnAboutUnusedTypes(
                 spec.types,
                 roots: responses.compactMap { $0 } + bodies.compactMap { $0 } + types.parameterTypes
-                    + endpoints.compactMap(\.errorType))
+                    + endpoints.flatMap(\.errorTypes))
         }
         resolveExamples()
         if let baseURL = spec.baseURL {

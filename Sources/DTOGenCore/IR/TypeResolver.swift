@@ -273,7 +273,8 @@ struct TypeResolver {
 extension TypeResolver {
     /// The type named by `error`: an object type declared here (it is generated conforming to
     /// `Error`) or imported from a spec that names it as its `error` too.
-    mutating func errorBody(_ written: Located<String>) -> TypeRef? {
+    /// `what`: the key that names it, for a message (`'error'`, or an `errors` entry's status).
+    mutating func errorBody(_ written: Located<String>, what: String = "'error'") -> TypeRef? {
         guard let id = named[written.value] else {
             let hint = Suggest.hint(for: written.value, in: named.keys.sorted())
             sink.error(
@@ -285,14 +286,14 @@ extension TypeResolver {
         guard case .structure = table[id].kind, table[id].genericParameters.isEmpty else {
             sink.error(
                 "DTG3132", written.location,
-                "'error' must name an object type, such as { \"code\": \"String\", \"message\": \"String\" }; '\(written.value)' is not one"
+                "\(what) must name an object type, such as { \"code\": \"String\", \"message\": \"String\" }; '\(written.value)' is not one"
             )
             return nil
         }
         if table[id].external, !table[id].isErrorBody {
             sink.error(
                 "DTG3133", written.location,
-                "'\(written.value)' is declared in an imported spec; name it as 'error' there too, so it is generated conforming to Error"
+                "'\(written.value)' is declared in an imported spec; name it as an error type there too ('error' or 'errors'), so it is generated conforming to Error"
             )
             return nil
         }

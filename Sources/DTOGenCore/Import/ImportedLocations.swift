@@ -61,6 +61,7 @@ enum ImportedLocations {
         endpoint.response = endpoint.response.map { settled($0, holder: here) }
         endpoint.envelope = endpoint.envelope.map { Located($0.value.map { envelope($0, here) }, at: here) }
         endpoint.error = endpoint.error.map { at($0, here) }
+        endpoint.errors = endpoint.errors.map { StatusErrorSpec(status: at($0.status, here), type: at($0.type, here)) }
         endpoint.timeout = endpoint.timeout.map { at($0, here) }
         endpoint.paginate = endpoint.paginate.map { paginate in
             var paginate = paginate

@@ -192,7 +192,8 @@ enum OpenAPIBackedSpec {
     /// What the document's types are kept for: the endpoints, and the spec's own types,
     /// mappings and `error`.
     static func roots(endpoints: [JSONNode], ownTypes: [JSONNode.Member], of root: JSONNode) -> [JSONNode] {
-        endpoints + ownTypes.map(\.value) + (root["mappings"]?.elements ?? []) + [root["error"]].compactMap { $0 }
+        endpoints + ownTypes.map(\.value) + (root["mappings"]?.elements ?? [])
+            + [root["error"], root["errors"]].compactMap { $0 }
     }
 
     /// The types some root names, directly or through other types, in their order.

@@ -447,8 +447,10 @@ struct OpenAPITranslator {
     static func reachable(_ types: [(String, ShapeSpec)], from endpoints: [EndpointSpec]) -> [(String, ShapeSpec)] {
         let roots = endpoints.flatMap { endpoint -> [ShapeSpec] in
             let parameters: [PropertySpec] = endpoint.params + endpoint.query + endpoint.headers + endpoint.cookies
-            let error = endpoint.error.map { ShapeSpec(.reference($0.value)) }
-            return parameters.map(\.shape) + [endpoint.body, endpoint.response, error].compactMap { $0 }
+            let errors = ([endpoint.error].compactMap { $0 } + endpoint.errors.map(\.type)).map {
+                ShapeSpec(.reference($0.value))
+            }
+            return parameters.map(\.shape) + [endpoint.body, endpoint.response].compactMap { $0 } + errors
         }
         let reached = ImportedTypes.reached(
             from: roots, types: Dictionary(types.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first }),

@@ -285,7 +285,8 @@ extension OpenAPITranslator {
             endpoint.response = answer.response
             if answer.withoutEnvelope { endpoint.envelope = .unplaced(nil) }
         }
-        endpoint.error = error.map(Located.unplaced)
+        endpoint.error = error.error.map(Located.unplaced)
+        endpoint.errors = error.errors
         var doc = (operation["summary"] ?? operation["description"])?.stringValue ?? ""
         if !alternatives.isEmpty {
             // Which of the schemes the operation accepts the endpoint uses, said where a reader sees it.
@@ -607,7 +608,7 @@ extension OpenAPITranslator {
     }
 
     /// The response keys of the first 2xx response, and the type an error body decodes as.
-    mutating func responses(_ operation: JSONNode, pointer: String, hint: String) -> (Answer?, String?) {
+    mutating func responses(_ operation: JSONNode, pointer: String, hint: String) -> (Answer?, ErrorTypes) {
         let responses = operation["responses"]?.members ?? []
         let success = responses.first { $0.key.hasPrefix("2") }
         var result: Answer?
@@ -653,26 +654,44 @@ extension OpenAPITranslator {
         if envelope != nil, !(successSchema(operation).map { unwrapped($0) != nil } ?? false) {
             result = Answer(response: result?.response, withoutEnvelope: true)
         }
-        // The error body: `default`, else the first 4xx or 5xx, when it names an object type.
-        var error: String?
-        let failure =
-            responses.first { $0.key == "default" }
-            ?? responses.first { $0.key.hasPrefix("4") || $0.key.hasPrefix("5") }
-        if let failure, let response = followed(failure.value, pointer: pointer + "/" + failure.key) {
-            let schema =
-                swagger2
-                ? response["schema"]
-                : response["content"]?.members?.first(where: { Self.isJSON($0.key) })?.value["schema"]
-            // An object schema with a type of its own: a component, or a schema in another
-            // file (DigitalOcean's `models/error.yml`).
-            if let schema, let ref = schema["$ref"]?.stringValue,
-                let (target, node) = resolveTarget(ref, at: schema, pointer: pointer + "/" + failure.key),
-                node["properties"] != nil || node["allOf"] != nil
-            {
-                error = typeName(of: target, node: node, ref: ref)
-            }
+        return (result, errorTypes(responses, pointer: pointer))
+    }
+
+    /// The types the bodies of the 4xx and 5xx responses (`404`, `4XX`, `default`) decode as,
+    /// where one names an object type, by status: all one type is the endpoint's `error`,
+    /// else its `errors` without the entries a less specific one already gives.
+    mutating func errorTypes(_ responses: [JSONNode.Member], pointer: String) -> ErrorTypes {
+        var byStatus: [ErrorStatus: String] = [:]
+        for response in responses {
+            let key = response.key.lowercased() == "default" ? "default" : response.key.uppercased()
+            guard case .success(let status) = ErrorStatus.read(key), status.isClientOrServerError,
+                let type = errorType(of: response, pointer: pointer)
+            else { continue }
+            byStatus[status] = byStatus[status] ?? type
         }
-        return (result, error)
+        let types = Set(byStatus.values)
+        if types.count == 1, let type = types.first { return ErrorTypes(error: type) }
+        let statuses = Set(byStatus.keys)
+        let entries = byStatus.filter { status, type in
+            status.fallback(among: statuses).flatMap { byStatus[$0] } != type
+        }
+        .sorted { $0.key < $1.key }
+        return ErrorTypes(errors: entries.map { StatusErrorSpec(status: .unplaced($0.key), type: .unplaced($0.value)) })
+    }
+
+    /// An error response's type: an object schema with a type of its own (a component, or a
+    /// schema in another file: DigitalOcean's `models/error.yml`).
+    mutating func errorType(of response: JSONNode.Member, pointer: String) -> String? {
+        guard let followed = followed(response.value, pointer: pointer + "/" + response.key) else { return nil }
+        let schema =
+            swagger2
+            ? followed["schema"]
+            : followed["content"]?.members?.first(where: { Self.isJSON($0.key) })?.value["schema"]
+        guard let schema, let ref = schema["$ref"]?.stringValue,
+            let (target, node) = resolveTarget(ref, at: schema, pointer: pointer + "/" + response.key),
+            node["properties"] != nil || node["allOf"] != nil
+        else { return nil }
+        return typeName(of: target, node: node, ref: ref)
     }
 
     /// `private` for bearer tokens and OAuth, a kind of the app's own for API keys and basic auth, nil for none.
@@ -859,6 +878,12 @@ struct RequestBody {
     var contentType: String?
     var encoding: BodyEncoding?
     var styles: [BodyStyleSpec] = []
+}
+
+/// An operation's error types: one for every status (`error`), or some by status (`errors`).
+struct ErrorTypes {
+    var error: String?
+    var errors: [StatusErrorSpec] = []
 }
 
 /// An operation's success response: its shape, or none (`Void`); `withoutEnvelope`: the spec's

@@ -193,7 +193,7 @@ public enum SwiftName {
         "StringEncodedValue", "LenientCoercible", "BasicCredentials", "APIKey", "APIKeyLocation", "APIKeyKind",
         "FastDecoder", "FastJSONDecodable", "FastJSONObject", "FastJSONValue", "StreamEndpoint", "EventStream",
         "EventStreamFormat", "StreamedResponse", "ServerSentEvent", "ServerSentEventParser", "JSONLinesParser",
-        "QueryStyle", "PathStyle", "RequestBodyEncoding", "DateNesting",
+        "QueryStyle", "PathStyle", "RequestBodyEncoding", "DateNesting", "ErrorStatus",
     ]
 
     /// The name of an inline object or enum from its key: PascalCase, singular for array

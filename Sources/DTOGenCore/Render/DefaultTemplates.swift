@@ -283,7 +283,7 @@ extension {{{endpointType}}}<{{{kind}}}, {{{response}}}> {
 {{#format}}
             format: {{{.}}},
 {{/format}}
-        ){{#decodeEvent}} {{{.}}}{{/decodeEvent}}{{#bodyEncoding}}.encodingBody(as: {{{.}}}){{/bodyEncoding}}{{#formDelimiters}}.delimitingFormFields({{{.}}}){{/formDelimiters}}{{#rawResponse}}.{{{.}}}{{/rawResponse}}{{#errorType}}.decodingErrors(as: {{{.}}}.self){{/errorType}}{{#timeout}}.timingOut(after: {{{.}}}){{/timeout}}{{#paginate}}
+        ){{#decodeEvent}} {{{.}}}{{/decodeEvent}}{{#bodyEncoding}}.encodingBody(as: {{{.}}}){{/bodyEncoding}}{{#formDelimiters}}.delimitingFormFields({{{.}}}){{/formDelimiters}}{{#rawResponse}}.{{{.}}}{{/rawResponse}}{{#statusErrors}}.decodingErrors(as: {{{type}}}.self, for: {{{status}}}){{/statusErrors}}{{#errorType}}.decodingErrors(as: {{{.}}}.self){{/errorType}}{{#timeout}}.timingOut(after: {{{.}}}){{/timeout}}{{#paginate}}
         .paginated { endpoint, response, headers in {{{.}}} }{{/paginate}}
     }
 

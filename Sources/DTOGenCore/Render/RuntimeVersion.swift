@@ -3,7 +3,7 @@
 /// (`GeneratedCodeSupport.Version6`), and `CHANGELOG.md` has an entry for each.
 public enum DTOGenVersion {
     /// The version `dtogen --version` prints; its minor number is the latest runtime version.
-    public static let tool = "0.14.0"
+    public static let tool = "0.15.0"
 }
 
 /// A version of DTORuntime (`GeneratedCodeSupport.Version<N>`): each adds what some output
@@ -40,13 +40,16 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     /// A type nothing decodes still conforms to `FastJSONDecodable` (its declaration lists
     /// it): the runtime's default `init(fastJSON:)` runs its `init(from:)` on the tape.
     case declaredFastPaths = 14
+    /// Error types by status: `Endpoint.decodingErrors(as:for:)` and `ErrorStatus`.
+    case errorsByStatus = 15
 
-    static let latest = RuntimeVersion.allCases.max() ?? .declaredFastPaths
+    static let latest = RuntimeVersion.allCases.max() ?? .errorsByStatus
 
     static func < (a: RuntimeVersion, b: RuntimeVersion) -> Bool { a.rawValue < b.rawValue }
 
     /// The version a spec's output needs: the highest any of its parts uses.
     static func required(by ir: SpecIR, fastDecoding: Bool) -> RuntimeVersion {
+        if ir.endpoints.contains(where: { !$0.statusErrors.isEmpty }) { return .errorsByStatus }
         if fastDecoding, declaresFastPaths(ir) { return .declaredFastPaths }
         if ir.types.decls.contains(where: { decl in
             if !decl.external, case .oneOf(let info) = decl.kind {

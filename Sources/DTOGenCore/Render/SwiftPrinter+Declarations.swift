@@ -23,7 +23,7 @@ extension SwiftPrinter {
     /// deprecated type: its response, an argument (the body), its error type.
     func deprecation(of endpoint: EndpointIR) -> Deprecation? {
         if let own = endpoint.deprecation ?? endpoint.readsDeprecated { return own }
-        let spelled = [endpoint.response, endpoint.errorType].compactMap { $0 } + endpoint.arguments.map(\.type)
+        let spelled = [endpoint.response].compactMap { $0 } + endpoint.errorTypes + endpoint.arguments.map(\.type)
         return spelled.lazy.compactMap { deprecated.mentioned(in: $0, table: table) }.first
     }
 

@@ -211,6 +211,8 @@ struct FactoryContext: TemplateContext {
     var body: String?
     var envelope: String?
     var errorType: String?
+    /// The error types by status, as `(type, status)` in Swift.
+    var statusErrors: [(type: String, status: String)] = []
     var timeout: String?
     var bodyEncoding: String?
     /// `["tags": ","]`: the form body's delimited fields.
@@ -248,6 +250,8 @@ struct FactoryContext: TemplateContext {
             "name": .string(name), "property": .bool(isProperty), "inline": inline, "multiline": multiline,
             "method": .string(method), "path": .string(path), "query": .items(query), "headers": .items(headers),
             "body": .optional(body), "envelope": .optional(envelope), "errorType": .optional(errorType),
+            "statusErrors": .list(
+                statusErrors.map { .object(["type": .string($0.type), "status": .string($0.status)]) }),
             "timeout": .optional(timeout), "bodyEncoding": .optional(bodyEncoding),
             "formDelimiters": .optional(formDelimiters),
             "rawResponse": .optional(rawResponse),

@@ -44,6 +44,9 @@ public struct Spec: Sendable {
     public var mappings: [DomainSpec] = []
     /// `error`: the type a non-2xx body decodes as, for every endpoint without its own.
     public var error: Located<String>?
+    /// `errors`: error types by status, for every endpoint (an endpoint's own entries win
+    /// status by status), sorted from the most specific.
+    public var errors: [StatusErrorSpec] = []
     /// `imports`: other specs (paths relative to this one) whose types and mappings this one uses.
     public var imports: [Located<String>] = []
     /// `"repository": true` (or `{ "name": ... }`): the protocol's name, or "" for the default.
@@ -190,6 +193,9 @@ public struct EndpointSpec: Sendable {
     public var envelope: Located<EnvelopeSpec?>?
     /// The type a non-2xx body decodes as (overrides the spec's `error`).
     public var error: Located<String>?
+    /// `errors`: error types by status (override the spec's, status by status), sorted from
+    /// the most specific.
+    public var errors: [StatusErrorSpec] = []
     /// `timeout`: seconds, as written.
     public var timeout: Located<String>?
     /// `paginate`: how to reach the next page.

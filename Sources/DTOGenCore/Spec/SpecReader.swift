@@ -6,7 +6,8 @@ public enum SpecReader {
         "String", "Int", "Double", "Bool", "Date", "URL", "Int64", "Float", "Decimal", "UUID", "JSON", "Data", "File",
     ]
     static let topLevelKeys = [
-        "name", "baseURL", "options", "envelope", "error", "types", "endpoints", "mappings", "imports", "openapi",
+        "name", "baseURL", "options", "envelope", "error", "errors", "types", "endpoints", "mappings", "imports",
+        "openapi",
         "operations", "repository", "kinds", "externalTypes",
     ]
     static let optionKeys = [
@@ -14,7 +15,8 @@ public enum SpecReader {
     ]
     static let endpointKeys = [
         "name", "method", "path", "kind", "params", "query", "headers", "cookies", "body", "bodyEncoding", "bodyStyles",
-        "contentType", "response", "error", "timeout", "paginate", "envelope", "domain", "doc", "examples", "bodyFrom",
+        "contentType", "response", "error", "errors", "timeout", "paginate", "envelope", "domain", "doc", "examples",
+        "bodyFrom",
         "stream", "end", "events", "deprecated",
     ]
     static let envelopeKeys = ["data", "success", "message", "path"]
@@ -130,6 +132,30 @@ private struct Reader {
             return nil
         }
         return Located(s, at: node.location)
+    }
+
+    /// `errors`: an object of statuses (`"404"`, `"4XX"`, `"default"`) to error type names.
+    mutating func readErrors(_ node: JSONNode) -> [StatusErrorSpec] {
+        guard let members = node.members else {
+            sink.error(
+                "DTG1065", node.location,
+                "'errors' must be an object of statuses to error types, such as { \"404\": \"NotFound\", \"4XX\": \"ClientError\" }, found \(node.kindDescription)"
+            )
+            return []
+        }
+        var entries: [StatusErrorSpec] = []
+        for member in members {
+            let status: ErrorStatus
+            switch ErrorStatus.read(member.key) {
+            case .success(let read): status = read
+            case .failure(let error):
+                sink.error("DTG1066", member.keyLocation, error.message)
+                continue
+            }
+            guard let type = string(member.value, "the error type of status '\(member.key)'") else { continue }
+            entries.append(StatusErrorSpec(status: Located(status, at: member.keyLocation), type: type))
+        }
+        return entries.sorted { $0.status.value < $1.status.value }
     }
 
     /// `externalTypes`: an object of names to the Swift types the app declares.
@@ -322,6 +348,8 @@ private struct Reader {
                 }
             case "error":
                 spec.error = string(value, "'error'")
+            case "errors":
+                spec.errors = readErrors(value)
             case "openapi", "operations":
                 // Used when the spec was expanded from its document (`OpenAPIBackedSpec`).
                 break
@@ -810,6 +838,7 @@ private struct Reader {
             case "body": endpoint.body = readShape(value, context: .inner)
             case "response": endpoint.response = readShape(value, context: .inner)
             case "error": endpoint.error = string(value, "'error'")
+            case "errors": endpoint.errors = readErrors(value)
             case "bodyEncoding": endpoint.bodyEncoding = keyword(value, "'bodyEncoding'", BodyEncoding.read)
             case "bodyStyles":
                 guard let fields = object(value, "'bodyStyles'") else { continue }

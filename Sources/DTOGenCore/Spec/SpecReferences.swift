@@ -20,7 +20,7 @@ enum SpecReferences {
         var result: [Use] = []
         let shapes = (endpoint.params + endpoint.cookies).map(\.shape) + [endpoint.body, endpoint.response]
         for case let shape? in shapes { collect(shape, into: &result) }
-        if let error = endpoint.error {
+        for error in [endpoint.error].compactMap({ $0 }) + endpoint.errors.map(\.type) {
             result += ImportedTypes.identifiers(in: error.value).map { Use(name: $0, location: error.location) }
         }
         return result

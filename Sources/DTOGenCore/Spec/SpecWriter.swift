@@ -17,6 +17,7 @@ enum SpecWriter {
         if !options.isEmpty { top.append(("options", .object(options))) }
         if let envelope = spec.envelope { top.append(("envelope", json(envelope.value))) }
         if let error = spec.error { top.append(("error", .string(error.value))) }
+        if !spec.errors.isEmpty { top.append(("errors", errors(spec.errors))) }
         if let repository = spec.repository {
             top.append(
                 ("repository", repository.value.isEmpty ? .bool(true) : .object([("name", .string(repository.value))])))
@@ -205,6 +206,7 @@ enum SpecWriter {
         if let events = endpoint.events { members.append(("events", .string(events.value.rawValue))) }
         if let envelope = endpoint.envelope { members.append(("envelope", json(envelope.value))) }
         if let error = endpoint.error { members.append(("error", .string(error.value))) }
+        if !endpoint.errors.isEmpty { members.append(("errors", errors(endpoint.errors))) }
         if let timeout = endpoint.timeout { members.append(("timeout", .number(timeout.value))) }
         if let paginate = endpoint.paginate { members.append(("paginate", self.paginate(paginate))) }
         if !endpoint.domains.isEmpty {
@@ -280,5 +282,10 @@ enum SpecWriter {
                         + (defaultValue.map { [("default", DraftJSON($0))] } ?? []))
             }
         return (field.label, source)
+    }
+
+    /// `errors`: each status as a spec writes it, to its type.
+    private static func errors(_ entries: [StatusErrorSpec]) -> DraftJSON {
+        .object(entries.map { ($0.status.value.written, .string($0.type.value)) })
     }
 }

@@ -25,6 +25,7 @@ struct SpecValidator {
             }
         }
         if let baseURL = spec.baseURL { validateBaseURL(baseURL) }
+        validateErrors(error: spec.error, errors: spec.errors)
         if let envelope = spec.envelope?.value { validate(envelope) }
         for kind in spec.kinds {
             if spec.types.contains(where: { $0.name == kind.name.value })
@@ -94,6 +95,7 @@ struct SpecValidator {
             sink.warning("DTG2013", name.location, "endpoint name '\(name.value)' should be lowerCamelCase")
         }
         if let envelope = endpoint.envelope?.value { validate(envelope) }
+        validateErrors(error: endpoint.error, errors: endpoint.errors)
         let method = endpoint.method?.value ?? .get
         if !method.allowsResponse, let response = endpoint.response {
             sink.error(
@@ -114,6 +116,14 @@ struct SpecValidator {
                 "path parameter '\(param.key)' does not appear in the path '\(endpoint.path.value)'\(hint.isEmpty ? "; write it as {\(param.key)}" : hint)"
             )
         }
+    }
+
+    /// `error` is what `errors` calls `default`: one place may say it once.
+    mutating func validateErrors(error: Located<String>?, errors: [StatusErrorSpec]) {
+        guard let error, let other = errors.first(where: { $0.status.value == .other }) else { return }
+        sink.error(
+            "DTG2029", other.status.location,
+            "'errors' has a 'default' entry and 'error' (at \(error.location)) says the same; keep one")
     }
 
     /// `stream` needs a `response` (one event's type) and excludes what is about whole bodies;

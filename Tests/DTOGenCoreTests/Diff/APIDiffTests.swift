@@ -97,6 +97,21 @@ struct APIDiffTests {
             report: "non-breaking (1):\n  @new0: Charge.note: optional field 'note' is now required\n"
         ),
         Case(
+            name: "error types by status added, changed and removed",
+            old: types(
+                #""Charge": { "id": "String" }, "NotFound": { "m": "String" }, "Gone": { "g": "String" }"#,
+                endpoints:
+                    #"[{ "name": "charge", "path": "/charges", "response": "Charge", "errors": { "404": "NotFound", "410": "Gone" } }]"#
+            ),
+            new: types(
+                #""Charge": { "id": "String" }, "NotFound": { "m": "String" }, "Gone": { "g": "String" }"#,
+                endpoints:
+                    #"[{ "name": «"charge", "path": "/charges", "response": "Charge", "errors": { "404": "Gone", "5XX": "NotFound" } }]"#
+            ),
+            report:
+                "non-breaking (3):\n  @new0: Endpoint.charge: decodes 404 error bodies as Gone\n  @new0: Endpoint.charge: decodes 5XX error bodies as NotFound\n  @new0: Endpoint.charge: no longer decodes 410 error bodies as Gone\n"
+        ),
+        Case(
             name: "a body field made required",
             old: types(#""NewCharge": { "memo": "String?" }"#, endpoints: postCharge),
             new: types(#""NewCharge": { «"memo": "String" }"#, endpoints: postCharge),

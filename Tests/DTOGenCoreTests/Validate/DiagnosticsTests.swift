@@ -75,7 +75,7 @@ struct DiagnosticsTests {
         Case(
             name: "unknown top-level key", spec: #"{ "endpoints": [], «"zzz": 1 }"#,
             message:
-                "unknown key 'zzz' in the spec; allowed keys are 'name', 'baseURL', 'options', 'envelope', 'error', 'types', 'endpoints', 'mappings', 'imports', 'openapi', 'operations', 'repository', 'kinds', 'externalTypes'"
+                "unknown key 'zzz' in the spec; allowed keys are 'name', 'baseURL', 'options', 'envelope', 'error', 'errors', 'types', 'endpoints', 'mappings', 'imports', 'openapi', 'operations', 'repository', 'kinds', 'externalTypes'"
         ),
         Case(
             name: "endpoints not an array", spec: #"{ "endpoints": «{} }"#,
@@ -253,6 +253,43 @@ struct DiagnosticsTests {
                 #"{ "types": { "Code": { "$enum": ["a"] } }, "endpoints": [{ "name": "a", "path": "/a", "error": «"Code" }] }"#,
             message:
                 "'error' must name an object type, such as { \"code\": \"String\", \"message\": \"String\" }; 'Code' is not one"
+        ),
+        Case(
+            name: "errors that is no object", spec: #"{ "errors": «["E"], "endpoints": [] }"#,
+            message:
+                "'errors' must be an object of statuses to error types, such as { \"404\": \"NotFound\", \"4XX\": \"ClientError\" }, found an array"
+        ),
+        Case(
+            name: "a success status among errors",
+            spec: #"{ "endpoints": [{ "name": "a", "path": "/a", "errors": { «"2XX": "E" } }] }"#,
+            message: "'2XX' is not an error status: a 2xx status is a success, whose body is the endpoint's 'response'"),
+        Case(
+            name: "a status class in lowercase", spec: #"{ "errors": { «"4xx": "E" }, "endpoints": [] }"#,
+            message: "'4xx' is not an error status: did you mean '4XX'?"),
+        Case(
+            name: "a status that is no status", spec: #"{ "errors": { «"600": "E" }, "endpoints": [] }"#,
+            message:
+                "'600' is not an error status: expected a status code such as '404', a class of codes such as '4XX', or 'default'"
+        ),
+        Case(
+            name: "an error type by status that is no string", spec: #"{ "errors": { "404": «1 }, "endpoints": [] }"#,
+            message: "the error type of status '404' must be a string, found a number"),
+        Case(
+            name: "error and a default entry of errors",
+            spec:
+                #"{ "types": { "E": { "m": "String" } }, "endpoints": [{ "name": "a", "path": "/a", "error": "E", "errors": { «"default": "E" } }] }"#,
+            message: "'errors' has a 'default' entry and 'error' (at 1:92) says the same; keep one"),
+        Case(
+            name: "unknown error type by status",
+            spec:
+                #"{ "types": { "NotFound": { "m": "String" } }, "endpoints": [{ "name": "a", "path": "/a", "errors": { "404": «"NotFund" } }] }"#,
+            message: "unknown error type 'NotFund'; did you mean 'NotFound'?"),
+        Case(
+            name: "error type by status that is no object",
+            spec:
+                #"{ "types": { "Code": ["String"] }, "errors": { "5XX": «"Code" }, "endpoints": [{ "name": "a", "path": "/a" }] }"#,
+            message:
+                "the error type of status '5XX' must name an object type, such as { \"code\": \"String\", \"message\": \"String\" }; 'Code' is not one"
         ),
         Case(
             name: "unknown pagination style",
