@@ -225,7 +225,7 @@ public enum Generator {
             let results = parallelMap(wave) { index -> SpecResolver in
                 var resolver = SpecResolver(
                     spec: specs[index].spec, sink: specs[index].sink, accessOverride: options.access,
-                    fileBase: specs[index].base, runtimeInModule: options.runtimeModule == nil
+                    fileBase: specs[index].base, runtimeModule: options.runtimeModule
                 )
                 resolver.generates = specs[index].generates
                 resolver.resolve(imports: order.imports[index].compactMap { done[$0] })

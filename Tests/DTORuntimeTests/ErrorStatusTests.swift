@@ -31,3 +31,32 @@ struct ErrorStatusTests {
         #expect([ErrorStatus.code(404), .statusClass(5), .other].map(\.description) == ["404", "5XX", "default"])
     }
 }
+
+/// RFC 9457 problem documents: the members the RFC names, the others in `extensions`, and a
+/// member of the wrong JSON type read as nil rather than failing the whole body.
+struct ProblemDetailsTests {
+    static let body = Data(
+        #"{"type": "https://example.com/probs/out-of-credit", "title": "Out of credit", "status": "403", "detail": "Balance 30", "balance": 30, "accounts": ["/a/1"]}"#
+            .utf8)
+
+    @Test func bothDecodersReadTheMembersAndKeepTheRest() throws {
+        for problem in [
+            try JSONDecoder().decode(ProblemDetails.self, from: Self.body),
+            try FastDecoder().decode(ProblemDetails.self, from: Self.body),
+        ] {
+            #expect(problem.type == "https://example.com/probs/out-of-credit")
+            #expect(problem.title == "Out of credit" && problem.detail == "Balance 30" && problem.instance == nil)
+            #expect(problem.status == nil, "a status written as a string is no number")
+            #expect(problem.extensions["balance"]?.doubleValue == 30)
+            #expect(problem.extensions["accounts"]?[0]?.stringValue == "/a/1")
+            #expect(problem.description == "Out of credit: Balance 30")
+        }
+    }
+
+    @Test func encodingKeepsEveryMember() throws {
+        let problem = ProblemDetails(title: "Gone", status: 410, extensions: ["id": .string("7")])
+        let again = try JSONDecoder().decode(ProblemDetails.self, from: JSONEncoder().encode(problem))
+        #expect(again == problem)
+        #expect(ProblemDetails().description == "problem")
+    }
+}

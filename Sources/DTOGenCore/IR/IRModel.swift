@@ -108,6 +108,9 @@ struct Decl: Sendable {
     var deprecation: Deprecation?
     /// An app type's schema (`externalTypes`' `schema`): what `verify` checks its JSON against.
     var appTypeSchema: TypeRef?
+    /// An app type DTORuntime declares (`ProblemDetails`), which the spec names without
+    /// declaring it.
+    var providedByRuntime = false
     var location: SourceLocation
     var nested: [DeclID] = []
     /// A struct's `$additionalProperties`: a `[String: T]` field, kept apart from the fields
@@ -392,7 +395,7 @@ struct TypeTable: Sendable {
     /// The app's own types this spec declares (`externalTypes`), as Swift spells them.
     var declaredAppTypes: [String] {
         decls.filter { decl in
-            if case .appType = decl.kind { !decl.external } else { false }
+            if case .appType = decl.kind { !decl.external && !decl.providedByRuntime } else { false }
         }.map(\.qualifiedName)
     }
 

@@ -20,9 +20,11 @@ struct SpecResolver {
     var path: String { spec.path }
 
     /// `sink` holds what earlier stages reported for this spec.
-    /// `runtimeInModule`: the runtime's sources are compiled into the generated code's module.
+    /// `runtimeModule`: the module generated code spells DTORuntime's types with; nil when
+    /// the runtime's sources are compiled into the generated code's module.
     init(
-        spec: Spec, sink: DiagnosticSink, accessOverride: AccessLevel?, fileBase: String, runtimeInModule: Bool = false
+        spec: Spec, sink: DiagnosticSink, accessOverride: AccessLevel?, fileBase: String,
+        runtimeModule: String? = "DTORuntime"
     ) {
         self.spec = spec
         self.fileBase = fileBase
@@ -32,7 +34,8 @@ struct SpecResolver {
         types = TypeResolver(sink: sink, defaultDates: dates)
         types.naming = spec.naming?.value ?? .swift
         types.openEnums = spec.enums?.value == .open
-        if runtimeInModule { types.avoidedTypeNames = SwiftName.runtimeTypes }
+        if runtimeModule == nil { types.avoidedTypeNames = SwiftName.runtimeTypes }
+        types.runtimeModule = runtimeModule
         if let namespace = spec.namespace, SwiftName.isTypeName(namespace.value) { types.namespace = namespace.value }
     }
 
@@ -40,6 +43,7 @@ struct SpecResolver {
     mutating func resolve(imports: [SpecResolver] = []) {
         for imported in imports { types.importTypes(from: imported.types) }
         types.declareAppTypes(spec.externalTypes, besides: spec.types)
+        types.declareRuntimeErrorTypes(usedBy: spec)
         types.declareNamedTypes(spec.types)
         types.resolveNamedTypes(spec.types)
         types.resolveAppTypeSchemas()

@@ -49,6 +49,23 @@ extension TypeResolver {
         }
     }
 
+    /// `ProblemDetails` (RFC 9457) named as an error type by a spec that declares no type of
+    /// that name: DTORuntime's, an error body already.
+    mutating func declareRuntimeErrorTypes(usedBy spec: Spec) {
+        let name = SwiftName.problemDetails
+        guard named[name] == nil, !spec.types.contains(where: { $0.name == name }) else { return }
+        let written =
+            [spec.error].compactMap { $0 } + spec.errors.map(\.type)
+            + spec.endpoints.flatMap { [$0.error].compactMap { $0 } + $0.errors.map(\.type) }
+        guard let first = written.first(where: { $0.value == name }) else { return }
+        var decl = Decl(
+            name: name, qualifiedName: runtimeModule.map { "\($0).\(name)" } ?? name, parent: nil, kind: .appType,
+            location: first.location)
+        decl.providedByRuntime = true
+        decl.isErrorBody = true
+        named[name] = table.add(decl)
+    }
+
     /// `Money`, `Shop.Money`: identifiers joined by dots, none a keyword.
     static func isSwiftTypeName(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)

@@ -35,6 +35,8 @@ struct TypeResolver {
     /// Type names generated types must not take besides Swift's (the runtime's, when it is
     /// compiled into the same module).
     var avoidedTypeNames: Set<String> = []
+    /// The module generated code spells DTORuntime's types with (nil: compiled into this one).
+    var runtimeModule: String? = "DTORuntime"
     /// The top-level names (and type parameters) the top-level declaration being resolved
     /// refers to anywhere inside it: a type nested in it must not take one, or it would
     /// shadow that type there. Other top-level names are free for nested types, so a schema
@@ -283,6 +285,7 @@ extension TypeResolver {
                 subject: written.value)
             return nil
         }
+        if table[id].providedByRuntime { return .named(id) }
         guard case .structure = table[id].kind, table[id].genericParameters.isEmpty else {
             sink.error(
                 "DTG3132", written.location,

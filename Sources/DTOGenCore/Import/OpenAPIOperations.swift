@@ -617,7 +617,7 @@ extension OpenAPITranslator {
             if swagger2 {
                 // What the operation produces decides as `content` does in 3.0: text when it
                 // produces no JSON but text (Docker's `/_ping`, `OK`), bytes when neither.
-                let produces = (operation["produces"] ?? root["produces"])?.elements?.compactMap(\.stringValue) ?? []
+                let produces = producedTypes(of: operation)
                 if let schema = response["schema"] {
                     if !produces.isEmpty, !produces.contains(where: Self.isJSON) {
                         result = Answer(
@@ -654,18 +654,18 @@ extension OpenAPITranslator {
         if envelope != nil, !(successSchema(operation).map { unwrapped($0) != nil } ?? false) {
             result = Answer(response: result?.response, withoutEnvelope: true)
         }
-        return (result, errorTypes(responses, pointer: pointer))
+        return (result, errorTypes(responses, pointer: pointer, operation: operation))
     }
 
     /// The types the bodies of the 4xx and 5xx responses (`404`, `4XX`, `default`) decode as,
     /// where one names an object type, by status: all one type is the endpoint's `error`,
     /// else its `errors` without the entries a less specific one already gives.
-    mutating func errorTypes(_ responses: [JSONNode.Member], pointer: String) -> ErrorTypes {
+    mutating func errorTypes(_ responses: [JSONNode.Member], pointer: String, operation: JSONNode) -> ErrorTypes {
         var byStatus: [ErrorStatus: String] = [:]
         for response in responses {
             let key = response.key.lowercased() == "default" ? "default" : response.key.uppercased()
             guard case .success(let status) = ErrorStatus.read(key), status.isClientOrServerError,
-                let type = errorType(of: response, pointer: pointer)
+                let type = errorType(of: response, pointer: pointer, operation: operation)
             else { continue }
             byStatus[status] = byStatus[status] ?? type
         }
@@ -680,18 +680,35 @@ extension OpenAPITranslator {
     }
 
     /// An error response's type: an object schema with a type of its own (a component, or a
-    /// schema in another file: DigitalOcean's `models/error.yml`).
-    mutating func errorType(of response: JSONNode.Member, pointer: String) -> String? {
+    /// schema in another file: DigitalOcean's `models/error.yml`), or DTORuntime's
+    /// `ProblemDetails` for an RFC 9457 body the document gives no schema.
+    mutating func errorType(of response: JSONNode.Member, pointer: String, operation: JSONNode) -> String? {
         guard let followed = followed(response.value, pointer: pointer + "/" + response.key) else { return nil }
-        let schema =
-            swagger2
-            ? followed["schema"]
-            : followed["content"]?.members?.first(where: { Self.isJSON($0.key) })?.value["schema"]
+        let json = followed["content"]?.members?.first(where: { Self.isJSON($0.key) })
+        let schema = swagger2 ? followed["schema"] : json?.value["schema"]
+        if schema == nil,
+            isProblemDetails(swagger2 ? producedTypes(of: operation).first(where: Self.isJSON) : json?.key)
+        {
+            return SwiftName.problemDetails
+        }
         guard let schema, let ref = schema["$ref"]?.stringValue,
             let (target, node) = resolveTarget(ref, at: schema, pointer: pointer + "/" + response.key),
             node["properties"] != nil || node["allOf"] != nil
         else { return nil }
         return typeName(of: target, node: node, ref: ref)
+    }
+
+    /// An RFC 9457 media type, while the document declares no schema named `ProblemDetails`
+    /// (which the name would then mean).
+    func isProblemDetails(_ mediaType: String?) -> Bool {
+        guard let mediaType, Self.baseMediaType(mediaType) == "application/problem+json" else { return false }
+        let schemas = swagger2 ? root["definitions"] : root["components"]?["schemas"]
+        return schemas?[SwiftName.problemDetails] == nil
+    }
+
+    /// What a Swagger 2.0 operation produces (its own list, else the document's).
+    func producedTypes(of operation: JSONNode) -> [String] {
+        (operation["produces"] ?? root["produces"])?.elements?.compactMap(\.stringValue) ?? []
     }
 
     /// `private` for bearer tokens and OAuth, a kind of the app's own for API keys and basic auth, nil for none.

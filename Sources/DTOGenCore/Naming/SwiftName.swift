@@ -183,6 +183,9 @@ public enum SwiftName {
     /// DTORuntime's public type names. Generated code names them with the module
     /// (`DTORuntime.Envelope`); when the runtime's sources are compiled into the same module
     /// (`--no-runtime-import`) a spec type of the same name would clash, so it is renamed.
+    /// DTORuntime's RFC 9457 problem document, an error type a spec may name without declaring it.
+    static let problemDetails = "ProblemDetails"
+
     static let runtimeTypes: Set<String> = [
         "Envelope", "Endpoint", "EndpointKind", "EndpointKinds", "EndpointPath", "Parameter", "ParameterValue",
         "Mapping",
@@ -193,7 +196,7 @@ public enum SwiftName {
         "StringEncodedValue", "LenientCoercible", "BasicCredentials", "APIKey", "APIKeyLocation", "APIKeyKind",
         "FastDecoder", "FastJSONDecodable", "FastJSONObject", "FastJSONValue", "StreamEndpoint", "EventStream",
         "EventStreamFormat", "StreamedResponse", "ServerSentEvent", "ServerSentEventParser", "JSONLinesParser",
-        "QueryStyle", "PathStyle", "RequestBodyEncoding", "DateNesting", "ErrorStatus",
+        "QueryStyle", "PathStyle", "RequestBodyEncoding", "DateNesting", "ErrorStatus", "ProblemDetails",
     ]
 
     /// The name of an inline object or enum from its key: PascalCase, singular for array

@@ -40,7 +40,8 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     /// A type nothing decodes still conforms to `FastJSONDecodable` (its declaration lists
     /// it): the runtime's default `init(fastJSON:)` runs its `init(from:)` on the tape.
     case declaredFastPaths = 14
-    /// Error types by status: `Endpoint.decodingErrors(as:for:)` and `ErrorStatus`.
+    /// Error types by status (`Endpoint.decodingErrors(as:for:)`, `ErrorStatus`) and RFC 9457
+    /// bodies (`ProblemDetails`).
     case errorsByStatus = 15
 
     static let latest = RuntimeVersion.allCases.max() ?? .errorsByStatus
@@ -49,7 +50,11 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
 
     /// The version a spec's output needs: the highest any of its parts uses.
     static func required(by ir: SpecIR, fastDecoding: Bool) -> RuntimeVersion {
-        if ir.endpoints.contains(where: { !$0.statusErrors.isEmpty }) { return .errorsByStatus }
+        if ir.endpoints.contains(where: { !$0.statusErrors.isEmpty })
+            || ir.types.decls.contains(where: \.providedByRuntime)
+        {
+            return .errorsByStatus
+        }
         if fastDecoding, declaresFastPaths(ir) { return .declaredFastPaths }
         if ir.types.decls.contains(where: { decl in
             if !decl.external, case .oneOf(let info) = decl.kind {

@@ -247,6 +247,29 @@ struct AppTargetTests {
             setting: setting)
     }
 
+    /// Error types by status (`ErrorsByStatusTests`' spec, with the runtime's `ProblemDetails`
+    /// as its `default`), caught by app code: zero diagnostics in every setting.
+    @Test(arguments: Setting.allCases)
+    func errorTypesByStatus(_ setting: Setting) throws {
+        let spec = ErrorsByStatusTests.spec.replacingOccurrences(
+            of: #""default": "Problem""#, with: #""default": "ProblemDetails""#)
+        let use = """
+            import DTORuntime
+            func load(_ client: APIClient) async -> String {
+                do {
+                    return "\\(try await client.send(.job(id: 7)).id)"
+                } catch APIError.server(404, _, let error as NotFound) {
+                    return error.missing
+                } catch APIError.server(_, _, let problem as ProblemDetails) {
+                    return problem.title ?? "\\(problem)"
+                } catch {
+                    return "\\(error)"
+                }
+            }
+            """
+        try Self.expectClean([("jobs.json", spec)], app: use, named: "JobsApp.swift", setting: setting)
+    }
+
     /// Your own types (`ExternalTypesTests`' spec and the app's types), used by app code:
     /// zero diagnostics in every setting.
     @Test(arguments: Setting.allCases)

@@ -133,4 +133,72 @@ struct ErrorsByStatusTests {
     private func generate(_ path: String, _ spec: String) -> GenerationResult {
         Generator.generate([SpecInput(path: path, bytes: Array(spec.utf8))])
     }
+
+    /// `ProblemDetails` names DTORuntime's RFC 9457 type when the spec declares none of that
+    /// name: spelled with the runtime's module, or without it when the runtime's sources are
+    /// compiled into the generated code's module.
+    @Test(arguments: [true, false]) func problemDetailsIsTheRuntimes(runtimeImported: Bool) throws {
+        let spec = #"""
+            {
+              "name": "Docs",
+              "error": "ProblemDetails",
+              "types": { "Doc": { "id": "Int" } },
+              "endpoints": [{ "name": "doc", "path": "/doc", "response": "Doc" }]
+            }
+            """#
+        var options = GeneratorOptions()
+        if !runtimeImported { options.runtimeModule = nil }
+        let result = Generator.generate([SpecInput(path: "docs.json", bytes: Array(spec.utf8))], options: options)
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let endpoints = try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
+        let spelled = runtimeImported ? "DTORuntime.ProblemDetails" : "ProblemDetails"
+        #expect(endpoints.contains(".decodingErrors(as: \(spelled).self)"), "\(endpoints)")
+        #expect(endpoints.contains("GeneratedCodeSupport.Version15"), "the runtime that has the type")
+        let dtos = try #require(result.files.first { $0.path.hasSuffix("DTOs.swift") }?.contents)
+        #expect(!dtos.contains("ProblemDetails"), "the runtime's type is neither generated nor checked")
+
+        let server = try LoopbackServer { _ in
+            .json(
+                #"{"type": "https://example.com/probs/out-of-credit", "title": "You do not have enough credit.", "status": 403, "detail": "Your balance is 30.", "balance": 30}"#,
+                status: 403)
+        }
+        defer { server.stop() }
+        let main = #"""
+            import Foundation
+            \#(runtimeImported ? "import DTORuntime" : "")
+
+            let client = APIClient(baseURL: URL(string: CommandLine.arguments[1])!)
+            do {
+                _ = try await client.send(.doc)
+            } catch APIError.server(let code, _, let problem as ProblemDetails) {
+                print(code, problem.status ?? 0, problem.title ?? "", problem.extensions["balance"]?.doubleValue ?? 0)
+                print(problem)
+            }
+            """#
+        let run = try Swiftc.buildAndRun(
+            result.files, main: main, runtime: runtimeImported ? .module : .sources,
+            arguments: [server.baseURL.absoluteString])
+        #expect(run.status == 0, "\(Swiftc.errors(run.output))")
+        #expect(
+            run.output
+                == "403 403 You do not have enough credit. 30.0\nYou do not have enough credit.: Your balance is 30.\n",
+            "\(run.output)")
+    }
+
+    /// A spec that declares a type named `ProblemDetails` means its own.
+    @Test func aSpecsOwnProblemDetailsWins() throws {
+        let spec = #"""
+            {
+              "error": "ProblemDetails",
+              "types": { "ProblemDetails": { "code": "Int" } },
+              "endpoints": [{ "name": "doc", "path": "/doc" }]
+            }
+            """#
+        let result = Generator.generate([SpecInput(path: "docs.json", bytes: Array(spec.utf8))])
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let endpoints = try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
+        #expect(endpoints.contains(".decodingErrors(as: ProblemDetails.self)"), "\(endpoints)")
+        let dtos = try #require(result.files.first { $0.path.hasSuffix("DTOs.swift") }?.contents)
+        #expect(dtos.contains("struct ProblemDetails: Codable, Sendable, Hashable, Error"), "\(dtos)")
+    }
 }

@@ -6,7 +6,8 @@ import TestSupport
 
 /// Import writes an operation's 4xx, 5xx, `4XX` and `default` responses as `errors` when they
 /// name different types, as `error` when they name one, and leaves out an entry whose type a
-/// less specific entry already gives. The spec it writes generates and runs.
+/// less specific entry already gives; an `application/problem+json` body without a schema is
+/// DTORuntime's `ProblemDetails`. The spec it writes generates.
 struct ErrorResponsesImportTests {
     static let document = """
         openapi: 3.0.3
@@ -31,6 +32,12 @@ struct ErrorResponsesImportTests {
                 "200": { description: ok, content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/Job" } } } } }
                 "400": { description: bad, content: { application/json: { schema: { $ref: "#/components/schemas/Problem" } } } }
                 "500": { description: down, content: { application/json: { schema: { $ref: "#/components/schemas/Problem" } } } }
+          /docs:
+            get:
+              operationId: getDocs
+              responses:
+                "204": { description: none }
+                "403": { description: no credit, content: { application/problem+json: {} } }
         components:
           schemas:
             Job: { type: object, required: [id], properties: { id: { type: integer } } }
@@ -52,6 +59,9 @@ struct ErrorResponsesImportTests {
             ])
         let listJobs = try #require(spec.endpoints.first { $0.name.value == "listJobs" })
         #expect(listJobs.error?.value == "Problem" && listJobs.errors.isEmpty)
+        // An RFC 9457 body without a schema is DTORuntime's `ProblemDetails`.
+        let getDocs = try #require(spec.endpoints.first { $0.name.value == "getDocs" })
+        #expect(getDocs.error?.value == "ProblemDetails")
         #expect(
             imported.spec.contains(
                 #""errors": {\#n        "404": "NotFound",\#n        "4XX": "ClientError",\#n        "default": "Problem"\#n      }"#
@@ -65,6 +75,7 @@ struct ErrorResponsesImportTests {
             endpoints.contains(
                 ".decodingErrors(as: NotFound.self, for: .code(404)).decodingErrors(as: ClientError.self, for: .statusClass(4)).decodingErrors(as: Problem.self)"
             ), "\(endpoints)")
+        #expect(endpoints.contains(".decodingErrors(as: DTORuntime.ProblemDetails.self)"), "\(endpoints)")
     }
 
     /// A selection of operations keeps the types their `errors` name, and so does a spec
@@ -76,6 +87,7 @@ struct ErrorResponsesImportTests {
             bytes: Array(Self.document.utf8), path: "jobs.yaml", options: options)
         let spec = try #require(imported.built)
         #expect(spec.types.map(\.name) == ["Job", "NotFound", "ClientError", "Problem"])
+        #expect(!spec.types.contains { $0.name == "ProblemDetails" })
         let backed = Generator.generate([
             SpecInput(
                 path: "jobs.json", bytes: Array(#"{ "openapi": "jobs.yaml", "operations": ["getJob"] }"#.utf8),
