@@ -85,7 +85,7 @@ func readmeSnippet6(client: APIClient, token: String) async throws {
     }
 }
 
-// README.md:321
+// README.md:322
 /// A view model that never sees JSON or HTTP.
 @MainActor
 final class QuakeListModel {
@@ -106,13 +106,13 @@ final class QuakeListModel {
     QuakeListModel(repository: QuakesRepositoryStub())
 }
 
-// README.md:358
+// README.md:359
 func readmeSnippet7(client: APIClient, listing: NewListing, token: String) async throws {
     let item = try await client.send(.createItem(from: listing), using: AccessToken(rawValue: token))
     _ = (item)
 }
 
-// README.md:374
+// README.md:375
 #if canImport(SwiftData)
 import SwiftData
 
@@ -134,7 +134,7 @@ actor QuakeImporter {
 }
 #endif
 
-// README.md:880
+// README.md:882
 /// A middleware: write `next` as `Next`. Spelled out, the function type would mean a
 /// caller-isolated function in a module with `NonisolatedNonsendingByDefault`.
 struct StampMiddleware: APIMiddleware {

@@ -200,6 +200,8 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
     public var decodeError: (@Sendable (Data) -> (any Error & Sendable)?)?
     /// Error types by status (`"errors"` in a spec): a body that comes with a status an entry
     /// matches is decoded by the most specific one (a code before its class).
+    /// (`decodingErrors(as:for:)` keeps `.other` in `decodeError`; an entry for `.other` set
+    /// here is used when `decodeError` is nil.)
     public var statusErrors: [ErrorStatus: @Sendable (Data) -> (any Error & Sendable)?] = [:]
     /// Seconds before the request times out (`"timeout"` in a spec); nil: the client's default.
     public var timeout: TimeInterval?
@@ -254,6 +256,7 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
     public func error(decoding body: Data, statusCode: Int) -> (any Error & Sendable)? {
         let decode =
             statusErrors[.code(statusCode)] ?? statusErrors[.statusClass(statusCode / 100)] ?? decodeError
+            ?? statusErrors[.other]
         return decode?(body)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DTORuntime
+@_spi(Testing) @testable import DTORuntime
 
 /// `Endpoint.error(decoding:statusCode:)`: the entry for the code, else its class's, else
 /// the endpoint's `decodeError`; a body the chosen type cannot decode is no error at all.
@@ -42,7 +42,7 @@ struct ProblemDetailsTests {
     @Test func bothDecodersReadTheMembersAndKeepTheRest() throws {
         for problem in [
             try JSONDecoder().decode(ProblemDetails.self, from: Self.body),
-            try FastDecoder().decode(ProblemDetails.self, from: Self.body),
+            try FastDecoder().decodeWithoutFallback(ProblemDetails.self, from: Self.body),
         ] {
             #expect(problem.type == "https://example.com/probs/out-of-credit")
             #expect(problem.title == "Out of credit" && problem.detail == "Balance 30" && problem.instance == nil)
@@ -59,4 +59,11 @@ struct ProblemDetailsTests {
         #expect(again == problem)
         #expect(ProblemDetails().description == "problem")
     }
+}
+
+/// An entry for `.other` set by hand on `statusErrors` decodes when `decodeError` is nil.
+@Test func anOtherEntrySetByHandIsTheLastResort() {
+    var endpoint = Endpoint<EndpointKinds.Public, Void>(path: "/x") { _ in }
+    endpoint.statusErrors[.other] = { _ in ErrorStatusTests.Gone(gone: "by hand") }
+    #expect(endpoint.error(decoding: Data("{}".utf8), statusCode: 500).map { "\($0)" } == #"Gone(gone: "by hand")"#)
 }

@@ -576,7 +576,9 @@ struct APIComparer {
             let newError = endpoint.errorType.map(after.spec.types.describe)
             if oldError != newError {
                 add(
-                    [], symbol, newError.map { "decodes error bodies as \($0)" } ?? "no longer decodes error bodies",
+                    [], symbol,
+                    newError.map { "decodes \(endpoint.statusErrors.isEmpty ? "" : "other ")error bodies as \($0)" }
+                        ?? "no longer decodes \(endpoint.statusErrors.isEmpty ? "" : "other ")error bodies",
                     at: location, in: after.spec)
             }
             reportStatusErrors(before, oldSpec, endpoint, after.spec, symbol: symbol, at: location)

@@ -13,6 +13,14 @@ struct EndpointResolver {
     var readDeprecation: Deprecation?
     /// Which types are deprecated, worked out once the endpoint reads a field.
     lazy var deprecatedTypes = DeprecatedTypes(types.table)
+    /// The spec's own error types (`error`, `errors`), resolved once for every endpoint.
+    var specErrors = ResolvedErrors()
+
+    /// Error types as resolved: the one for any other status, and those by status.
+    struct ResolvedErrors {
+        var other: TypeRef?
+        var byStatus: [(status: ErrorStatus, type: TypeRef)] = []
+    }
 
     mutating func endpoint(_ endpoint: EndpointSpec, response: TypeRef?, body: TypeRef?, spec: Spec) -> EndpointIR {
         let pascal = SwiftName.upperCamel(endpoint.name.value, style: types.naming)
@@ -274,8 +282,7 @@ struct EndpointResolver {
         let envelope: EnvelopeSpec?
         if let override = endpoint.envelope { envelope = override.value } else { envelope = spec.envelope?.value }
 
-        let errors = Self.writtenErrors(of: endpoint, in: spec)
-        let errorType = errors.other.flatMap { types.errorBody($0) }
+        let errors = endpointErrors(endpoint)
 
         let kind = endpoint.kind?.value ?? spec.defaultKind?.value ?? .public
         readDeprecation = nil
@@ -283,7 +290,7 @@ struct EndpointResolver {
             name: endpoint.name.value, doc: endpoint.doc?.value, deprecation: endpoint.deprecated?.value, kind: kind,
             response: response, arguments: arguments,
             method: endpoint.method?.value ?? .get, pathTemplate: endpoint.path.value, path: path, query: query,
-            headers: headers, body: bodyArgument, envelope: envelope.map(EnvelopeIR.init), errorType: errorType,
+            headers: headers, body: bodyArgument, envelope: envelope.map(EnvelopeIR.init), errorType: errors.other,
             timeout: endpoint.timeout?.value,
             pagination: endpoint.paginate.flatMap { pagination($0, response: response) },
             bodyEncoding: bodyEncoding(endpoint, body: body),
@@ -294,11 +301,7 @@ struct EndpointResolver {
             }
         )
         resolved.location = endpoint.name.location
-        resolved.statusErrors = errors.byStatus.compactMap { entry in
-            types.errorBody(entry.type, what: "the error type of status '\(entry.status.value.written)'").map {
-                (entry.status.value, $0)
-            }
-        }
+        resolved.statusErrors = errors.byStatus
         resolved.cookies = cookies
         resolved.formDelimiters = formDelimiters(endpoint, body: body, encoding: resolved.bodyEncoding)
         // What the pagination closure reads deprecates the factory with it.
@@ -675,18 +678,40 @@ struct EndpointResolver {
             }
     }
 
-    /// An endpoint's error types: the one for any other status (its `error` or `default`,
-    /// else the spec's) and those by status (the spec's, each replaced by the endpoint's
-    /// entry for the same status), from the most specific.
-    static func writtenErrors(of endpoint: EndpointSpec, in spec: Spec) -> (
-        other: Located<String>?, byStatus: [StatusErrorSpec]
-    ) {
-        func other(_ error: Located<String>?, _ errors: [StatusErrorSpec]) -> Located<String>? {
-            error ?? errors.first { $0.status.value == .other }?.type
+    /// The spec's `error` and `errors`, each resolved (and reported) once.
+    mutating func resolveSpecErrors(_ spec: Spec) {
+        specErrors = resolve(error: spec.error, errors: spec.errors)
+    }
+
+    /// An endpoint's error types: its `error` (or `default`) for any other status, else the
+    /// spec's; by status, the spec's entries, each replaced by the endpoint's entry for the
+    /// same status; from the most specific.
+    mutating func endpointErrors(_ endpoint: EndpointSpec) -> ResolvedErrors {
+        let own = resolve(error: endpoint.error, errors: endpoint.errors)
+        let statuses = Set(endpoint.errors.map(\.status.value))
+        let inherited = specErrors.byStatus.filter { !statuses.contains($0.status) }
+        let ownOther = endpoint.error != nil || statuses.contains(.other)
+        return ResolvedErrors(
+            other: ownOther ? own.other : specErrors.other,
+            byStatus: (inherited + own.byStatus).sorted { $0.status < $1.status })
+    }
+
+    /// `error` and `errors` as written in one place: each type looked up (and marked an
+    /// error body), with a message naming the key that names it.
+    mutating func resolve(error: Located<String>?, errors: [StatusErrorSpec]) -> ResolvedErrors {
+        var resolved = ResolvedErrors()
+        if let error { resolved.other = types.errorBody(error) }
+        for entry in errors {
+            let status = entry.status.value
+            guard let type = types.errorBody(entry.type, what: "the error type of status '\(status.written)'") else {
+                continue
+            }
+            if status == .other {
+                resolved.other = type
+            } else {
+                resolved.byStatus.append((status, type))
+            }
         }
-        let own = Set(endpoint.errors.map(\.status.value))
-        let byStatus = (spec.errors.filter { !own.contains($0.status.value) } + endpoint.errors)
-            .filter { $0.status.value != .other }.sorted { $0.status.value < $1.status.value }
-        return (other(endpoint.error, endpoint.errors) ?? other(spec.error, spec.errors), byStatus)
+        return resolved
     }
 }

@@ -63,10 +63,10 @@ struct SpecResolver {
                 })
         }
         // A spec-level error type conforms to `Error` even when no endpoint uses it (others may import it).
-        if spec.endpoints.isEmpty {
-            for written in [spec.error].compactMap({ $0 }) + spec.errors.map(\.type) { _ = types.errorBody(written) }
-        }
+        // The spec's error types, for every endpoint (and, in a spec without endpoints, for
+        // specs that import it): resolved once, so a problem with one is reported once.
         var endpointResolver = EndpointResolver(types: types)
+        endpointResolver.resolveSpecErrors(spec)
         for (index, endpoint) in spec.endpoints.enumerated() {
             endpoints.append(
                 endpointResolver.endpoint(endpoint, response: responses[index], body: bodies[index], spec: spec))

@@ -180,12 +180,12 @@ public enum SwiftName {
         reservedTypes.contains(name) || also.contains(name) ? name + "Object" : name
     }
 
-    /// DTORuntime's public type names. Generated code names them with the module
-    /// (`DTORuntime.Envelope`); when the runtime's sources are compiled into the same module
-    /// (`--no-runtime-import`) a spec type of the same name would clash, so it is renamed.
     /// DTORuntime's RFC 9457 problem document, an error type a spec may name without declaring it.
     static let problemDetails = "ProblemDetails"
 
+    /// DTORuntime's public type names. Generated code names them with the module
+    /// (`DTORuntime.Envelope`); when the runtime's sources are compiled into the same module
+    /// (`--no-runtime-import`) a spec type of the same name would clash, so it is renamed.
     static let runtimeTypes: Set<String> = [
         "Envelope", "Endpoint", "EndpointKind", "EndpointKinds", "EndpointPath", "Parameter", "ParameterValue",
         "Mapping",

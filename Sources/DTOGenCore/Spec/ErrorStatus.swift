@@ -57,7 +57,7 @@ public enum ErrorStatus: Hashable, Sendable, Comparable {
         }
     }
 
-    static let expected = "a status code such as '404', a class of codes such as '4XX', or 'default'"
+    static let expected = "a status code from 100 to 599 such as '404', a class of codes such as '4XX', or 'default'"
 
     /// The status a spec wrote, or why it is not one.
     static func read(_ written: String) -> Result<ErrorStatus, KeywordError> {
@@ -68,7 +68,8 @@ public enum ErrorStatus: Hashable, Sendable, Comparable {
         let bytes = Array(written.utf8)
         guard bytes.count == 3, let first = bytes.first, (UInt8(ascii: "1")...UInt8(ascii: "5")).contains(first) else {
             return failure(
-                written.lowercased() == "default" ? "did you mean 'default'?" : "expected \(expected)")
+                written.lowercased() == "default"
+                    ? "did you mean 'default'?" : "expected \(expected)")
         }
         let digit = Int(first - UInt8(ascii: "0"))
         let rest = String(decoding: bytes.dropFirst(), as: UTF8.self)

@@ -123,7 +123,8 @@ struct SpecValidator {
         guard let error, let other = errors.first(where: { $0.status.value == .other }) else { return }
         sink.error(
             "DTG2029", other.status.location,
-            "'errors' has a 'default' entry and 'error' (at \(error.location)) says the same; keep one")
+            "'error' (at \(error.location)) and the 'default' entry of 'errors' both give the type of any other status's body; keep one"
+        )
     }
 
     /// `stream` needs a `response` (one event's type) and excludes what is about whole bodies;

@@ -112,13 +112,37 @@ struct ErrorsByStatusTests {
     /// The spec's entries reach every endpoint; an endpoint's own entry for a status replaces
     /// the spec's, and its `error` the spec's `default`.
     @Test func anEndpointsEntriesReplaceTheSpecsStatusByStatus() throws {
-        let spec = try #require(SpecReader.read(bytes: Array(Self.spec.utf8), path: "jobs.json").0)
-        let job = EndpointResolver.writtenErrors(of: spec.endpoints[0], in: spec)
-        #expect(job.other?.value == "Problem")
-        #expect(job.byStatus.map(\.status.value.written) == ["404", "422", "503", "4XX", "5XX"])
-        let legacy = EndpointResolver.writtenErrors(of: spec.endpoints[2], in: spec)
-        #expect(legacy.other?.value == "ClientError")
-        #expect(legacy.byStatus.map { "\($0.status.value.written) \($0.type.value)" } == ["5XX Outage"])
+        let result = generate("jobs.json", Self.spec)
+        let endpoints = try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
+        #expect(
+            endpoints.contains(
+                "static var jobs: Self {\n        Self(\n            method: .get,\n            path: \"/jobs\",\n        ).decodingErrors(as: Outage.self, for: .statusClass(5)).decodingErrors(as: Problem.self)"
+            ), "\(endpoints)")
+        #expect(
+            endpoints.contains(
+                ".decodingErrors(as: Outage.self, for: .statusClass(5)).decodingErrors(as: ClientError.self)\n"),
+            "\(endpoints)")
+    }
+
+    /// A problem with a spec-level entry is reported once, however many endpoints use it; a
+    /// type only an entry every endpoint replaces names is used by none.
+    @Test func aSpecLevelEntryIsCheckedOnce() {
+        let spec = #"""
+            {
+              "errors": { "5XX": "Outgae", "404": "Gone" },
+              "types": { "Outage": { "m": "String" }, "Gone": { "g": "String" } },
+              "endpoints": [
+                { "name": "a", "path": "/a", "errors": { "404": "Outage" } },
+                { "name": "b", "path": "/b", "errors": { "404": "Outage" } }
+              ]
+            }
+            """#
+        let result = generate("jobs.json", spec)
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "jobs.json:2:22: error: unknown error type 'Outgae'; did you mean 'Outage'? [DTG3131]",
+                "jobs.json:3:43: warning: type 'Gone' is not used by any endpoint; it is still generated [DTG3127]",
+            ])
     }
 
     /// The spec writer prints `errors` back as it was read.

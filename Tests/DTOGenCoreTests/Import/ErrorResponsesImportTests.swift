@@ -97,4 +97,21 @@ struct ErrorResponsesImportTests {
         let endpoints = try #require(backed.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
         #expect(endpoints.contains(".decodingErrors(as: NotFound.self, for: .code(404))"), "\(endpoints)")
     }
+
+    /// A backed spec's entry for an operation sets its `errors`, and the type it names is
+    /// kept though the operation's own responses do not name it.
+    @Test func aBackedSpecSetsAnOperationsErrors() throws {
+        let spec = #"""
+            { "openapi": "jobs.yaml", "operations": ["listJobs"],
+              "endpoints": [{ "name": "listJobs", "errors": { "404": "NotFound" } }] }
+            """#
+        let backed = Generator.generate([
+            SpecInput(path: "jobs.json", bytes: Array(spec.utf8), files: ["jobs.yaml": Array(Self.document.utf8)])
+        ])
+        #expect(!backed.hasErrors, "\(backed.diagnostics)")
+        let endpoints = try #require(backed.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
+        #expect(
+            endpoints.contains(".decodingErrors(as: NotFound.self, for: .code(404)).decodingErrors(as: Problem.self)"),
+            "\(endpoints)")
+    }
 }

@@ -269,7 +269,7 @@ struct DiagnosticsTests {
         Case(
             name: "a status that is no status", spec: #"{ "errors": { «"600": "E" }, "endpoints": [] }"#,
             message:
-                "'600' is not an error status: expected a status code such as '404', a class of codes such as '4XX', or 'default'"
+                "'600' is not an error status: expected a status code from 100 to 599 such as '404', a class of codes such as '4XX', or 'default'"
         ),
         Case(
             name: "an error type by status that is no string", spec: #"{ "errors": { "404": «1 }, "endpoints": [] }"#,
@@ -278,7 +278,9 @@ struct DiagnosticsTests {
             name: "error and a default entry of errors",
             spec:
                 #"{ "types": { "E": { "m": "String" } }, "endpoints": [{ "name": "a", "path": "/a", "error": "E", "errors": { «"default": "E" } }] }"#,
-            message: "'errors' has a 'default' entry and 'error' (at 1:92) says the same; keep one"),
+            message:
+                "'error' (at 1:92) and the 'default' entry of 'errors' both give the type of any other status's body; keep one"
+        ),
         Case(
             name: "unknown error type by status",
             spec:
