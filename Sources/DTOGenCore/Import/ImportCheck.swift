@@ -67,10 +67,12 @@ enum ImportCheck {
                 guard keepsEndpoint(at: index) else { return nil }
                 var endpoint = endpoint
                 for parameter in parameters(of: index) {
-                    if parameter.group == "query" {
-                        endpoint.query.removeAll { $0.key == parameter.key }
-                    } else {
-                        endpoint.headers.removeAll { $0.key == parameter.key }
+                    switch parameter.group {
+                    case "query": endpoint.query.removeAll { $0.key == parameter.key }
+                    case Place.Parameter.errors:
+                        if parameter.key == ErrorStatus.other.written { endpoint.error = nil }
+                        endpoint.errors.removeAll { $0.status.value.written == parameter.key }
+                    default: endpoint.headers.removeAll { $0.key == parameter.key }
                     }
                 }
                 return endpoint
@@ -108,6 +110,14 @@ enum ImportCheck {
                 }
                 for parameter in parameters(of: index) {
                     guard let reason = reasons[Place(entry: .endpoint(index), parameter: parameter)] else { continue }
+                    guard parameter.group != Place.Parameter.errors else {
+                        warnings.append(
+                            Diagnostic(
+                                .warning, "DTG4052", file: file(reason.location), at: reason.location,
+                                "the error type of status '\(parameter.key)' of endpoint '\(name)' is left out: \(reason.message)"
+                            ))
+                        continue
+                    }
                     let what = parameter.group == "query" ? "query item" : "header"
                     warnings.append(
                         Diagnostic(
@@ -162,6 +172,18 @@ enum ImportCheck {
                     reasons[place] = Reason(location: use.location, message: Self.uses(use.name))
                 }
             }
+            // An error type left out leaves out its entry: that status's body is not decoded.
+            let errors =
+                [endpoint.error.map { (ErrorStatus.other.written, $0) }].compactMap { $0 }
+                + endpoint.errors.map { ($0.status.value.written, $0.type) }
+            for (status, type) in errors {
+                let place = Place(
+                    entry: .endpoint(index), parameter: Place.Parameter(group: Place.Parameter.errors, key: status))
+                guard reasons[place] == nil,
+                    let use = SpecReferences.uses(inErrorType: type).first(where: { leftOutTypes.contains($0.name) })
+                else { continue }
+                reasons[place] = Reason(location: use.location, message: Self.uses(use.name))
+            }
             // A page is asked for by a query item: without it, the endpoint cannot page.
             if let param = endpoint.paginate?.param,
                 let reason = reasons[
@@ -197,8 +219,12 @@ enum ImportCheck {
         }
 
         struct Parameter: Hashable {
+            /// `query`, `headers`, or `errors` (an error type, by status as written; `default`
+            /// for `error` too).
             var group: String
             var key: String
+
+            static let errors = "errors"
         }
 
         var entry: Entry
@@ -222,6 +248,11 @@ enum ImportCheck {
             parameters = spec.endpoints.map { endpoint in
                 endpoint.query.map { Place.Parameter(group: "query", key: $0.key) }
                     + endpoint.headers.map { Place.Parameter(group: "headers", key: $0.key) }
+                    + (endpoint.error == nil
+                        ? [] : [Place.Parameter(group: Place.Parameter.errors, key: ErrorStatus.other.written)])
+                    + endpoint.errors.map {
+                        Place.Parameter(group: Place.Parameter.errors, key: $0.status.value.written)
+                    }
             }
         }
 
@@ -235,6 +266,8 @@ enum ImportCheck {
                 Places.parameterGroups.flatMap { group in
                     (endpoint[group]?.members ?? []).map { Place.Parameter(group: group, key: $0.key) }
                 }
+                    + (endpoint["error"] == nil
+                        ? [] : [Place.Parameter(group: Place.Parameter.errors, key: ErrorStatus.other.written)])
             }
         }
     }
@@ -242,7 +275,7 @@ enum ImportCheck {
     /// Every part of a spec with a location, and the part it belongs to.
     struct Places {
         /// Parameters that can be left out alone (a path parameter cannot: the path names it).
-        static let parameterGroups = ["query", "headers"]
+        static let parameterGroups = ["query", "headers", Place.Parameter.errors]
 
         /// The types' names, by index, without generic parameters (`Page` for `Page<T>`): as
         /// a reference to one spells it.
@@ -295,6 +328,11 @@ enum ImportCheck {
                 }
                 record(endpoint.location, whole)
                 for member in entryMembers {
+                    if member.key == "error" {
+                        let place = Place.Parameter(group: Place.Parameter.errors, key: ErrorStatus.other.written)
+                        add(member.value, Place(entry: .endpoint(index), parameter: place))
+                        continue
+                    }
                     guard Self.parameterGroups.contains(member.key), let parameters = member.value.members else {
                         add(member.value, whole)
                         continue

@@ -305,8 +305,16 @@ extension OpenAPIBackedSpec {
         return result
     }
 
-    /// An endpoint entry without one of its query items or headers.
+    /// An endpoint entry without one of its query items, headers or error types (`default`
+    /// is also `error`).
     private static func removing(_ parameter: ImportCheck.Place.Parameter, from endpoint: JSONNode) -> JSONNode {
+        var endpoint = endpoint
+        if parameter.group == ImportCheck.Place.Parameter.errors, parameter.key == ErrorStatus.other.written,
+            case .object(var members) = endpoint.value
+        {
+            members.removeAll { $0.key == "error" }
+            endpoint.value = .object(members)
+        }
         guard case .object(var members) = endpoint.value,
             let index = members.firstIndex(where: { $0.key == parameter.group }),
             case .object(var parameters) = members[index].value.value

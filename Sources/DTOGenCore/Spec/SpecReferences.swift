@@ -14,16 +14,18 @@ enum SpecReferences {
         return result
     }
 
-    /// Every use in what an endpoint sends and receives but its query items and headers,
-    /// which can be left out alone.
+    /// Every use in what an endpoint sends and receives but its query items, headers and
+    /// error types, which can be left out alone.
     static func uses(in endpoint: EndpointSpec) -> [Use] {
         var result: [Use] = []
         let shapes = (endpoint.params + endpoint.cookies).map(\.shape) + [endpoint.body, endpoint.response]
         for case let shape? in shapes { collect(shape, into: &result) }
-        for error in [endpoint.error].compactMap({ $0 }) + endpoint.errors.map(\.type) {
-            result += ImportedTypes.identifiers(in: error.value).map { Use(name: $0, location: error.location) }
-        }
         return result
+    }
+
+    /// An error type's use (`error`, or an entry of `errors`).
+    static func uses(inErrorType written: Located<String>) -> [Use] {
+        ImportedTypes.identifiers(in: written.value).map { Use(name: $0, location: written.location) }
     }
 
     /// The first use of one of `names`.

@@ -213,6 +213,85 @@ struct ImportCheckTests {
             Where: { type: object, properties: { x: { type: number } } }
         """
 
+    /// An error type left out leaves out its entry, not the endpoint: that status's body is
+    /// then not decoded, and the rest of the endpoint is kept.
+    @Test func anErrorTypeLeftOutLeavesOutItsEntry() throws {
+        let draft = DraftJSON.object([
+            (
+                "types",
+                .object([
+                    ("Broken", Self.at(10, .object([("n", .object([("$oneOf", .array([]))]))]))),
+                    ("Fine", Self.at(20, .object([("id", .string("Int"))]))),
+                ])
+            ),
+            (
+                "endpoints",
+                .array([
+                    Self.at(
+                        30,
+                        .object([
+                            ("name", .string("get")), ("path", .string("/x")),
+                            ("response", Self.at(31, .string("Fine"))),
+                            ("errors", Self.at(32, .object([("404", Self.at(33, .string("Broken")))]))),
+                        ])),
+                    Self.at(
+                        40,
+                        .object([
+                            ("name", .string("other")), ("path", .string("/y")),
+                            ("error", Self.at(41, .string("Broken"))),
+                        ])),
+                ])
+            ),
+        ])
+        let (built, warnings) = ImportCheck.accepted(try Self.translated(draft)) { _ in "doc.yaml" }
+        #expect(
+            warnings.sorted().map(\.description) == [
+                "doc.yaml:1:10: warning: type 'Broken' is left out: '$oneOf' needs at least one variant [DTG4001]",
+                "doc.yaml:1:30: warning: the error type of status '404' of endpoint 'get' is left out: it uses type 'Broken', which is left out [DTG4052]",
+                "doc.yaml:1:40: warning: the error type of status 'default' of endpoint 'other' is left out: it uses type 'Broken', which is left out [DTG4052]",
+            ])
+        #expect(built.endpoints.map(\.name.value) == ["get", "other"])
+        #expect(built.endpoints.allSatisfy { $0.errors.isEmpty && $0.error == nil })
+        let (_, errors) = ImportCheck.check(built)
+        #expect(errors.isEmpty, "\(errors)")
+    }
+
+    /// The same in a backed spec: its document's error type that the reader rejects leaves
+    /// out that status's entry of the operation, which is generated.
+    @Test func aBackedSpecLeavesOutAnErrorTypeItsDocumentCannotSay() throws {
+        let document = """
+            openapi: 3.0.0
+            info: { title: Pets, version: "1" }
+            paths:
+              /pets:
+                get:
+                  operationId: listPets
+                  responses:
+                    "200": { description: ok, content: { application/json: { schema: { type: array, items: { type: string } } } } }
+                    "404": { description: gone, content: { application/json: { schema: { $ref: "#/components/schemas/Gone" } } } }
+                    "500": { description: down, content: { application/json: { schema: { $ref: "#/components/schemas/Down" } } } }
+            components:
+              schemas:
+                Gone: { type: object, properties: { kind: { oneOf: [] } } }
+                Down: { type: object, properties: { reason: { type: string } } }
+            """
+        let input = SpecInput(
+            path: "pets.json", bytes: Array(#"{ "openapi": "pets.yaml" }"#.utf8),
+            files: ["pets.yaml": Array(document.utf8)])
+        let result = Generator.generate([input])
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let warnings = result.diagnostics.map(\.description).filter { $0.contains("left out") }
+        #expect(warnings.count == 2, "\(warnings)")
+        #expect(
+            warnings.contains {
+                $0.contains("the error type of status '404' of endpoint 'listPets' is left out")
+                    && $0.contains("DTG4052")
+            }, "\(warnings)")
+        let endpoints = try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.contents)
+        #expect(endpoints.contains(".decodingErrors(as: Down.self, for: .code(500))"), "\(endpoints)")
+        #expect(!endpoints.contains("Gone"))
+    }
+
     /// A spec backed by a document is read and resolved once; what its document says that
     /// the stages reject is left out of that one run's spec with the warnings `dtogen import`
     /// gives, at the document's lines, and the rest is generated.
