@@ -134,7 +134,7 @@ actor QuakeImporter {
 }
 #endif
 
-// README.md:883
+// README.md:884
 /// A middleware: write `next` as `Next`. Spelled out, the function type would mean a
 /// caller-isolated function in a module with `NonisolatedNonsendingByDefault`.
 struct StampMiddleware: APIMiddleware {
@@ -170,7 +170,7 @@ func readmeSnippet9(client: APIClient) async throws {
     _ = (response, remaining)
 }
 
-// Sources/DTORuntime/DTORuntime.docc/CallingAnAPI.md:63
+// Sources/DTORuntime/DTORuntime.docc/CallingAnAPI.md:72
 func readmeSnippet10() async throws {
     let patient = APIClient(baseURL: StoreAPI.baseURL, timeout: 30)
     let quick = try await patient.send(.featuredItems.timingOut(after: 5))

@@ -203,7 +203,7 @@ public struct APIClient: Sendable {
             throw APIError.status(code: response.statusCode, body: body)
         }
         do {
-            let value = try endpoint.decode(body)
+            let value = try endpoint.decodeByStatus.map { try $0(response.statusCode, body) } ?? endpoint.decode(body)
             var headers: [String: String] = [:]
             for (key, value) in response.allHeaderFields {
                 if let key = key as? String, let value = value as? String { headers[key] = value }

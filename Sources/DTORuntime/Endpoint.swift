@@ -195,6 +195,9 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
     public var body: (any Encodable & Sendable)?
     /// Turns the response body into `Response` (unwrapping the envelope, if any).
     public var decode: @Sendable (Data) throws -> Response
+    /// Turns a 2xx body into `Response` by its status, when the response has a case per
+    /// status (`StatusResponse`); `decode` is not used then.
+    public var decodeByStatus: (@Sendable (Int, Data) throws -> Response)?
     /// Turns a non-2xx body into the endpoint's error type, when it has one (`"error"` in a spec):
     /// for a status no entry of `statusErrors` matches.
     public var decodeError: (@Sendable (Data) -> (any Error & Sendable)?)?

@@ -52,7 +52,8 @@ public enum GeneratedCodeSupport {
     /// `init(fastJSON:)`, its `init(from:)` on the tape.
     public enum Version14 {}
     /// The runtime of dtogen 0.15: error types by status (`ErrorStatus`,
-    /// `Endpoint.decodingErrors(as:for:)`) and RFC 9457 problem documents (`ProblemDetails`),
-    /// which output needs when a spec has `errors` or names `ProblemDetails`.
+    /// `Endpoint.decodingErrors(as:for:)`), RFC 9457 problem documents (`ProblemDetails`) and
+    /// success bodies by status (`StatusResponse`), which output needs when a spec has
+    /// `errors` or `responses` or names `ProblemDetails`.
     public enum Version15 {}
 }

@@ -316,6 +316,8 @@ struct APIComparer {
                 compareEnums(name, oldEnum, before, newEnum, after)
             case (.oneOf(let oldChoice), .oneOf(let newChoice)):
                 compareOneOfs(name, oldChoice, before, newChoice, after)
+            case (.statusResponses(let oldCases), .statusResponses(let newCases)):
+                compareStatusResponses(name, oldCases, before, newCases, after)
             case (.alias(let oldTarget), .alias(let newTarget)):
                 let was = before.table.describe(oldTarget)
                 let now = after.table.describe(newTarget)
@@ -333,6 +335,37 @@ struct APIComparer {
         }
     }
 
+    /// `responses`: a status added or removed changes the enum a `switch` covers (source); a
+    /// status's body of another type, what decodes (source and wire).
+    mutating func compareStatusResponses(
+        _ type: String, _ was: [Decl.StatusCase], _ before: APISide.TypeEntry, _ now: [Decl.StatusCase],
+        _ after: APISide.TypeEntry
+    ) {
+        let old = Dictionary(was.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        let new = Dictionary(now.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        for code in Set(old.keys).union(new.keys).sorted() {
+            let symbol = "\(type).\(new[code]?.name ?? old[code]?.name ?? "")"
+            switch (old[code], new[code]) {
+            case (nil, _?):
+                add(
+                    [.source], symbol, "status \(code) added (a switch must handle it)", at: after.decl.location,
+                    in: after.spec)
+            case (_?, nil):
+                // The client now throws `APIError.status` for it.
+                add([.source, .wire], symbol, "status \(code) removed", at: after.decl.location, in: after.spec)
+            case (let was?, let now?):
+                let oldBody = was.payload.map(before.table.describe) ?? "no body"
+                let newBody = now.payload.map(after.table.describe) ?? "no body"
+                if oldBody != newBody {
+                    add(
+                        [.source, .wire], symbol, "status \(code) answers \(newBody) (was \(oldBody))",
+                        at: after.decl.location, in: after.spec)
+                }
+            default: continue
+            }
+        }
+    }
+
     static func kindName(_ kind: Decl.Kind) -> String {
         switch kind {
         case .structure: return "a struct"
@@ -340,6 +373,7 @@ struct APIComparer {
         case .alias: return "a typealias"
         case .oneOf: return "a one-of"
         case .appType: return "your type"
+        case .statusResponses: return "a response by status"
         }
     }
 

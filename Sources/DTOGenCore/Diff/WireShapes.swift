@@ -58,6 +58,9 @@ struct WireShapes {
             // What the app's type reads is its own: by the spec's name for it, whichever
             // Swift type stands for it (a change of that is the source's, not the wire's).
             words = ["appType", table[id].name]
+        case .statusResponses(let cases):
+            words =
+                ["statusResponses"] + cases.flatMap { [String($0.code), $0.payload.map { String(digest($0)) } ?? ""] }
         }
         return Self.hash(words)
     }

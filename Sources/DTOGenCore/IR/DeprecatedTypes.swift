@@ -25,13 +25,21 @@ struct DeprecatedTypes: Sendable {
                 declared[id] = spelled[id]
             }
         }
-        // An alias of a deprecated type is as deprecated: `typealias Old2 = [Old]`.
+        // An alias of a deprecated type is as deprecated: `typealias Old2 = [Old]`; and so is a
+        // response by status with a case that holds one (the factory that returns it, with it).
         var changed = !spelled.isEmpty
         while changed {
             changed = false
             for id in ids where spelled[id] == nil {
-                guard case .alias(let target) = table[id].kind, let found = mentioned(in: target, table: table)
-                else { continue }
+                let spells: [TypeRef] =
+                    switch table[id].kind {
+                    case .alias(let target): [target]
+                    case .statusResponses(let cases): cases.compactMap(\.payload)
+                    default: []
+                    }
+                var found: Deprecation?
+                for type in spells where found == nil { found = mentioned(in: type, table: table) }
+                guard let found else { continue }
                 spelled[id] = found
                 declared[id] = found
                 changed = true
@@ -50,6 +58,7 @@ struct DeprecatedTypes: Sendable {
             case .structure(let fields):
                 types = (fields + (table[id].additionalProperties.map { [$0] } ?? [])).map(\.type)
             case .oneOf(let info): types = info.variants.map(\.type)
+            case .statusResponses(let cases): types = cases.compactMap(\.payload)
             case .enumeration, .alias, .appType: types = []
             }
             if let found = types.first(where: { mentioned(in: $0, table: table) != nil }) {

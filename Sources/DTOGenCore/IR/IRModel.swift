@@ -79,6 +79,16 @@ struct Decl: Sendable {
         case oneOf(OneOfInfo)
         /// A type the app declares (`externalTypes`): spelled as `qualifiedName`, never generated.
         case appType
+        /// `responses`: an endpoint's response, an enum with a case per success status,
+        /// decoded by the status that arrived.
+        case statusResponses([StatusCase])
+    }
+
+    /// A success status of `responses`: its case and its body's type (nil: none).
+    struct StatusCase: Sendable {
+        var code: Int
+        var name: String
+        var payload: TypeRef?
     }
 
     /// How generated code inside a declaration spells this one: its name (nested types are
@@ -378,7 +388,7 @@ struct TypeTable: Sendable {
         guard !self[id].external, !isAppType(id) else { return false }
         switch self[id].kind {
         case .structure, .enumeration, .oneOf: return true
-        case .alias, .appType: return false
+        case .alias, .appType, .statusResponses: return false
         }
     }
 

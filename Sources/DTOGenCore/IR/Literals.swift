@@ -88,6 +88,8 @@ enum Literals {
                     .message(
                         "a default value is not supported for your own type (externalTypes); make the field optional instead"
                     ))
+            case .statusResponses:
+                return .failure(.message("a default value is not supported for a response by status"))
             case .alias(let target):
                 return literal(node, as: target, in: table, dateFormat: dateFormat, notes: &notes)
             }

@@ -34,8 +34,8 @@ enum RecursiveStorage {
                 case .alias(let target): return storedStruct(target)
                 // One-of enums are `indirect`: their values live out of line.
                 case .enumeration, .oneOf: return nil
-                // The app's type holds what it holds.
-                case .appType: return nil
+                // The app's type holds what it holds; a response by status is no field's.
+                case .appType, .statusResponses: return nil
                 }
             default: return nil
             }

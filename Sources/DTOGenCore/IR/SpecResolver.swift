@@ -49,6 +49,16 @@ struct SpecResolver {
         types.resolveAppTypeSchemas()
         for endpoint in spec.endpoints {
             let pascal = SwiftName.upperCamel(endpoint.name.value, style: types.naming)
+            if !endpoint.responses.isEmpty {
+                responses.append(types.statusResponses(endpoint.responses, of: endpoint.name.value, pascal: pascal))
+                bodies.append(
+                    endpoint.body.flatMap { shape in
+                        types.resolve(
+                            shape, hint: SwiftName.inlineEndpointType(pascal, "Body", isArray: shape.isArray),
+                            parent: nil, element: false)
+                    })
+                continue
+            }
             responses.append(
                 endpoint.response.flatMap { shape in
                     types.resolve(
@@ -108,7 +118,9 @@ struct SpecResolver {
             guard let id = types.named[type.name] else { continue }
             examples += entries(type.shape.examples, .type(.named(id)))
         }
-        for (index, endpoint) in spec.endpoints.enumerated() where !endpoint.examples.isEmpty {
+        // (Examples of a response by status are the validator's error.)
+        for (index, endpoint) in spec.endpoints.enumerated()
+        where !endpoint.examples.isEmpty && endpoint.responses.isEmpty {
             let resolved = endpoints[index]
             if resolved.rawResponse != nil {
                 types.sink.warning(
@@ -129,7 +141,8 @@ struct SpecResolver {
             sink: DiagnosticSink(spec: spec), table: types.table, declared: declared, namespace: types.namespace)
         var mappings: [MappingIR] = []
         for (index, endpoint) in spec.endpoints.enumerated() {
-            for (position, domain) in endpoint.domains.enumerated() {
+            // (A mapping of a response by status is the validator's error.)
+            for (position, domain) in endpoint.domains.enumerated() where endpoint.responses.isEmpty {
                 if var mapping = resolver.mapping(domain: domain, response: responses[index]) {
                     if position == 0 { mapping.endpointIndex = index }
                     mappings.append(mapping)
@@ -148,7 +161,9 @@ struct SpecResolver {
             sink: DiagnosticSink(spec: spec), table: types.table, declared: [], namespace: types.namespace)
         var keys: [MappingKey] = []
         let domains =
-            spec.endpoints.indices.flatMap { index in spec.endpoints[index].domains.map { ($0, responses[index]) } }
+            spec.endpoints.indices.filter { spec.endpoints[$0].responses.isEmpty }.flatMap { index in
+                spec.endpoints[index].domains.map { ($0, responses[index]) }
+            }
             + spec.mappings.map { ($0, TypeRef?.none) }
         for (domain, response) in domains where domain.fields != nil {
             guard let target = quiet.target(domain: domain, response: response) else { continue }

@@ -16,6 +16,7 @@ struct TypeGraph {
                 case .structure: pending += table[id].storedFields.map(\.type)
                 case .alias(let target): pending.append(target)
                 case .oneOf(let info): pending += info.variants.map(\.type)
+                case .statusResponses(let cases): pending += cases.compactMap(\.payload)
                 case .enumeration, .appType: break
                 }
                 pending += table[id].nested.map { TypeRef.named($0) }

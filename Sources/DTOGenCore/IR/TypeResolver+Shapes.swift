@@ -276,4 +276,35 @@ extension TypeResolver {
         siblings.insert(name)
         return name
     }
+
+    /// `responses`: each status's body resolved (an inline one named after the endpoint and
+    /// the status, `CreateJobAccepted`), then the enum of them, `<Endpoint>Response`, declared
+    /// beside the spec's types under a name none of them has.
+    mutating func statusResponses(_ entries: [StatusResponseSpec], of endpoint: String, pascal: String) -> TypeRef {
+        let cases = entries.map { entry -> Decl.StatusCase in
+            let code = entry.status.value
+            let name = HTTPStatus.caseName(code)
+            let suffix = code == 200 ? "OK" : name.prefix(1).uppercased() + name.dropFirst()
+            let payload = entry.shape.flatMap { shape in
+                resolve(
+                    shape, hint: SwiftName.inlineEndpointType(pascal, suffix, isArray: shape.isArray), parent: nil,
+                    element: false)
+            }
+            return Decl.StatusCase(code: code, name: name, payload: payload)
+        }
+        let wanted = pascal + "Response"
+        let name = NameScope.free(wanted) {
+            topLevelNames.contains($0) || avoidedTypeNames.contains($0) || SwiftName.reservedTypes.contains($0)
+        }
+        if name != wanted, let first = entries.first {
+            sink.warning(
+                "DTG3153", first.status.location,
+                "'\(wanted)', the name of '\(endpoint)''s response by status, is also a type's; it is generated as '\(name)'"
+            )
+        }
+        var shape = ShapeSpec(.object([]))
+        shape.location = entries.first?.status.location ?? .unplaced
+        shape.doc = Located("What `\(endpoint)` answers: a case per success status.", at: shape.location)
+        return .named(addDecl(name: name, parent: nil, kind: .statusResponses(cases), shape: shape))
+    }
 }

@@ -39,6 +39,9 @@ extension TypeTable {
             case .oneOf(var info):
                 for index in info.variants.indices { info.variants[index].type = remap(info.variants[index].type) }
                 decl.kind = .oneOf(info)
+            case .statusResponses(var cases):
+                for index in cases.indices { cases[index].payload = cases[index].payload.map(remap) }
+                decl.kind = .statusResponses(cases)
             case .enumeration: break
             }
             decls.append(decl)

@@ -298,10 +298,8 @@ enum ImportCheck {
                 let whole = Place(entry: .endpoint(index))
                 if endpoint.location != .unplaced { record(endpoint.location, whole) }
                 if endpoint.path.location != .unplaced { record(endpoint.path.location, whole) }
-                for shape in (endpoint.params + endpoint.cookies).map(\.shape)
-                    + [endpoint.body, endpoint.response]
-                    .compactMap({ $0 })
-                {
+                let bodies = ([endpoint.body, endpoint.response] + endpoint.responses.map(\.shape)).compactMap { $0 }
+                for shape in (endpoint.params + endpoint.cookies).map(\.shape) + bodies {
                     add(shape, whole)
                 }
                 for (group, parameters) in [("query", endpoint.query), ("headers", endpoint.headers)] {

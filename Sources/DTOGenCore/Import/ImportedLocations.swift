@@ -59,6 +59,11 @@ enum ImportedLocations {
         endpoint.cookies = arguments(endpoint.cookies)
         endpoint.body = endpoint.body.map { settled($0, holder: here) }
         endpoint.response = endpoint.response.map { settled($0, holder: here) }
+        // A status is where its body is, as a property's key is where its shape is.
+        endpoint.responses = endpoint.responses.map { entry in
+            let shape = entry.shape.map { settled($0, holder: here) }
+            return StatusResponseSpec(status: at(entry.status, shape?.location ?? here), shape: shape)
+        }
         endpoint.envelope = endpoint.envelope.map { Located($0.value.map { envelope($0, here) }, at: here) }
         endpoint.error = endpoint.error.map { at($0, here) }
         endpoint.errors = endpoint.errors.map { StatusErrorSpec(status: at($0.status, here), type: at($0.type, here)) }

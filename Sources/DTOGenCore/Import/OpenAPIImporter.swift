@@ -450,7 +450,8 @@ struct OpenAPITranslator {
             let errors = ([endpoint.error].compactMap { $0 } + endpoint.errors.map(\.type)).map {
                 ShapeSpec(.reference($0.value))
             }
-            return parameters.map(\.shape) + [endpoint.body, endpoint.response].compactMap { $0 } + errors
+            return parameters.map(\.shape) + [endpoint.body, endpoint.response].compactMap { $0 }
+                + endpoint.responses.compactMap(\.shape) + errors
         }
         let reached = ImportedTypes.reached(
             from: roots, types: Dictionary(types.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first }),

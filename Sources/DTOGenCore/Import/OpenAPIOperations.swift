@@ -283,6 +283,7 @@ extension OpenAPITranslator {
         let answersWithBody = typedMethod?.allowsResponse ?? true
         if let answer, answersWithBody {
             endpoint.response = answer.response
+            endpoint.responses = answer.byStatus
             if answer.withoutEnvelope { endpoint.envelope = .unplaced(nil) }
         }
         endpoint.error = error.error.map(Located.unplaced)
@@ -607,54 +608,112 @@ extension OpenAPITranslator {
         return type == "application/json" || type.hasSuffix("+json") || type == "*/*"
     }
 
-    /// The response keys of the first 2xx response, and the type an error body decodes as.
+    /// The response keys of the first 2xx response (or, when several 2xx responses answer
+    /// different bodies, of each), and the type an error body decodes as.
     mutating func responses(_ operation: JSONNode, pointer: String, hint: String) -> (Answer?, ErrorTypes) {
         let responses = operation["responses"]?.members ?? []
-        let success = responses.first { $0.key.hasPrefix("2") }
         var result: Answer?
-        if let success, let response = followed(success.value, pointer: pointer + "/" + success.key) {
-            let successPointer = pointer + "/" + success.key
-            if swagger2 {
-                // What the operation produces decides as `content` does in 3.0: text when it
-                // produces no JSON but text (Docker's `/_ping`, `OK`), bytes when neither.
-                let produces = producedTypes(of: operation)
-                if let schema = response["schema"] {
-                    if !produces.isEmpty, !produces.contains(where: Self.isJSON) {
-                        result = Answer(
-                            response: ShapeSpec(
-                                .reference(produces.contains { $0.hasPrefix("text/") } ? "String" : "Data")))
-                    } else {
-                        result = Answer(
-                            response: responseShape(schema, pointer: successPointer + "/schema", hint: hint)
-                                .placed(at: schema.location))
-                    }
-                }
-            } else if let all = response["content"]?.members, !all.isEmpty {
-                // A streamed body is a stream endpoint of its own (`streamedResponse`).
-                let plain = all.filter { !Self.isStream($0.key) }
-                let content = plain.isEmpty ? all : plain
-                if let json = content.first(where: { Self.isJSON($0.key) }) {
-                    if let schema = json.value["schema"] {
-                        result = Answer(
-                            response: responseShape(
-                                schema, pointer: successPointer + "/content/" + Self.escape(json.key) + "/schema",
-                                hint: hint
-                            ).placed(at: schema.location))
-                    } else {
-                        result = Answer(response: ShapeSpec(.reference("JSON")))
-                    }
-                } else if content.contains(where: { $0.key.hasPrefix("text/") }) {
-                    result = Answer(response: ShapeSpec(.reference("String")))
-                } else {
-                    result = Answer(response: ShapeSpec(.reference("Data")))
-                }
+        if envelope == nil, let byStatus = bodiesByStatus(responses, of: operation, pointer: pointer, hint: hint) {
+            // Written differently, the same once translated (a description apart): one response.
+            let same = Set(byStatus.map { $0.shape.map(SharedShapes.key) }).count == 1
+            result =
+                same ? byStatus.first?.shape.map { Answer(response: $0) } : Answer(response: nil, byStatus: byStatus)
+        } else {
+            let success = responses.first { $0.key.hasPrefix("2") }
+            result = success.flatMap { successAnswer($0, of: operation, pointer: pointer, hint: hint) }
+            // With a detected envelope, a response that is not the wrapper is read as it is.
+            if envelope != nil, !(successSchema(operation).map { unwrapped($0) != nil } ?? false) {
+                result = Answer(response: result?.response, withoutEnvelope: true)
             }
         }
-        // With a detected envelope, a response that is not the wrapper is read as it is.
-        if envelope != nil, !(successSchema(operation).map { unwrapped($0) != nil } ?? false) {
-            result = Answer(response: result?.response, withoutEnvelope: true)
-        }
         return (result, errorTypes(responses, pointer: pointer, operation: operation))
+    }
+
+    /// Each success status's body, in order of status, when two success statuses are written
+    /// with different bodies (`200` a job, `202` a ticket, `204` none); nil when they are
+    /// written alike (as Kubernetes's `200`, `201` and `202` are), when one is a stream, or
+    /// when there is one status. The first is translated as the one `response` would be; a
+    /// later one's inline shapes are named after its status (`CreateJobAccepted`).
+    mutating func bodiesByStatus(_ responses: [JSONNode.Member], of operation: JSONNode, pointer: String, hint: String)
+        -> [StatusResponseSpec]?
+    {
+        let statuses = responses.compactMap { member -> (Int, JSONNode.Member)? in
+            guard case .success(let code) = StatusResponseSpec.read(member.key) else { return nil }
+            return (code, member)
+        }.sorted { $0.0 < $1.0 }
+        guard statuses.count > 1 else { return nil }
+        let bodies = statuses.map { successBody($0.1, pointer: pointer) }
+        guard Set(bodies).count > 1, !bodies.contains(Self.streamedBody) else { return nil }
+        let base = hint.hasSuffix("Response") ? String(hint.dropLast("Response".count)) : hint
+        return statuses.enumerated().map { index, entry in
+            let (code, member) = entry
+            let name = HTTPStatus.caseName(code)
+            let statusHint = index == 0 ? hint : base + name.prefix(1).uppercased() + name.dropFirst()
+            let shape = successAnswer(member, of: operation, pointer: pointer, hint: statusHint)?.response
+            return StatusResponseSpec(status: .unplaced(code), shape: shape)
+        }
+    }
+
+    static let streamedBody = "stream"
+
+    /// What a success response's body is, to tell two apart before translating them: its
+    /// media and schema as written, `none` without one.
+    mutating func successBody(_ member: JSONNode.Member, pointer: String) -> String {
+        guard let response = followed(member.value, pointer: pointer + "/" + member.key) else { return "none" }
+        if swagger2 { return response["schema"].map { "json " + Self.structure($0) } ?? "none" }
+        guard let all = response["content"]?.members, !all.isEmpty else { return "none" }
+        if all.contains(where: { Self.isStream($0.key) }) { return Self.streamedBody }
+        if let json = all.first(where: { Self.isJSON($0.key) }) {
+            return "json " + (json.value["schema"].map(Self.structure) ?? "")
+        }
+        return all.contains(where: { $0.key.hasPrefix("text/") }) ? "text" : "data"
+    }
+
+    /// A node as text without its locations: two schemas written alike have the same.
+    static func structure(_ node: JSONNode) -> String {
+        switch node.value {
+        case .object(let members):
+            "{" + members.map { SwiftLiteral.string($0.key) + ":" + structure($0.value) }.joined(separator: ",") + "}"
+        case .array(let elements): "[" + elements.map(structure).joined(separator: ",") + "]"
+        case .string(let text): SwiftLiteral.string(text)
+        default: "\(node.value)"
+        }
+    }
+
+    /// One success response's body as the endpoint's `response` says it.
+    mutating func successAnswer(_ success: JSONNode.Member, of operation: JSONNode, pointer: String, hint: String)
+        -> Answer?
+    {
+        guard let response = followed(success.value, pointer: pointer + "/" + success.key) else { return nil }
+        let successPointer = pointer + "/" + success.key
+        if swagger2 {
+            // What the operation produces decides as `content` does in 3.0: text when it
+            // produces no JSON but text (Docker's `/_ping`, `OK`), bytes when neither.
+            let produces = producedTypes(of: operation)
+            guard let schema = response["schema"] else { return nil }
+            if !produces.isEmpty, !produces.contains(where: Self.isJSON) {
+                return Answer(
+                    response: ShapeSpec(.reference(produces.contains { $0.hasPrefix("text/") } ? "String" : "Data")))
+            }
+            return Answer(
+                response: responseShape(schema, pointer: successPointer + "/schema", hint: hint)
+                    .placed(at: schema.location))
+        }
+        guard let all = response["content"]?.members, !all.isEmpty else { return nil }
+        // A streamed body is a stream endpoint of its own (`streamedResponse`).
+        let plain = all.filter { !Self.isStream($0.key) }
+        let content = plain.isEmpty ? all : plain
+        if let json = content.first(where: { Self.isJSON($0.key) }) {
+            guard let schema = json.value["schema"] else { return Answer(response: ShapeSpec(.reference("JSON"))) }
+            return Answer(
+                response: responseShape(
+                    schema, pointer: successPointer + "/content/" + Self.escape(json.key) + "/schema", hint: hint
+                ).placed(at: schema.location))
+        }
+        if content.contains(where: { $0.key.hasPrefix("text/") }) {
+            return Answer(response: ShapeSpec(.reference("String")))
+        }
+        return Answer(response: ShapeSpec(.reference("Data")))
     }
 
     /// The types the bodies of the 4xx and 5xx responses (`404`, `4XX`, `default`) decode as,
@@ -908,6 +967,8 @@ struct ErrorTypes {
 struct Answer {
     var response: ShapeSpec?
     var withoutEnvelope = false
+    /// Each success status's body, when they answer different ones (`responses`).
+    var byStatus: [StatusResponseSpec] = []
 }
 
 /// A success response that is a stream of events.

@@ -239,6 +239,11 @@ enum SharedShapes {
         endpoint.response = endpoint.response.map {
             transform($0, Hint(parent: name, position: "response", inEndpoint: true))
         }
+        endpoint.responses = endpoint.responses.map { entry in
+            StatusResponseSpec(
+                status: entry.status,
+                shape: entry.shape.map { transform($0, Hint(parent: name, position: "response", inEndpoint: true)) })
+        }
         return endpoint
     }
 

@@ -197,6 +197,7 @@ public enum SwiftName {
         "FastDecoder", "FastJSONDecodable", "FastJSONObject", "FastJSONValue", "StreamEndpoint", "EventStream",
         "EventStreamFormat", "StreamedResponse", "ServerSentEvent", "ServerSentEventParser", "JSONLinesParser",
         "QueryStyle", "PathStyle", "RequestBodyEncoding", "DateNesting", "ErrorStatus", "ProblemDetails",
+        "StatusResponse",
     ]
 
     /// The name of an inline object or enum from its key: PascalCase, singular for array

@@ -86,7 +86,7 @@ struct DTOContextBuilder {
                     + (decl.additionalProperties.map { [printer.decodeAdditionalPropertiesStatement($0, onTape: true)] }
                         ?? []))
         case .oneOf(let info): body = .oneOf(oneOfDecoding(decl, info, onTape: true))
-        case .enumeration, .alias, .appType: return nil
+        case .enumeration, .alias, .appType, .statusResponses: return nil
         }
         return FastPathContext(
             access: access, type: printer.qualifiedType(.named(id)),
@@ -119,7 +119,25 @@ struct DTOContextBuilder {
                     availability: printer.availability(printer.deprecated.deprecation(of: id)),
                     access: access, name: printer.declaredName(decl), type: printer.type(target)))
         case .appType: return nil
+        case .statusResponses(let cases): return .statusResponses(statusResponsesContext(id, cases))
         }
+    }
+
+    /// `responses`: a case per status, and the `init` that picks one by the status.
+    func statusResponsesContext(_ id: DeclID, _ cases: [Decl.StatusCase]) -> StatusResponsesContext {
+        let decl = table[id]
+        return StatusResponsesContext(
+            doc: docLines(decl.doc), availability: printer.availability(printer.deprecated.deprecation(of: id)),
+            access: access, isolation: Isolation.declaration(decl), name: decl.name,
+            protocol: printer.runtime.statusResponse,
+            envelope: printer.runtime.envelope,
+            cases: cases.map { entry in
+                StatusCaseContext(
+                    status: String(entry.code), phrase: HTTPStatus.phrase(entry.code),
+                    name: SwiftName.escaped(entry.name),
+                    payload: entry.payload.map(printer.type), check: printer.statusCaseCheck(entry),
+                    value: printer.statusCaseValue(entry))
+            })
     }
 
     func docLines(_ doc: String?) -> [String] {
@@ -227,7 +245,7 @@ struct DTOContextBuilder {
 
 /// The sections of `declaration.mustache`: one per kind of declaration.
 enum DeclarationSection: String, CaseIterable, Sendable {
-    case `struct`, `enum`, alias, oneOf
+    case `struct`, `enum`, alias, oneOf, statusResponses
 }
 
 /// The sections of a fast path in `dtos.swift.mustache`'s `fastPaths`.

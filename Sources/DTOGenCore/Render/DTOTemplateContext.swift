@@ -53,6 +53,7 @@ enum DeclarationContext: TemplateContext {
     case enumeration(EnumContext)
     case alias(AliasContext)
     case oneOf(OneOfContext)
+    case statusResponses(StatusResponsesContext)
 
     var entries: MustacheObject {
         let section =
@@ -61,6 +62,7 @@ enum DeclarationContext: TemplateContext {
             case .enumeration(let context): SectionContext(DeclarationSection.enum, context.value)
             case .alias(let context): SectionContext(DeclarationSection.alias, context.value)
             case .oneOf(let context): SectionContext(DeclarationSection.oneOf, context.value)
+            case .statusResponses(let context): SectionContext(DeclarationSection.statusResponses, context.value)
             }
         guard case .object(let object) = section.value else { return [:] }
         return object
@@ -423,5 +425,46 @@ struct FastPathContext: TemplateContext {
             }
         guard case .object(let object) = section.value else { return [:] }
         return object
+    }
+}
+
+/// `statusResponses`: an endpoint's response with a case per success status (`responses`).
+struct StatusResponsesContext: TemplateContext {
+    var doc: [String]
+    var availability: [String]
+    var access: String
+    /// `nonisolated ` on a top-level declaration (see `Isolation`).
+    var isolation: String
+    var name: String
+    /// The runtime's `StatusResponse`, as generated code spells it.
+    var `protocol`: String
+    var envelope: String
+    var cases: [StatusCaseContext]
+
+    var entries: MustacheObject {
+        [
+            "doc": .lines(doc), "availability": .lines(availability), "access": .string(access),
+            "isolation": .string(isolation), "name": .string(name), "protocol": .string(`protocol`),
+            "envelope": .string(envelope), "cases": .list(cases.map(\.value)),
+        ]
+    }
+}
+
+/// One status of `statusResponses`: its case, and the value its `init` makes of a body.
+struct StatusCaseContext: TemplateContext {
+    var status: String
+    /// The status's reason phrase (`No Content`), for the case's doc comment.
+    var phrase: String
+    var name: String
+    var payload: String?
+    /// A statement before the case is made (a bodiless status checks the envelope).
+    var check: String?
+    var value: String
+
+    var entries: MustacheObject {
+        [
+            "status": .string(status), "phrase": .string(phrase), "name": .string(name),
+            "payload": .optional(payload), "check": .optional(check), "value": .string(value),
+        ]
     }
 }

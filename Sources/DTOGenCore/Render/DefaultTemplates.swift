@@ -27,6 +27,9 @@ enum DefaultTemplates {
 {{#oneOf}}
 {{>oneOf}}
 {{/oneOf}}
+{{#statusResponses}}
+{{>statusResponses}}
+{{/statusResponses}}
 
 """##,
         "dtos.swift": ##"""
@@ -664,6 +667,34 @@ extension {{{bodyType}}} {
     private static let {{{property}}} = {{{literal}}}
 {{/example}}
 {{/methods}}
+}
+
+"""##,
+        "statusResponses": ##"""
+{{#doc}}
+{{{.}}}
+{{/doc}}
+{{#availability}}
+{{{.}}}
+{{/availability}}
+{{{access}}}{{{isolation}}}enum {{{name}}}: Sendable, Hashable, {{{protocol}}} {
+{{#cases}}
+    /// {{{status}}} {{{phrase}}}.
+    case {{{name}}}{{#payload}}({{{.}}}){{/payload}}
+{{/cases}}
+
+    {{{access}}}init?(statusCode: Int, body: Data, envelope: {{{envelope}}}?) throws {
+        switch statusCode {
+{{#cases}}
+        case {{{status}}}:
+{{#check}}
+            {{{.}}}
+{{/check}}
+            self = {{{value}}}
+{{/cases}}
+        default: return nil
+        }
+    }
 }
 
 """##,

@@ -42,6 +42,10 @@ struct ImportAccess: Equatable, Sendable {
                 info.variants.forEach { access.add($0.type) }
                 if info.unknownCaseName != nil { access.runtime = true }
             case .enumeration: break
+            case .statusResponses(let cases):
+                cases.compactMap(\.payload).forEach { access.add($0) }
+                access.runtime = true
+                access.foundation = true
             }
         }
         return access

@@ -34,6 +34,7 @@ struct RuntimeSymbols: Sendable {
     var dateFormat: String { qualified("DateFormat") }
     var fastJSONDecodable: String { qualified("FastJSONDecodable") }
     var fastJSONValue: String { qualified("FastJSONValue") }
+    var statusResponse: String { qualified("StatusResponse") }
 
     // Plumbing only generated code uses (`@_spi(Generated)` in the runtime).
     var mapping: String { qualified("Mapping") }

@@ -40,8 +40,8 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     /// A type nothing decodes still conforms to `FastJSONDecodable` (its declaration lists
     /// it): the runtime's default `init(fastJSON:)` runs its `init(from:)` on the tape.
     case declaredFastPaths = 14
-    /// Error types by status (`Endpoint.decodingErrors(as:for:)`, `ErrorStatus`) and RFC 9457
-    /// bodies (`ProblemDetails`).
+    /// Error types by status (`Endpoint.decodingErrors(as:for:)`, `ErrorStatus`), RFC 9457
+    /// bodies (`ProblemDetails`) and success bodies by status (`StatusResponse`).
     case errorsByStatus = 15
 
     static let latest = RuntimeVersion.allCases.max() ?? .errorsByStatus
@@ -51,7 +51,9 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     /// The version a spec's output needs: the highest any of its parts uses.
     static func required(by ir: SpecIR, fastDecoding: Bool) -> RuntimeVersion {
         if ir.endpoints.contains(where: { !$0.statusErrors.isEmpty })
-            || ir.types.decls.contains(where: \.providedByRuntime)
+            || ir.types.decls.contains(where: { decl in
+                if case .statusResponses = decl.kind { !decl.external } else { decl.providedByRuntime }
+            })
         {
             return .errorsByStatus
         }

@@ -113,4 +113,22 @@ extension SwiftPrinter {
         result[0] = target + result[0]
         return result
     }
+
+    /// What a response by status's `init` makes of a body for one status: the case, with
+    /// the body as it is (`Data`), as text (`String`), or decoded (inside the envelope).
+    func statusCaseValue(_ entry: Decl.StatusCase) -> String {
+        let name = "." + SwiftName.escaped(entry.name)
+        guard let payload = entry.payload else { return name }
+        switch payload {
+        case .scalar(.data): return "\(name)(body)"
+        case .scalar(.string): return "\(name)(String(decoding: body, as: UTF8.self))"
+        default: return "\(name)(try Self.decodeBody(\(type(payload)).self, from: body, envelope: envelope))"
+        }
+    }
+
+    /// What a case without a body checks first: the envelope's rule, as an endpoint without
+    /// a response does.
+    func statusCaseCheck(_ entry: Decl.StatusCase) -> String? {
+        entry.payload == nil ? "try Self.checkEnvelope(of: body, envelope)" : nil
+    }
 }

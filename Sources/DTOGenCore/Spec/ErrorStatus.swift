@@ -95,3 +95,22 @@ public struct StatusErrorSpec: Sendable {
     public var status: Located<ErrorStatus>
     public var type: Located<String>
 }
+
+/// An entry of `responses`: a success status and its body (nil: the status has none).
+public struct StatusResponseSpec: Sendable {
+    public var status: Located<Int>
+    public var shape: ShapeSpec?
+
+    /// A success status as a spec writes it: a code from 200 to 299, or why it is not one.
+    static func read(_ written: String) -> Result<Int, KeywordError> {
+        let digits = written.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        guard written.utf8.count == 3, digits, let code = Int(written), (200...299).contains(code) else {
+            let reason =
+                written.uppercased() == "2XX"
+                ? "give each status its own entry (\"200\", \"202\")"
+                : "expected a code from 200 to 299 such as '200' or '202' (other statuses are 'errors')"
+            return .failure(KeywordError(message: "'\(written)' is not a success status: \(reason)"))
+        }
+        return .success(code)
+    }
+}

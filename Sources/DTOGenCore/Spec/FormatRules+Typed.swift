@@ -46,6 +46,9 @@ extension FormatRules {
             endpoint.cookies = arguments(endpoint.cookies)
             endpoint.body = endpoint.body.flatMap { shape($0, .inner) }
             endpoint.response = endpoint.response.flatMap { shape($0, .inner) }
+            endpoint.responses = endpoint.responses.map { entry in
+                StatusResponseSpec(status: entry.status, shape: entry.shape.flatMap { shape($0, .inner) })
+            }
             return endpoint
         }
 

@@ -190,6 +190,8 @@ public struct EndpointSpec: Sendable {
     public var cookies: [PropertySpec] = []
     public var body: ShapeSpec?
     public var response: ShapeSpec?
+    /// `responses`: the body of each success status, instead of `response`; in order of status.
+    public var responses: [StatusResponseSpec] = []
     public var envelope: Located<EnvelopeSpec?>?
     /// The type a non-2xx body decodes as (overrides the spec's `error`).
     public var error: Located<String>?

@@ -15,7 +15,8 @@ public enum SpecReader {
     ]
     static let endpointKeys = [
         "name", "method", "path", "kind", "params", "query", "headers", "cookies", "body", "bodyEncoding", "bodyStyles",
-        "contentType", "response", "error", "errors", "timeout", "paginate", "envelope", "domain", "doc", "examples",
+        "contentType", "response", "responses", "error", "errors", "timeout", "paginate", "envelope", "domain", "doc",
+        "examples",
         "bodyFrom",
         "stream", "end", "events", "deprecated",
     ]
@@ -132,6 +133,29 @@ private struct Reader {
             return nil
         }
         return Located(s, at: node.location)
+    }
+
+    /// `responses`: an object of success statuses (`"200"`, `"202"`) to their bodies' shapes,
+    /// or null for a status without one.
+    mutating func readResponses(_ node: JSONNode) -> [StatusResponseSpec] {
+        guard let members = node.members, !members.isEmpty else {
+            sink.error(
+                "DTG1067", node.location,
+                "'responses' must be an object of success statuses to their bodies, such as { \"200\": \"Job\", \"202\": \"JobTicket\", \"204\": null }, found \(node.members == nil ? node.kindDescription : "an empty object")"
+            )
+            return []
+        }
+        var entries: [StatusResponseSpec] = []
+        for member in members {
+            switch StatusResponseSpec.read(member.key) {
+            case .success(let code):
+                let shape = member.value.value == .null ? nil : readShape(member.value, context: .inner)
+                entries.append(StatusResponseSpec(status: Located(code, at: member.keyLocation), shape: shape))
+            case .failure(let error):
+                sink.error("DTG1068", member.keyLocation, error.message)
+            }
+        }
+        return entries.sorted { $0.status.value < $1.status.value }
     }
 
     /// `errors`: an object of statuses (`"404"`, `"4XX"`, `"default"`) to error type names.
@@ -837,6 +861,7 @@ private struct Reader {
             case "cookies": endpoint.cookies = readArguments(value, "'cookies'")
             case "body": endpoint.body = readShape(value, context: .inner)
             case "response": endpoint.response = readShape(value, context: .inner)
+            case "responses": endpoint.responses = readResponses(value)
             case "error": endpoint.error = string(value, "'error'")
             case "errors": endpoint.errors = readErrors(value)
             case "bodyEncoding": endpoint.bodyEncoding = keyword(value, "'bodyEncoding'", BodyEncoding.read)

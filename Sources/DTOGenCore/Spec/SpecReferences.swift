@@ -18,7 +18,9 @@ enum SpecReferences {
     /// error types, which can be left out alone.
     static func uses(in endpoint: EndpointSpec) -> [Use] {
         var result: [Use] = []
-        let shapes = (endpoint.params + endpoint.cookies).map(\.shape) + [endpoint.body, endpoint.response]
+        let shapes =
+            (endpoint.params + endpoint.cookies).map(\.shape) + [endpoint.body, endpoint.response]
+            + endpoint.responses.map(\.shape)
         for case let shape? in shapes { collect(shape, into: &result) }
         return result
     }

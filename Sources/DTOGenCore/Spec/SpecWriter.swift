@@ -201,6 +201,13 @@ enum SpecWriter {
         if !endpoint.bodyStyles.isEmpty { members.append(("bodyStyles", .object(endpoint.bodyStyles.map(bodyStyle)))) }
         if let contentType = endpoint.contentType { members.append(("contentType", .string(contentType.value))) }
         if let response = endpoint.response { members.append(("response", shape(response))) }
+        if !endpoint.responses.isEmpty {
+            members.append(
+                (
+                    "responses",
+                    .object(endpoint.responses.map { (String($0.status.value), $0.shape.map(shape) ?? .null) })
+                ))
+        }
         if let stream = endpoint.stream { members.append(("stream", .string(stream.value.rawValue))) }
         if let end = endpoint.end { members.append(("end", .string(end.value))) }
         if let events = endpoint.events { members.append(("events", .string(events.value.rawValue))) }

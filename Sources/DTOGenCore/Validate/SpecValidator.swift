@@ -108,12 +108,41 @@ struct SpecValidator {
             )
         }
         validateStream(endpoint)
+        validateResponses(endpoint)
         let placeholders = pathPlaceholders(endpoint.path)
         for param in endpoint.params where !placeholders.contains(where: { $0.name == param.key }) {
             let hint = Suggest.hint(for: param.key, in: placeholders.map(\.name))
             sink.error(
                 "DTG2016", param.keyLocation,
                 "path parameter '\(param.key)' does not appear in the path '\(endpoint.path.value)'\(hint.isEmpty ? "; write it as {\(param.key)}" : hint)"
+            )
+        }
+    }
+
+    /// `responses` replaces `response`; what reads or checks one response type (pages,
+    /// streams, examples, domain mappings) does not take it yet.
+    mutating func validateResponses(_ endpoint: EndpointSpec) {
+        guard let first = endpoint.responses.first else { return }
+        if let response = endpoint.response {
+            sink.error(
+                "DTG2030", response.location,
+                "'responses' gives the body of each status; remove 'response' (or write it there as \"200\")")
+        }
+        let method = endpoint.method?.value ?? .get
+        if !method.allowsResponse, let body = endpoint.responses.first(where: { $0.shape != nil }) {
+            sink.error(
+                "DTG2031", body.status.location,
+                "a \(method.rawValue) request has no response body; write its statuses as null")
+        }
+        // (A stream needs a `response`, which `validateStream` says.)
+        let others: [(String, SourceLocation?)] = [
+            ("paginate", endpoint.paginate?.location),
+            ("examples", endpoint.examples.first?.location), ("domain", endpoint.domains.first?.location),
+        ]
+        for case let (key, location?) in others {
+            sink.error(
+                "DTG2032", location,
+                "'\(key)' cannot be combined with 'responses' (at \(first.status.location)); give the endpoint one 'response'"
             )
         }
     }

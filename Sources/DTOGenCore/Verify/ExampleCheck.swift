@@ -83,6 +83,18 @@ extension Generator {
                         "no endpoint named '\(name)' in this spec\(Suggest.hint(for: name, in: names))")
                 ]
             }
+            if let response = endpoint.response, case .named(let id) = response,
+                case .statusResponses(let cases) = ir.types[id].kind
+            {
+                let types = cases.compactMap { entry in entry.payload.map { "\(entry.code): \(ir.types.describe($0))" }
+                }
+                return diagnostics + [
+                    Diagnostic(
+                        .error, "DTG5027", file: ir.path, at: endpoint.location,
+                        "'\(name)' answers each status with its own body (\(types.joined(separator: ", "))); verify one with --type"
+                    )
+                ]
+            }
             checked = .endpoint(name: endpoint.name, response: endpoint.response, envelope: endpoint.envelope)
         }
         var result = diagnostics

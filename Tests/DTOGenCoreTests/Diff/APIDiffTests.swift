@@ -97,6 +97,21 @@ struct APIDiffTests {
             report: "non-breaking (1):\n  @new0: Charge.note: optional field 'note' is now required\n"
         ),
         Case(
+            name: "a status added to a response by status, and another's body changed",
+            old: types(
+                #""Job": { "id": "Int" }, "Ticket": { "t": "String" }"#,
+                endpoints:
+                    #"[{ "name": "create", "method": "POST", "path": "/jobs", "responses": { "200": "Job", "202": "Ticket" } }]"#
+            ),
+            new: types(
+                #""Job": { "id": "Int" }, "Ticket": { "t": "String" }"#,
+                endpoints:
+                    #"[{ "name": "create", "method": "POST", "path": "/jobs", "responses": { «"200": "Ticket", "202": "Ticket", "204": null } }]"#
+            ),
+            report:
+                "breaking (2):\n  @new0: CreateResponse.noContent: status 204 added (a switch must handle it) [source]\n  @new0: CreateResponse.ok: status 200 answers Ticket (was Job) [source, wire]\n"
+        ),
+        Case(
             name: "error types by status added, changed and removed",
             old: types(
                 #""Charge": { "id": "String" }, "NotFound": { "m": "String" }, "Gone": { "g": "String" }"#,

@@ -247,6 +247,28 @@ struct AppTargetTests {
             setting: setting)
     }
 
+    /// Responses by status (`ResponsesByStatusTests`' spec, with a repository and its
+    /// stub), switched over by app code: zero diagnostics in every setting.
+    @Test(arguments: Setting.allCases)
+    func responsesByStatus(_ setting: Setting) throws {
+        let spec = ResponsesByStatusTests.spec.replacingOccurrences(
+            of: #""name": "Jobs","#, with: #""name": "Jobs", "repository": true, "baseURL": "https://jobs.example","#)
+        let use = """
+            import DTORuntime
+            func create(_ repository: some JobsRepository) async throws -> String {
+                switch try await repository.createJob(mode: "now", body: CreateJobBody(name: "n")) {
+                case .ok(let job): return job.state
+                case .accepted(let ticket): return ticket.ticket
+                case .noContent: return ""
+                }
+            }
+            func stubbed() async -> String {
+                (try? await create(JobsRepositoryStub())) ?? "no example"
+            }
+            """
+        try Self.expectClean([("jobs.json", spec)], app: use, named: "JobsApp.swift", setting: setting)
+    }
+
     /// Error types by status (`ErrorsByStatusTests`' spec, with the runtime's `ProblemDetails`
     /// as its `default`), caught by app code: zero diagnostics in every setting.
     @Test(arguments: Setting.allCases)

@@ -294,6 +294,43 @@ struct DiagnosticsTests {
                 "the error type of status '5XX' must name an object type, such as { \"code\": \"String\", \"message\": \"String\" }; 'Code' is not one"
         ),
         Case(
+            name: "responses that is no object",
+            spec: #"{ "endpoints": [{ "name": "a", "path": "/a", "responses": «["Job"] }] }"#,
+            message:
+                "'responses' must be an object of success statuses to their bodies, such as { \"200\": \"Job\", \"202\": \"JobTicket\", \"204\": null }, found an array"
+        ),
+        Case(
+            name: "responses without a status",
+            spec: #"{ "endpoints": [{ "name": "a", "path": "/a", "responses": «{} }] }"#,
+            message:
+                "'responses' must be an object of success statuses to their bodies, such as { \"200\": \"Job\", \"202\": \"JobTicket\", \"204\": null }, found an empty object"
+        ),
+        Case(
+            name: "an error status among responses",
+            spec: #"{ "endpoints": [{ "name": "a", "path": "/a", "responses": { "200": null, «"404": null } }] }"#,
+            message:
+                "'404' is not a success status: expected a code from 200 to 299 such as '200' or '202' (other statuses are 'errors')"
+        ),
+        Case(
+            name: "a class of success statuses",
+            spec: #"{ "endpoints": [{ "name": "a", "path": "/a", "responses": { «"2XX": null } }] }"#,
+            message: "'2XX' is not a success status: give each status its own entry (\"200\", \"202\")"),
+        Case(
+            name: "response beside responses",
+            spec:
+                #"{ "types": { "J": { "id": "Int" } }, "endpoints": [{ "name": "a", "path": "/a", "response": «"J", "responses": { "200": "J" } }] }"#,
+            message: "'responses' gives the body of each status; remove 'response' (or write it there as \"200\")"),
+        Case(
+            name: "a HEAD request's response by status with a body",
+            spec:
+                #"{ "types": { "J": { "id": "Int" } }, "endpoints": [{ "name": "a", "method": "HEAD", "path": "/a", "responses": { «"200": "J" } }] }"#,
+            message: "a HEAD request has no response body; write its statuses as null"),
+        Case(
+            name: "pages of responses by status",
+            spec:
+                #"{ "types": { "J": { "next": "String?" } }, "endpoints": [{ "name": "a", "path": "/a", "query": { "after": "String?" }, "responses": { "200": "J" }, "paginate": «{ "style": "cursor", "param": "after", "from": "next" } }] }"#,
+            message: "'paginate' cannot be combined with 'responses' (at 1:135); give the endpoint one 'response'"),
+        Case(
             name: "unknown pagination style",
             spec:
                 #"{ "types": { "L": { "data": ["Int"] } }, "endpoints": [{ "name": "a", "path": "/a", "response": "L", "paginate": { "style": «"cursr", "param": "p", "from": "data[-1]" } }] }"#,

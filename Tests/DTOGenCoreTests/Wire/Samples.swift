@@ -218,6 +218,10 @@ struct TypeSampler {
             case .appType:
                 // What the app's type reads is its own.
                 return nil
+            case .statusResponses(let cases):
+                // The first status's body: what a 200 answers.
+                guard let payload = cases.first?.payload else { return nil }
+                return sample(payload, depth: depth, format: format)
             }
         case .generic, .parameter: return nil
         }

@@ -80,18 +80,19 @@ struct WireDocument {
         return base == "application/json" || base.hasSuffix("+json") || base == "*/*"
     }
 
-    /// The first 2xx response's JSON schema.
-    func responseSchema(_ operation: Operation) -> JSONNode? {
+    /// The first 2xx response's JSON schema, and its status (200 for `2XX`).
+    func responseSchema(_ operation: Operation) -> (schema: JSONNode, status: Int)? {
         for member in operation.node["responses"]?.members ?? [] where member.key.hasPrefix("2") {
             let response = follow(member.value)
+            let status = Int(member.key) ?? 200
             if swagger2 {
-                if let schema = response["schema"] { return follow(schema) }
+                if let schema = response["schema"] { return (follow(schema), status) }
                 continue
             }
             if let media = response["content"]?.members?.first(where: { Self.isJSON($0.key) }),
                 let schema = media.value["schema"]
             {
-                return follow(schema)
+                return (follow(schema), status)
             }
         }
         return nil

@@ -195,10 +195,12 @@ struct WireProgram {
                 "\(type).\(SwiftName.escaped(endpoint.name))"
                 + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
             var payload = "nil"
+            var status = 200
             if endpoint.response != nil, endpoint.rawResponse == nil,
                 let operation = document.operation(method: endpoint.method.rawValue, path: endpoint.pathTemplate),
-                let schema = document.responseSchema(operation)
+                let (schema, sampled) = document.responseSchema(operation)
             {
+                status = sampled
                 let first = responses.sample(schema)
                 payload = Self.raw(first)
                 // The same response with the later variants of its one-ofs, each decoded too.
@@ -209,12 +211,12 @@ struct WireProgram {
                     let other = sampler.sample(schema)
                     guard seen.insert(other).inserted else { continue }
                     otherVariants.append(
-                        "variantResponses.append(decodeCheck(\(SwiftLiteral.string(endpoint.name)), { () throws -> \(type) in \(call) }, \(Self.raw(other))))"
+                        "variantResponses.append(decodeCheck(\(SwiftLiteral.string(endpoint.name)), { () throws -> \(type) in \(call) }, \(Self.raw(other)), status: \(status)))"
                     )
                 }
             }
             calls.append(
-                "records.append(record(\(SwiftLiteral.string(endpoint.name)), { () throws -> \(type) in \(call) }, \(data), \(payload)))"
+                "records.append(record(\(SwiftLiteral.string(endpoint.name)), { () throws -> \(type) in \(call) }, \(data), \(payload), status: \(status)))"
             )
         }
     }
@@ -263,7 +265,13 @@ struct WireProgram {
                 try decoder.decode(T.self, from: Data(json.utf8))
             }
 
-            func record<K: EndpointKind, R: Sendable>(_ name: String, _ make: () throws -> Endpoint<K, R>, _ data: K.RequestData, _ payload: String?) -> Record {
+            /// A 2xx body as the client reads it: by its status, when the response has a case per status.
+            func decoded<K: EndpointKind, R: Sendable>(_ endpoint: Endpoint<K, R>, _ payload: String, status: Int) throws -> R {
+                let data = Data(payload.utf8)
+                return try endpoint.decodeByStatus.map { try $0(status, data) } ?? endpoint.decode(data)
+            }
+
+            func record<K: EndpointKind, R: Sendable>(_ name: String, _ make: () throws -> Endpoint<K, R>, _ data: K.RequestData, _ payload: String?, status: Int) -> Record {
                 var record = Record(name: name)
                 do {
                     let endpoint = try make()
@@ -274,7 +282,7 @@ struct WireProgram {
                     record.body = request.httpBody?.base64EncodedString()
                     if let payload {
                         do {
-                            let value = try endpoint.decode(Data(payload.utf8))
+                            let value = try decoded(endpoint, payload, status: status)
                             record.decoded = true
                             record.extrasSent = extras(payload)
                             if let encodable = value as? any Encodable {
@@ -293,9 +301,9 @@ struct WireProgram {
             \(VariantChecks.support)
 
             /// A response drawn with later one-of variants: the problem, if it does not decode.
-            func decodeCheck<K: EndpointKind, R: Sendable>(_ name: String, _ make: () throws -> Endpoint<K, R>, _ payload: String) -> String? {
+            func decodeCheck<K: EndpointKind, R: Sendable>(_ name: String, _ make: () throws -> Endpoint<K, R>, _ payload: String, status: Int) -> String? {
                 do {
-                    _ = try make().decode(Data(payload.utf8))
+                    _ = try decoded(make(), payload, status: status)
                     return nil
                 } catch {
                     return "\\(name): \\(error)"
