@@ -23,6 +23,7 @@ public struct ProblemDetails: Codable, Sendable, Hashable, Error, CustomStringCo
 
     static let members: Set<String> = ["type", "title", "status", "detail", "instance"]
 
+    /// A problem document with these members (to stub a failing call in tests, or to send one).
     public init(
         type: String? = nil, title: String? = nil, status: Int? = nil, detail: String? = nil, instance: String? = nil,
         extensions: [String: JSONValue] = [:]
