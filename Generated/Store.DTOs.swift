@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 15).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version15
+// this file: update the dtogen package (this file needs its runtime version 16).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version16
 
 nonisolated struct StoreError: Codable, Sendable, Hashable, Error, DTORuntime.FastJSONDecodable {
     let message: String
@@ -136,6 +136,27 @@ nonisolated struct UploadImageBody: Codable, Sendable, Hashable, DTORuntime.Fast
     ) {
         self.image = image
         self.caption = caption
+    }
+}
+
+/// The headers `listItems`'s responses carry, read as typed values.
+nonisolated struct ListItemsResponseHeaders: Sendable, Hashable, DTORuntime.ResponseHeaders {
+    /// How many items there are in all.
+    ///
+    /// The `X-Total-Count` header.
+    var totalCount: Int?
+
+    /// The headers as given: for a transport stand-in, a preview or a test.
+    init(
+        totalCount: Int? = nil,
+    ) {
+        self.totalCount = totalCount
+    }
+
+    /// Reads each header from a response's; one the response must carry throws when it is
+    /// missing or malformed, an optional one is nil.
+    init(from headers: DTORuntime.ResponseHeaderFields) throws {
+        self.totalCount = headers.value("X-Total-Count", as: Int.self)
     }
 }
 

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 15).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version15
+// this file: update the dtogen package (this file needs its runtime version 16).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version16
 
 /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: StoreAPI.baseURL)`.
 nonisolated enum StoreAPI {
@@ -44,7 +44,7 @@ nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Private, Sear
     }
 }
 
-nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, [Item]> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.WithResponseHeaders<DTORuntime.EndpointKinds.Public, ListItemsResponseHeaders>, [Item]> {
     /// All items, a page at a time.
     ///
     /// `GET /items`

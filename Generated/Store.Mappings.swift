@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 15).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version15
+// this file: update the dtogen package (this file needs its runtime version 16).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version16
 
 extension StoreItem {
     /// Builds `StoreItem` from the DTO `Item`.

@@ -134,7 +134,7 @@ actor QuakeImporter {
 }
 #endif
 
-// README.md:884
+// README.md:887
 /// A middleware: write `next` as `Next`. Spelled out, the function type would mean a
 /// caller-isolated function in a module with `NonisolatedNonsendingByDefault`.
 struct StampMiddleware: APIMiddleware {
@@ -171,20 +171,28 @@ func readmeSnippet9(client: APIClient) async throws {
 }
 
 // Sources/DTORuntime/DTORuntime.docc/CallingAnAPI.md:72
-func readmeSnippet10() async throws {
+func readmeSnippet10(client: APIClient) async throws {
+    let firstPage = try await client.response(for: .listItems(page: 1))
+    let total = firstPage.responseHeaders.totalCount
+    print(firstPage.value.count, "of", total ?? firstPage.value.count)
+    _ = (firstPage, total)
+}
+
+// Sources/DTORuntime/DTORuntime.docc/CallingAnAPI.md:93
+func readmeSnippet11() async throws {
     let patient = APIClient(baseURL: StoreAPI.baseURL, timeout: 30)
     let quick = try await patient.send(.featuredItems.timingOut(after: 5))
     _ = (patient, quick)
 }
 
 // Sources/DTORuntime/DTORuntime.docc/FastDecoding.md:18
-func readmeSnippet11(data: Data) async throws {
+func readmeSnippet12(data: Data) async throws {
     let items = try FastDecoder().decode([Item].self, from: data)
     _ = (items)
 }
 
 // Sources/DTORuntime/DTORuntime.docc/HandlingErrors.md:25
-func readmeSnippet12(client: APIClient, token: String) async throws {
+func readmeSnippet13(client: APIClient, token: String) async throws {
     do {
         _ = try await client.send(.search(for: "tea"), using: AccessToken(rawValue: token))
     } catch APIError.server(let status, _, let error as StoreError) {
@@ -195,7 +203,7 @@ func readmeSnippet12(client: APIClient, token: String) async throws {
 }
 
 // Sources/DTORuntime/DTORuntime.docc/HandlingErrors.md:50
-func readmeSnippet13(client: APIClient, token: String) async throws {
+func readmeSnippet14(client: APIClient, token: String) async throws {
     let image = FilePart(data: Data([0xFF, 0xD8]), filename: "cover.jpg", contentType: "image/jpeg")
     do {
         _ = try await client.send(
@@ -231,7 +239,7 @@ actor RefreshingTokens: AccessTokenProvider {
 }
 
 // Sources/DTORuntime/DTORuntime.docc/KindsAndCredentials.md:46
-func readmeSnippet14(client: APIClient) async throws {
+func readmeSnippet15(client: APIClient) async throws {
     let mine = try await client.send(.myItems, using: RefreshingTokens())
     _ = (mine)
 }
@@ -244,7 +252,7 @@ nonisolated enum TenantKind: EndpointKind {
 }
 
 // Sources/DTORuntime/DTORuntime.docc/MiddlewaresAndRetries.md:13
-func readmeSnippet15() async throws {
+func readmeSnippet16() async throws {
     let client = APIClient(
         baseURL: StoreAPI.baseURL, middlewares: [LoggingMiddleware(), RetryMiddleware(maxAttempts: 3)])
     _ = (client)
@@ -261,7 +269,7 @@ struct LoggingMiddleware: APIMiddleware {
 }
 
 // Sources/DTORuntime/DTORuntime.docc/ReadingPages.md:14
-func readmeSnippet16(client: APIClient) async throws {
+func readmeSnippet17(client: APIClient) async throws {
     var names: [String] = []
     for try await page in client.pages(.listItems()) {
         names += page.map(\.name)
@@ -281,7 +289,7 @@ nonisolated extension StreamEndpoint<EndpointKinds.Private, Chunk> {
 }
 
 // Sources/DTORuntime/DTORuntime.docc/StreamingResponses.md:28
-func readmeSnippet17(client: APIClient, token: String) async throws {
+func readmeSnippet18(client: APIClient, token: String) async throws {
     var answer = ""
     for try await chunk in try await client.stream(.complete(["prompt": "Hi"]), using: AccessToken(rawValue: token)) {
         answer += chunk.text
@@ -302,7 +310,7 @@ struct CannedTransport: HTTPTransport {
 }
 
 // Sources/DTORuntime/DTORuntime.docc/TestingWithoutANetwork.md:45
-func readmeSnippet18() async throws {
+func readmeSnippet19() async throws {
     let transport = CannedTransport(body: """
         {"result": [{"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "name": "Green tea", "price": 4.5, "category": "books"}]}
         """)

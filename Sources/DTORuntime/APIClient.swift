@@ -108,8 +108,7 @@ public struct APIResponse<Value: Sendable>: Sendable {
 
     /// A header's value, whatever the case of its name.
     public func header(_ name: String) -> String? {
-        let lowered = name.lowercased()
-        return headers.first { $0.key.lowercased() == lowered }?.value
+        HeaderLookup.value(name, in: headers)
     }
 }
 

@@ -56,4 +56,8 @@ public enum GeneratedCodeSupport {
     /// success bodies by status (`StatusResponse`), which output needs when a spec has
     /// `errors` or `responses` or names `ProblemDetails`.
     public enum Version15 {}
+    /// The runtime of dtogen 0.16: typed response headers (`ResponseHeaders`,
+    /// `EndpointKinds.WithResponseHeaders`, `APIResponseWithHeaders`), which output needs
+    /// when an endpoint declares `responseHeaders`.
+    public enum Version16 {}
 }

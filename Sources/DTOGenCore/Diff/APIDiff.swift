@@ -318,6 +318,8 @@ struct APIComparer {
                 compareOneOfs(name, oldChoice, before, newChoice, after)
             case (.statusResponses(let oldCases), .statusResponses(let newCases)):
                 compareStatusResponses(name, oldCases, before, newCases, after)
+            case (.responseHeaders(let oldFields), .responseHeaders(let newFields)):
+                compareResponseHeaders(name, oldFields, before, newFields, after)
             case (.alias(let oldTarget), .alias(let newTarget)):
                 let was = before.table.describe(oldTarget)
                 let now = after.table.describe(newTarget)
@@ -366,6 +368,40 @@ struct APIComparer {
         }
     }
 
+    /// `responseHeaders`: a header added breaks nothing; one removed, retyped or newly
+    /// required breaks code that reads it (and a response without a required one throws).
+    mutating func compareResponseHeaders(
+        _ type: String, _ was: [Decl.HeaderField], _ before: APISide.TypeEntry, _ now: [Decl.HeaderField],
+        _ after: APISide.TypeEntry
+    ) {
+        let old = Dictionary(was.map { ($0.header.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        let new = Dictionary(now.map { ($0.header.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        for key in Set(old.keys).union(new.keys).sorted() {
+            let symbol = "\(type).\(new[key]?.name ?? old[key]?.name ?? "")"
+            let header = new[key]?.header ?? old[key]?.header ?? key
+            switch (old[key], new[key]) {
+            case (nil, _?):
+                add([], symbol, "header '\(header)' added", at: after.decl.location, in: after.spec)
+            case (_?, nil):
+                add([.source], symbol, "header '\(header)' removed", at: after.decl.location, in: after.spec)
+            case (let was?, let now?):
+                let oldType = before.table.describe(was.type)
+                let newType = after.table.describe(now.type)
+                guard oldType != newType || was.dateFormat != now.dateFormat else { continue }
+                let required = was.type.isOptional && !now.type.isOptional
+                let retyped =
+                    before.table.describe(was.type.nonOptional) != after.table.describe(now.type.nonOptional)
+                let breaks: [APIBreak] =
+                    required || retyped || was.dateFormat != now.dateFormat ? [.source, .wire] : [.source]
+                let change =
+                    oldType == newType
+                    ? "is read in another date format" : "is read as \(newType) (was \(oldType))"
+                add(breaks, symbol, "header '\(header)' \(change)", at: after.decl.location, in: after.spec)
+            default: continue
+            }
+        }
+    }
+
     static func kindName(_ kind: Decl.Kind) -> String {
         switch kind {
         case .structure: return "a struct"
@@ -374,6 +410,7 @@ struct APIComparer {
         case .oneOf: return "a one-of"
         case .appType: return "your type"
         case .statusResponses: return "a response by status"
+        case .responseHeaders: return "response headers"
         }
     }
 

@@ -61,6 +61,13 @@ struct WireShapes {
         case .statusResponses(let cases):
             words =
                 ["statusResponses"] + cases.flatMap { [String($0.code), $0.payload.map { String(digest($0)) } ?? ""] }
+        case .responseHeaders(let fields):
+            words = ["responseHeaders"]
+            for field in fields.sorted(by: { $0.header.lowercased() < $1.header.lowercased() }) {
+                words += [
+                    field.header.lowercased(), String(digest(field.type)), field.dateFormat.map { "\($0)" } ?? "",
+                ]
+            }
         }
         return Self.hash(words)
     }

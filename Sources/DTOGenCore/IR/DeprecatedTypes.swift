@@ -59,6 +59,7 @@ struct DeprecatedTypes: Sendable {
                 types = (fields + (table[id].additionalProperties.map { [$0] } ?? [])).map(\.type)
             case .oneOf(let info): types = info.variants.map(\.type)
             case .statusResponses(let cases): types = cases.compactMap(\.payload)
+            case .responseHeaders(let fields): types = fields.map(\.type)
             case .enumeration, .alias, .appType: types = []
             }
             if let found = types.first(where: { mentioned(in: $0, table: table) != nil }) {

@@ -82,6 +82,22 @@ struct Decl: Sendable {
         /// `responses`: an endpoint's response, an enum with a case per success status,
         /// decoded by the status that arrived.
         case statusResponses([StatusCase])
+        /// `responseHeaders`: a struct of an endpoint's typed response headers, read from a
+        /// response's header fields (never Codable).
+        case responseHeaders([HeaderField])
+    }
+
+    /// A header of `responseHeaders`: the property it is read into and how it is read.
+    struct HeaderField: Sendable {
+        /// The header's name as the spec writes it.
+        var header: String
+        var name: String
+        /// The property's type: optional unless the response must carry the header.
+        var type: TypeRef
+        /// A `Date` header's format; nil: an HTTP date.
+        var dateFormat: DateFormatSpec?
+        var doc: String?
+        var deprecation: Deprecation?
     }
 
     /// A success status of `responses`: its case and its body's type (nil: none).
@@ -388,7 +404,7 @@ struct TypeTable: Sendable {
         guard !self[id].external, !isAppType(id) else { return false }
         switch self[id].kind {
         case .structure, .enumeration, .oneOf: return true
-        case .alias, .appType, .statusResponses: return false
+        case .alias, .appType, .statusResponses, .responseHeaders: return false
         }
     }
 
@@ -726,6 +742,9 @@ struct EndpointIR: Sendable {
     var errorType: TypeRef?
     /// Error types by status (`errors`), from the most specific; `default` is `errorType`.
     var statusErrors: [(status: ErrorStatus, type: TypeRef)] = []
+    /// `responseHeaders`: the struct its response headers are read into (the factory's kind
+    /// is `EndpointKinds.WithResponseHeaders<Kind, Headers>`).
+    var responseHeaders: DeclID?
     /// Every error type the endpoint decodes.
     var errorTypes: [TypeRef] { statusErrors.map(\.type) + [errorType].compactMap { $0 } }
     /// Seconds, as the spec writes them.

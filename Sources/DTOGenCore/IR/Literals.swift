@@ -90,6 +90,8 @@ enum Literals {
                     ))
             case .statusResponses:
                 return .failure(.message("a default value is not supported for a response by status"))
+            case .responseHeaders:
+                return .failure(.message("a default value is not supported for response headers"))
             case .alias(let target):
                 return literal(node, as: target, in: table, dateFormat: dateFormat, notes: &notes)
             }

@@ -119,7 +119,7 @@ extension TypeTable {
                         value, depth: depth + 1, lenient: lenient || field.coding.lenient, visiting: inside)
                 }
                 return .object(keys: fields.map(\.jsonKey), nested: nested, others: others)
-            case .alias, .oneOf, .appType, .statusResponses:
+            case .alias, .oneOf, .appType, .statusResponses, .responseHeaders:
                 return .any
             }
         case .scalar, .json, .optional, .parameter:

@@ -35,7 +35,7 @@ enum RecursiveStorage {
                 // One-of enums are `indirect`: their values live out of line.
                 case .enumeration, .oneOf: return nil
                 // The app's type holds what it holds; a response by status is no field's.
-                case .appType, .statusResponses: return nil
+                case .appType, .statusResponses, .responseHeaders: return nil
                 }
             default: return nil
             }

@@ -72,14 +72,22 @@ struct SpecResolver {
                         element: false)
                 })
         }
+        // Response headers after every body, so declaring them moves no other type's name.
+        let headers = spec.endpoints.map { endpoint -> DeclID? in
+            guard !endpoint.responseHeaders.isEmpty else { return nil }
+            let pascal = SwiftName.upperCamel(endpoint.name.value, style: types.naming)
+            return types.responseHeaders(endpoint.responseHeaders, of: endpoint.name.value, pascal: pascal)
+        }
         // A spec-level error type conforms to `Error` even when no endpoint uses it (others may import it).
         // The spec's error types, for every endpoint (and, in a spec without endpoints, for
         // specs that import it): resolved once, so a problem with one is reported once.
         var endpointResolver = EndpointResolver(types: types)
         endpointResolver.resolveSpecErrors(spec)
         for (index, endpoint) in spec.endpoints.enumerated() {
-            endpoints.append(
-                endpointResolver.endpoint(endpoint, response: responses[index], body: bodies[index], spec: spec))
+            var resolved = endpointResolver.endpoint(
+                endpoint, response: responses[index], body: bodies[index], spec: spec)
+            resolved.responseHeaders = headers[index]
+            endpoints.append(resolved)
         }
         types = endpointResolver.types
         // Once every struct is declared: the inline bodies', responses' and query objects' too.

@@ -17,6 +17,7 @@ struct TypeGraph {
                 case .alias(let target): pending.append(target)
                 case .oneOf(let info): pending += info.variants.map(\.type)
                 case .statusResponses(let cases): pending += cases.compactMap(\.payload)
+                case .responseHeaders(let fields): pending += fields.map(\.type)
                 case .enumeration, .appType: break
                 }
                 pending += table[id].nested.map { TypeRef.named($0) }

@@ -91,8 +91,12 @@ extension TypeResolver {
 
     /// The Swift name of a property or argument: `$name` if it is usable, else the key's
     /// name; made distinct from `taken` (Swift name → JSON key) with a warning naming both keys.
-    mutating func uniqueName(for property: PropertySpec, taken: inout OwnedNames, noun: String) -> String {
-        var name = SwiftName.property(property.key, style: naming)
+    /// `derived`: the name the key gives, where it is not the usual property name (a
+    /// response header's drops its `X-`).
+    mutating func uniqueName(
+        for property: PropertySpec, taken: inout OwnedNames, noun: String, derived: String? = nil
+    ) -> String {
+        var name = derived ?? SwiftName.property(property.key, style: naming)
         if let custom = property.shape.name {
             if !SwiftName.isIdentifier(custom.value) {
                 sink.error("DTG3091", custom.location, "'$name' '\(custom.value)' is not a valid Swift identifier")

@@ -42,6 +42,9 @@ extension TypeTable {
             case .statusResponses(var cases):
                 for index in cases.indices { cases[index].payload = cases[index].payload.map(remap) }
                 decl.kind = .statusResponses(cases)
+            case .responseHeaders(var fields):
+                for index in fields.indices { fields[index].type = remap(fields[index].type) }
+                decl.kind = .responseHeaders(fields)
             case .enumeration: break
             }
             decls.append(decl)

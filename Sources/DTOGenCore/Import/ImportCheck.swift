@@ -69,6 +69,7 @@ enum ImportCheck {
                 for parameter in parameters(of: index) {
                     switch parameter.group {
                     case "query": endpoint.query.removeAll { $0.key == parameter.key }
+                    case Place.Parameter.responseHeaders: endpoint.responseHeaders.removeAll { $0.key == parameter.key }
                     case Place.Parameter.errors:
                         if parameter.key == ErrorStatus.other.written { endpoint.error = nil }
                         endpoint.errors.removeAll { $0.status.value.written == parameter.key }
@@ -162,7 +163,10 @@ enum ImportCheck {
                 reasons[whole] = Reason(location: use.location, message: Self.uses(use.name))
                 return
             }
-            for (group, parameters) in [("query", endpoint.query), ("headers", endpoint.headers)] {
+            for (group, parameters) in [
+                ("query", endpoint.query), ("headers", endpoint.headers),
+                (Place.Parameter.responseHeaders, endpoint.responseHeaders),
+            ] {
                 for parameter in parameters {
                     let place = Place(
                         entry: .endpoint(index), parameter: Place.Parameter(group: group, key: parameter.key))
@@ -219,12 +223,13 @@ enum ImportCheck {
         }
 
         struct Parameter: Hashable {
-            /// `query`, `headers`, or `errors` (an error type, by status as written; `default`
-            /// for `error` too).
+            /// `query`, `headers`, `responseHeaders`, or `errors` (an error type, by status as
+            /// written; `default` for `error` too).
             var group: String
             var key: String
 
             static let errors = "errors"
+            static let responseHeaders = "responseHeaders"
         }
 
         var entry: Entry
@@ -248,6 +253,9 @@ enum ImportCheck {
             parameters = spec.endpoints.map { endpoint in
                 endpoint.query.map { Place.Parameter(group: "query", key: $0.key) }
                     + endpoint.headers.map { Place.Parameter(group: "headers", key: $0.key) }
+                    + endpoint.responseHeaders.map {
+                        Place.Parameter(group: Place.Parameter.responseHeaders, key: $0.key)
+                    }
                     + (endpoint.error == nil
                         ? [] : [Place.Parameter(group: Place.Parameter.errors, key: ErrorStatus.other.written)])
                     + endpoint.errors.map {
@@ -275,7 +283,7 @@ enum ImportCheck {
     /// Every part of a spec with a location, and the part it belongs to.
     struct Places {
         /// Parameters that can be left out alone (a path parameter cannot: the path names it).
-        static let parameterGroups = ["query", "headers", Place.Parameter.errors]
+        static let parameterGroups = ["query", "headers", Place.Parameter.responseHeaders, Place.Parameter.errors]
 
         /// The types' names, by index, without generic parameters (`Page` for `Page<T>`): as
         /// a reference to one spells it.
@@ -302,7 +310,10 @@ enum ImportCheck {
                 for shape in (endpoint.params + endpoint.cookies).map(\.shape) + bodies {
                     add(shape, whole)
                 }
-                for (group, parameters) in [("query", endpoint.query), ("headers", endpoint.headers)] {
+                for (group, parameters) in [
+                    ("query", endpoint.query), ("headers", endpoint.headers),
+                    (Place.Parameter.responseHeaders, endpoint.responseHeaders),
+                ] {
                     for parameter in parameters {
                         let place = Place(
                             entry: .endpoint(index), parameter: Place.Parameter(group: group, key: parameter.key))

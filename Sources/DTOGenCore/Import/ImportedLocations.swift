@@ -57,6 +57,7 @@ enum ImportedLocations {
         endpoint.query = arguments(endpoint.query)
         endpoint.headers = arguments(endpoint.headers)
         endpoint.cookies = arguments(endpoint.cookies)
+        endpoint.responseHeaders = arguments(endpoint.responseHeaders)
         endpoint.body = endpoint.body.map { settled($0, holder: here) }
         endpoint.response = endpoint.response.map { settled($0, holder: here) }
         // A status is where its body is, as a property's key is where its shape is.

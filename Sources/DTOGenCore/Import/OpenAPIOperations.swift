@@ -288,6 +288,7 @@ extension OpenAPITranslator {
         }
         endpoint.error = error.error.map(Located.unplaced)
         endpoint.errors = error.errors
+        endpoint.responseHeaders = responseHeaders(operation, pointer: pointer + "/responses")
         var doc = (operation["summary"] ?? operation["description"])?.stringValue ?? ""
         if !alternatives.isEmpty {
             // Which of the schemes the operation accepts the endpoint uses, said where a reader sees it.
@@ -308,6 +309,8 @@ extension OpenAPITranslator {
         stream.response = streamed.response
         stream.envelope = nil
         stream.stream = .unplaced(streamed.style)
+        // `client.stream` gives the events, not a response with headers.
+        stream.responseHeaders = []
         stream.end = streamed.end.map(Located.unplaced)
         stream.events = streamed.events.map(Located.unplaced)
         guard streamed.alone else {

@@ -113,6 +113,13 @@ public enum SwiftName {
         return unreserved(name)
     }
 
+    /// A response header's property: the header's name without an `X-` prefix, in
+    /// lowerCamelCase (`X-RateLimit-Remaining` → `rateLimitRemaining`, `ETag` → `eTag`).
+    static func responseHeaderProperty(_ header: String, style: NamingStyle = .swift) -> String {
+        let unprefixed = header.count > 2 && header.lowercased().hasPrefix("x-") ? String(header.dropFirst(2)) : header
+        return property(unprefixed, style: style)
+    }
+
     /// A member name that every generated type already has (`hash`, `init`) gets a suffix;
     /// the suffix is chosen so the result is not reserved either (`hash` → `hashField`,
     /// never `hashValue`, which is `Hashable`'s).
@@ -197,7 +204,7 @@ public enum SwiftName {
         "FastDecoder", "FastJSONDecodable", "FastJSONObject", "FastJSONValue", "StreamEndpoint", "EventStream",
         "EventStreamFormat", "StreamedResponse", "ServerSentEvent", "ServerSentEventParser", "JSONLinesParser",
         "QueryStyle", "PathStyle", "RequestBodyEncoding", "DateNesting", "ErrorStatus", "ProblemDetails",
-        "StatusResponse",
+        "StatusResponse", "ResponseHeaders", "ResponseHeaderFields", "HeaderFieldValue", "APIResponseWithHeaders",
     ]
 
     /// The name of an inline object or enum from its key: PascalCase, singular for array

@@ -86,7 +86,7 @@ struct DTOContextBuilder {
                     + (decl.additionalProperties.map { [printer.decodeAdditionalPropertiesStatement($0, onTape: true)] }
                         ?? []))
         case .oneOf(let info): body = .oneOf(oneOfDecoding(decl, info, onTape: true))
-        case .enumeration, .alias, .appType, .statusResponses: return nil
+        case .enumeration, .alias, .appType, .statusResponses, .responseHeaders: return nil
         }
         return FastPathContext(
             access: access, type: printer.qualifiedType(.named(id)),
@@ -120,7 +120,30 @@ struct DTOContextBuilder {
                     access: access, name: printer.declaredName(decl), type: printer.type(target)))
         case .appType: return nil
         case .statusResponses(let cases): return .statusResponses(statusResponsesContext(id, cases))
+        case .responseHeaders(let fields): return .responseHeaders(responseHeadersContext(id, fields))
         }
+    }
+
+    /// `responseHeaders`: a property per header, a memberwise init, and `init(from:)`.
+    func responseHeadersContext(_ id: DeclID, _ fields: [Decl.HeaderField]) -> ResponseHeadersContext {
+        let decl = table[id]
+        return ResponseHeadersContext(
+            doc: docLines(decl.doc), availability: printer.availability(printer.deprecated.deprecation(of: id)),
+            access: access, isolation: Isolation.declaration(decl), name: decl.name,
+            protocol: printer.runtime.responseHeaders, fieldsType: printer.runtime.responseHeaderFields,
+            fields: fields.map { field in
+                let name = SwiftName.escaped(field.name)
+                let deprecated = field.deprecation.map { deprecation in
+                    DeprecatedHeaderContext(
+                        availability: printer.availability(deprecation), access: access, name: name,
+                        type: printer.type(field.type), storage: "_" + field.name)
+                }
+                return HeaderFieldContext(
+                    doc: docLines(printer.responseHeaderDoc(field)), access: access, name: name, type: printer.type(field.type),
+                    defaultValue: field.type.isOptional ? " = " + printer.literal(.null) : "", deprecated: deprecated,
+                    stored: deprecated?.storage ?? name,
+                    read: printer.responseHeaderRead(field))
+            })
     }
 
     /// `responses`: a case per status, and the `init` that picks one by the status.
@@ -245,7 +268,7 @@ struct DTOContextBuilder {
 
 /// The sections of `declaration.mustache`: one per kind of declaration.
 enum DeclarationSection: String, CaseIterable, Sendable {
-    case `struct`, `enum`, alias, oneOf, statusResponses
+    case `struct`, `enum`, alias, oneOf, statusResponses, responseHeaders
 }
 
 /// The sections of a fast path in `dtos.swift.mustache`'s `fastPaths`.

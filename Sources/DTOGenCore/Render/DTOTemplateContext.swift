@@ -54,6 +54,7 @@ enum DeclarationContext: TemplateContext {
     case alias(AliasContext)
     case oneOf(OneOfContext)
     case statusResponses(StatusResponsesContext)
+    case responseHeaders(ResponseHeadersContext)
 
     var entries: MustacheObject {
         let section =
@@ -63,6 +64,7 @@ enum DeclarationContext: TemplateContext {
             case .alias(let context): SectionContext(DeclarationSection.alias, context.value)
             case .oneOf(let context): SectionContext(DeclarationSection.oneOf, context.value)
             case .statusResponses(let context): SectionContext(DeclarationSection.statusResponses, context.value)
+            case .responseHeaders(let context): SectionContext(DeclarationSection.responseHeaders, context.value)
             }
         guard case .object(let object) = section.value else { return [:] }
         return object
@@ -465,6 +467,70 @@ struct StatusCaseContext: TemplateContext {
         [
             "status": .string(status), "phrase": .string(phrase), "name": .string(name),
             "payload": .optional(payload), "check": .optional(check), "value": .string(value),
+        ]
+    }
+}
+
+/// `responseHeaders`: a struct of an endpoint's typed response headers.
+struct ResponseHeadersContext: TemplateContext {
+    var doc: [String]
+    var availability: [String]
+    var access: String
+    /// `nonisolated ` on a top-level declaration (see `Isolation`).
+    var isolation: String
+    var name: String
+    /// The runtime's `ResponseHeaders`, as generated code spells it.
+    var `protocol`: String
+    /// The runtime's `ResponseHeaderFields`, what `init(from:)` reads.
+    var fieldsType: String
+    var fields: [HeaderFieldContext]
+
+    var entries: MustacheObject {
+        [
+            "doc": .lines(doc), "availability": .lines(availability), "access": .string(access),
+            "isolation": .string(isolation), "name": .string(name), "protocol": .string(`protocol`),
+            "fieldsType": .string(fieldsType), "fields": .list(fields.map(\.value)),
+        ]
+    }
+}
+
+/// One header of `responseHeaders`: its property and how `init(from:)` reads it.
+struct HeaderFieldContext: TemplateContext {
+    var doc: [String]
+    var access: String
+    var name: String
+    var type: String
+    /// The memberwise init's default: ` = nil` for an optional header.
+    var defaultValue: String
+    /// A deprecated header's: its attribute, and the private property that stores it (so
+    /// the struct's own code uses no deprecated name).
+    var deprecated: DeprecatedHeaderContext?
+    /// The stored property: the name, or the deprecated header's storage.
+    var stored: String
+    /// The expression that reads it (`headers.value("X-Count", as: Int.self)`).
+    var read: String
+
+    var entries: MustacheObject {
+        [
+            "doc": .lines(doc), "access": .string(access), "name": .string(name), "type": .string(type),
+            "defaultValue": .string(defaultValue), "deprecated": .optional(deprecated),
+            "stored": .string(stored), "read": .string(read),
+        ]
+    }
+}
+
+/// A deprecated response header: its attribute, its property (computed) and its storage.
+struct DeprecatedHeaderContext: TemplateContext {
+    var availability: [String]
+    var access: String
+    var name: String
+    var type: String
+    var storage: String
+
+    var entries: MustacheObject {
+        [
+            "availability": .lines(availability), "access": .string(access), "name": .string(name),
+            "type": .string(type), "storage": .string(storage),
         ]
     }
 }

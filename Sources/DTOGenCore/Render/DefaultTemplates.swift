@@ -30,6 +30,9 @@ enum DefaultTemplates {
 {{#statusResponses}}
 {{>statusResponses}}
 {{/statusResponses}}
+{{#responseHeaders}}
+{{>responseHeaders}}
+{{/responseHeaders}}
 
 """##,
         "dtos.swift": ##"""
@@ -667,6 +670,51 @@ extension {{{bodyType}}} {
     private static let {{{property}}} = {{{literal}}}
 {{/example}}
 {{/methods}}
+}
+
+"""##,
+        "responseHeaders": ##"""
+{{#doc}}
+{{{.}}}
+{{/doc}}
+{{#availability}}
+{{{.}}}
+{{/availability}}
+{{{access}}}{{{isolation}}}struct {{{name}}}: Sendable, Hashable, {{{protocol}}} {
+{{#fields}}
+{{#doc}}
+    {{{.}}}
+{{/doc}}
+{{#deprecated}}
+{{#availability}}
+    {{{.}}}
+{{/availability}}
+    {{{access}}}var {{{name}}}: {{{type}}} { {{{storage}}} }
+    private var {{{storage}}}: {{{type}}}
+{{/deprecated}}
+{{^deprecated}}
+    {{{access}}}var {{{name}}}: {{{type}}}
+{{/deprecated}}
+{{/fields}}
+
+    /// The headers as given: for a transport stand-in, a preview or a test.
+    {{{access}}}init(
+{{#fields}}
+        {{{name}}}: {{{type}}}{{{defaultValue}}},
+{{/fields}}
+    ) {
+{{#fields}}
+        self.{{{stored}}} = {{{name}}}
+{{/fields}}
+    }
+
+    /// Reads each header from a response's; one the response must carry throws when it is
+    /// missing or malformed, an optional one is nil.
+    {{{access}}}init(from headers: {{{fieldsType}}}) throws {
+{{#fields}}
+        self.{{{stored}}} = {{{read}}}
+{{/fields}}
+    }
 }
 
 """##,

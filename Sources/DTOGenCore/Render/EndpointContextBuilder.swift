@@ -12,7 +12,7 @@ struct EndpointContextBuilder {
     {
         var groups: [ExtensionContext] = []
         for endpoint in endpoints {
-            let kind = printer.kind(endpoint.kind)
+            let kind = printer.kind(of: endpoint)
             let response = endpoint.response.map(printer.qualifiedType) ?? "Void"
             let endpointType = endpoint.stream == nil ? printer.runtime.endpoint : printer.runtime.streamEndpoint
             if let last = groups.last, last.endpointType == endpointType, last.kind == kind, last.response == response {

@@ -46,6 +46,9 @@ struct ImportAccess: Equatable, Sendable {
                 cases.compactMap(\.payload).forEach { access.add($0) }
                 access.runtime = true
                 access.foundation = true
+            case .responseHeaders(let fields):
+                fields.forEach { access.add($0.type) }
+                access.runtime = true
             }
         }
         return access

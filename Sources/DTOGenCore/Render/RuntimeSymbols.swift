@@ -35,6 +35,9 @@ struct RuntimeSymbols: Sendable {
     var fastJSONDecodable: String { qualified("FastJSONDecodable") }
     var fastJSONValue: String { qualified("FastJSONValue") }
     var statusResponse: String { qualified("StatusResponse") }
+    var responseHeaders: String { qualified("ResponseHeaders") }
+    var responseHeaderFields: String { qualified("ResponseHeaderFields") }
+    var withResponseHeaders: String { qualified("EndpointKinds.WithResponseHeaders") }
 
     // Plumbing only generated code uses (`@_spi(Generated)` in the runtime).
     var mapping: String { qualified("Mapping") }

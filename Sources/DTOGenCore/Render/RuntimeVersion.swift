@@ -3,7 +3,7 @@
 /// (`GeneratedCodeSupport.Version6`), and `CHANGELOG.md` has an entry for each.
 public enum DTOGenVersion {
     /// The version `dtogen --version` prints; its minor number is the latest runtime version.
-    public static let tool = "0.15.0"
+    public static let tool = "0.16.0"
 }
 
 /// A version of DTORuntime (`GeneratedCodeSupport.Version<N>`): each adds what some output
@@ -43,13 +43,17 @@ enum RuntimeVersion: Int, Comparable, CaseIterable, Sendable {
     /// Error types by status (`Endpoint.decodingErrors(as:for:)`, `ErrorStatus`), RFC 9457
     /// bodies (`ProblemDetails`) and success bodies by status (`StatusResponse`).
     case errorsByStatus = 15
+    /// Typed response headers (`ResponseHeaders`, `EndpointKinds.WithResponseHeaders`,
+    /// `APIResponseWithHeaders`).
+    case responseHeaders = 16
 
-    static let latest = RuntimeVersion.allCases.max() ?? .errorsByStatus
+    static let latest = RuntimeVersion.allCases.max() ?? .responseHeaders
 
     static func < (a: RuntimeVersion, b: RuntimeVersion) -> Bool { a.rawValue < b.rawValue }
 
     /// The version a spec's output needs: the highest any of its parts uses.
     static func required(by ir: SpecIR, fastDecoding: Bool) -> RuntimeVersion {
+        if ir.endpoints.contains(where: { $0.responseHeaders != nil }) { return .responseHeaders }
         if ir.endpoints.contains(where: { !$0.statusErrors.isEmpty })
             || ir.types.decls.contains(where: { decl in
                 if case .statusResponses = decl.kind { !decl.external } else { decl.providedByRuntime }

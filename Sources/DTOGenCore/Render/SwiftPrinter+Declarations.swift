@@ -23,7 +23,9 @@ extension SwiftPrinter {
     /// deprecated type: its response, an argument (the body), its error type.
     func deprecation(of endpoint: EndpointIR) -> Deprecation? {
         if let own = endpoint.deprecation ?? endpoint.readsDeprecated { return own }
-        let spelled = [endpoint.response].compactMap { $0 } + endpoint.errorTypes + endpoint.arguments.map(\.type)
+        let spelled =
+            [endpoint.response, endpoint.responseHeaders.map(TypeRef.named)].compactMap { $0 } + endpoint.errorTypes
+            + endpoint.arguments.map(\.type)
         return spelled.lazy.compactMap { deprecated.mentioned(in: $0, table: table) }.first
     }
 
@@ -130,5 +132,32 @@ extension SwiftPrinter {
     /// a response does.
     func statusCaseCheck(_ entry: Decl.StatusCase) -> String? {
         entry.payload == nil ? "try Self.checkEnvelope(of: body, envelope)" : nil
+    }
+
+    /// How `init(from headers:)` reads a response header: `headers.value("X-Count", as:
+    /// Int.self)`, `headers.values("Allow", as: Method.self)`, `headers.date("Expires")`;
+    /// `try headers.required…` for one the response must carry.
+    func responseHeaderRead(_ field: Decl.HeaderField) -> String {
+        let required = !field.type.isOptional
+        let header = SwiftLiteral.string(field.header)
+        var read = field.type.nonOptional
+        while case .named(let id) = read, case .alias(let target) = table[id].kind { read = target.nonOptional }
+        switch read {
+        case .scalar(.date):
+            let format = field.dateFormat.map { ", format: " + dateFormat($0) } ?? ""
+            return (required ? "try headers.requiredDate(" : "headers.date(") + header + format + ")"
+        case .array(let element):
+            return (required ? "try headers.requiredValues(" : "headers.values(") + header
+                + ", as: \(type(element)).self)"
+        default:
+            return (required ? "try headers.requiredValue(" : "headers.value(") + header
+                + ", as: \(type(field.type.nonOptional)).self)"
+        }
+    }
+
+    /// A response header's doc comment: the spec's `$doc`, then the header it is read from.
+    func responseHeaderDoc(_ field: Decl.HeaderField) -> String {
+        let from = "The `\(field.header)` header" + (field.type.isOptional ? "." : ", which every response carries.")
+        return field.doc.map { $0 + "\n\n" + from } ?? from
     }
 }

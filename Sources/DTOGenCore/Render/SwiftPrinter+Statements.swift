@@ -252,7 +252,7 @@ extension SwiftPrinter {
 
     /// `DTORuntime.Endpoint<Kind, Response>` of one endpoint.
     func endpointType(_ endpoint: EndpointIR) -> String {
-        "\(runtime.endpoint)<\(kind(endpoint.kind)), \(endpoint.response.map(qualifiedType) ?? "Void")>"
+        "\(runtime.endpoint)<\(kind(of: endpoint)), \(endpoint.response.map(qualifiedType) ?? "Void")>"
     }
 
     /// A repository method's signature: the factory's arguments (without defaults, which a

@@ -323,6 +323,14 @@ struct SwiftPrinter: Sendable {
         }
     }
 
+    /// The `Kind` an endpoint's factory extends: its kind, wrapped with the type its response
+    /// headers are read as when it declares some (`EndpointKinds.WithResponseHeaders<…>`).
+    func kind(of endpoint: EndpointIR) -> String {
+        let base = kind(endpoint.kind)
+        guard let headers = endpoint.responseHeaders else { return base }
+        return "\(runtime.withResponseHeaders)<\(base), \(qualifiedType(.named(headers)))>"
+    }
+
     func envelope(_ envelope: EnvelopeIR) -> String {
         var parts = ["data: \(SwiftLiteral.string(envelope.data))"]
         switch envelope.success {

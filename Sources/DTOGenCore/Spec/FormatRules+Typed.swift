@@ -46,6 +46,7 @@ extension FormatRules {
             endpoint.cookies = arguments(endpoint.cookies)
             endpoint.body = endpoint.body.flatMap { shape($0, .inner) }
             endpoint.response = endpoint.response.flatMap { shape($0, .inner) }
+            endpoint.responseHeaders = properties(endpoint.responseHeaders, .responseHeader)
             endpoint.responses = endpoint.responses.map { entry in
                 StatusResponseSpec(status: entry.status, shape: entry.shape.flatMap { shape($0, .inner) })
             }

@@ -20,12 +20,14 @@ enum FormatRules {
         case inner
         /// A path parameter, query item, header or cookie.
         case argument
+        /// A header of `responseHeaders`: a property of the struct it is read into.
+        case responseHeader
     }
 
     /// The error for `modifier` written where it may not be; nil where it may.
     static func misplaced(_ modifier: Modifier, in context: Context) -> Broken? {
         switch modifier {
-        case .name where context != .property && context != .argument:
+        case .name where context == .named || context == .inner:
             Broken(code: "DTG1031", message: "'$name' names a property or argument; it is not allowed here")
         case .label where context != .argument:
             Broken(

@@ -192,6 +192,9 @@ public struct EndpointSpec: Sendable {
     public var response: ShapeSpec?
     /// `responses`: the body of each success status, instead of `response`; in order of status.
     public var responses: [StatusResponseSpec] = []
+    /// `responseHeaders`: the headers a success response carries, read as typed values into
+    /// a struct `client.response(for:)` returns beside the body.
+    public var responseHeaders: [PropertySpec] = []
     public var envelope: Located<EnvelopeSpec?>?
     /// The type a non-2xx body decodes as (overrides the spec's `error`).
     public var error: Located<String>?

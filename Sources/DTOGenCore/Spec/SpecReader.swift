@@ -15,7 +15,8 @@ public enum SpecReader {
     ]
     static let endpointKeys = [
         "name", "method", "path", "kind", "params", "query", "headers", "cookies", "body", "bodyEncoding", "bodyStyles",
-        "contentType", "response", "responses", "error", "errors", "timeout", "paginate", "envelope", "domain", "doc",
+        "contentType", "response", "responses", "responseHeaders", "error", "errors", "timeout", "paginate", "envelope",
+        "domain", "doc",
         "examples",
         "bodyFrom",
         "stream", "end", "events", "deprecated",
@@ -840,6 +841,16 @@ private struct Reader {
         return result
     }
 
+    /// `responseHeaders`: header names to the shapes their values are read as.
+    mutating func readResponseHeaders(_ node: JSONNode) -> [PropertySpec] {
+        guard let members = object(node, "'responseHeaders'") else { return [] }
+        return members.compactMap { member in
+            readShape(member.value, context: .responseHeader).map {
+                PropertySpec(key: member.key, keyLocation: member.keyLocation, shape: $0)
+            }
+        }
+    }
+
     mutating func readEndpoint(_ node: JSONNode) -> EndpointSpec? {
         guard let members = object(node, "an endpoint") else { return nil }
         var name: Located<String>?
@@ -862,6 +873,7 @@ private struct Reader {
             case "body": endpoint.body = readShape(value, context: .inner)
             case "response": endpoint.response = readShape(value, context: .inner)
             case "responses": endpoint.responses = readResponses(value)
+            case "responseHeaders": endpoint.responseHeaders = readResponseHeaders(value)
             case "error": endpoint.error = string(value, "'error'")
             case "errors": endpoint.errors = readErrors(value)
             case "bodyEncoding": endpoint.bodyEncoding = keyword(value, "'bodyEncoding'", BodyEncoding.read)

@@ -208,6 +208,9 @@ enum SpecWriter {
                     .object(endpoint.responses.map { (String($0.status.value), $0.shape.map(shape) ?? .null) })
                 ))
         }
+        if !endpoint.responseHeaders.isEmpty {
+            members.append(("responseHeaders", .object(endpoint.responseHeaders.map { ($0.key, shape($0.shape)) })))
+        }
         if let stream = endpoint.stream { members.append(("stream", .string(stream.value.rawValue))) }
         if let end = endpoint.end { members.append(("end", .string(end.value))) }
         if let events = endpoint.events { members.append(("events", .string(events.value.rawValue))) }

@@ -109,6 +109,12 @@ struct SpecValidator {
         }
         validateStream(endpoint)
         validateResponses(endpoint)
+        if endpoint.stream != nil, let first = endpoint.responseHeaders.first {
+            sink.error(
+                "DTG2033", first.keyLocation,
+                "'responseHeaders' is not supported on a stream endpoint: 'client.stream' gives the events, not a response; remove it"
+            )
+        }
         let placeholders = pathPlaceholders(endpoint.path)
         for param in endpoint.params where !placeholders.contains(where: { $0.name == param.key }) {
             let hint = Suggest.hint(for: param.key, in: placeholders.map(\.name))

@@ -214,6 +214,9 @@ struct PayloadVerifier {
         case .statusResponses:
             // Checked against one status's type: the spec's `responses` names each.
             break
+        case .responseHeaders:
+            // Headers, never a body.
+            break
         }
     }
 

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 14).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
+// this file: update the dtogen package (this file needs its runtime version 16).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version16
 
 /// The namespace of this API's types (`options.namespace`), so they never clash with yours.
 nonisolated enum Petstore3 {}
@@ -156,6 +156,34 @@ extension Petstore3 {
             self.code = code
             self.type = type
             self.message = message
+        }
+    }
+
+    /// The headers `loginUser`'s responses carry, read as typed values.
+    nonisolated struct LoginUserResponseHeaders: Sendable, Hashable, DTORuntime.ResponseHeaders {
+        /// calls per hour allowed by the user
+        ///
+        /// The `X-Rate-Limit` header.
+        var rateLimit: Int?
+        /// date in UTC when token expires
+        ///
+        /// The `X-Expires-After` header.
+        var expiresAfter: Date?
+
+        /// The headers as given: for a transport stand-in, a preview or a test.
+        init(
+            rateLimit: Int? = nil,
+            expiresAfter: Date? = nil,
+        ) {
+            self.rateLimit = rateLimit
+            self.expiresAfter = expiresAfter
+        }
+
+        /// Reads each header from a response's; one the response must carry throws when it is
+        /// missing or malformed, an optional one is nil.
+        init(from headers: DTORuntime.ResponseHeaderFields) throws {
+            self.rateLimit = headers.value("X-Rate-Limit", as: Int.self)
+            self.expiresAfter = headers.date("X-Expires-After", format: .iso8601)
         }
     }
 

@@ -6,8 +6,8 @@ import Foundation
 @_spi(Generated) import DTORuntime
 
 // An error on the next line means the DTORuntime in use is older than the dtogen that wrote
-// this file: update the dtogen package (this file needs its runtime version 14).
-private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version14
+// this file: update the dtogen package (this file needs its runtime version 16).
+private typealias RequiredDTORuntime = DTORuntime.GeneratedCodeSupport.Version16
 
 extension Petstore3 {
     /// The spec's `baseURL`, so a client needs no second copy: `APIClient(baseURL: Petstore3.Petstore3API.baseURL)`.
@@ -179,7 +179,7 @@ nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, Petst
     }
 }
 
-nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.Public, DTORuntime.JSONValue> {
+nonisolated extension DTORuntime.Endpoint<DTORuntime.EndpointKinds.WithResponseHeaders<DTORuntime.EndpointKinds.Public, Petstore3.LoginUserResponseHeaders>, DTORuntime.JSONValue> {
     /// Logs user into the system.
     ///
     /// `GET /user/login`

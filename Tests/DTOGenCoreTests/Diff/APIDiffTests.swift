@@ -112,6 +112,21 @@ struct APIDiffTests {
                 "breaking (2):\n  @new0: CreateResponse.noContent: status 204 added (a switch must handle it) [source]\n  @new0: CreateResponse.ok: status 200 answers Ticket (was Job) [source, wire]\n"
         ),
         Case(
+            name: "response headers added, retyped, made required and removed",
+            old: types(
+                #""Job": { "id": "Int" }"#,
+                endpoints:
+                    #"[{ "name": "create", "method": "POST", "path": "/jobs", "response": "Job", "responseHeaders": { "ETag": "String?", "X-Count": "Int?", "Location": "String?", "X-Old": "Int?" } }]"#
+            ),
+            new: types(
+                #""Job": { "id": "Int" }"#,
+                endpoints:
+                    #"[{ "name": "create", "method": "POST", "path": "/jobs", "response": "Job", "responseHeaders": { «"etag": "String?", "X-Count": "Double?", "Location": "String", "Retry-After": "Int?" } }]"#
+            ),
+            report:
+                "breaking (3):\n  @new0: CreateResponseHeaders.count: header 'X-Count' is read as Double? (was Int?) [source, wire]\n  @new0: CreateResponseHeaders.location: header 'Location' is read as String (was String?) [source, wire]\n  @new0: CreateResponseHeaders.old: header 'X-Old' removed [source]\nnon-breaking (1):\n  @new0: CreateResponseHeaders.retryAfter: header 'Retry-After' added\n"
+        ),
+        Case(
             name: "error types by status added, changed and removed",
             old: types(
                 #""Charge": { "id": "String" }, "NotFound": { "m": "String" }, "Gone": { "g": "String" }"#,

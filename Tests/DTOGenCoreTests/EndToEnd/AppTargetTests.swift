@@ -269,6 +269,31 @@ struct AppTargetTests {
         try Self.expectClean([("jobs.json", spec)], app: use, named: "JobsApp.swift", setting: setting)
     }
 
+    /// Typed response headers (`ResponseHeadersTests`' spec, with a repository and its stub),
+    /// read by app code from `client.response(for:)` and built for a stand-in: zero
+    /// diagnostics in every setting.
+    @Test(arguments: Setting.allCases)
+    func responseHeaders(_ setting: Setting) throws {
+        let spec = ResponseHeadersTests.spec.replacingOccurrences(
+            of: #""name": "Jobs","#, with: #""name": "Jobs", "repository": true, "baseURL": "https://jobs.example","#)
+        let use = """
+            import DTORuntime
+            import Foundation
+            func remaining(_ client: APIClient, token: AccessToken) async throws -> Int? {
+                let response = try await client.response(for: .createJob(mode: "now"), using: token)
+                return response.responseHeaders.rateLimitRemaining
+            }
+            func requestID(_ client: APIClient) async throws -> UUID? {
+                try await client.response(for: .ping).responseHeaders.requestID
+            }
+            func job(_ repository: some JobsRepository) async throws -> Int {
+                try await repository.createJob(mode: "now").id
+            }
+            let standIn = CreateJobResponseHeaders(location: URL(fileURLWithPath: "/"), allow: ["GET"])
+            """
+        try Self.expectClean([("jobs.json", spec)], app: use, named: "JobsApp.swift", setting: setting)
+    }
+
     /// Error types by status (`ErrorsByStatusTests`' spec, with the runtime's `ProblemDetails`
     /// as its `default`), caught by app code: zero diagnostics in every setting.
     @Test(arguments: Setting.allCases)

@@ -41,7 +41,7 @@ struct ContextTests {
             context
                 == .object([
                     "access": .string("public "), "struct": .bool(false), "enum": .string("x"), "alias": .bool(false),
-                    "oneOf": .bool(false), "statusResponses": .bool(false),
+                    "oneOf": .bool(false), "statusResponses": .bool(false), "responseHeaders": .bool(false),
                 ]))
     }
 

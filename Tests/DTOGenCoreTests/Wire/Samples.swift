@@ -222,6 +222,9 @@ struct TypeSampler {
                 // The first status's body: what a 200 answers.
                 guard let payload = cases.first?.payload else { return nil }
                 return sample(payload, depth: depth, format: format)
+            case .responseHeaders:
+                // Headers, never a body.
+                return nil
             }
         case .generic, .parameter: return nil
         }
