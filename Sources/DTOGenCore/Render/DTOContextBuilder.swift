@@ -139,7 +139,8 @@ struct DTOContextBuilder {
                         type: printer.type(field.type), storage: "_" + field.name)
                 }
                 return HeaderFieldContext(
-                    doc: docLines(printer.responseHeaderDoc(field)), access: access, name: name, type: printer.type(field.type),
+                    doc: docLines(printer.responseHeaderDoc(field)), access: access, name: name,
+                    type: printer.type(field.type),
                     defaultValue: field.type.isOptional ? " = " + printer.literal(.null) : "", deprecated: deprecated,
                     stored: deprecated?.storage ?? name,
                     read: printer.responseHeaderRead(field))
