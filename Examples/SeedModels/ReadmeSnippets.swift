@@ -134,7 +134,7 @@ actor QuakeImporter {
 }
 #endif
 
-// README.md:887
+// README.md:888
 /// A middleware: write `next` as `Next`. Spelled out, the function type would mean a
 /// caller-isolated function in a module with `NonisolatedNonsendingByDefault`.
 struct StampMiddleware: APIMiddleware {

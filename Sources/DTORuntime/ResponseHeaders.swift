@@ -62,7 +62,7 @@ public struct ResponseHeaderFields: Sendable {
     /// A date header: an HTTP date (`Expires: Wed, 21 Oct 2026 07:28:00 GMT`, the three forms
     /// RFC 9110 accepts) unless `format` says otherwise; nil when missing or malformed (logged).
     public func date(_ name: String, format: DateFormat? = nil) -> Date? {
-        optional(name, expecting: format?.description ?? "an HTTP date") { Self.date($0, format: format) }
+        optional(name, expecting: Self.dateDescription(format)) { Self.date($0, format: format) }
     }
 
     /// `value(_:as:)` for a header the response must have: a missing or malformed one throws
@@ -90,7 +90,7 @@ public struct ResponseHeaderFields: Sendable {
 
     /// `date(_:format:)` for a header the response must have.
     public func requiredDate(_ name: String, format: DateFormat? = nil) throws -> Date {
-        try required(name, expecting: format?.description ?? "an HTTP date") { Self.date($0, format: format) }
+        try required(name, expecting: Self.dateDescription(format)) { Self.date($0, format: format) }
     }
 
     private func optional<Value>(_ name: String, expecting: String, _ parse: (String) -> Value?) -> Value? {
@@ -111,6 +111,13 @@ public struct ResponseHeaderFields: Sendable {
                 codingPath: "headers.\(name)", description: "'\(text)' is not \(Self.article(expecting))")
         }
         return value
+    }
+
+    /// A date format as a message names it: `an HTTP date`, `a date in seconds since 1970`.
+    private static func dateDescription(_ format: DateFormat?) -> String {
+        guard let format else { return "an HTTP date" }
+        let described = format.description
+        return described.hasPrefix("a ") || described.hasPrefix("an ") ? described : "a date in \(described)"
     }
 
     private static func article(_ expecting: String) -> String {
@@ -175,13 +182,30 @@ extension Float: HeaderFieldValue {
 }
 
 extension Decimal: HeaderFieldValue {
-    /// A decimal number, read exactly (in the POSIX locale).
+    /// A decimal number (`-12.50`, `1e3`), read exactly; text after the number makes it none.
     public init?(headerField: String) {
         let text = headerField.trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty, let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
-            return nil
-        }
+        guard HeaderNumber.isDecimal(text),
+            let value = Decimal(string: text, locale: Foundation.Locale(identifier: "en_US_POSIX"))
+        else { return nil }
         self = value
+    }
+}
+
+/// The text of a decimal number: a sign, digits with at most one point, an exponent.
+enum HeaderNumber {
+    static func isDecimal(_ text: String) -> Bool {
+        var scalars = Substring(text).unicodeScalars[...]
+        if let sign = scalars.first, sign == "+" || sign == "-" { scalars = scalars.dropFirst() }
+        let mantissa = scalars.prefix { $0 != "e" && $0 != "E" }
+        let digits = mantissa.filter { ("0"..."9").contains($0) }.count
+        let points = mantissa.filter { $0 == "." }.count
+        guard digits > 0, points <= 1, digits + points == mantissa.count else { return false }
+        var exponent = scalars.dropFirst(mantissa.count)
+        guard !exponent.isEmpty else { return true }
+        exponent = exponent.dropFirst()
+        if let sign = exponent.first, sign == "+" || sign == "-" { exponent = exponent.dropFirst() }
+        return !exponent.isEmpty && exponent.allSatisfy { ("0"..."9").contains($0) }
     }
 }
 
@@ -323,9 +347,9 @@ enum HTTPDate {
 enum HeaderDiagnostics {
     static func log(_ message: String) {
         #if canImport(os)
-        Logger(subsystem: "DTORuntime", category: "ResponseHeaders").warning("\(message, privacy: .public)")
+        os.Logger(subsystem: "DTORuntime", category: "ResponseHeaders").warning("\(message, privacy: .public)")
         #else
-        FileHandle.standardError.write(Data("DTORuntime: \(message)\n".utf8))
+        Foundation.FileHandle.standardError.write(Data("DTORuntime: \(message)\n".utf8))
         #endif
     }
 }

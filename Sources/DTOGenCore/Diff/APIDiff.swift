@@ -368,8 +368,9 @@ struct APIComparer {
         }
     }
 
-    /// `responseHeaders`: a header added breaks nothing; one removed, retyped or newly
-    /// required breaks code that reads it (and a response without a required one throws).
+    /// `responseHeaders`: an optional header added breaks nothing; one removed, renamed,
+    /// retyped or required breaks code that reads it (and a response without a required one
+    /// throws).
     mutating func compareResponseHeaders(
         _ type: String, _ was: [Decl.HeaderField], _ before: APISide.TypeEntry, _ now: [Decl.HeaderField],
         _ after: APISide.TypeEntry
@@ -380,11 +381,21 @@ struct APIComparer {
             let symbol = "\(type).\(new[key]?.name ?? old[key]?.name ?? "")"
             let header = new[key]?.header ?? old[key]?.header ?? key
             switch (old[key], new[key]) {
-            case (nil, _?):
+            case (nil, let now?) where now.type.isOptional:
                 add([], symbol, "header '\(header)' added", at: after.decl.location, in: after.spec)
+            case (nil, _?):
+                // A response without it now throws; the memberwise init takes it.
+                add(
+                    [.source, .wire], symbol, "required header '\(header)' added", at: after.decl.location,
+                    in: after.spec)
             case (_?, nil):
                 add([.source], symbol, "header '\(header)' removed", at: after.decl.location, in: after.spec)
             case (let was?, let now?):
+                if was.name != now.name {
+                    add(
+                        [.source], "\(type).\(was.name)", "header '\(header)' is now read into '\(now.name)'",
+                        at: after.decl.location, in: after.spec)
+                }
                 let oldType = before.table.describe(was.type)
                 let newType = after.table.describe(now.type)
                 guard oldType != newType || was.dateFormat != now.dateFormat else { continue }
@@ -656,6 +667,15 @@ struct APIComparer {
             if before.kind != endpoint.kind {
                 add(
                     [.source], symbol, "is now of kind '\(endpoint.kind.written)' (was '\(before.kind.written)')",
+                    at: location, in: after.spec)
+            }
+            if (before.responseHeaders == nil) != (endpoint.responseHeaders == nil) {
+                // Calls are the same; code that spells the factory's type (its kind becomes
+                // `WithResponseHeaders<…>`, or stops being one) and what `response(for:)` returns break.
+                add(
+                    [.source], symbol,
+                    endpoint.responseHeaders == nil
+                        ? "no longer declares response headers" : "now declares response headers",
                     at: location, in: after.spec)
             }
             if before.envelope != endpoint.envelope {

@@ -26,7 +26,8 @@ struct DeprecatedTypes: Sendable {
             }
         }
         // An alias of a deprecated type is as deprecated: `typealias Old2 = [Old]`; and so is a
-        // response by status with a case that holds one (the factory that returns it, with it).
+        // response by status with a case that holds one, and response headers with a header
+        // of one (the factory that spells it, with it).
         var changed = !spelled.isEmpty
         while changed {
             changed = false
@@ -35,6 +36,7 @@ struct DeprecatedTypes: Sendable {
                     switch table[id].kind {
                     case .alias(let target): [target]
                     case .statusResponses(let cases): cases.compactMap(\.payload)
+                    case .responseHeaders(let fields): fields.map(\.type)
                     default: []
                     }
                 var found: Deprecation?

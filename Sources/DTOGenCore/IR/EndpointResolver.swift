@@ -239,7 +239,7 @@ struct EndpointResolver {
         }
         var headers: [NamedParameter] = []
         for property in endpoint.headers {
-            if !isHeaderName(property.key) {
+            if !FormatRules.isHeaderName(property.key) {
                 types.sink.error("DTG3018", property.keyLocation, "'\(property.key)' is not a valid HTTP header name")
                 continue
             }
@@ -248,7 +248,7 @@ struct EndpointResolver {
         }
         var cookies: [NamedParameter] = []
         for property in endpoint.cookies {
-            if !isHeaderName(property.key) {
+            if !FormatRules.isHeaderName(property.key) {
                 types.sink.error("DTG3019", property.keyLocation, "'\(property.key)' is not a valid cookie name")
                 continue
             }
@@ -669,15 +669,6 @@ struct EndpointResolver {
             }
             return !fields.contains { types.containsDate($0.type) || $0.type.nonOptional == .scalar(.file) }
         }
-    }
-
-    func isHeaderName(_ name: String) -> Bool {
-        !name.isEmpty
-            && name.unicodeScalars.allSatisfy {
-                $0.isASCII
-                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
-                        || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0))
-            }
     }
 
     /// The spec's `error` and `errors`, each resolved (and reported) once.

@@ -98,6 +98,8 @@ struct Decl: Sendable {
         var dateFormat: DateFormatSpec?
         var doc: String?
         var deprecation: Deprecation?
+        /// A deprecated header's private stored property (its own is computed over it).
+        var storage: String?
     }
 
     /// A success status of `responses`: its case and its body's type (nil: none).

@@ -111,7 +111,9 @@ enum ModuleLinker {
                 // A factory without arguments is a `static var`: its name alone identifies it.
                 let arguments = endpoint.arguments.map { "\($0.label ?? $0.name): \(table.describe($0.type))" }.joined(
                     separator: ", ")
-                let key = "\(endpoint.kind) \(response) \(endpoint.name)(\(arguments))"
+                // Response headers make the factory's kind another (`WithResponseHeaders<…>`).
+                let headers = endpoint.responseHeaders.map { " " + table[$0].qualifiedName } ?? ""
+                let key = "\(endpoint.kind)\(headers) \(response) \(endpoint.name)(\(arguments))"
                 let location =
                     spec.spec.endpoints.indices.contains(offset)
                     ? spec.spec.endpoints[offset].name.location : spec.spec.location

@@ -72,24 +72,23 @@ struct SpecResolver {
                         element: false)
                 })
         }
-        // Response headers after every body, so declaring them moves no other type's name.
-        let headers = spec.endpoints.map { endpoint -> DeclID? in
-            guard !endpoint.responseHeaders.isEmpty else { return nil }
-            let pascal = SwiftName.upperCamel(endpoint.name.value, style: types.naming)
-            return types.responseHeaders(endpoint.responseHeaders, of: endpoint.name.value, pascal: pascal)
-        }
         // A spec-level error type conforms to `Error` even when no endpoint uses it (others may import it).
         // The spec's error types, for every endpoint (and, in a spec without endpoints, for
         // specs that import it): resolved once, so a problem with one is reported once.
         var endpointResolver = EndpointResolver(types: types)
         endpointResolver.resolveSpecErrors(spec)
         for (index, endpoint) in spec.endpoints.enumerated() {
-            var resolved = endpointResolver.endpoint(
-                endpoint, response: responses[index], body: bodies[index], spec: spec)
-            resolved.responseHeaders = headers[index]
-            endpoints.append(resolved)
+            endpoints.append(
+                endpointResolver.endpoint(endpoint, response: responses[index], body: bodies[index], spec: spec))
         }
         types = endpointResolver.types
+        // Response headers last (after the parameters' enums), so declaring them moves no
+        // other type's name.
+        for (index, endpoint) in spec.endpoints.enumerated() where !endpoint.responseHeaders.isEmpty {
+            let pascal = SwiftName.upperCamel(endpoint.name.value, style: types.naming)
+            endpoints[index].responseHeaders = types.responseHeaders(
+                endpoint.responseHeaders, of: endpoint.name.value, pascal: pascal)
+        }
         // Once every struct is declared: the inline bodies', responses' and query objects' too.
         types.storeDeprecatedFields()
         // A spec without endpoints is a library of DTOs: every type is its own use.

@@ -71,7 +71,7 @@ extension TypeResolver {
         var dateFormat: DateFormatSpec?
         if let written = shape.format {
             switch written.value {
-            case .date(let format) where type.nonOptional == .scalar(.date): dateFormat = format
+            case .date(let format) where table.resolved(type.nonOptional) == .scalar(.date): dateFormat = format
             default:
                 sink.error(
                     "DTG3159", written.location,
@@ -79,9 +79,12 @@ extension TypeResolver {
                 )
             }
         }
+        // A deprecated header's property is computed over a private one, so the struct's own
+        // code uses no deprecated name: that one's name is the struct's too.
+        let storage = shape.deprecated.map { _ in names.claim("_" + name, for: entry.key + " (storage)").name }
         return Decl.HeaderField(
             header: entry.key, name: name, type: type, dateFormat: dateFormat, doc: shape.doc?.value,
-            deprecation: shape.deprecated?.value)
+            deprecation: shape.deprecated?.value, storage: storage)
     }
 
     /// What the runtime reads from a header's text: a scalar, an enum of them, a list of either.

@@ -2,7 +2,8 @@
 /// endpoints come from the document on every run, and the spec adds what a document cannot
 /// say. `"operations"` selects a subset (operationIds, endpoint names or `tag:NAME`); an
 /// endpoint entry whose `name` is an operation's adds or overrides its `domain`, `kind`,
-/// `envelope`, `response` (in place of the document's `responses`), `error`, `errors`, `doc`
+/// `envelope`, `response` (in place of the document's `responses`), `responseHeaders` (in
+/// place of the document's), `error`, `errors`, `doc`
 /// (and `examples`); other entries with a `path` are
 /// endpoints of their own; `types`, `mappings`, `options`, `envelope`, `error`, `errors` and
 /// `imports` are the spec's. Read before the
@@ -10,7 +11,9 @@
 /// the `openapi` key, so a problem in it points there.
 enum OpenAPIBackedSpec {
     /// What an entry for an operation may set (`examples`: sample responses to verify).
-    static let overridableKeys = ["domain", "kind", "envelope", "response", "error", "errors", "doc", "examples"]
+    static let overridableKeys = [
+        "domain", "kind", "envelope", "response", "responseHeaders", "error", "errors", "doc", "examples",
+    ]
 
     /// The document's nodes carry this `SourceLocation.file`: `Spec.otherFiles[0]`.
     static let documentFile: UInt32 = 1

@@ -13,12 +13,13 @@ extension OpenAPITranslator {
                 let response = followed(member.value, pointer: pointer + "/" + member.key)
             else { continue }
             successes += 1
+            var here: Set<String> = []
             for header in response["headers"]?.members ?? [] {
                 let lowered = header.key.lowercased()
                 let headerPointer = pointer + "/" + member.key + "/headers/" + Self.escape(header.key)
-                guard lowered != "content-type", let node = followed(header.value, pointer: headerPointer) else {
-                    continue
-                }
+                guard lowered != "content-type", here.insert(lowered).inserted,
+                    let node = followed(header.value, pointer: headerPointer)
+                else { continue }
                 guard FormatRules.isHeaderName(header.key) else {
                     warn("DTG4053", node, headerPointer, "'\(header.key)' is not a valid header name; left out")
                     continue
@@ -29,7 +30,7 @@ extension OpenAPITranslator {
                     continue
                 }
                 order.append(lowered)
-                found[lowered] = (header.key, headerShape(node, pointer: headerPointer), required)
+                found[lowered] = (header.key, headerShape(node, header: header.key, pointer: headerPointer), required)
             }
         }
         var names = NameScope()
@@ -47,14 +48,20 @@ extension OpenAPITranslator {
     }
 
     /// A header's value as `responseHeaders` reads it: a number, a flag, a date, a UUID, a
-    /// list of scalars, else text (an enum too, so a new value still reads).
-    mutating func headerShape(_ node: JSONNode, pointer: String) -> ShapeSpec {
+    /// comma-separated list of scalars, else text (an enum too, so a new value still reads;
+    /// a Swagger 2.0 list of another delimiter too).
+    mutating func headerShape(_ node: JSONNode, header: String, pointer: String) -> ShapeSpec {
         let schema = swagger2 ? node : node["schema"].flatMap { followed($0, pointer: pointer + "/schema") }
         var shape = ShapeSpec(.reference("String"))
         if let schema, let (scalar, format) = headerScalar(schema) {
             shape = ShapeSpec(.reference(scalar))
-            shape.format = format.map { .unplaced(.date($0)) }
-        } else if let schema, Self.types(of: schema).contains("array") {
+            // HTTP's own date headers are HTTP dates, whatever format a document gives them.
+            if !Self.httpDateHeaders.contains(header.lowercased()) {
+                shape.format = format.map { .unplaced(.date($0)) }
+            }
+        } else if let schema, Self.types(of: schema).contains("array"),
+            (node["collectionFormat"]?.stringValue ?? "csv") == "csv"
+        {
             var element = ShapeSpec(.reference("String"))
             let items = schema["items"].flatMap { followed($0, pointer: pointer + "/items") }
             if let items, let (scalar, format) = headerScalar(items), format == nil {
@@ -66,6 +73,11 @@ extension OpenAPITranslator {
         Self.markDeprecated(&shape, node)
         return shape.placed(at: node.location)
     }
+
+    /// The headers HTTP defines as HTTP dates (RFC 9110).
+    static let httpDateHeaders: Set<String> = [
+        "date", "expires", "last-modified", "retry-after", "if-modified-since", "if-unmodified-since",
+    ]
 
     /// The scalar a header schema names, and a date's format; nil for anything else.
     func headerScalar(_ schema: JSONNode) -> (String, DateFormatSpec?)? {

@@ -136,7 +136,7 @@ struct DTOContextBuilder {
                 let deprecated = field.deprecation.map { deprecation in
                     DeprecatedHeaderContext(
                         availability: printer.availability(deprecation), access: access, name: name,
-                        type: printer.type(field.type), storage: "_" + field.name)
+                        type: printer.type(field.type), storage: SwiftName.escaped(field.storage ?? "_" + field.name))
                 }
                 return HeaderFieldContext(
                     doc: docLines(printer.responseHeaderDoc(field)), access: access, name: name,

@@ -18,8 +18,10 @@ struct EndpointContextBuilder {
             if let last = groups.last, last.endpointType == endpointType, last.kind == kind, last.response == response {
                 groups[groups.count - 1].factories.append(factory(endpoint, spaced: true))
             } else {
-                // `extension Endpoint<Kind, Old>` spells the response type.
-                let spelled = endpoint.response.flatMap { printer.deprecated.mentioned(in: $0, table: printer.table) }
+                // `extension Endpoint<Kind, Old>` spells the response type (and the response
+                // headers' type, in its kind).
+                let spelled = ([endpoint.response, endpoint.responseHeaders.map(TypeRef.named)].compactMap { $0 })
+                    .lazy.compactMap { printer.deprecated.mentioned(in: $0, table: printer.table) }.first
                 groups.append(
                     ExtensionContext(
                         endpointType: endpointType, kind: kind, response: response,

@@ -97,11 +97,12 @@ enum FormatRules {
 
     /// A field name of HTTP (RFC 9110's token).
     static func isHeaderName(_ name: String) -> Bool {
-        name.unicodeScalars.allSatisfy {
-            $0.isASCII
-                && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
-                    || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0))
-        }
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                        || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0))
+            }
     }
 
     static func badHeaderName(_ name: String) -> Broken {

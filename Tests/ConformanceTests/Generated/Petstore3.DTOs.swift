@@ -159,6 +159,13 @@ extension Petstore3 {
         }
     }
 
+    /// Status values that need to be considered for filter. Default: `"available"`.
+    nonisolated enum FindPetsByStatusStatus: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
+        case available
+        case pending
+        case sold
+    }
+
     /// The headers `loginUser`'s responses carry, read as typed values.
     nonisolated struct LoginUserResponseHeaders: Sendable, Hashable, DTORuntime.ResponseHeaders {
         /// calls per hour allowed by the user
@@ -185,13 +192,6 @@ extension Petstore3 {
             self.rateLimit = headers.value("X-Rate-Limit", as: Int.self)
             self.expiresAfter = headers.date("X-Expires-After", format: .iso8601)
         }
-    }
-
-    /// Status values that need to be considered for filter. Default: `"available"`.
-    nonisolated enum FindPetsByStatusStatus: String, Codable, Sendable, Hashable, CaseIterable, DTORuntime.FastJSONDecodable {
-        case available
-        case pending
-        case sold
     }
 }
 

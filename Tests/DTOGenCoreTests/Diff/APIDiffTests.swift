@@ -121,10 +121,10 @@ struct APIDiffTests {
             new: types(
                 #""Job": { "id": "Int" }"#,
                 endpoints:
-                    #"[{ "name": "create", "method": "POST", "path": "/jobs", "response": "Job", "responseHeaders": { «"etag": "String?", "X-Count": "Double?", "Location": "String", "Retry-After": "Int?" } }]"#
+                    #"[{ "name": "create", "method": "POST", "path": "/jobs", "response": "Job", "responseHeaders": { «"etag": "String?", "X-Count": "Double?", "Location": "String", "Retry-After": "Int?", "X-Id": "String" } }]"#
             ),
             report:
-                "breaking (3):\n  @new0: CreateResponseHeaders.count: header 'X-Count' is read as Double? (was Int?) [source, wire]\n  @new0: CreateResponseHeaders.location: header 'Location' is read as String (was String?) [source, wire]\n  @new0: CreateResponseHeaders.old: header 'X-Old' removed [source]\nnon-breaking (1):\n  @new0: CreateResponseHeaders.retryAfter: header 'Retry-After' added\n"
+                "breaking (5):\n  @new0: CreateResponseHeaders.count: header 'X-Count' is read as Double? (was Int?) [source, wire]\n  @new0: CreateResponseHeaders.eTag: header 'etag' is now read into 'etag' [source]\n  @new0: CreateResponseHeaders.id: required header 'X-Id' added [source, wire]\n  @new0: CreateResponseHeaders.location: header 'Location' is read as String (was String?) [source, wire]\n  @new0: CreateResponseHeaders.old: header 'X-Old' removed [source]\nnon-breaking (1):\n  @new0: CreateResponseHeaders.retryAfter: header 'Retry-After' added\n"
         ),
         Case(
             name: "error types by status added, changed and removed",

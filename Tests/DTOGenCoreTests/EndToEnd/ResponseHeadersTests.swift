@@ -160,4 +160,45 @@ struct ResponseHeadersTests {
                 "bad.json:15:28: error: 'responseHeaders' is not supported on a stream endpoint: 'client.stream' gives the events, not a response; remove it [DTG2033]",
             ], "\(messages)")
     }
+
+    /// A header's inline enum is named after the parameters' (which keep their names), and
+    /// a header of a deprecated type deprecates the struct, so generated code compiles
+    /// without a warning; a deprecated header's storage never takes another header's name.
+    @Test func namesAndDeprecationsLeaveTheRestAlone() throws {
+        let spec = #"""
+            {
+              "name": "Jobs",
+              "types": {
+                "Job": { "id": "Int" },
+                "OldCache": { "$enum": ["HIT", "MISS"], "$deprecated": "Read X-Cache-State." }
+              },
+              "endpoints": [
+                {
+                  "name": "list", "path": "/jobs", "query": { "mode": { "$enum": ["a", "b"], "$optional": true } },
+                  "response": ["Job"],
+                  "responseHeaders": {
+                    "X-Mode": { "$enum": ["fast", "slow"], "$optional": true },
+                    "X-Cache": "OldCache?",
+                    "X-Count": { "$type": "Int?", "$deprecated": true },
+                    "X-Other": { "$type": "Int?", "$name": "_count" }
+                  }
+                }
+              ]
+            }
+            """#
+        let result = Generator.generate([SpecInput(path: "jobs.json", bytes: Array(spec.utf8))])
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let dtos = try #require(result.files.first { $0.path.hasSuffix("DTOs.swift") }?.contents)
+        #expect(dtos.contains("enum ListMode: String, Codable, Sendable, Hashable, CaseIterable"), "\(dtos)")
+        #expect(dtos.contains("    case a\n"), "the parameter's enum keeps its name: \(dtos)")
+        #expect(dtos.contains("var mode: ListMode2?"), "\(dtos)")
+        #expect(
+            dtos.contains(
+                "@available(*, deprecated, message: \"OldCache is deprecated: Read X-Cache-State.\")\nnonisolated struct ListResponseHeaders"
+            ),
+            "\(dtos)")
+        let checked = try Swiftc.typecheck(result.files, with: "", runtime: .module)
+        #expect(checked.status == 0, "\(Swiftc.errors(checked.output))")
+        #expect(!checked.output.contains("warning:"), "\(checked.output)")
+    }
 }

@@ -252,7 +252,7 @@ struct OpenAPIImportTests {
                 "../docs/shop.yaml has no operation 'get-itme'; did you mean 'get-item'?",
                 "no operation of ../docs/shop.yaml has the tag 'nope'",
                 "operation 'postItems' (endpoint 'postItems') is not among the spec's 'operations'; add it there",
-                "'path' of 'getItem' comes from ../docs/shop.yaml; an entry for one of its operations sets only 'domain', 'kind', 'envelope', 'response', 'error', 'errors', 'doc', 'examples'",
+                "'path' of 'getItem' comes from ../docs/shop.yaml; an entry for one of its operations sets only 'domain', 'kind', 'envelope', 'response', 'responseHeaders', 'error', 'errors', 'doc', 'examples'",
             ])
         input.files = [:]
         #expect(

@@ -29,6 +29,7 @@ struct ResponseHeadersImportTests {
                     X-Mode: { schema: { type: string, enum: [fast, slow] } }
                     X-Tags: { schema: { type: array, items: { type: integer } } }
                     X-Limit: { schema: { type: integer, format: int64 } }
+                    Last-Modified: { schema: { type: string, format: date-time } }
                     Limit: { deprecated: true, schema: { type: boolean } }
                   content: { application/json: { schema: { $ref: "#/components/schemas/Job" } } }
                 "202":
@@ -57,12 +58,13 @@ struct ResponseHeadersImportTests {
         let create = try #require(spec.endpoints.first { $0.name.value == "createJob" })
         #expect(
             create.responseHeaders.map(\.key) == [
-                "Location", "X-RateLimit-Remaining", "X-Expires-After", "X-Mode", "X-Tags", "X-Limit", "Limit",
+                "Location", "X-RateLimit-Remaining", "X-Expires-After", "X-Mode", "X-Tags", "X-Limit", "Last-Modified",
+                "Limit",
             ])
         #expect(
             create.responseHeaders.map { SharedShapes.key($0.shape) } == [
                 #""String""#, #""Int?""#, #"{"$type":"Date?","$format":"iso8601",}"#, #""String?""#,
-                #"{"$type":["Int",],"$optional":true,}"#, #""Int64?""#,
+                #"{"$type":["Int",],"$optional":true,}"#, #""Int64?""#, #""Date?""#,
                 #"{"$type":"Bool?","$deprecated":true,"$name":"limit2",}"#,
             ], "only Location is required by both statuses")
         #expect(spec.endpoints.first { $0.name.value == "listJobs" }?.responseHeaders.isEmpty == true)
@@ -88,7 +90,10 @@ struct ResponseHeadersImportTests {
                   responses:
                     "200":
                       description: pets
-                      headers: { x-next: { type: string, description: the next page }, X-Total: { type: integer } }
+                      headers:
+                        x-next: { type: string, description: the next page }
+                        X-Total: { type: integer }
+                        X-Ids: { type: array, items: { type: integer }, collectionFormat: pipes }
                       schema: { type: array, items: { type: string } }
             """
         let imported = OpenAPIImporter.importDocument(bytes: Array(document.utf8), path: "pets.yaml")
@@ -96,8 +101,24 @@ struct ResponseHeadersImportTests {
         let list = try #require(imported.built?.endpoints.first)
         #expect(
             list.responseHeaders.map { "\($0.key) \(SharedShapes.key($0.shape))" } == [
-                #"x-next {"$type":"String?",}"#, #"X-Total "Int?""#,
-            ])
+                #"x-next {"$type":"String?",}"#, #"X-Total "Int?""#, #"X-Ids "String?""#,
+            ], "a list of another delimiter than a comma is text")
         #expect(list.responseHeaders.first?.shape.doc?.value == "the next page")
+    }
+
+    /// A backed spec's entry for an operation may give its own `responseHeaders` in place
+    /// of the document's (a header the document calls required that the server leaves out).
+    @Test func aBackedSpecsEntryReplacesTheHeaders() throws {
+        let spec = #"""
+            { "openapi": "jobs.yaml",
+              "endpoints": [{ "name": "createJob", "responseHeaders": { "Location": "String?" } }] }
+            """#
+        let result = Generator.generate([
+            SpecInput(path: "jobs.json", bytes: Array(spec.utf8), files: ["jobs.yaml": Array(Self.document.utf8)])
+        ])
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let dtos = try #require(result.files.first { $0.path.hasSuffix("DTOs.swift") }?.contents)
+        #expect(dtos.contains(#"self.location = headers.value("Location", as: String.self)"#), "\(dtos)")
+        #expect(!dtos.contains("rateLimitRemaining"), "\(dtos)")
     }
 }

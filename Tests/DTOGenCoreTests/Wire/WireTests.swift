@@ -188,7 +188,7 @@ struct WireProgram {
                 arguments.append(label == "_" ? value : "\(SwiftName.escaped(label)): \(value)")
             }
             guard sampled else { skipped.append("\(endpoint.name) (a file argument)"); continue }
-            let kind = printer.kind(endpoint.kind)
+            let kind = printer.kind(of: endpoint)
             let response = endpoint.response.map(printer.qualifiedType) ?? "Void"
             let type = "Endpoint<\(kind), \(response)>"
             let call =
