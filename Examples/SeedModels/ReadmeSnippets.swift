@@ -319,3 +319,25 @@ func readmeSnippet19() async throws {
     assert(featured.first?.name == "Green tea")
     _ = (transport, client, featured)
 }
+
+// Sources/DTORuntime/DTORuntime.docc/TransferringFiles.md:15
+func readmeSnippet20(client: APIClient, token: AccessToken, photo: URL) async throws {
+    let image = FilePart(fileURL: photo, contentType: "image/jpeg")
+    let item = try await client.send(.uploadImage(id: UUID(), body: UploadImageBody(image: image)), using: token)
+    _ = (image, item)
+}
+
+// Sources/DTORuntime/DTORuntime.docc/TransferringFiles.md:30
+func readmeSnippet21(client: APIClient, token: AccessToken, video: URL, saved: URL) async throws {
+    let upload = Endpoint<EndpointKinds.Private, Item>(method: .put, path: "/items/7/video", body: Data())
+        .encodingBody(as: .raw(contentType: "video/mp4"))
+    let uploaded = try await client.upload(upload, fromFile: video, using: token) { progress in
+        print(progress.completedBytes, "of", progress.totalBytes ?? -1)
+    }
+    let manual = Endpoint<EndpointKinds.Public, Data>(path: "/manual.pdf").decodingRawBody()
+    let response = try await client.download(manual, to: saved) { progress in
+        print(progress.fractionCompleted ?? 0)
+    }
+    print(uploaded.id, response.statusCode)
+    _ = (upload, uploaded, manual, response)
+}

@@ -119,6 +119,16 @@ public protocol HTTPTransport: Sendable {
     /// The response as soon as its head arrives, and its body as it arrives (for
     /// `APIClient.stream`). The default sends the request and gives the whole body at once.
     func stream(_ request: URLRequest) async throws -> StreamedResponse
+    /// Sends the request with the file as its body, calling `progress` as bytes are sent
+    /// (for `APIClient.upload` and multipart files on disk). The default reads the file into
+    /// memory and calls `send`.
+    func upload(_ request: URLRequest, fromFile file: URL, progress: TransferProgressHandler?) async throws -> (
+        Data, HTTPURLResponse
+    )
+    /// Sends the request and writes the response's body to `file`, calling `progress` as
+    /// bytes arrive (for `APIClient.download`). The default holds the body in memory.
+    func download(_ request: URLRequest, to file: URL, progress: TransferProgressHandler?) async throws
+        -> HTTPURLResponse
 }
 
 /// Sends with a `URLSession`; cancelling the calling task cancels the data task.
@@ -187,30 +197,62 @@ public struct APIClient: Sendable {
     }
 
     /// Sends the endpoint and returns the payload with the response's status and headers.
+    /// A multipart body's files on disk (`FilePart(fileURL:)`) are streamed from there.
     public func response<Kind, Response>(for endpoint: Endpoint<Kind, Response>, using data: Kind.RequestData)
         async throws -> APIResponse<Response>
     {
-        try _Concurrency.Task.checkCancellation()
-        var request = try await Kind.authorize(try endpoint.makeRequest(baseURL: baseURL, with: data), with: data)
-        if endpoint.timeout == nil, let timeout { request.timeoutInterval = timeout }
         let transport = self.transport
-        let (body, response) = try await through(middlewares[...], request) { try await transport.send($0) }
+        let exchanged = try await exchange(endpoint, using: data, streamingFiles: true) { request, bodyFile in
+            guard let bodyFile else { return try await transport.send(request) }
+            return try await transport.upload(request, fromFile: bodyFile, progress: nil)
+        }
+        return try decoded(endpoint, exchanged)
+    }
+
+    /// Builds the endpoint's request, sends it through the middlewares, then `last` (the
+    /// transport, given the file a streamed body was written to), and throws for a status
+    /// outside 200–299: the endpoint's error type, else `APIError.status`.
+    func exchange<Kind, Response>(
+        _ endpoint: Endpoint<Kind, Response>, using data: Kind.RequestData, streamingFiles: Bool,
+        clearingBody: Bool = false,
+        last: @escaping @Sendable (URLRequest, URL?) async throws -> (Data, HTTPURLResponse)
+    ) async throws -> (Data, HTTPURLResponse) {
+        try _Concurrency.Task.checkCancellation()
+        let (built, bodyFile) = try endpoint.makeRequest(baseURL: baseURL, with: data, streamingFiles: streamingFiles)
+        defer { if let bodyFile { try? Foundation.FileManager.default.removeItem(at: bodyFile) } }
+        var request = try await Kind.authorize(built, with: data)
+        if clearingBody { request.httpBody = nil }
+        if endpoint.timeout == nil, let timeout { request.timeoutInterval = timeout }
+        let (body, response) = try await through(middlewares[...], request) { try await last($0, bodyFile) }
         guard (200..<300).contains(response.statusCode) else {
             if let error = endpoint.error(decoding: body, statusCode: response.statusCode) {
                 throw APIError.server(statusCode: response.statusCode, body: body, error: error)
             }
             throw APIError.status(code: response.statusCode, body: body)
         }
+        return (body, response)
+    }
+
+    /// A 2xx body decoded as the endpoint says, with the status and headers.
+    func decoded<Kind, Response>(_ endpoint: Endpoint<Kind, Response>, _ exchanged: (Data, HTTPURLResponse)) throws
+        -> APIResponse<Response>
+    {
+        let (body, response) = exchanged
         do {
             let value = try endpoint.decodeByStatus.map { try $0(response.statusCode, body) } ?? endpoint.decode(body)
-            var headers: [String: String] = [:]
-            for (key, value) in response.allHeaderFields {
-                if let key = key as? String, let value = value as? String { headers[key] = value }
-            }
-            return APIResponse(value: value, statusCode: response.statusCode, headers: headers)
+            return APIResponse(value: value, statusCode: response.statusCode, headers: Self.headers(of: response))
         } catch let error as DecodingError {
             throw APIError.from(error)
         }
+    }
+
+    /// A response's header fields as strings.
+    static func headers(of response: HTTPURLResponse) -> [String: String] {
+        var headers: [String: String] = [:]
+        for (key, value) in response.allHeaderFields {
+            if let key = key as? String, let value = value as? String { headers[key] = value }
+        }
+        return headers
     }
 
     /// `response(for:using:)` for an endpoint that needs no request data.
@@ -323,6 +365,13 @@ private final class StartedStreams: @unchecked Sendable {
 }
 
 enum URLSessionLoading {
+    /// A task's error as the client throws it: a cancelled task as `CancellationError`.
+    static func apiError(_ error: any Error) -> any Error {
+        let nsError = error as NSError
+        if nsError.domain == NSURLErrorDomain, nsError.code == NSURLErrorCancelled { return CancellationError() }
+        return APIError.transport(code: nsError.code, description: nsError.localizedDescription)
+    }
+
     /// One data task, cancelled when the calling task is.
     static func load(_ request: URLRequest, with session: URLSession) async throws -> (Data, HTTPURLResponse) {
         let box = TaskBox()
@@ -331,14 +380,7 @@ enum URLSessionLoading {
                 (continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) in
                 let task = session.dataTask(with: request) { data, response, error in
                     if let error {
-                        let nsError = error as NSError
-                        if nsError.domain == NSURLErrorDomain, nsError.code == NSURLErrorCancelled {
-                            continuation.resume(throwing: CancellationError())
-                        } else {
-                            continuation.resume(
-                                throwing: APIError.transport(
-                                    code: nsError.code, description: nsError.localizedDescription))
-                        }
+                        continuation.resume(throwing: apiError(error))
                         return
                     }
                     guard let http = response as? HTTPURLResponse else {

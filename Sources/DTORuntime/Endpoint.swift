@@ -303,9 +303,18 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
     /// The request for this endpoint. The path is appended to the base URL's path (never
     /// replacing it, never changing its host), query items are percent-encoded in order.
     public func makeRequest(baseURL: URL, with data: Kind.RequestData) throws -> URLRequest {
+        try makeRequest(baseURL: baseURL, with: data, streamingFiles: false).request
+    }
+
+    /// The request, and with `streamingFiles` a multipart body with files on disk
+    /// (`FilePart(fileURL:)`) written to a temporary file instead of into the request: the
+    /// caller uploads it from there, then removes it.
+    func makeRequest(baseURL: URL, with data: Kind.RequestData, streamingFiles: Bool) throws -> (
+        request: URLRequest, bodyFile: URL?
+    ) {
         if let absoluteURL {
             var request = URLRequest(url: absoluteURL)
-            return try finish(&request, with: data)
+            return try finish(&request, with: data, streamingFiles: streamingFiles)
         }
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
             throw APIError.invalidRequest("the base URL \(baseURL) cannot be used")
@@ -338,11 +347,14 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
             throw APIError.invalidRequest("cannot build a URL from \(baseURL) and \(path.percentEncoded)")
         }
         var request = URLRequest(url: url)
-        return try finish(&request, with: data)
+        return try finish(&request, with: data, streamingFiles: streamingFiles)
     }
 
     /// Method, timeout, headers, body and the kind's request data.
-    private func finish(_ request: inout URLRequest, with data: Kind.RequestData) throws -> URLRequest {
+    private func finish(_ request: inout URLRequest, with data: Kind.RequestData, streamingFiles: Bool) throws -> (
+        request: URLRequest, bodyFile: URL?
+    ) {
+        var bodyFile: URL?
         if let timeout { request.timeoutInterval = timeout }
         request.httpMethod = method.rawValue
         request.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -371,16 +383,22 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
                     request.setValue(contentType, forHTTPHeaderField: "Content-Type")
                 case .multipart:
                     let boundary = "dtogen-" + UUID().uuidString
-                    request.httpBody = MultipartEncoding.encode(
-                        try JSONDecoder().decode(JSONValue.self, from: json), boundary: boundary)
+                    let value = try JSONDecoder().decode(JSONValue.self, from: json)
+                    if streamingFiles, MultipartEncoding.hasFiles(value) {
+                        bodyFile = try MultipartEncoding.temporaryFile(value, boundary: boundary)
+                    } else {
+                        request.httpBody = try MultipartEncoding.encode(value, boundary: boundary)
+                    }
                     request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
                 }
+            } catch let error as APIError {
+                throw error
             } catch {
                 throw APIError.invalidRequest("the request body cannot be encoded: \(error)")
             }
         }
         Kind.prepare(&request, with: data)
-        return request
+        return (request, bodyFile)
     }
 }
 

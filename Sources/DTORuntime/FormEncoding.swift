@@ -18,32 +18,47 @@ public enum BodyEncoding: Sendable, Hashable {
     case raw(contentType: String)
 }
 
-/// A file in a multipart body (a `File` field in a spec): its bytes, name and content type.
+/// A file in a multipart body (a `File` field in a spec): its bytes, or a file on disk
+/// streamed from there, with its name and content type.
 public struct FilePart: Codable, Sendable, Hashable {
-    /// The file's bytes.
+    /// The file's bytes (empty for a file on disk, `fileURL`).
     public var data: Data
     /// The name the part's `Content-Disposition` gives the file.
     public var filename: String
     /// The part's `Content-Type` (`image/png`).
     public var contentType: String
+    /// A file on disk sent in place of `data`: `APIClient.send` streams it from there into
+    /// the request, never reading it whole.
+    public var fileURL: URL?
 
     /// A file to send in a multipart body.
     public init(data: Data, filename: String, contentType: String) {
         self.data = data
         self.filename = filename
         self.contentType = contentType
+        self.fileURL = nil
+    }
+
+    /// A file on disk to send in a multipart body, streamed from disk as the request is sent
+    /// (a photo or a video never sits in memory whole); `filename` defaults to the file's name.
+    public init(fileURL: URL, filename: String? = nil, contentType: String = "application/octet-stream") {
+        self.data = Data()
+        self.filename = filename ?? fileURL.lastPathComponent
+        self.contentType = contentType
+        self.fileURL = fileURL
     }
 
     /// How a file travels through JSON on its way to a multipart body (the key marks it).
     static let marker = "$dtogen.file"
 
     enum CodingKeys: String, CodingKey {
-        case marker = "$dtogen.file", data, filename, contentType
+        case marker = "$dtogen.file", data, filename, contentType, fileURL
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        data = try container.decode(Data.self, forKey: .data)
+        fileURL = try container.decodeIfPresent(URL.self, forKey: .fileURL)
+        data = try container.decodeIfPresent(Data.self, forKey: .data) ?? Data()
         filename = try container.decode(String.self, forKey: .filename)
         contentType = try container.decode(String.self, forKey: .contentType)
     }
@@ -51,7 +66,11 @@ public struct FilePart: Codable, Sendable, Hashable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(true, forKey: .marker)
-        try container.encode(data, forKey: .data)
+        if let fileURL {
+            try container.encode(fileURL, forKey: .fileURL)
+        } else {
+            try container.encode(data, forKey: .data)
+        }
         try container.encode(filename, forKey: .filename)
         try container.encode(contentType, forKey: .contentType)
     }
@@ -81,56 +100,113 @@ extension JSONValue {
 }
 
 /// `multipart/form-data` bodies: a part per top-level field, in sorted order; files as file
-/// parts, strings, numbers and booleans as text, objects as JSON, an array as a part per
-/// element; `null` left out.
+/// parts (a file on disk copied in pieces, never read whole), strings, numbers and booleans
+/// as text, objects as JSON, an array as a part per element; `null` left out.
 /// Names and file names escape `"`, CR and LF as the WHATWG form serializer does.
 enum MultipartEncoding {
-    static func encode(_ value: JSONValue, boundary: String) -> Data {
+    /// The body in memory (a file on disk read into it).
+    static func encode(_ value: JSONValue, boundary: String) throws -> Data {
         var body = Data()
-        func line(_ text: String) { body.append(Data((text + "\r\n").utf8)) }
-        func part(_ key: String, _ field: JSONValue) {
+        try write(value, boundary: boundary) { body.append($0) }
+        return body
+    }
+
+    /// The body written to a temporary file, for a body with files on disk: the caller
+    /// uploads it from there and removes it.
+    static func temporaryFile(_ value: JSONValue, boundary: String) throws -> URL {
+        let file = Foundation.FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dtogen-multipart-\(UUID().uuidString)")
+        guard Foundation.FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw APIError.invalidRequest("cannot write the body's temporary file \(file.path)")
+        }
+        do {
+            let handle = try Foundation.FileHandle(forWritingTo: file)
+            defer { try? handle.close() }
+            try write(value, boundary: boundary) { try handle.write(contentsOf: $0) }
+        } catch {
+            try? Foundation.FileManager.default.removeItem(at: file)
+            throw error
+        }
+        return file
+    }
+
+    /// Whether a body has a file on disk (`FilePart(fileURL:)`) among its parts.
+    static func hasFiles(_ value: JSONValue) -> Bool {
+        guard case .object(let members) = value else { return false }
+        return members.values.contains { field in
+            let parts: [JSONValue] = if case .array(let elements) = field { elements } else { [field] }
+            return parts.contains { part in
+                if case .object(let object) = part {
+                    object[FilePart.marker] == .bool(true) && object["fileURL"] != nil
+                } else {
+                    false
+                }
+            }
+        }
+    }
+
+    static func write(_ value: JSONValue, boundary: String, to sink: (Data) throws -> Void) throws {
+        func line(_ text: String) throws { try sink(Data((text + "\r\n").utf8)) }
+        func part(_ key: String, _ field: JSONValue) throws {
             switch field {
             case .null:
                 return
             case .object(let object) where object[FilePart.marker] == .bool(true):
-                let data = object["data"]?.stringValue.flatMap { Data(base64Encoded: $0) } ?? Data()
-                line("--\(boundary)")
-                line(
+                try line("--\(boundary)")
+                try line(
                     "Content-Disposition: form-data; name=\"\(escape(key))\"; filename=\"\(escape(object["filename"]?.stringValue ?? "file"))\""
                 )
-                line("Content-Type: \(object["contentType"]?.stringValue ?? "application/octet-stream")")
-                line("")
-                body.append(data)
-                line("")
+                try line("Content-Type: \(object["contentType"]?.stringValue ?? "application/octet-stream")")
+                try line("")
+                if let written = object["fileURL"]?.stringValue {
+                    try copy(written, to: sink)
+                } else {
+                    try sink(object["data"]?.stringValue.flatMap { Data(base64Encoded: $0) } ?? Data())
+                }
+                try line("")
             default:
-                line("--\(boundary)")
-                line("Content-Disposition: form-data; name=\"\(escape(key))\"")
+                try line("--\(boundary)")
+                try line("Content-Disposition: form-data; name=\"\(escape(key))\"")
                 let text: String
                 if let scalar = field.scalarText {
                     text = scalar
                 } else {
-                    line("Content-Type: application/json")
+                    try line("Content-Type: application/json")
                     let encoder = JSONEncoder()
                     encoder.outputFormatting = [.sortedKeys]
                     text = String(decoding: (try? encoder.encode(field)) ?? Data(), as: UTF8.self)
                 }
-                line("")
-                line(text)
+                try line("")
+                try line(text)
             }
         }
-        guard case .object(let members) = value else { return body }
+        guard case .object(let members) = value else { return }
         for key in members.keys.sorted() {
             guard let field = members[key] else { continue }
             // An array is a part per element under the field's name (OpenAPI's multipart
             // encoding): `keyword=a`, `keyword=b`, several files under one name.
             if case .array(let elements) = field {
-                for element in elements { part(key, element) }
+                for element in elements { try part(key, element) }
             } else {
-                part(key, field)
+                try part(key, field)
             }
         }
-        line("--\(boundary)--")
-        return body
+        try line("--\(boundary)--")
+    }
+
+    /// A file on disk into the body, a megabyte at a time.
+    private static func copy(_ written: String, to sink: (Data) throws -> Void) throws {
+        guard let url = URL(string: written), url.isFileURL else {
+            throw APIError.invalidRequest("a FilePart's fileURL must be a file URL, found \(written)")
+        }
+        let handle: Foundation.FileHandle
+        do {
+            handle = try Foundation.FileHandle(forReadingFrom: url)
+        } catch {
+            throw APIError.invalidRequest("cannot read the file \(url.path): \(error.localizedDescription)")
+        }
+        defer { try? handle.close() }
+        while let piece = try handle.read(upToCount: 1 << 20), !piece.isEmpty { try sink(piece) }
     }
 
     static func escape(_ name: String) -> String {

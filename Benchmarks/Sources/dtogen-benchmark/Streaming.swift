@@ -106,31 +106,7 @@ enum SSEServer {
     static var eventBytes: Int { event.utf8.count }
 
     static func start() throws -> UInt16 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ServerError() }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(fd, 16) == 0 else { throw ServerError() }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        Thread {
-            while true {
-                let connection = accept(fd, nil, nil)
-                guard connection >= 0 else { continue }
-                Thread { serve(connection) }.start()
-            }
-        }.start()
-        return UInt16(bigEndian: address.sin_port)
+        try LoopbackSocket.start(serving: serve)
     }
 
     struct ServerError: Error {}
@@ -181,5 +157,37 @@ enum SSEServer {
             }
             return true
         }
+    }
+}
+
+/// A listening socket on 127.0.0.1 (a free port) that serves each connection on a thread of
+/// its own: the benchmark's servers.
+enum LoopbackSocket {
+    static func start(serving serve: @escaping @Sendable (Int32) -> Void) throws -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw SSEServer.ServerError() }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(fd, 16) == 0 else { throw SSEServer.ServerError() }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        Thread {
+            while true {
+                let connection = accept(fd, nil, nil)
+                guard connection >= 0 else { continue }
+                Thread { serve(connection) }.start()
+            }
+        }.start()
+        return UInt16(bigEndian: address.sin_port)
     }
 }

@@ -26,12 +26,19 @@ import YAMLReader
 // --release-compile measures only the 200-endpoint output's release compile against its debug
 // compile (with fast paths and without; a few minutes), and where the release frontend's time
 // goes.
+// --transfers measures only a 200 MB upload from a file and download to a file against curl.
 // --decoding measures only the decoders; --decode-once <hand|json|fast> <file> decodes one
 // file once and exits (the benchmark runs it as a child to read its peak memory).
 
 // A child that reads a stream once (--streaming), so its peak memory is the client's.
 if let flag = CommandLine.arguments.firstIndex(of: "--stream-once"), CommandLine.arguments.count > flag + 2 {
     streamOnce(port: CommandLine.arguments[flag + 1], stream: CommandLine.arguments[flag + 2])
+}
+
+// A child that uploads or downloads once (--transfers), so its peak memory is the client's.
+if let flag = CommandLine.arguments.firstIndex(of: "--transfer-once"), CommandLine.arguments.count > flag + 3 {
+    let arguments = CommandLine.arguments
+    transferOnce(direction: arguments[flag + 1], port: arguments[flag + 2], file: arguments[flag + 3])
 }
 
 // A child that decodes once, so its peak memory is the decoder's (with the file's bytes).
@@ -300,6 +307,13 @@ handle.write(Data(("]" + shell[split.upperBound...]).utf8))
 try handle.close()
 let featureCount = features.count * copies
 let megabytes = Double((try FileManager.default.attributesOfItem(atPath: sample.path)[.size] as? Int) ?? 0) / 1_000_000
+// --transfers measures only file uploads and downloads against curl.
+if CommandLine.arguments.contains("--transfers") {
+    try measureTransfers()
+    printTable()
+    exit(0)
+}
+
 if CommandLine.arguments.contains("--streaming") {
     try measureStreaming()
     printTable()

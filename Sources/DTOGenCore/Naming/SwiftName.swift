@@ -205,6 +205,7 @@ public enum SwiftName {
         "EventStreamFormat", "StreamedResponse", "ServerSentEvent", "ServerSentEventParser", "JSONLinesParser",
         "QueryStyle", "PathStyle", "RequestBodyEncoding", "DateNesting", "ErrorStatus", "ProblemDetails",
         "StatusResponse", "ResponseHeaders", "ResponseHeaderFields", "HeaderFieldValue", "APIResponseWithHeaders",
+        "TransferProgress", "TransferProgressHandler",
     ]
 
     /// The name of an inline object or enum from its key: PascalCase, singular for array

@@ -1,0 +1,286 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// How far a file transfer has got: what `progress` is called with as bytes move, for
+/// ``APIClient/upload(_:fromFile:using:progress:)`` and
+/// ``APIClient/download(_:to:using:progress:)``.
+public struct TransferProgress: Sendable, Hashable {
+    /// The bytes sent (an upload) or received (a download) so far.
+    public var completedBytes: Int64
+    /// The bytes the transfer will move in all; nil when the server does not say (a
+    /// download without `Content-Length`).
+    public var totalBytes: Int64?
+
+    /// A transfer's progress as a transport reports it.
+    public init(completedBytes: Int64, totalBytes: Int64?) {
+        self.completedBytes = completedBytes
+        self.totalBytes = totalBytes
+    }
+
+    /// `completedBytes` of `totalBytes`, from 0 to 1; nil without a total.
+    public var fractionCompleted: Double? {
+        guard let totalBytes, totalBytes > 0 else { return nil }
+        return min(1, Double(completedBytes) / Double(totalBytes))
+    }
+}
+
+/// What a transfer calls as bytes move (on no particular thread or actor).
+public typealias TransferProgressHandler = @Sendable (TransferProgress) -> Void
+
+extension HTTPTransport {
+    /// Sends the request with the file as its body. This default reads the file into memory
+    /// and calls `send`; a transport that can stream a file (``URLSessionTransport`` does)
+    /// implements it.
+    public func upload(_ request: URLRequest, fromFile file: URL, progress: TransferProgressHandler?)
+        async throws -> (Data, HTTPURLResponse)
+    {
+        var request = request
+        let body = try FileTransfers.contents(of: file)
+        request.httpBody = body
+        let total = Int64(body.count)
+        progress?(TransferProgress(completedBytes: 0, totalBytes: total))
+        let result = try await send(request)
+        progress?(TransferProgress(completedBytes: total, totalBytes: total))
+        return result
+    }
+
+    /// Sends the request and writes the response's body to `file`. This default holds the
+    /// body in memory (it calls `send`); a transport that can write as bytes arrive
+    /// (``URLSessionTransport`` does) implements it.
+    public func download(_ request: URLRequest, to file: URL, progress: TransferProgressHandler?)
+        async throws -> HTTPURLResponse
+    {
+        let (body, response) = try await send(request)
+        try FileTransfers.write(body, to: file)
+        let total = Int64(body.count)
+        progress?(TransferProgress(completedBytes: total, totalBytes: total))
+        return response
+    }
+}
+
+extension URLSessionTransport {
+    /// An upload task from the file (never read whole), on a session of its own with
+    /// `session`'s configuration, whose delegate reports progress; cancelling the calling
+    /// task cancels it. (On Linux, FoundationNetworking sends a body stream faster but not
+    /// intact, so an upload task it is there too.)
+    public func upload(_ request: URLRequest, fromFile file: URL, progress: TransferProgressHandler?)
+        async throws -> (Data, HTTPURLResponse)
+    {
+        let delegate = TransferDelegate(progress: progress, destination: nil)
+        return try await delegate.run(configuration: session.configuration) { session in
+            session.uploadTask(with: request, fromFile: file)
+        }
+    }
+
+    /// A download task that writes the body to `file` as it arrives, on a session of its own
+    /// with `session`'s configuration; cancelling the calling task cancels it and leaves no
+    /// file.
+    public func download(_ request: URLRequest, to file: URL, progress: TransferProgressHandler?)
+        async throws -> HTTPURLResponse
+    {
+        let delegate = TransferDelegate(progress: progress, destination: file)
+        return try await delegate.run(configuration: session.configuration) { session in
+            session.downloadTask(with: request)
+        }.1
+    }
+}
+
+extension APIClient {
+    /// Sends the endpoint with the file's bytes as its body, streamed from disk (never read
+    /// whole), and returns the decoded payload. For an endpoint whose body is `Data` (build
+    /// it with an empty one, `body: Data()`: the file takes its place, with the endpoint's
+    /// content type). `progress` is called as bytes are sent.
+    public func upload<Kind, Response>(
+        _ endpoint: Endpoint<Kind, Response>, fromFile file: URL, using data: Kind.RequestData,
+        progress: TransferProgressHandler? = nil
+    ) async throws -> Response {
+        guard case .raw = endpoint.bodyEncoding else {
+            throw APIError.invalidRequest(
+                "upload(_:fromFile:) sends a file as the body of an endpoint whose body is Data; for a multipart body, give its File field a FilePart(fileURL:) and send it"
+            )
+        }
+        try FileTransfers.checkReadable(file)
+        let transport = self.transport
+        let exchanged = try await exchange(endpoint, using: data, streamingFiles: false, clearingBody: true) {
+            request, _ in try await transport.upload(request, fromFile: file, progress: progress)
+        }
+        return try decoded(endpoint, exchanged).value
+    }
+
+    /// `upload(_:fromFile:using:progress:)` for an endpoint that needs no request data.
+    public func upload<Kind, Response>(
+        _ endpoint: Endpoint<Kind, Response>, fromFile file: URL, progress: TransferProgressHandler? = nil
+    ) async throws -> Response where Kind.RequestData == Void {
+        try await upload(endpoint, fromFile: file, using: (), progress: progress)
+    }
+
+    /// Sends the endpoint and writes the response's body to `destination` as it arrives
+    /// (replacing a file there), never holding it in memory; returns the status and headers.
+    /// The body is written only for a 2xx status; any other is thrown as `send` throws it.
+    /// Cancelling the calling task cancels the transfer and leaves no partial file.
+    /// `progress` is called as bytes arrive.
+    public func download<Kind, Response>(
+        _ endpoint: Endpoint<Kind, Response>, to destination: URL, using data: Kind.RequestData,
+        progress: TransferProgressHandler? = nil
+    ) async throws -> APIResponse<Void> {
+        let partial = FileTransfers.partialFile(for: destination)
+        defer { try? Foundation.FileManager.default.removeItem(at: partial) }
+        let transport = self.transport
+        let (_, response) = try await exchange(endpoint, using: data, streamingFiles: false) { request, _ in
+            let response = try await transport.download(request, to: partial, progress: progress)
+            guard (200..<300).contains(response.statusCode) else {
+                // An error body is small: read it for the error type and the middlewares.
+                return ((try? Data(contentsOf: partial)) ?? Data(), response)
+            }
+            return (Data(), response)
+        }
+        try FileTransfers.move(partial, to: destination)
+        return APIResponse(value: (), statusCode: response.statusCode, headers: Self.headers(of: response))
+    }
+
+    /// `download(_:to:using:progress:)` for an endpoint that needs no request data.
+    public func download<Kind, Response>(
+        _ endpoint: Endpoint<Kind, Response>, to destination: URL, progress: TransferProgressHandler? = nil
+    ) async throws -> APIResponse<Void> where Kind.RequestData == Void {
+        try await download(endpoint, to: destination, using: (), progress: progress)
+    }
+}
+
+/// The file work of transfers, with errors an app can read.
+enum FileTransfers {
+    static func contents(of file: URL) throws -> Data {
+        do {
+            return try Data(contentsOf: file)
+        } catch {
+            throw APIError.invalidRequest("cannot read the file \(file.path): \(error.localizedDescription)")
+        }
+    }
+
+    static func checkReadable(_ file: URL) throws {
+        guard file.isFileURL, Foundation.FileManager.default.isReadableFile(atPath: file.path) else {
+            throw APIError.invalidRequest("cannot read the file \(file.path)")
+        }
+    }
+
+    static func write(_ data: Data, to file: URL) throws {
+        do {
+            try data.write(to: file)
+        } catch {
+            throw APIError.invalidRequest("cannot write the file \(file.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Where a download is written until it is complete: beside its destination (the same
+    /// volume, so the move is a rename), hidden.
+    static func partialFile(for destination: URL) -> URL {
+        destination.deletingLastPathComponent().appendingPathComponent(
+            ".\(destination.lastPathComponent).\(UUID().uuidString).download")
+    }
+
+    /// Moves a file into place, replacing what is there.
+    static func move(_ file: URL, to destination: URL) throws {
+        let manager = Foundation.FileManager.default
+        do {
+            if manager.fileExists(atPath: destination.path) { try manager.removeItem(at: destination) }
+            try manager.moveItem(at: file, to: destination)
+        } catch {
+            throw APIError.invalidRequest("cannot write the file \(destination.path): \(error.localizedDescription)")
+        }
+    }
+}
+
+/// One upload or download task on a session of its own: reports progress, collects an
+/// upload's response body, moves a finished download to its destination (before the
+/// session deletes its own copy), and resumes the caller once the task completes.
+final class TransferDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private let progress: TransferProgressHandler?
+    private let destination: URL?
+    private var body = Data()
+    private var moveError: (any Error)?
+    private var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>?
+
+    init(progress: TransferProgressHandler?, destination: URL?) {
+        self.progress = progress
+        self.destination = destination
+    }
+
+    /// Runs the task `make` creates until it completes; cancelling the calling task cancels it.
+    func run(configuration: URLSessionConfiguration, _ make: (URLSession) -> URLSessionTask) async throws
+        -> (Data, HTTPURLResponse)
+    {
+        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        let task = make(session)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                lock.lock()
+                self.continuation = continuation
+                lock.unlock()
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        lock.lock()
+        body.append(data)
+        lock.unlock()
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        progress?(
+            TransferProgress(
+                completedBytes: totalBytesSent,
+                totalBytes: totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil))
+    }
+
+    func urlSession(
+        _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
+        totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
+    ) {
+        progress?(
+            TransferProgress(
+                completedBytes: totalBytesWritten,
+                totalBytes: totalBytesExpectedToWrite > 0 ? totalBytesExpectedToWrite : nil))
+    }
+
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+        guard let destination else { return }
+        do {
+            try FileTransfers.move(location, to: destination)
+        } catch {
+            lock.lock()
+            moveError = error
+            lock.unlock()
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        lock.lock()
+        let continuation = self.continuation
+        self.continuation = nil
+        let body = self.body
+        let moveError = self.moveError
+        lock.unlock()
+        guard let continuation else { return }
+        if let error {
+            continuation.resume(throwing: URLSessionLoading.apiError(error))
+        } else if let moveError {
+            continuation.resume(throwing: moveError)
+        } else if let http = task.response as? HTTPURLResponse {
+            continuation.resume(returning: (body, http))
+        } else {
+            continuation.resume(
+                throwing: APIError.transport(
+                    code: NSURLErrorBadServerResponse, description: "the response is not HTTP"))
+        }
+    }
+}
