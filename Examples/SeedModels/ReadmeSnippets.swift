@@ -320,14 +320,14 @@ func readmeSnippet19() async throws {
     _ = (transport, client, featured)
 }
 
-// Sources/DTORuntime/DTORuntime.docc/TransferringFiles.md:15
+// Sources/DTORuntime/DTORuntime.docc/TransferringFiles.md:18
 func readmeSnippet20(client: APIClient, token: AccessToken, photo: URL) async throws {
     let image = FilePart(fileURL: photo, contentType: "image/jpeg")
     let item = try await client.send(.uploadImage(id: UUID(), body: UploadImageBody(image: image)), using: token)
     _ = (image, item)
 }
 
-// Sources/DTORuntime/DTORuntime.docc/TransferringFiles.md:30
+// Sources/DTORuntime/DTORuntime.docc/TransferringFiles.md:33
 func readmeSnippet21(client: APIClient, token: AccessToken, video: URL, saved: URL) async throws {
     let upload = Endpoint<EndpointKinds.Private, Item>(method: .put, path: "/items/7/video", body: Data())
         .encodingBody(as: .raw(contentType: "video/mp4"))

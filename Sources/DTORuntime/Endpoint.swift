@@ -367,6 +367,12 @@ public struct Endpoint<Kind: EndpointKind, Response: Sendable>: Sendable {
         } else if let body {
             do {
                 let json = try RequestBodyEncoding.encoder().encode(body)
+                if bodyEncoding != .multipart, FilePart.namesAFile(json) {
+                    // Its JSON would send the path, not the file.
+                    throw APIError.invalidRequest(
+                        "a FilePart(fileURL:) is sent only in a multipart body; use FilePart(data:filename:contentType:)"
+                    )
+                }
                 switch bodyEncoding {
                 case .json:
                     request.httpBody = json

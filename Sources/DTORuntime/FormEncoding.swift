@@ -27,8 +27,8 @@ public struct FilePart: Codable, Sendable, Hashable {
     public var filename: String
     /// The part's `Content-Type` (`image/png`).
     public var contentType: String
-    /// A file on disk sent in place of `data`: `APIClient.send` streams it from there into
-    /// the request, never reading it whole.
+    /// A file on disk sent in place of `data`, in a multipart body only: `APIClient.send`,
+    /// `response(for:)` and `pages` stream it from there, never reading it whole.
     public var fileURL: URL?
 
     /// A file to send in a multipart body.
@@ -50,6 +50,12 @@ public struct FilePart: Codable, Sendable, Hashable {
 
     /// How a file travels through JSON on its way to a multipart body (the key marks it).
     static let marker = "$dtogen.file"
+
+    /// Whether a body's JSON holds a file on disk (its path, which only a multipart body
+    /// turns into the file's bytes).
+    static func namesAFile(_ json: Data) -> Bool {
+        json.range(of: Data("\"\(marker)\"".utf8)) != nil && json.range(of: Data("\"fileURL\"".utf8)) != nil
+    }
 
     enum CodingKeys: String, CodingKey {
         case marker = "$dtogen.file", data, filename, contentType, fileURL
@@ -206,7 +212,10 @@ enum MultipartEncoding {
             throw APIError.invalidRequest("cannot read the file \(url.path): \(error.localizedDescription)")
         }
         defer { try? handle.close() }
-        while let piece = try handle.read(upToCount: 1 << 20), !piece.isEmpty { try sink(piece) }
+        while let piece = try handle.read(upToCount: 1 << 20), !piece.isEmpty {
+            try _Concurrency.Task.checkCancellation()
+            try sink(piece)
+        }
     }
 
     static func escape(_ name: String) -> String {

@@ -193,7 +193,7 @@ extension Decimal: HeaderFieldValue {
 }
 
 /// The text of a decimal number: a sign, digits with at most one point, an exponent.
-enum HeaderNumber {
+private enum HeaderNumber {
     static func isDecimal(_ text: String) -> Bool {
         var scalars = Substring(text).unicodeScalars[...]
         if let sign = scalars.first, sign == "+" || sign == "-" { scalars = scalars.dropFirst() }
@@ -328,7 +328,7 @@ enum HeaderLookup {
 
 /// HTTP dates (RFC 9110 §5.6.7): the IMF-fixdate servers send, and the two obsolete forms
 /// recipients must still read.
-enum HTTPDate {
+private enum HTTPDate {
     private static let patterns = [
         "EEE, dd MMM yyyy HH:mm:ss 'GMT'", "EEEE, dd-MMM-yy HH:mm:ss 'GMT'", "EEE MMM d HH:mm:ss yyyy",
     ]
@@ -344,7 +344,7 @@ enum HTTPDate {
 
 /// Where a malformed optional header is reported: the unified log on Apple platforms,
 /// standard error elsewhere.
-enum HeaderDiagnostics {
+private enum HeaderDiagnostics {
     static func log(_ message: String) {
         #if canImport(os)
         os.Logger(subsystem: "DTORuntime", category: "ResponseHeaders").warning("\(message, privacy: .public)")

@@ -69,7 +69,7 @@ extension URLSessionTransport {
         async throws -> (Data, HTTPURLResponse)
     {
         let delegate = TransferDelegate(progress: progress, destination: nil)
-        return try await delegate.run(configuration: session.configuration) { session in
+        return try await delegate.run(configuration: try foregroundConfiguration()) { session in
             session.uploadTask(with: request, fromFile: file)
         }
     }
@@ -81,9 +81,26 @@ extension URLSessionTransport {
         async throws -> HTTPURLResponse
     {
         let delegate = TransferDelegate(progress: progress, destination: file)
-        return try await delegate.run(configuration: session.configuration) { session in
+        return try await delegate.run(configuration: try foregroundConfiguration()) { session in
             session.downloadTask(with: request)
         }.1
+    }
+}
+
+extension URLSessionTransport {
+    /// `session`'s configuration for a session of a transfer's own. A background
+    /// configuration's identifier belongs to the app's one session (and the events its
+    /// delegate handles), so it is refused rather than shared.
+    fileprivate func foregroundConfiguration() throws -> URLSessionConfiguration {
+        let configuration = session.configuration
+        #if !canImport(FoundationNetworking)
+        if configuration.identifier != nil {
+            throw APIError.invalidRequest(
+                "a background URLSession is the app's own (its delegate gets the transfer's events): run background transfers on it directly; URLSessionTransport transfers on a foreground configuration"
+            )
+        }
+        #endif
+        return configuration
     }
 }
 
@@ -128,15 +145,20 @@ extension APIClient {
         let partial = FileTransfers.partialFile(for: destination)
         defer { try? Foundation.FileManager.default.removeItem(at: partial) }
         let transport = self.transport
-        let (_, response) = try await exchange(endpoint, using: data, streamingFiles: false) { request, _ in
+        let (body, response) = try await exchange(endpoint, using: data, streamingFiles: false) { request, _ in
             let response = try await transport.download(request, to: partial, progress: progress)
             guard (200..<300).contains(response.statusCode) else {
-                // An error body is small: read it for the error type and the middlewares.
-                return ((try? Data(contentsOf: partial)) ?? Data(), response)
+                // The error type and the middlewares read an error body (its first megabyte).
+                return (FileTransfers.head(of: partial), response)
             }
             return (Data(), response)
         }
-        try FileTransfers.move(partial, to: destination)
+        // No file from the transport: a middleware answered without sending (its body is the
+        // download), or the body was empty.
+        if !Foundation.FileManager.default.fileExists(atPath: partial.path) {
+            try FileTransfers.write(body, to: partial)
+        }
+        try FileTransfers.replace(destination, with: partial)
         return APIResponse(value: (), statusCode: response.statusCode, headers: Self.headers(of: response))
     }
 
@@ -149,7 +171,14 @@ extension APIClient {
 }
 
 /// The file work of transfers, with errors an app can read.
-enum FileTransfers {
+private enum FileTransfers {
+    /// The first megabyte of a file (an error body, which the client decodes).
+    static func head(of file: URL) -> Data {
+        guard let handle = try? Foundation.FileHandle(forReadingFrom: file) else { return Data() }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 1 << 20)) ?? Data()
+    }
+
     static func contents(of file: URL) throws -> Data {
         do {
             return try Data(contentsOf: file)
@@ -179,7 +208,16 @@ enum FileTransfers {
             ".\(destination.lastPathComponent).\(UUID().uuidString).download")
     }
 
-    /// Moves a file into place, replacing what is there.
+    /// Puts a finished download in place in one step (a rename on the same volume), so the
+    /// destination holds either the earlier file or the whole new one, never neither.
+    static func replace(_ destination: URL, with file: URL) throws {
+        guard rename(file.path, destination.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw APIError.invalidRequest("cannot write the file \(destination.path): \(reason)")
+        }
+    }
+
+    /// Moves a file (across volumes too) to where nothing is yet.
     static func move(_ file: URL, to destination: URL) throws {
         let manager = Foundation.FileManager.default
         do {
@@ -194,7 +232,9 @@ enum FileTransfers {
 /// One upload or download task on a session of its own: reports progress, collects an
 /// upload's response body, moves a finished download to its destination (before the
 /// session deletes its own copy), and resumes the caller once the task completes.
-final class TransferDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, @unchecked Sendable {
+private final class TransferDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate,
+    @unchecked Sendable
+{
     private let lock = NSLock()
     private let progress: TransferProgressHandler?
     private let destination: URL?

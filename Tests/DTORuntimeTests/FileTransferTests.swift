@@ -104,6 +104,7 @@ struct FileTransferTests {
         }
         defer { server.stop() }
         let destination = folder.url.appendingPathComponent("invoice.pdf")
+        try Data("kept".utf8).write(to: destination)
         let client = APIClient(baseURL: server.baseURL)
         do {
             _ = try await client.download(.invoicePDF(id: 7), to: destination)
@@ -111,7 +112,38 @@ struct FileTransferTests {
         } catch APIError.server(404, _, let error as OrderError) {
             #expect(error.error.code == "gone")
         }
-        #expect(folder.contents.isEmpty)
+        #expect(folder.contents == ["invoice.pdf"])
+        #expect(try Data(contentsOf: destination) == Data("kept".utf8), "an error leaves the earlier file")
+    }
+
+    /// A middleware that answers without sending (a cache, a stand-in): its body is the download.
+    @Test func aMiddlewaresAnswerIsTheDownload() async throws {
+        struct Cached: APIMiddleware {
+            func intercept(_ request: URLRequest, next: Next) async throws -> (Data, HTTPURLResponse) {
+                guard let url = request.url,
+                    let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: nil, headerFields: [:])
+                else { throw URLError(.badURL) }
+                return (Data("%PDF cached".utf8), response)
+            }
+        }
+        let folder = try Folder()
+        let destination = folder.url.appendingPathComponent("invoice.pdf")
+        try Data("old".utf8).write(to: destination)
+        let client = APIClient(baseURL: URL(string: "http://127.0.0.1:9")!, middlewares: [Cached()])
+        let response = try await client.download(.invoicePDF(id: 7), to: destination)
+        #expect(response.statusCode == 200)
+        #expect(try Data(contentsOf: destination) == Data("%PDF cached".utf8))
+        #expect(folder.contents == ["invoice.pdf"])
+    }
+
+    /// A file on disk in a JSON body would send its path: a located request error instead.
+    @Test func aFileOnDiskIsForMultipartBodiesOnly() async throws {
+        struct Note: Codable, Sendable { let attachment: FilePart }
+        let endpoint = Endpoint<EndpointKinds.Public, Order>(
+            method: .post, path: "/notes", body: Note(attachment: FilePart(fileURL: URL(fileURLWithPath: "/tmp/x"))))
+        #expect(throws: APIError.self) {
+            try endpoint.makeRequest(baseURL: URL(string: "https://shop.example")!, with: ())
+        }
     }
 
     @Test func aCancelledDownloadLeavesNoFile() async throws {
