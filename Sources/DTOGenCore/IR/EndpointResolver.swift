@@ -292,9 +292,7 @@ struct EndpointResolver {
             method: endpoint.method?.value ?? .get, pathTemplate: endpoint.path.value, path: path, query: query,
             headers: headers, body: bodyArgument, envelope: envelope.map(EnvelopeIR.init), errorType: errors.other,
             timeout: endpoint.timeout?.value,
-            // (Pages of a response by status are the validator's error.)
-            pagination: endpoint.responses.isEmpty
-                ? endpoint.paginate.flatMap { pagination($0, response: response) } : nil,
+            pagination: endpoint.paginate.flatMap { pagination($0, response: response) },
             bodyEncoding: bodyEncoding(endpoint, body: body),
             rawBodyContentType: rawBodyContentType(endpoint, body: body),
             rawResponse: response.flatMap { type -> TypeRef.Scalar? in

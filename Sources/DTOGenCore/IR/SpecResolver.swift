@@ -26,7 +26,7 @@ struct SpecResolver {
         spec: Spec, sink: DiagnosticSink, accessOverride: AccessLevel?, fileBase: String,
         runtimeModule: String? = "DTORuntime"
     ) {
-        self.spec = spec
+        self.spec = Self.leavingOutWhatResponsesExclude(spec)
         self.fileBase = fileBase
         access = accessOverride ?? spec.access?.value ?? .internal
         var dates = DateFormatSpec.iso8601
@@ -37,6 +37,19 @@ struct SpecResolver {
         if runtimeModule == nil { types.avoidedTypeNames = SwiftName.runtimeTypes }
         types.runtimeModule = runtimeModule
         if let namespace = spec.namespace, SwiftName.isTypeName(namespace.value) { types.namespace = namespace.value }
+    }
+
+    /// Pages, examples and domain mappings take one response: beside `responses` they are
+    /// the validator's error (DTG2032), so they are left out here, once, and no later step
+    /// meets them.
+    static func leavingOutWhatResponsesExclude(_ spec: Spec) -> Spec {
+        var spec = spec
+        for index in spec.endpoints.indices where !spec.endpoints[index].responses.isEmpty {
+            spec.endpoints[index].paginate = nil
+            spec.endpoints[index].examples = []
+            spec.endpoints[index].domains = []
+        }
+        return spec
     }
 
     /// `imports`: the resolved specs this one imports; their types are usable by name here.
@@ -125,9 +138,7 @@ struct SpecResolver {
             guard let id = types.named[type.name] else { continue }
             examples += entries(type.shape.examples, .type(.named(id)))
         }
-        // (Examples of a response by status are the validator's error.)
-        for (index, endpoint) in spec.endpoints.enumerated()
-        where !endpoint.examples.isEmpty && endpoint.responses.isEmpty {
+        for (index, endpoint) in spec.endpoints.enumerated() where !endpoint.examples.isEmpty {
             let resolved = endpoints[index]
             if resolved.rawResponse != nil {
                 types.sink.warning(
@@ -148,8 +159,7 @@ struct SpecResolver {
             sink: DiagnosticSink(spec: spec), table: types.table, declared: declared, namespace: types.namespace)
         var mappings: [MappingIR] = []
         for (index, endpoint) in spec.endpoints.enumerated() {
-            // (A mapping of a response by status is the validator's error.)
-            for (position, domain) in endpoint.domains.enumerated() where endpoint.responses.isEmpty {
+            for (position, domain) in endpoint.domains.enumerated() {
                 if var mapping = resolver.mapping(domain: domain, response: responses[index]) {
                     if position == 0 { mapping.endpointIndex = index }
                     mappings.append(mapping)
@@ -168,9 +178,7 @@ struct SpecResolver {
             sink: DiagnosticSink(spec: spec), table: types.table, declared: [], namespace: types.namespace)
         var keys: [MappingKey] = []
         let domains =
-            spec.endpoints.indices.filter { spec.endpoints[$0].responses.isEmpty }.flatMap { index in
-                spec.endpoints[index].domains.map { ($0, responses[index]) }
-            }
+            spec.endpoints.indices.flatMap { index in spec.endpoints[index].domains.map { ($0, responses[index]) } }
             + spec.mappings.map { ($0, TypeRef?.none) }
         for (domain, response) in domains where domain.fields != nil {
             guard let target = quiet.target(domain: domain, response: response) else { continue }
