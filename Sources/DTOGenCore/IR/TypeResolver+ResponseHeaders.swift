@@ -22,9 +22,7 @@ extension TypeResolver {
         }
         guard !fields.isEmpty else { return nil }
         let wanted = pascal + "ResponseHeaders"
-        let name = NameScope.free(wanted) {
-            topLevelNames.contains($0) || avoidedTypeNames.contains($0) || SwiftName.reservedTypes.contains($0)
-        }
+        let name = freeTopLevelName(wanted)
         let location = entries.first?.keyLocation ?? .unplaced
         if name != wanted {
             sink.warning(
@@ -32,10 +30,10 @@ extension TypeResolver {
                 "'\(wanted)', the name of '\(endpoint)''s response headers, is also a type's; it is generated as '\(name)'"
             )
         }
-        var shape = ShapeSpec(.object([]))
-        shape.location = location
-        shape.doc = Located("The headers `\(endpoint)`'s responses carry, read as typed values.", at: location)
-        return addDecl(name: name, parent: nil, kind: .responseHeaders(fields), shape: shape)
+        return declareEndpointType(
+            name, kind: .responseHeaders(fields),
+            doc: "The headers `\(endpoint)`'s responses carry, read as typed values.",
+            at: location)
     }
 
     /// One header: its property (named without an `X-`), its type, and its date format.

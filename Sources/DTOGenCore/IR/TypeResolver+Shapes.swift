@@ -293,18 +293,35 @@ extension TypeResolver {
             return Decl.StatusCase(code: code, name: name, payload: payload)
         }
         let wanted = pascal + "Response"
-        let name = NameScope.free(wanted) {
-            topLevelNames.contains($0) || avoidedTypeNames.contains($0) || SwiftName.reservedTypes.contains($0)
-        }
-        if name != wanted, let first = entries.first {
+        let name = freeTopLevelName(wanted)
+        let location = entries.first?.status.location ?? .unplaced
+        if name != wanted {
             sink.warning(
-                "DTG3153", first.status.location,
+                "DTG3153", location,
                 "'\(wanted)', the name of '\(endpoint)''s response by status, is also a type's; it is generated as '\(name)'"
             )
         }
+        return .named(
+            declareEndpointType(
+                name, kind: .statusResponses(cases), doc: "What `\(endpoint)` answers: a case per success status.",
+                at: location))
+    }
+
+    /// The name a type dtogen declares for an endpoint (`CreateJobResponse`) gets among the
+    /// spec's top-level names.
+    func freeTopLevelName(_ wanted: String) -> String {
+        NameScope.free(wanted) {
+            topLevelNames.contains($0) || avoidedTypeNames.contains($0) || SwiftName.reservedTypes.contains($0)
+        }
+    }
+
+    /// Declares a top-level type dtogen writes for an endpoint (no spec shape of its own).
+    mutating func declareEndpointType(_ name: String, kind: Decl.Kind, doc: String, at location: SourceLocation)
+        -> DeclID
+    {
         var shape = ShapeSpec(.object([]))
-        shape.location = entries.first?.status.location ?? .unplaced
-        shape.doc = Located("What `\(endpoint)` answers: a case per success status.", at: shape.location)
-        return .named(addDecl(name: name, parent: nil, kind: .statusResponses(cases), shape: shape))
+        shape.location = location
+        shape.doc = Located(doc, at: location)
+        return addDecl(name: name, parent: nil, kind: kind, shape: shape)
     }
 }
