@@ -109,11 +109,30 @@ func textBytes(of path: String) -> Int? {
 
 /// The apps `--app-size` builds.
 enum AppSources {
-    /// An app that decodes a response of its own type through DTORuntime (what every app
-    /// here does, the reference without generated files), then the response of `get` (and
-    /// with `everyOperation`, list, create, update and delete) for each resource, from JSON
-    /// its first argument gives; `module`: the generated module it imports, if any.
+    /// The app (`main`) calling `get` (and with `everyOperation`, list, create, update and
+    /// delete) of each resource of the synthetic API.
     static func calls(resources: [Int], everyOperation: Bool, importing module: String?) -> String {
+        var calls: [String] = []
+        for r in resources {
+            let name = "Resource\(r)"
+            calls.append("Endpoint<EndpointKinds.Public, \(name)>.get\(name)(id: 1)")
+            guard everyOperation else { continue }
+            let input = "\(name)Input(name: \"n\", status: .draft, tags: [], price: nil)"
+            calls += [
+                "Endpoint<EndpointKinds.Private, \(name)Page>.list\(name)()",
+                "Endpoint<EndpointKinds.Private, \(name)>.create\(name)(body: \(input))",
+                "Endpoint<EndpointKinds.Private, \(name)>.update\(name)(id: 1, body: \(input))",
+                "Endpoint<EndpointKinds.Private, Void>.delete\(name)(id: 1)",
+            ]
+        }
+        return main(calls: calls, importing: module)
+    }
+
+    /// An app that decodes a response of its own type through DTORuntime (what every app
+    /// here does, the reference without generated files), then for each call (an endpoint
+    /// factory's) encodes the endpoint's body and decodes its response from the JSON its
+    /// first argument gives; `module`: the generated module it imports, if any.
+    static func main(calls: [String], importing module: String?) -> String {
         var lines = [
             "import DTORuntime", "import Foundation", module.map { "import \($0)" } ?? "", "",
             "struct Named: Decodable { let name: String }",
@@ -126,18 +145,7 @@ enum AppSources {
             "}",
             "used += use(Endpoint<EndpointKinds.Public, Named>(path: \"/named\") { try FastDecoder().decode(Named.self, from: $0) })",
         ]
-        for r in resources {
-            let name = "Resource\(r)"
-            lines.append("used += use(Endpoint<EndpointKinds.Public, \(name)>.get\(name)(id: 1))")
-            guard everyOperation else { continue }
-            let input = "\(name)Input(name: \"n\", status: .draft, tags: [], price: nil)"
-            lines += [
-                "used += use(Endpoint<EndpointKinds.Private, \(name)Page>.list\(name)())",
-                "used += use(Endpoint<EndpointKinds.Private, \(name)>.create\(name)(body: \(input)))",
-                "used += use(Endpoint<EndpointKinds.Private, \(name)>.update\(name)(id: 1, body: \(input)))",
-                "used += use(Endpoint<EndpointKinds.Private, Void>.delete\(name)(id: 1))",
-            ]
-        }
+        lines += calls.map { "used += use(\($0))" }
         return (lines + ["print(used)", ""]).joined(separator: "\n")
     }
 

@@ -80,9 +80,13 @@ let openAPIGeneratorCompileLimit = 20
 
 /// swift-openapi-generator 1.14.3, built in release in a scratch package of the benchmark's
 /// work folder from this machine's package mirror (never a dependency of dtogen), when
-/// `--with-swift-openapi-generator` asks for it; nil otherwise or when it does not build.
+/// `--with-swift-openapi-generator` or `--side-by-side` asks for it; nil otherwise or when it
+/// does not build.
 @MainActor let openAPIGenerator: String? = {
-    guard CommandLine.arguments.contains("--with-swift-openapi-generator") else { return nil }
+    let arguments = CommandLine.arguments
+    guard arguments.contains("--with-swift-openapi-generator") || arguments.contains("--side-by-side") else {
+        return nil
+    }
     let package = work.appendingPathComponent("swift-openapi-generator-tool")
     try? FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
     let manifest = """
@@ -149,13 +153,9 @@ let openAPIGeneratorCompileLimit = 20
             name: "\(name)OpenAPIGeneratorConsumer",
             platforms: [.macOS(.v13)],
             dependencies: [
-                .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
-                .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+                \(OpenAPIGeneratorPackage.dependencies)
             ],
-            targets: [.target(name: "\(name)Client", dependencies: [
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ])]
+            targets: [.target(name: "\(name)Client", dependencies: [\(OpenAPIGeneratorPackage.products)])]
         )
         """
     guard

@@ -26,6 +26,12 @@ import YAMLReader
 // --release-compile measures only the 200-endpoint output's release compile against its debug
 // compile (with fast paths and without; a few minutes), and where the release frontend's time
 // goes.
+// --side-by-side [synthetic] [jira-platform github-rest-2020 linode] measures dtogen beside
+// swift-openapi-generator 1.14.3 (built from this machine's package mirror) on one OpenAPI
+// document at a time (default: the 200-operation synthetic API; the others are documents of
+// ../shared/conformance/bigapis2): lines, debug and release compile of each output as a
+// module, its release code, each runtime's, and what an app calling one operation pays
+// (tens of minutes per real document; each compile of theirs stopped at 20 min).
 // --transfers measures only a 200 MB upload from a file and download to a file against curl.
 // --decoding measures only the decoders; --decode-once <hand|json|fast> <file> decodes one
 // file once and exits (the benchmark runs it as a child to read its peak memory).
@@ -274,6 +280,11 @@ if CommandLine.arguments.contains("--release-compile") {
     exit(0)
 }
 
+if let flag = CommandLine.arguments.firstIndex(of: "--side-by-side") {
+    try measureSideBySide(dtogen: dtogen, names: CommandLine.arguments[(flag + 1)...].filter { !$0.hasPrefix("--") })
+    exit(0)
+}
+
 if let flag = CommandLine.arguments.firstIndex(of: "--big-apis") {
     try measureBigAPIs(dtogen: dtogen, names: CommandLine.arguments[(flag + 1)...].filter { !$0.hasPrefix("--") })
     printTable()
@@ -307,6 +318,12 @@ handle.write(Data(("]" + shell[split.upperBound...]).utf8))
 try handle.close()
 let featureCount = features.count * copies
 let megabytes = Double((try FileManager.default.attributesOfItem(atPath: sample.path)[.size] as? Int) ?? 0) / 1_000_000
+// --side-by-side [synthetic] [jira-platform github-rest-2020 linode] measures dtogen beside
+// swift-openapi-generator 1.14.3 (built from this machine's package mirror) on one OpenAPI
+// document at a time (default: the 200-operation synthetic API; the others are documents of
+// ../shared/conformance/bigapis2): lines, debug and release compile of each output as a
+// module, its release code, each runtime's, and what an app calling one operation pays
+// (tens of minutes per real document; each compile of theirs stopped at 20 min).
 // --transfers measures only file uploads and downloads against curl.
 if CommandLine.arguments.contains("--transfers") {
     try measureTransfers()
@@ -357,79 +374,9 @@ if !layoutOnly {
     try? FileManager.default.removeItem(at: openAPIFolder)
     try FileManager.default.createDirectory(
         at: openAPIFolder.appendingPathComponent("specs"), withIntermediateDirectories: true)
-    var document =
-        "openapi: 3.0.3\ninfo:\n  title: Synthetic\n  version: '1.0'\nservers:\n  - url: https://api.example.com/v1\nsecurity:\n  - bearer: []\npaths:\n"
-    var components =
-        "components:\n  securitySchemes:\n    bearer:\n      type: http\n      scheme: bearer\n  schemas:\n"
-    for index in 0..<24 {
-        let name = "Resource\(index)"
-        let path = "/resources\(index)"
-        document += """
-              \(path):
-                get:
-                  operationId: list\(name)s
-                  parameters:
-                    - { name: page, in: query, schema: { type: integer } }
-                    - { name: per_page, in: query, schema: { type: integer } }
-                    - { name: status, in: query, schema: { type: string, enum: [active, archived] } }
-                    - { name: since, in: query, schema: { type: string, format: date-time } }
-                  responses:
-                    '200':
-                      description: A page.
-                      content:
-                        application/json:
-                          schema: { type: array, items: { $ref: '#/components/schemas/\(name)' } }
-                    default:
-                      description: An error.
-                      content: { application/json: { schema: { $ref: '#/components/schemas/Problem' } } }
-                post:
-                  operationId: create\(name)
-                  requestBody:
-                    content: { application/json: { schema: { $ref: '#/components/schemas/\(name)' } } }
-                  responses:
-                    '201': { description: Created., content: { application/json: { schema: { $ref: '#/components/schemas/\(name)' } } } }
-              \(path)/{id}:
-                parameters:
-                  - { name: id, in: path, required: true, schema: { type: integer, format: int64 } }
-                get:
-                  operationId: get\(name)
-                  responses:
-                    '200': { description: One., content: { application/json: { schema: { $ref: '#/components/schemas/\(name)' } } } }
-                put:
-                  operationId: update\(name)
-                  requestBody:
-                    content: { application/json: { schema: { $ref: '#/components/schemas/\(name)' } } }
-                  responses:
-                    '200': { description: Updated., content: { application/json: { schema: { $ref: '#/components/schemas/\(name)' } } } }
-                delete:
-                  operationId: delete\(name)
-                  responses:
-                    '204': { description: Deleted. }
-
-            """
-        components += """
-                \(name):
-                  type: object
-                  required: [id, name, created_at]
-                  properties:
-                    id: { type: integer, format: int64 }
-                    name: { type: string, description: The name. }
-                    status: { type: string, enum: [active, archived] }
-                    created_at: { type: string, format: date-time }
-                    owner:
-                      type: object
-                      properties:
-                        login: { type: string }
-                        url: { type: string, format: uri }
-                    labels: { type: object, additionalProperties: { type: string } }
-                    tags: { type: array, items: { type: string } }
-
-            """
-    }
-    components +=
-        "    Problem:\n      type: object\n      properties:\n        title: { type: string }\n        status: { type: integer }\n"
+    let openAPIText = SyntheticOpenAPI.yaml(resources: 24)
     let openAPIDocument = openAPIFolder.appendingPathComponent("api.yaml")
-    try (document + components).write(to: openAPIDocument, atomically: true, encoding: .utf8)
+    try openAPIText.write(to: openAPIDocument, atomically: true, encoding: .utf8)
     let imported = bestRun([
         dtogen, "import", openAPIDocument.path, "-o", openAPIFolder.appendingPathComponent("specs/api.json").path,
         "--force", "--quiet",
@@ -439,7 +386,7 @@ if !layoutOnly {
         openAPIFolder.appendingPathComponent("Generated").path, "--quiet",
     ])
     row(
-        "dtogen import, 120 operations (\(fmt(Double((document + components).utf8.count) / 1000, 0)) KB of YAML)",
+        "dtogen import, 120 operations (\(fmt(Double(openAPIText.utf8.count) / 1000, 0)) KB of YAML)",
         "\(fmt(imported.seconds, 3)) s, \(fmt(imported.peakMegabytes, 0)) MB", "")
     row("  then dtogen on the imported spec", "\(fmt(generatedFromImport.seconds, 3)) s", "import + generate < 0.2 s")
 }
