@@ -112,38 +112,57 @@ enum AppSources {
     /// The app (`main`) calling `get` (and with `everyOperation`, list, create, update and
     /// delete) of each resource of the synthetic API.
     static func calls(resources: [Int], everyOperation: Bool, importing module: String?) -> String {
-        var calls: [String] = []
-        for r in resources {
-            let name = "Resource\(r)"
-            calls.append("Endpoint<EndpointKinds.Public, \(name)>.get\(name)(id: 1)")
-            guard everyOperation else { continue }
-            let input = "\(name)Input(name: \"n\", status: .draft, tags: [], price: nil)"
-            calls += [
-                "Endpoint<EndpointKinds.Private, \(name)Page>.list\(name)()",
-                "Endpoint<EndpointKinds.Private, \(name)>.create\(name)(body: \(input))",
-                "Endpoint<EndpointKinds.Private, \(name)>.update\(name)(id: 1, body: \(input))",
-                "Endpoint<EndpointKinds.Private, Void>.delete\(name)(id: 1)",
-            ]
-        }
-        return main(calls: calls, importing: module)
+        main(
+            calls: resources.flatMap { syntheticCalls(resource: $0, everyOperation: everyOperation) }, importing: module
+        )
     }
 
-    /// An app that decodes a response of its own type through DTORuntime (what every app
-    /// here does, the reference without generated files), then for each call (an endpoint
-    /// factory's) encodes the endpoint's body and decodes its response from the JSON its
-    /// first argument gives; `module`: the generated module it imports, if any.
+    /// The endpoints of one resource of the synthetic API (`SyntheticAPI`, and the OpenAPI
+    /// document that mirrors it), made by their factories: `get`, and with `everyOperation`
+    /// list, create, update and delete.
+    static func syntheticCalls(resource r: Int, everyOperation: Bool) -> [String] {
+        let name = "Resource\(r)"
+        let get = "Endpoint<EndpointKinds.Public, \(name)>.get\(name)(id: 1)"
+        guard everyOperation else { return [get] }
+        let input = "\(name)Input(name: \"n\", status: .draft, tags: [], price: nil)"
+        return [
+            "Endpoint<EndpointKinds.Private, \(name)Page>.list\(name)()",
+            "Endpoint<EndpointKinds.Private, \(name)>.create\(name)(body: \(input))", get,
+            "Endpoint<EndpointKinds.Private, \(name)>.update\(name)(id: 1, body: \(input))",
+            "Endpoint<EndpointKinds.Private, Void>.delete\(name)(id: 1)",
+        ]
+    }
+
+    /// An app that sends an endpoint of its own through `APIClient` (a stub transport answers
+    /// with the JSON its first argument gives) and decodes the response (what every app here
+    /// does, the reference without generated files), then for each call (an endpoint
+    /// factory's) encodes the endpoint's body and decodes its response from that JSON;
+    /// `module`: the generated module it imports, if any.
     static func main(calls: [String], importing module: String?) -> String {
         var lines = [
-            "import DTORuntime", "import Foundation", module.map { "import \($0)" } ?? "", "",
-            "struct Named: Decodable { let name: String }",
+            "import DTORuntime", "import Foundation", module.map { "import \($0)" } ?? "",
+            "#if canImport(FoundationNetworking)", "import FoundationNetworking", "#endif", "",
+            "struct Named: Decodable, Sendable { let name: String }",
             "let data = Data((CommandLine.arguments.dropFirst().first ?? \"{}\").utf8)",
+            "/// Answers every request with that JSON, as a server would.",
+            "struct StubTransport: HTTPTransport {",
+            "    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {",
+            "        let url = request.url ?? URL(fileURLWithPath: \"/\")",
+            "        guard let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: nil, headerFields: nil)",
+            "        else { throw URLError(.badServerResponse) }",
+            "        return (data, response)",
+            "    }",
+            "}",
             "var used = 0",
+            "let client = APIClient(baseURL: URL(fileURLWithPath: \"/\"), transport: StubTransport())",
+            "let named = Endpoint<EndpointKinds.Public, Named>(path: \"/named\") { try FastDecoder().decode(Named.self, from: $0) }",
+            "used += ((try? await client.send(named))?.name.count ?? 0)",
             "/// The endpoint's body encoded, as a request sends it, and its response decoded.",
             "func use<K, R>(_ endpoint: Endpoint<K, R>) -> Int {",
             "    let sent = endpoint.body.map { (try? JSONEncoder().encode($0))?.count ?? 0 } ?? 0",
             "    return sent + ((try? endpoint.decode(data)) != nil ? 1 : 0)",
             "}",
-            "used += use(Endpoint<EndpointKinds.Public, Named>(path: \"/named\") { try FastDecoder().decode(Named.self, from: $0) })",
+            "used += use(named)",
         ]
         lines += calls.map { "used += use(\($0))" }
         return (lines + ["print(used)", ""]).joined(separator: "\n")

@@ -31,13 +31,7 @@ import Foundation
         let generated = Run.measure([dtogen, specs.path, "-o", sources.path, "--quiet"])
         guard generated.status == 0 else { say(generated.output); continue }
         let files = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
-        var lines = 0
-        for file in files {
-            lines +=
-                try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8).split(
-                    separator: "\n", omittingEmptySubsequences: false
-                ).count - 1
-        }
+        let lines = GeneratedCalls.lines(in: sources) { $0.hasSuffix(".swift") }.count
         row(
             "\(api.name): import + generate",
             "\(fmt(imported.seconds + generated.seconds, 2)) s; \(lines) lines in \(files.count) files", "")
@@ -137,12 +131,7 @@ let openAPIGeneratorCompileLimit = 20
     let files = ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []).filter {
         $0.hasSuffix(".swift")
     }
-    let lines = files.reduce(0) { total, file in
-        total
-            + (((try? String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)) ?? "").split(
-                separator: "\n", omittingEmptySubsequences: false
-            ).count - 1)
-    }
+    let lines = GeneratedCalls.lines(in: sources) { $0.hasSuffix(".swift") }.count
     row(
         "\(name): swift-openapi-generator 1.14.3: generate",
         "\(fmt(generated.seconds, 2)) s; \(lines) lines in \(files.count) files", "")
@@ -170,11 +159,5 @@ let openAPIGeneratorCompileLimit = 20
     let limit = openAPIGeneratorCompileLimit * 60
     let debug = Run.measure(
         ["timeout", "--kill-after=10", String(limit), "swift", "build", "--target", "\(name)Client"], in: package.path)
-    let figure: String
-    switch debug.status {
-    case 0: figure = "\(fmt(debug.seconds, 1)) s, \(fmt(debug.peakMegabytes, 0)) MB"
-    case 124, 137: figure = "> \(openAPIGeneratorCompileLimit) min (\(fmt(debug.peakMegabytes, 0)) MB until then)"
-    default: figure = "fails (exit \(debug.status))"
-    }
-    row("\(name): swift-openapi-generator 1.14.3: debug build", figure, "")
+    row("\(name): swift-openapi-generator 1.14.3: debug build", compileFigure(debug), "")
 }

@@ -68,7 +68,7 @@ import Foundation
             }
         }
         for index in tools.indices {
-            try build(tools[index], prepared[index] ?? ours, apps: apps[index], figures: &figures[index])
+            try build(tools[index], [ours, theirs][index], apps: apps[index], figures: &figures[index])
         }
         reportSideBySide(name: name, ours: figures[0], theirs: figures[1])
     }
@@ -81,8 +81,9 @@ struct SideBySideFigures {
     var operations = 0
     var debug: Measured?
     var release: Measured?
-    /// The `.text` bytes of the generated module's objects, release, `public`.
-    var moduleCode = 0
+    /// The `.text` bytes of the generated module's objects, release, `public` (nil when
+    /// its release compile failed or was stopped).
+    var moduleCode: Int?
     /// The `.text` bytes of the runtime's objects, release.
     var runtimeCode = 0
     /// What the app calling one operation pays, and the one it calls (`GET /path`).
@@ -95,14 +96,8 @@ struct SideBySideFigures {
 /// The rows for one document: each figure side by side, then the issue's goals as ratios.
 @MainActor func reportSideBySide(name: String, ours: SideBySideFigures, theirs: SideBySideFigures) {
     func kib(_ bytes: Int) -> String { fmt(Double(bytes) / 1024, 1) + " KiB" }
-    func compile(_ run: Measured?) -> String {
-        guard let run else { return "—" }
-        guard run.status == 0 else {
-            return run.status == 124 || run.status == 137
-                ? "> \(openAPIGeneratorCompileLimit) min" : "fails (exit \(run.status))"
-        }
-        return "\(fmt(run.seconds, 1)) s, \(fmt(run.peakMegabytes, 0)) MB"
-    }
+    func compile(_ run: Measured?) -> String { run.map(compileFigure) ?? "—" }
+    func code(_ bytes: Int?) -> String { bytes.map(kib) ?? "—" }
     func pair(_ a: String, _ b: String) -> String { "\(a) | \(b)" }
     row(
         "\(name): operations written (dtogen | swift-openapi-generator)",
@@ -110,11 +105,13 @@ struct SideBySideFigures {
     row("  generated lines", pair("\(ours.lines)", "\(theirs.lines)"), "")
     row("  debug compile of the module", pair(compile(ours.debug), compile(theirs.debug)), "")
     row("  release compile of the module", pair(compile(ours.release), compile(theirs.release)), "")
-    row("  release code of the module (public)", pair(kib(ours.moduleCode), kib(theirs.moduleCode)), "")
+    row("  release code of the module (public)", pair(code(ours.moduleCode), code(theirs.moduleCode)), "")
     let perOperation = { (figures: SideBySideFigures) in
-        Double(figures.moduleCode) / Double(max(figures.operations, 1))
+        figures.moduleCode.map { Double($0) / Double(max(figures.operations, 1)) }
     }
-    row("  release code per operation", pair(kib(Int(perOperation(ours))), kib(Int(perOperation(theirs)))), "")
+    row(
+        "  release code per operation",
+        pair(code(perOperation(ours).map { Int($0) }), code(perOperation(theirs).map { Int($0) })), "")
     row("  runtime, release code", pair(kib(ours.runtimeCode), kib(theirs.runtimeCode)), "")
     if let one = ours.appOne, let other = theirs.appOne {
         row("  an app calling 1 operation pays (\(ours.calledOperation))", pair(kib(one), kib(other)), "")
@@ -126,18 +123,19 @@ struct SideBySideFigures {
     if let one = ours.appOne, let all = ours.appAll {
         row("  goal: dtogen, 1 operation against all", fmt(100 * Double(one) / Double(max(all, 1)), 1) + " %", "≤ 5 %")
     }
-    if theirs.moduleCode > 0 {
-        row(
-            "  goal: release code per operation against theirs", fmt(perOperation(ours) / perOperation(theirs)) + "×",
-            "≤ 0.33×")
+    if let mine = perOperation(ours), let other = perOperation(theirs), other > 0 {
+        row("  goal: release code per operation against theirs", fmt(mine / other) + "×", "≤ 0.33×")
     }
     for (what, mine, other, goal) in [
         ("debug", ours.debug, theirs.debug, "≥ 10×"), ("release", ours.release, theirs.release, "≥ 5×"),
     ] {
         guard let mine, let other, mine.status == 0 else { continue }
-        let faster = other.seconds / max(mine.seconds, 0.001)
-        let figure = other.status == 0 ? fmt(faster, 1) + "×" : "> " + fmt(faster, 1) + "× (theirs stopped)"
-        row("  goal: \(what) compile, how much faster", figure, goal)
+        let faster = fmt(other.seconds / max(mine.seconds, 0.001), 1) + "×"
+        switch other.status {
+        case 0: row("  goal: \(what) compile, how much faster", faster, goal)
+        case 124, 137: row("  goal: \(what) compile, how much faster", "> \(faster) (theirs stopped)", goal)
+        default: continue
+        }
     }
 }
 
@@ -168,7 +166,8 @@ enum SideBySideTool {
         }
     }
 
-    /// Writes the document's Swift at `access` into `sources`; false when the tool fails.
+    /// Writes the document's Swift at `access` into `sources` (dtogen: import, then generate;
+    /// its time is both's).
     func generate(_ document: URL, access: String, into sources: URL, scratch: URL) -> Measured {
         try? FileManager.default.removeItem(at: sources)
         try? FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
@@ -222,16 +221,7 @@ enum SideBySideTool {
             let name = "Resource\(r)"
             switch self {
             case .dtogen:
-                let kinds = "DTORuntime.EndpointKinds"
-                let get = "DTORuntime.Endpoint<\(kinds).Public, \(name)>.get\(name)(id: 1)"
-                guard everyOperation else { return [get] }
-                let body = "\(name)Input(name: \"n\", status: .draft, tags: [])"
-                return [
-                    "DTORuntime.Endpoint<\(kinds).Private, \(name)Page>.list\(name)()",
-                    "DTORuntime.Endpoint<\(kinds).Private, \(name)>.create\(name)(body: \(body))", get,
-                    "DTORuntime.Endpoint<\(kinds).Private, \(name)>.update\(name)(id: 1, body: \(body))",
-                    "DTORuntime.Endpoint<\(kinds).Private, Void>.delete\(name)(id: 1)",
-                ]
+                return AppSources.syntheticCalls(resource: r, everyOperation: everyOperation)
             case .swiftOpenAPIGenerator:
                 let get = "client.get\(name)(path: .init(id: 1))"
                 guard everyOperation else { return [get] }
@@ -245,43 +235,53 @@ enum SideBySideTool {
         }
     }
 
-    /// An app's main file: with no calls, the reference (it uses the runtime as the others
-    /// do, so only the generated code differs).
+    /// An app's main file. Every app sends a request of its own through the runtime's client
+    /// (a stub transport answers with the JSON its first argument gives) and decodes the
+    /// response into a type of its own, so the runtime's sending and decoding are in the
+    /// reference (the app without calls or generated files); the others then call the
+    /// generated code.
     func app(calls: [String]) -> String {
         switch self {
         case .dtogen:
             return AppSources.main(calls: calls, importing: nil)
         case .swiftOpenAPIGenerator:
             var lines = [
-                "import Foundation", "import HTTPTypes", "import OpenAPIRuntime", "",
+                "import Foundation", "import HTTPTypes", "@_spi(Generated) import OpenAPIRuntime", "",
+                "struct Named: Codable, Hashable, Sendable { var name: String }",
                 "/// Answers every request with the JSON the first argument gives, as a server would.",
                 "struct StubTransport: ClientTransport {",
-                "    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {",
+                "    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws",
+                "        -> (HTTPResponse, HTTPBody?)",
+                "    {",
                 "        let json = CommandLine.arguments.dropFirst().first ?? \"{}\"",
                 "        return (HTTPResponse(status: .ok, headerFields: [.contentType: \"application/json\"]), HTTPBody(json))",
                 "    }",
                 "}",
                 "let transport = StubTransport()",
+                "let server = URL(fileURLWithPath: \"/\")",
                 "var used = 0",
-                "let request = HTTPRequest(method: .get, scheme: \"https\", authority: \"example.com\", path: \"/\")",
-                "let (answer, _) = try await transport.send(request, body: nil, baseURL: URL(string: \"https://example.com\")!, operationID: \"reference\")",
-                "used += answer.status.code",
+                "let universal = UniversalClient(serverURL: server, transport: transport)",
+                "let named: Named? = try? await universal.send(",
+                "    input: (), forOperation: \"named\",",
+                "    serializer: { _ in (HTTPRequest(method: .get, scheme: nil, authority: nil, path: \"/named\"), nil) },",
+                "    deserializer: { _, body in",
+                "        try await Converter(configuration: .init()).getResponseBodyAsJSON(Named.self, from: body) { $0 }",
+                "    })",
+                "used += named?.name.count ?? 0",
             ]
-            if !calls.isEmpty {
-                lines.append(
-                    "let client = Client(serverURL: URL(string: \"https://example.com\")!, transport: transport)")
-            }
+            if !calls.isEmpty { lines.append("let client = Client(serverURL: server, transport: transport)") }
             for call in calls { lines.append("do { _ = try await \(call); used += 1 } catch {}") }
             return (lines + ["print(used)", ""]).joined(separator: "\n")
         }
     }
 }
 
-/// swift-openapi-generator's runtime, as a consumer package names it.
+/// swift-openapi-generator's runtime, as a consumer package names it (the versions this
+/// machine's package mirror has).
 enum OpenAPIGeneratorPackage {
     static let dependencies = """
-        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
-                .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0")
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+                .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0")
         """
     static let products = """
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"), .product(name: "HTTPTypes", package: "swift-http-types")
@@ -352,17 +352,16 @@ struct PreparedOutput {
 
     """.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
 
-    let limit = String(openAPIGeneratorCompileLimit * 60)
+    let limited = ["timeout", "--kill-after=10", String(openAPIGeneratorCompileLimit * 60)]
     for configuration in ["debug", "release"] {
         let build = ["swift", "build", "-c", configuration]
-        for target in tool.runtimeTargets {
-            guard Run.measure(build + ["--target", target], in: folder.path).status == 0 else {
-                fatalError("\(tool.name)'s runtime does not build (\(configuration))")
-            }
+        for target in tool.runtimeTargets where Run.measure(build + ["--target", target], in: folder.path).status != 0 {
+            say("  \(tool.name)'s runtime does not build (\(configuration)); its other figures are left out")
+            return
         }
         // The first build also plans the build; a second, of the sources touched, is the
         // compile alone (skipped when the first took over five minutes).
-        let timed = ["timeout", "--kill-after=10", limit] + build + ["--target", "API"]
+        let timed = limited + build + ["--target", "API"]
         var compile = Run.measure(timed, in: folder.path)
         if compile.status == 0, compile.seconds < 300 {
             for file in (try? FileManager.default.contentsOfDirectory(atPath: output.api.path)) ?? [] {
@@ -375,7 +374,9 @@ struct PreparedOutput {
         say("  \(tool.name): \(configuration) compile \(fmt(compile.seconds, 1)) s (exit \(compile.status))")
     }
     let release = folder.appendingPathComponent(".build/release")
-    figures.moduleCode = objectCode(in: release.appendingPathComponent("API.build"))
+    if figures.release?.status == 0 {
+        figures.moduleCode = objectCode(in: release.appendingPathComponent("API.build"))
+    }
     figures.runtimeCode = tool.runtimeTargets.reduce(0) {
         $0 + objectCode(in: release.appendingPathComponent("\($1).build"))
     }
@@ -383,8 +384,7 @@ struct PreparedOutput {
     var code: [String: Int] = [:]
     for app in apps {
         let built = Run.measure(
-            ["timeout", "--kill-after=10", limit, "swift", "build", "-c", "release", "--product", app.name],
-            in: folder.path)
+            limited + ["swift", "build", "-c", "release", "--product", app.name], in: folder.path)
         guard built.status == 0, let bytes = textBytes(of: release.appendingPathComponent(app.name).path) else {
             say("  \(tool.name): \(app.name) does not build (exit \(built.status))")
             continue
@@ -431,7 +431,9 @@ enum GeneratedCalls {
     static func operations(in sources: URL, tool: SideBySideTool) -> Int {
         switch tool {
         case .dtogen:
-            lines(in: sources) { $0.hasSuffix(".Endpoints.swift") }.filter { $0.contains("static func ") }.count
+            lines(in: sources) { $0.hasSuffix(".Endpoints.swift") }.filter {
+                $0.contains("static func ") || ($0.contains("static var ") && $0.hasSuffix(": Self {"))
+            }.count
         case .swiftOpenAPIGenerator:
             lines(in: sources) { $0 == "Client.swift" }.filter { $0.contains("- Remark: HTTP `") }.count
         }
@@ -453,7 +455,7 @@ enum GeneratedCalls {
         var parts: [String] = []
         for character in parameters {
             if "([<".contains(character) { depth += 1 }
-            if ")]>".contains(character) { depth -= 1 }
+            if ")]".contains(character) || (character == ">" && current.last != "-") { depth -= 1 }
             if character == ",", depth == 0 {
                 parts.append(current)
                 current = ""
@@ -465,12 +467,13 @@ enum GeneratedCalls {
         return parts.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty || $0.contains(" = ") }
     }
 
-    /// A function an app can call with no argument: the operation its doc comment names,
-    /// its name, and the `extension` line it is declared under.
+    /// A function (or a property) an app can call with no argument: the operation its doc
+    /// comment names, its name, and the `extension` line it is declared under.
     struct Callable {
         var operation: String
         var name: String
         var extensionLine: String
+        var isProperty = false
     }
 
     /// The functions declared with `declaration` (`static func `) and ending their parameters
@@ -482,8 +485,19 @@ enum GeneratedCalls {
         var operation: String?
         var signature: (name: String, text: String)?
         for line in lines {
-            if line.contains("extension ") { extensionLine = line }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if !trimmed.hasPrefix("//"), trimmed.contains("extension "), trimmed.hasSuffix("{") { extensionLine = line }
             if let named = Self.operation(line, after: doc) { operation = named }
+            // dtogen writes a factory without parameters as a property (`static var name: Self`).
+            if let start = line.range(of: "static var "), line.hasSuffix(": Self {"), let current = operation {
+                let name = String(line[start.upperBound...].dropLast(": Self {".count))
+                if !found.contains(where: { $0.operation == current }) {
+                    found.append(
+                        Callable(operation: current, name: name, extensionLine: extensionLine, isProperty: true))
+                }
+                operation = nil
+                continue
+            }
             if let start = line.range(of: declaration) {
                 let rest = line[start.upperBound...]
                 guard let open = rest.firstIndex(of: "(") else { continue }
@@ -491,7 +505,11 @@ enum GeneratedCalls {
             } else if signature != nil {
                 signature?.text += line
             }
-            guard let current = signature, let close = current.text.range(of: end) else { continue }
+            guard let current = signature, let close = current.text.range(of: end) else {
+                // A declaration that is not a factory (no `end` before its body) is not one.
+                if line.hasSuffix("{") { signature = nil }
+                continue
+            }
             signature = nil
             defer { operation = nil }
             guard let operation, !found.contains(where: { $0.operation == operation }),
@@ -502,15 +520,16 @@ enum GeneratedCalls {
         return found
     }
 
-    /// dtogen: `static func name(…) -> Self`, called on the `Endpoint<Kind, Response>` it extends.
+    /// dtogen: `static func name(…) -> Self` or `static var name: Self`, called on the
+    /// `Endpoint<Kind, Response>` it extends.
     static func dtogen(in sources: URL) -> [String: String] {
         let lines = lines(in: sources) { $0.hasSuffix(".Endpoints.swift") }
         var calls: [String: String] = [:]
         for callable in callables(in: lines, doc: "/// `", declaration: "static func ", end: ") -> Self") {
             let line = callable.extensionLine
             guard let start = line.range(of: "extension DTORuntime.Endpoint<"), line.hasSuffix(" {") else { continue }
-            calls[callable.operation] =
-                "DTORuntime.Endpoint<\(line[start.upperBound...].dropLast(2)).\(callable.name)()"
+            let call = callable.isProperty ? callable.name : callable.name + "()"
+            calls[callable.operation] = "DTORuntime.Endpoint<\(line[start.upperBound...].dropLast(2)).\(call)"
         }
         return calls
     }
@@ -526,5 +545,14 @@ enum GeneratedCalls {
             calls[callable.operation] = "client.\(callable.name)()"
         }
         return calls
+    }
+}
+
+/// A compile's figure: its time and peak memory, or why it has none.
+func compileFigure(_ run: Measured) -> String {
+    switch run.status {
+    case 0: "\(fmt(run.seconds, 1)) s, \(fmt(run.peakMegabytes, 0)) MB"
+    case 124, 137: "> \(openAPIGeneratorCompileLimit) min (\(fmt(run.peakMegabytes, 0)) MB until then)"
+    default: "fails (exit \(run.status))"
     }
 }

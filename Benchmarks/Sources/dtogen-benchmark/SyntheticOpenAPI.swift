@@ -3,8 +3,7 @@ import Foundation
 /// An OpenAPI 3.0 document of a synthetic API: `resources` resources of five operations each
 /// (a list with paging and filters, create, get, update, delete), each resource an object
 /// with a nested object, an enum, a date, a dictionary and an array, a bearer scheme and a
-/// shared error type. The benchmark imports it (24 resources: 120 operations) and gives it
-/// to both generators side by side (40: 200 operations).
+/// shared error type. The benchmark imports it (24 resources: 120 operations).
 enum SyntheticOpenAPI {
     static func yaml(resources: Int) -> String {
         var document =

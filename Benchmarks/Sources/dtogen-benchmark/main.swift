@@ -318,12 +318,6 @@ handle.write(Data(("]" + shell[split.upperBound...]).utf8))
 try handle.close()
 let featureCount = features.count * copies
 let megabytes = Double((try FileManager.default.attributesOfItem(atPath: sample.path)[.size] as? Int) ?? 0) / 1_000_000
-// --side-by-side [synthetic] [jira-platform github-rest-2020 linode] measures dtogen beside
-// swift-openapi-generator 1.14.3 (built from this machine's package mirror) on one OpenAPI
-// document at a time (default: the 200-operation synthetic API; the others are documents of
-// ../shared/conformance/bigapis2): lines, debug and release compile of each output as a
-// module, its release code, each runtime's, and what an app calling one operation pays
-// (tens of minutes per real document; each compile of theirs stopped at 20 min).
 // --transfers measures only file uploads and downloads against curl.
 if CommandLine.arguments.contains("--transfers") {
     try measureTransfers()
