@@ -5,9 +5,9 @@ import Foundation
 /// of the endpoints, one, or all: the generated files in the app's own target (`internal`,
 /// as the build plugin and committed output give them), then in a module of their own that
 /// the app links (`--access public`). Each figure is the code (`.text`) of that executable
-/// minus the code of the same app without the generated files (which decodes a type of its
-/// own through DTORuntime, as each of them does), so the runtime and the standard library
-/// are not counted.
+/// minus the code of the same app without the generated files (which sends an endpoint of
+/// its own through `APIClient` and decodes a type of its own, as each of them does), so the
+/// runtime and the standard library are not counted.
 @MainActor func measureAppSize(dtogen: String, baseline: String?) throws {
     say("\nWhat an app pays (release builds of apps with the 200-endpoint output; minutes):")
     func kilobytes(_ bytes: Int) -> String { fmt(Double(bytes) / 1024, 1) + " KiB" }
