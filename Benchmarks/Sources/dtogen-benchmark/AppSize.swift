@@ -63,25 +63,21 @@ struct AppCode {
         ("AppCallsOne", AppSources.calls(resources: [0], everyOperation: false, importing: linked ? "API" : nil), true),
         (
             "AppCallsAll",
-            AppSources.calls(resources: Array(0..<40), everyOperation: true, importing: linked ? "API" : nil), true
+            AppSources.calls(
+                resources: Array(0..<SyntheticAPI.resources200), everyOperation: true, importing: linked ? "API" : nil),
+            true
         ),
     ]
-    func copyGenerated(into sources: URL) throws {
-        for file in try FileManager.default.contentsOfDirectory(atPath: generated.path) {
-            try FileManager.default.copyItem(
-                at: generated.appendingPathComponent(file), to: sources.appendingPathComponent(file))
-        }
-    }
     for app in apps {
         let sources = package.appendingPathComponent("Sources/\(app.name)")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         try app.main.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-        if app.generated, !linked { try copyGenerated(into: sources) }
+        if app.generated, !linked { try copyFiles(of: generated, into: sources) }
     }
     if linked {
         let sources = package.appendingPathComponent("Sources/API")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-        try copyGenerated(into: sources)
+        try copyFiles(of: generated, into: sources)
     }
     try AppSources.manifest(apps: apps.map { ($0.name, linked && $0.generated) }, library: linked).write(
         to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)

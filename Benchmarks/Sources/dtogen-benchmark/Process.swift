@@ -49,3 +49,11 @@ enum Run {
 func say(_ text: String) {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }
+
+/// Copies every file of `folder` into `destination` (generated files into a target).
+func copyFiles(of folder: URL, into destination: URL) throws {
+    for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+        try FileManager.default.copyItem(
+            at: folder.appendingPathComponent(file), to: destination.appendingPathComponent(file))
+    }
+}

@@ -23,7 +23,8 @@ import Foundation
         let document: URL
         if name == "synthetic" {
             document = folder.appendingPathComponent("synthetic-200.yaml")
-            try SyntheticOpenAPI.mirroringSpecs(resources: 40).write(to: document, atomically: true, encoding: .utf8)
+            try SyntheticOpenAPI.mirroringSpecs(resources: SyntheticAPI.resources200).write(
+                to: document, atomically: true, encoding: .utf8)
         } else {
             let found = ((try? FileManager.default.contentsOfDirectory(atPath: conformance.path)) ?? []).first {
                 $0.hasPrefix(name + ".")
@@ -47,12 +48,14 @@ import Foundation
         // first operation (a `GET` first, then by `METHOD /path`) both let an app call with
         // no argument.
         var figures = [ours.figures, theirs.figures]
+        var calledOperation = ""
         var apps: [[(name: String, calls: [String])]] = [[("AppReference", [])], [("AppReference", [])]]
         if name == "synthetic" {
+            calledOperation = "GET /resources0/{id}"
             for (index, tool) in tools.enumerated() {
-                figures[index].calledOperation = "GET /resources0/{id}"
                 apps[index].append(("AppCallsOne", tool.syntheticCalls(resources: 1, everyOperation: false)))
-                apps[index].append(("AppCallsAll", tool.syntheticCalls(resources: 40, everyOperation: true)))
+                apps[index].append(
+                    ("AppCallsAll", tool.syntheticCalls(resources: SyntheticAPI.resources200, everyOperation: true)))
             }
         } else {
             let calls = zip(tools, [ours, theirs]).map { tool, output in tool.callsWithoutArguments(in: output.api) }
@@ -61,8 +64,8 @@ import Foundation
                 a.hasPrefix("GET ") != b.hasPrefix("GET ") ? a.hasPrefix("GET ") : a < b
             }
             if let operation = operations.first(where: { calls[1][$0] != nil }) {
+                calledOperation = operation
                 for index in tools.indices {
-                    figures[index].calledOperation = operation
                     apps[index].append(("AppCallsOne", [calls[index][operation] ?? ""]))
                 }
             }
@@ -70,7 +73,7 @@ import Foundation
         for index in tools.indices {
             try build(tools[index], [ours, theirs][index], apps: apps[index], figures: &figures[index])
         }
-        reportSideBySide(name: name, ours: figures[0], theirs: figures[1])
+        reportSideBySide(name: name, ours: figures[0], theirs: figures[1], calledOperation: calledOperation)
     }
     printTable()
 }
@@ -86,15 +89,17 @@ struct SideBySideFigures {
     var moduleCode: Int?
     /// The `.text` bytes of the runtime's objects, release.
     var runtimeCode = 0
-    /// What the app calling one operation pays, and the one it calls (`GET /path`).
+    /// What the app calling one operation pays.
     var appOne: Int?
-    var calledOperation = ""
     /// What the app calling every operation pays (the synthetic API only).
     var appAll: Int?
 }
 
 /// The rows for one document: each figure side by side, then the goals as ratios.
-@MainActor func reportSideBySide(name: String, ours: SideBySideFigures, theirs: SideBySideFigures) {
+/// `calledOperation`: the operation the apps calling one call (`GET /path`).
+@MainActor func reportSideBySide(
+    name: String, ours: SideBySideFigures, theirs: SideBySideFigures, calledOperation: String
+) {
     func kib(_ bytes: Int) -> String { fmt(Double(bytes) / 1024, 1) + " KiB" }
     func compile(_ run: Measured?) -> String { run.map(compileFigure) ?? "—" }
     func code(_ bytes: Int?) -> String { bytes.map(kib) ?? "—" }
@@ -114,7 +119,7 @@ struct SideBySideFigures {
         pair(code(perOperation(ours).map { Int($0) }), code(perOperation(theirs).map { Int($0) })), "")
     row("  runtime, release code", pair(kib(ours.runtimeCode), kib(theirs.runtimeCode)), "")
     if let one = ours.appOne, let other = theirs.appOne {
-        row("  an app calling 1 operation pays (\(ours.calledOperation))", pair(kib(one), kib(other)), "")
+        row("  an app calling 1 operation pays (\(calledOperation))", pair(kib(one), kib(other)), "")
     }
     if let all = ours.appAll, let other = theirs.appAll {
         row("  an app calling all \(ours.operations) pays", pair(kib(all), kib(other)), "")
@@ -328,10 +333,7 @@ struct PreparedOutput {
         try tool.app(calls: app.calls).write(
             to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
         guard !app.calls.isEmpty else { continue }
-        for file in try FileManager.default.contentsOfDirectory(atPath: output.internalOutput.path) {
-            try FileManager.default.copyItem(
-                at: output.internalOutput.appendingPathComponent(file), to: sources.appendingPathComponent(file))
-        }
+        try copyFiles(of: output.internalOutput, into: sources)
     }
     let targets =
         apps.map { "        .executableTarget(name: \"\($0.name)\", dependencies: [\(tool.targetDependencies)])," }

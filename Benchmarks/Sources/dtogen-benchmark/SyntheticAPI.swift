@@ -5,6 +5,9 @@ import Foundation
 /// delete), with enums, nested objects, dates, optional fields and dictionaries. Ten
 /// resources per spec file.
 enum SyntheticAPI {
+    /// The resources of the 200-endpoint API (five endpoints each).
+    static let resources200 = 40
+
     /// `shapes`: the resources use one-of values, generic list wrappers and recursion heavily
     /// (spec-format-2 §1–§3): an expandable owner (`$oneOf` of an id or the object), a
     /// tagged one-of attachment, a generic `Page<T>` for every list, and a resource that

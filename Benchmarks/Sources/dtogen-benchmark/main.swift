@@ -103,10 +103,7 @@ func fmt(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(dig
     try? FileManager.default.removeItem(at: package)
     let sources = package.appendingPathComponent("Sources/Generated200")
     try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-    for file in try FileManager.default.contentsOfDirectory(atPath: generated.path) {
-        try FileManager.default.copyItem(
-            at: generated.appendingPathComponent(file), to: sources.appendingPathComponent(file))
-    }
+    try copyFiles(of: generated, into: sources)
     try writeConsumerManifest(in: package, name: "Compile200", target: "Generated200")
     let runtime = Run.measure(["swift", "build", "--target", "DTORuntime"], in: package.path)
     guard runtime.status == 0 else { fatalError("cannot build DTORuntime") }
