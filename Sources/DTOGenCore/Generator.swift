@@ -164,28 +164,59 @@ public enum Generator {
             }
             entries.append((result, ReadSpec(spec: spec, base: base, generates: input.generates)))
         }
-        var (irs, stages) = resolve(read: entries.map(\.spec), options: options)
-        // What the reader or the stages reject in a document a spec is backed by is left out
-        // of it, as `dtogen import` leaves it out; then the stages run again, on what is kept.
-        let reduced = zip(entries, stages.bySpec).map { entry, found in
+        // What the reader and the parameter rules reject in a document a spec is backed by
+        // is left out of it before the stages run, as `dtogen import` leaves it out.
+        var found = entries.map { $0.read.expanded == nil ? [] : BackedSpecPrecheck.errors(in: $0.spec.spec) }
+        var kept = keeping(entries, leavingOut: found)
+        var (irs, stages) = resolve(read: kept.specs, options: options)
+        // What only the stages find in a document (a type the rules cannot see before them)
+        // is left out too, and the stages run again on what is kept.
+        var foundLater = false
+        for (position, index) in kept.entries.enumerated() {
+            let spec = entries[index].spec.spec
+            let inDocument = stages.bySpec[position].filter {
+                $0.severity == .error && spec.otherFiles.contains($0.file)
+            }
+            if entries[index].read.expanded != nil, !inDocument.isEmpty {
+                found[index] += inDocument
+                foundLater = true
+            }
+        }
+        if foundLater {
+            kept = keeping(entries, leavingOut: found)
+            (irs, stages) = resolve(read: kept.specs, options: options)
+        }
+        return (irs, (diagnostics + kept.diagnostics + stages.all).sorted())
+    }
+
+    /// The specs to resolve: each backed spec without the parts of its document that the
+    /// reader's errors and `errors` (by entry) are in, with the warnings for them; the index
+    /// of each spec's entry; what reading found.
+    private static func keeping(
+        _ entries: [(read: OpenAPIBackedSpec.Read, spec: ReadSpec)], leavingOut errors: [[Diagnostic]]
+    ) -> (specs: [ReadSpec], entries: [Int], diagnostics: [Diagnostic]) {
+        let reduced = zip(entries, errors).map { entry, found in
             entry.read.expanded.flatMap {
                 OpenAPIBackedSpec.leavingOut((entry.read.reading + found).sorted(), of: entry.spec.spec, expanded: $0)
             }
         }
-        var kept: [ReadSpec] = []
-        for (entry, reduction) in zip(entries, reduced) {
+        var specs: [ReadSpec] = []
+        var indices: [Int] = []
+        var diagnostics: [Diagnostic] = []
+        for (index, (entry, reduction)) in zip(entries, reduced).enumerated() {
             guard let reduction else {
                 diagnostics += entry.read.reading
-                kept.append(entry.spec)
+                specs.append(entry.spec)
+                indices.append(index)
                 continue
             }
             diagnostics += reduction.diagnostics
             if let spec = reduction.spec {
-                kept.append(ReadSpec(spec: spec, base: entry.spec.base, generates: entry.spec.generates))
+                specs.append(ReadSpec(spec: spec, base: entry.spec.base, generates: entry.spec.generates))
+                indices.append(index)
             }
         }
-        if reduced.contains(where: { $0 != nil }) { (irs, stages) = resolve(read: kept, options: options) }
-        return (irs, (diagnostics + stages.all).sorted())
+        return (specs, indices, diagnostics)
     }
 
     /// What the stages after reading found: all of it, and each spec's own (not what holds

@@ -82,10 +82,12 @@ struct EndpointResolver {
             // its own; a value typed only as JSON (`JSONValue`, `IntOrString`) as the JSON
             // scalars it encodes to.
             let json = shape.style?.value == .json && place != .path
-            let object = !json && place == .query && isObjectQueryType(type.nonOptional)
+            let table = types.table
+            let level = table.level(type.nonOptional)
+            let object = !json && place == .query && table.isObjectQueryType(level)
             let encoded =
-                !json && !object && place != .path && !isParameterType(type.nonOptional)
-                && isEncodedParameterType(type.nonOptional)
+                !json && !object && place != .path && !table.isParameterType(level)
+                && table.isEncodedParameterType(level)
             // A DTO writes its dates in the spec's format; a bare Date would be the encoder's.
             if json, types.containsDate(type) || types.table.resolved(type.nonOptional) == .scalar(.file) {
                 types.sink.error(
@@ -94,16 +96,9 @@ struct EndpointResolver {
                 )
                 return nil
             }
-            guard json || isParameterType(type.nonOptional) || object || encoded else {
-                let objects =
-                    place == .query
-                    ? "; a query item may also be an object, a dictionary or an array of objects without dates" : ""
-                let others =
-                    place == .path ? "" : "; any other value can be sent as its JSON text with '$style: \"json\"'"
-                types.sink.error(
-                    "DTG3006", shape.location,
-                    "\(what) '\(property.key)' must be a scalar, an enum, a Date, or an array of those\(objects); found \(types.table.describe(type))\(others)"
-                )
+            guard json || ParameterRules.isSendable(level, at: place, in: table) else {
+                ParameterRules.reportUnsendable(
+                    place, key: property.key, found: table.describe(type), at: shape.location, in: &types.sink)
                 return nil
             }
             var format: DateFormatSpec?
@@ -396,10 +391,7 @@ struct EndpointResolver {
     mutating func bodyEncoding(_ endpoint: EndpointSpec, body: TypeRef?) -> BodyEncoding? {
         guard let encoding = endpoint.bodyEncoding, encoding.value != .json else { return nil }
         guard let body, types.table.structure(body) != nil else {
-            types.sink.error(
-                "DTG3029", encoding.location,
-                "'bodyEncoding: \(encoding.value.rawValue)' needs a 'body' that is an object (its fields become \(encoding.value == .multipart ? "parts" : "form fields"))"
-            )
+            ParameterRules.reportFormBodyNotObject(encoding, in: &types.sink)
             return nil
         }
         return encoding.value
@@ -607,66 +599,6 @@ struct EndpointResolver {
             }
         }
         return (expression, anyOptional ? .optional(type.nonOptional) : type.nonOptional)
-    }
-
-    func isParameterType(_ type: TypeRef) -> Bool {
-        switch types.table.resolved(type) {
-        case .scalar(let scalar): return scalar != .file && scalar != .data
-        case .named: return types.table.isEnum(type)
-        case .array(let element):
-            let inner = types.table.resolved(element)
-            return !inner.isOptional && !types.table.isArray(inner) && isParameterType(inner)
-        default: return false
-        }
-    }
-
-    /// A value typed only as JSON, sent as the JSON scalars it encodes to: `JSONValue`, a
-    /// one-of whose variants are all parameter values without dates (Kubernetes's
-    /// `IntOrString`), or an array of those.
-    func isEncodedParameterType(_ type: TypeRef) -> Bool {
-        switch types.table.resolved(type) {
-        case .json: return true
-        case .array(let element):
-            let inner = types.table.resolved(element)
-            return !inner.isOptional && !types.table.isArray(inner) && isEncodedParameterType(inner)
-        case .named(let id):
-            guard case .oneOf(let info) = types.table[id].kind else { return false }
-            return info.variants.allSatisfy { variant in
-                let type = types.table.resolved(variant.type)
-                return isParameterType(type) && !types.containsDate(type)
-            }
-        default: return false
-        }
-    }
-
-    /// What a query item can send in the bracket style: a struct, a dictionary, an array of
-    /// either, or a one-of of those and scalars, with no dates inside (their format would be
-    /// the encoder's, not the spec's).
-    func isObjectQueryType(_ type: TypeRef) -> Bool {
-        let resolved = types.table.resolved(type)
-        switch resolved {
-        case .dictionary(let value):
-            let inner = types.table.resolved(value.nonOptional)
-            return types.table.structure(inner) != nil
-                ? isObjectQueryType(inner) : !types.containsDate(inner) && inner != .scalar(.file)
-        case .array(let element):
-            let inner = types.table.resolved(element.nonOptional)
-            return types.table.structure(inner) != nil && isObjectQueryType(inner)
-        case .named(let id):
-            // Stripe's `created`: a range object or a number, whichever the caller gives.
-            if case .oneOf(let info) = types.table[id].kind {
-                return info.variants.allSatisfy { variant in
-                    let type = types.table.resolved(variant.type)
-                    return isObjectQueryType(type) || (isParameterType(type) && !types.containsDate(type))
-                }
-            }
-            fallthrough
-        default:
-            guard let id = types.table.structure(resolved), case .structure(let fields) = types.table[id].kind else {
-                return false
-            }
-            return !fields.contains { types.containsDate($0.type) || $0.type.nonOptional == .scalar(.file) }
-        }
     }
 
     /// The spec's `error` and `errors`, each resolved (and reported) once.

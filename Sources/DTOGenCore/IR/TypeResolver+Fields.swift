@@ -280,11 +280,5 @@ extension TypeResolver {
         }
     }
 
-    func containsDate(_ type: TypeRef) -> Bool {
-        switch table.resolved(type) {
-        case .scalar(.date): return true
-        case .array(let e), .dictionary(let e), .optional(let e): return containsDate(e)
-        default: return false
-        }
-    }
+    func containsDate(_ type: TypeRef) -> Bool { table.containsDate(type) }
 }
