@@ -146,6 +146,19 @@ public enum Generator {
     /// Every stage before rendering: the IR of each spec (sorted by path) and every
     /// diagnostic, sorted. The IR is only meaningful when there are no errors.
     static func resolve(_ inputs: [SpecInput], options: GeneratorOptions) -> ([SpecIR], [Diagnostic]) {
+        let resolution = resolution(inputs, options: options)
+        return (resolution.irs, resolution.diagnostics)
+    }
+
+    /// What `resolve` gives, and how many times the stages ran (2 only when they find, in a
+    /// document a spec is backed by, a part to leave out that the rules could not see before).
+    struct Resolution {
+        var irs: [SpecIR]
+        var diagnostics: [Diagnostic]
+        var stageRuns: Int
+    }
+
+    static func resolution(_ inputs: [SpecInput], options: GeneratorOptions) -> Resolution {
         let sorted = inputs.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         var diagnostics: [Diagnostic] = []
         var bases = fileBases(forSpecPaths: sorted.map(\.path))
@@ -173,20 +186,25 @@ public enum Generator {
         // is left out too, and the stages run again on what is kept.
         var foundLater = false
         for (position, index) in kept.entries.enumerated() {
-            let spec = entries[index].spec.spec
+            let entry = entries[index]
+            let spec = entry.spec.spec
             let inDocument = stages.bySpec[position].filter {
                 $0.severity == .error && spec.otherFiles.contains($0.file)
             }
-            if entries[index].read.expanded != nil, !inDocument.isEmpty {
-                found[index] += inDocument
+            guard let expanded = entry.read.expanded, !inDocument.isEmpty else { continue }
+            found[index] += inDocument
+            // Only when they leave a part out: else the stages would find the same again.
+            if OpenAPIBackedSpec.leavingOut(inDocument.sorted(), of: spec, expanded: expanded) != nil {
                 foundLater = true
             }
         }
-        if foundLater {
-            kept = keeping(entries, leavingOut: found)
-            (irs, stages) = resolve(read: kept.specs, options: options)
+        guard foundLater else {
+            return Resolution(
+                irs: irs, diagnostics: (diagnostics + kept.diagnostics + stages.all).sorted(), stageRuns: 1)
         }
-        return (irs, (diagnostics + kept.diagnostics + stages.all).sorted())
+        kept = keeping(entries, leavingOut: found)
+        (irs, stages) = resolve(read: kept.specs, options: options)
+        return Resolution(irs: irs, diagnostics: (diagnostics + kept.diagnostics + stages.all).sorted(), stageRuns: 2)
     }
 
     /// The specs to resolve: each backed spec without the parts of its document that the

@@ -18,16 +18,14 @@ enum BackedSpecPrecheck {
             func check(_ property: PropertySpec, _ place: ParameterPlace) {
                 let shape = property.shape
                 guard shape.constant == nil, shape.style?.value != .json || place == .path else { return }
-                let inline =
-                    shape.typeName?.value
-                    ?? SwiftName.parameterType(endpoint: pascal, key: property.key, style: naming)
+                let hint = SwiftName.parameterType(endpoint: pascal, key: property.key, style: naming)
                 var bare = shape
                 bare.optional = false
                 levels.sawUnknown = false
                 let level = levels.level(bare)
                 guard !ParameterRules.isSendable(level, at: place, in: levels), !levels.sawUnknown else { return }
                 ParameterRules.reportUnsendable(
-                    place, key: property.key, found: levels.describe(shape, inline: inline), at: shape.location,
+                    place, key: property.key, found: levels.describe(shape, hint: hint), at: shape.location,
                     in: &sink)
             }
             let declared = Dictionary(endpoint.params.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -52,7 +50,10 @@ enum BackedSpecPrecheck {
 /// `sawUnknown`, so what the rules then say is not taken.
 private final class ShapeLevels: TypeLevels {
     private let types: [String: ShapeSpec]
-    private let appTypes: Set<String>
+    /// The app's own types: their Swift types, by the names the spec's shapes use.
+    private let appTypes: [String: String]
+    private let naming: NamingStyle
+    private let namespace: String?
     var sawUnknown = false
 
     /// A name declared twice, or generic, is not seen: the resolver says what it is.
@@ -62,7 +63,10 @@ private final class ShapeLevels: TypeLevels {
             guard types.count == 1, let type = types.first, type.genericParameters.isEmpty else { return nil }
             return type.shape
         }
-        appTypes = Set(spec.externalTypes.map(\.name.value))
+        appTypes = Dictionary(
+            spec.externalTypes.map { ($0.name.value, $0.swiftType.value) }, uniquingKeysWith: { first, _ in first })
+        naming = spec.naming?.value ?? .swift
+        namespace = spec.namespace?.value
     }
 
     func level(_ shape: ShapeSpec) -> TypeLevel<ShapeSpec> {
@@ -99,8 +103,8 @@ private final class ShapeLevels: TypeLevels {
             if let scalar = TypeRef.Scalar(rawValue: name) { return .scalar(scalar) }
             if name == "JSON" { return .json }
             let shape = types[name]
-            if appTypes.contains(name), shape == nil { return .other }
-            guard let shape, !appTypes.contains(name) else { break }
+            if appTypes[name] != nil, shape == nil { return .other }
+            guard let shape, appTypes[name] == nil else { break }
             guard case .reference(let next) = shape.kind, !shape.optional else { return level(shape) }
             name = next
         }
@@ -108,16 +112,35 @@ private final class ShapeLevels: TypeLevels {
         return .other
     }
 
-    /// A type as the resolver's diagnostics spell it; `inline`: the name an object, enum or
-    /// one-of written in place is given.
-    func describe(_ shape: ShapeSpec, inline: String) -> String {
+    /// A type as the resolver's diagnostics spell it: a name as it is generated (un-shadowed,
+    /// in the spec's namespace), an object, enum or one-of written in place by the name the
+    /// resolver gives it from `hint` (a name a clash would number is not foreseen).
+    func describe(_ shape: ShapeSpec, hint: String, element: Bool = false) -> String {
         let spelled: String
         switch shape.kind {
-        case .reference(let name): spelled = name == "JSON" ? "JSONValue" : name
-        case .array(let element): spelled = "[\(describe(element, inline: inline))]"
-        case .dictionary(let value): spelled = "[String: \(describe(value, inline: inline))]"
-        case .object, .enumeration, .oneOf: spelled = shape.typeName?.value ?? inline
+        case .reference(let name):
+            if TypeRef.Scalar(rawValue: name) != nil {
+                spelled = name
+            } else if name == "JSON" {
+                spelled = "JSONValue"
+            } else {
+                spelled = appTypes[name] ?? qualified(SwiftName.unshadowed(name))
+            }
+        case .array(let inner): spelled = "[\(describe(inner, hint: hint, element: true))]"
+        case .dictionary(let inner): spelled = "[String: \(describe(inner, hint: hint))]"
+        case .object, .enumeration, .oneOf:
+            var isEnum = false
+            if case .enumeration = shape.kind { isEnum = true }
+            let decided = NestedTypeName.decide(
+                spelled: shape.typeName?.value, hint: hint, element: element, isEnum: isEnum, style: naming,
+                avoided: [],
+                isTaken: { _ in false })
+            spelled = qualified(decided.name)
         }
         return shape.optional ? spelled + "?" : spelled
+    }
+
+    private func qualified(_ name: String) -> String {
+        namespace.map { "\($0).\(name)" } ?? name
     }
 }

@@ -82,6 +82,7 @@ struct BackedSpecPrecheckTests {
     /// The parts it finds are left out before the one resolve, with import's warnings; the
     /// rest is generated.
     @Test func whatItFindsIsLeftOutWithImportsWarnings() throws {
+        #expect(Generator.resolution([Self.backed(Self.document)], options: GeneratorOptions()).stageRuns == 1)
         let result = Generator.generate([Self.backed(Self.document)])
         #expect(!result.hasErrors, "\(result.diagnostics)")
         let warnings = result.diagnostics.filter { $0.severity == .warning }.map(\.description)
@@ -109,10 +110,39 @@ struct BackedSpecPrecheckTests {
         let spec = #"{ "openapi": "api.yaml", "types": { "Where<T>": { "x": "T" } } }"#
         let (prechecked, _) = try Self.findings(Self.backed(Self.document, spec: spec))
         #expect(!prechecked.contains { $0.contains("'X-Where'") || $0.contains("'where'") })
+        let runs = Generator.resolution([Self.backed(Self.document, spec: spec)], options: GeneratorOptions()).stageRuns
+        #expect(runs == 2)
         let result = Generator.generate([Self.backed(Self.document, spec: spec)])
         #expect(!result.hasErrors, "\(result.diagnostics)")
         let warnings = result.diagnostics.filter { $0.severity == .warning }.map(\.description)
         #expect(
             warnings.contains { $0.contains("header 'X-Where' of endpoint 'getThings' is left out") }, "\(warnings)")
+    }
+
+    /// The types in its messages are spelled as the resolver spells them: in the spec's
+    /// namespace, un-shadowed, an element written in place by its singular name.
+    @Test func spellsTypesAsTheResolverDoes() throws {
+        let document = """
+            openapi: 3.0.0
+            info: { title: Things, version: "1" }
+            paths:
+              /things:
+                get:
+                  operationId: getThings
+                  parameters:
+                    - { name: X-Boxes, in: header, schema: { type: array, items: { type: object, properties: { a: { type: string } } } } }
+                    - { name: X-Where, in: header, schema: { $ref: "#/components/schemas/Type" } }
+                  responses:
+                    "200": { description: ok }
+            components:
+              schemas:
+                Type: { type: object, properties: { x: { type: number } } }
+            """
+        let spec = #"{ "openapi": "api.yaml", "options": { "namespace": "API" } }"#
+        let (prechecked, resolved) = try Self.findings(Self.backed(document, spec: spec))
+        #expect(prechecked == resolved)
+        #expect(prechecked.count == 2, "\(prechecked.joined(separator: "\n"))")
+        #expect(prechecked.contains { $0.contains("found [API.GetThingsXBox]?") }, "\(prechecked)")
+        #expect(prechecked.contains { $0.contains("found API.TypeObject?") }, "\(prechecked)")
     }
 }
