@@ -341,3 +341,20 @@ func readmeSnippet21(client: APIClient, token: AccessToken, video: URL, saved: U
     print(uploaded.id, response.statusCode)
     _ = (upload, uploaded, manual, response)
 }
+
+// Sources/DTORuntime/DTORuntime.docc/TransferringFiles.md:75
+#if canImport(UIKit)
+import UIKit
+
+/// The app's one transport, made when the app starts: its transfers go on in the background.
+let shopTransport = URLSessionTransport(transfers: .background(withIdentifier: "com.example.shop.transfers"))
+
+final class AppDelegate: NSObject, UIApplicationDelegate {
+    func application(
+        _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
+        completionHandler: @escaping () -> Void
+    ) {
+        _ = shopTransport.handleBackgroundEvents(forIdentifier: identifier, completionHandler: completionHandler)
+    }
+}
+#endif

@@ -135,10 +135,27 @@ public protocol HTTPTransport: Sendable {
 public struct URLSessionTransport: HTTPTransport {
     /// The session every request goes through (its configuration also serves streams).
     public let session: URLSession
+    /// The one session file transfers run on, when the transport was given its configuration.
+    let transfers: TransferSession?
 
     /// A transport on `session` (`URLSession.shared` unless the app has its own configuration).
+    /// Each file transfer runs on a session of its own with `session`'s configuration.
     public init(session: URLSession = .shared) {
         self.session = session
+        transfers = nil
+    }
+
+    /// A transport on `session` whose file transfers
+    /// (``APIClient/upload(_:fromFile:using:progress:)``,
+    /// ``APIClient/download(_:to:using:progress:)``) all run on one session made from
+    /// `transfers`, kept for the transport's life. Give it a background configuration
+    /// (`.background(withIdentifier:)`) for transfers that go on while the app is suspended,
+    /// and create the transport once for the app's life: a background identifier names one
+    /// session. Pass the system's completion handler on with
+    /// ``handleBackgroundEvents(forIdentifier:completionHandler:)``.
+    public init(session: URLSession = .shared, transfers: URLSessionConfiguration) {
+        self.session = session
+        self.transfers = TransferSession(configuration: transfers)
     }
 
     /// Sends through `session`; cancelling the calling task cancels the data task.

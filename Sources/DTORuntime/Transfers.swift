@@ -61,46 +61,77 @@ extension HTTPTransport {
 }
 
 extension URLSessionTransport {
-    /// An upload task from the file (never read whole), on a session of its own with
-    /// `session`'s configuration, whose delegate reports progress; cancelling the calling
-    /// task cancels it. (On Linux, FoundationNetworking sends a body stream faster but not
-    /// intact, so an upload task it is there too.)
+    /// An upload task from the file (never read whole), on the transport's transfer session
+    /// (``init(session:transfers:)``) or else a session of its own with `session`'s
+    /// configuration; cancelling the calling task cancels it. (On Linux, FoundationNetworking
+    /// sends a body stream faster but not intact, so an upload task it is there too.)
     public func upload(_ request: URLRequest, fromFile file: URL, progress: TransferProgressHandler?)
         async throws -> (Data, HTTPURLResponse)
     {
-        let delegate = TransferDelegate(progress: progress, destination: nil)
-        return try await delegate.run(configuration: try foregroundConfiguration()) { session in
-            session.uploadTask(with: request, fromFile: file)
-        }
+        let transfer = Transfer(progress: progress, destination: nil)
+        return try await run(transfer) { $0.uploadTask(with: request, fromFile: file) }
     }
 
-    /// A download task that writes the body to `file` as it arrives, on a session of its own
-    /// with `session`'s configuration; cancelling the calling task cancels it and leaves no
-    /// file.
+    /// A download task that writes the body to `file` as it arrives, on the transport's
+    /// transfer session or else a session of its own with `session`'s configuration;
+    /// cancelling the calling task cancels it and leaves no file.
     public func download(_ request: URLRequest, to file: URL, progress: TransferProgressHandler?)
         async throws -> HTTPURLResponse
     {
-        let delegate = TransferDelegate(progress: progress, destination: file)
-        return try await delegate.run(configuration: try foregroundConfiguration()) { session in
-            session.downloadTask(with: request)
-        }.1
+        let transfer = Transfer(progress: progress, destination: file)
+        return try await run(transfer) { $0.downloadTask(with: request) }.1
     }
-}
 
-extension URLSessionTransport {
+    /// For an app delegate's `application(_:handleEventsForBackgroundURLSession:completionHandler:)`
+    /// when `identifier` is that of the transport's transfer session: keeps the system's
+    /// completion handler and calls it (on the main actor) once the session has delivered
+    /// the events of the transfers that went on while the app was not running them. Returns
+    /// false, calling nothing, for another session's identifier. (Apple platforms: Linux has
+    /// no background sessions.)
+    @MainActor
+    public func handleBackgroundEvents(forIdentifier identifier: String, completionHandler: @escaping () -> Void)
+        -> Bool
+    {
+        guard let transfers, transfers.session.configuration.identifier == identifier else { return false }
+        transfers.router.backgroundEvents.completion = completionHandler
+        return true
+    }
+
+    /// Runs a transfer's task on the transfer session, or on a session of its own.
+    private func run(_ transfer: Transfer, _ make: (URLSession) -> URLSessionTask) async throws
+        -> (Data, HTTPURLResponse)
+    {
+        if let transfers { return try await transfers.router.run(transfer, make(transfers.session)) }
+        let router = TransferRouter()
+        let session = URLSession(configuration: try foregroundConfiguration(), delegate: router, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        return try await router.run(transfer, make(session))
+    }
+
     /// `session`'s configuration for a session of a transfer's own. A background
-    /// configuration's identifier belongs to the app's one session (and the events its
-    /// delegate handles), so it is refused rather than shared.
+    /// configuration's identifier belongs to one session for the app's life, so it is
+    /// refused here: ``init(session:transfers:)`` makes that session.
     fileprivate func foregroundConfiguration() throws -> URLSessionConfiguration {
         let configuration = session.configuration
         #if !canImport(FoundationNetworking)
         if configuration.identifier != nil {
             throw APIError.invalidRequest(
-                "a background URLSession is the app's own (its delegate gets the transfer's events): run background transfers on it directly; URLSessionTransport transfers on a foreground configuration"
+                "a background URLSession is one session for the app's life: give its configuration as URLSessionTransport(session:transfers:), which transfers on it, rather than as the session"
             )
         }
         #endif
         return configuration
+    }
+}
+
+/// The transport's one session for transfers, kept for its life (a background session's
+/// identifier names one session), and the delegate that routes each task's events.
+final class TransferSession: Sendable {
+    let router = TransferRouter()
+    let session: URLSession
+
+    init(configuration: URLSessionConfiguration) {
+        session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
     }
 }
 
@@ -229,12 +260,10 @@ private enum FileTransfers {
     }
 }
 
-/// One upload or download task on a session of its own: reports progress, collects an
-/// upload's response body, moves a finished download to its destination (before the
-/// session deletes its own copy), and resumes the caller once the task completes.
-private final class TransferDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate,
-    @unchecked Sendable
-{
+/// One upload or download task: reports progress, collects an upload's response body, moves
+/// a finished download to its destination (before the session deletes its own copy), and
+/// resumes the caller once the task completes.
+private final class Transfer: @unchecked Sendable {
     private let lock = NSLock()
     private let progress: TransferProgressHandler?
     private let destination: URL?
@@ -247,14 +276,9 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, URLSessi
         self.destination = destination
     }
 
-    /// Runs the task `make` creates until it completes; cancelling the calling task cancels it.
-    func run(configuration: URLSessionConfiguration, _ make: (URLSession) -> URLSessionTask) async throws
-        -> (Data, HTTPURLResponse)
-    {
-        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        let task = make(session)
-        return try await withTaskCancellationHandler {
+    /// Resumes `task` and waits until it completes; cancelling the calling task cancels it.
+    func run(_ task: URLSessionTask) async throws -> (Data, HTTPURLResponse) {
+        try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 lock.lock()
                 self.continuation = continuation
@@ -266,33 +290,17 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, URLSessi
         }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    func received(_ data: Data) {
         lock.lock()
         body.append(data)
         lock.unlock()
     }
 
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
-        totalBytesExpectedToSend: Int64
-    ) {
-        progress?(
-            TransferProgress(
-                completedBytes: totalBytesSent,
-                totalBytes: totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil))
+    func moved(_ completed: Int64, of expected: Int64) {
+        progress?(TransferProgress(completedBytes: completed, totalBytes: expected > 0 ? expected : nil))
     }
 
-    func urlSession(
-        _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
-        totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
-    ) {
-        progress?(
-            TransferProgress(
-                completedBytes: totalBytesWritten,
-                totalBytes: totalBytesExpectedToWrite > 0 ? totalBytesExpectedToWrite : nil))
-    }
-
-    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+    func finishedDownloading(to location: URL) {
         guard let destination else { return }
         do {
             try FileTransfers.move(location, to: destination)
@@ -303,7 +311,7 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, URLSessi
         }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    func completed(_ task: URLSessionTask, error: (any Error)?) {
         lock.lock()
         let continuation = self.continuation
         self.continuation = nil
@@ -322,5 +330,80 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, URLSessi
                 throwing: APIError.transport(
                     code: NSURLErrorBadServerResponse, description: "the response is not HTTP"))
         }
+    }
+}
+
+/// A transfer session's delegate: each task's events go to its transfer, found by the
+/// task's identifier (a task it does not know, one a background session kept from an
+/// earlier launch of the app, is let finish unheard).
+final class TransferRouter: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var transfers: [Int: Transfer] = [:]
+    /// The system's completion handler for a background session's events.
+    let backgroundEvents = BackgroundEvents()
+
+    fileprivate func run(_ transfer: Transfer, _ task: URLSessionTask) async throws -> (Data, HTTPURLResponse) {
+        register(transfer, for: task)
+        return try await transfer.run(task)
+    }
+
+    private func register(_ transfer: Transfer, for task: URLSessionTask) {
+        lock.lock()
+        transfers[task.taskIdentifier] = transfer
+        lock.unlock()
+    }
+
+    private func transfer(of task: URLSessionTask, removing: Bool = false) -> Transfer? {
+        lock.lock()
+        defer { lock.unlock() }
+        return removing ? transfers.removeValue(forKey: task.taskIdentifier) : transfers[task.taskIdentifier]
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        transfer(of: dataTask)?.received(data)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        transfer(of: task)?.moved(totalBytesSent, of: totalBytesExpectedToSend)
+    }
+
+    func urlSession(
+        _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
+        totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
+    ) {
+        transfer(of: downloadTask)?.moved(totalBytesWritten, of: totalBytesExpectedToWrite)
+    }
+
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+        transfer(of: downloadTask)?.finishedDownloading(to: location)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        transfer(of: task, removing: true)?.completed(task, error: error)
+    }
+
+    #if !canImport(FoundationNetworking)
+    func urlSessionDidFinishEvents(forBackgroundURLSession session: URLSession) {
+        let events = backgroundEvents
+        Task { @MainActor in events.finish() }
+    }
+    #endif
+}
+
+/// The completion handler an app delegate is given for a background session's events,
+/// called once, on the main actor, when the session has delivered them.
+@MainActor
+final class BackgroundEvents: Sendable {
+    var completion: (() -> Void)?
+
+    nonisolated init() {}
+
+    func finish() {
+        let completion = self.completion
+        self.completion = nil
+        completion?()
     }
 }

@@ -167,6 +167,81 @@ struct FileTransferTests {
         #expect(folder.contents.isEmpty, "\(folder.contents)")
     }
 
+    /// A transport given a configuration for transfers runs them all on one session of its
+    /// own (what a background configuration needs), each task's events routed to its own
+    /// transfer: concurrent uploads and downloads each get their own bytes and progress.
+    @Test func transfersShareTheTransportsTransferSession() async throws {
+        let folder = try Folder()
+        let (file, upload) = try folder.file("photo.png", bytes: 2 << 20)
+        let (_, small) = try folder.file("small", bytes: 300 << 10)
+        let (_, large) = try folder.file("large", bytes: 3 << 20)
+        let server = try LoopbackServer { request in
+            if request.method == "PUT" {
+                return .json(#"{ "id": \#(request.body.count), "status": "stored" }"#)
+            }
+            return .respond(
+                status: 200, headers: ["Content-Type": "application/pdf"],
+                body: request.path.hasSuffix("/1/invoice.pdf") ? small : large)
+        }
+        defer { server.stop() }
+        // A header of the transfers' configuration tells their session from `session`.
+        let configuration = URLSessionConfiguration.default
+        configuration.httpAdditionalHeaders = ["X-Transfers": "one session"]
+        let client = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(transfers: configuration))
+        let reports = (Reports(), Reports(), Reports())
+        let first = folder.url.appendingPathComponent("1.pdf")
+        let second = folder.url.appendingPathComponent("2.pdf")
+        async let order = client.upload(.uploadPhoto(id: 7, body: Data()), fromFile: file) { reports.0.add($0) }
+        async let one = client.download(.invoicePDF(id: 1), to: first) { reports.1.add($0) }
+        async let two = client.download(.invoicePDF(id: 2), to: second) { reports.2.add($0) }
+        let (stored, _, _) = try await (order, one, two)
+        #expect(stored == Order(id: upload.count, status: "stored"))
+        #expect(try Data(contentsOf: first) == small)
+        #expect(try Data(contentsOf: second) == large)
+        #expect(reports.0.values.last?.completedBytes == Int64(upload.count))
+        #expect(reports.1.values.last?.completedBytes == Int64(small.count), "\(reports.1.values.suffix(2))")
+        #expect(reports.2.values.last?.completedBytes == Int64(large.count), "\(reports.2.values.suffix(2))")
+        #expect(folder.contents == ["1.pdf", "2.pdf", "large", "photo.png", "small"], "no partial file is left")
+        #expect(server.requests.map { $0.headers["x-transfers"] } == Array(repeating: "one session", count: 3))
+    }
+
+    /// A transfer cancelled on the shared session leaves no file, and the session goes on.
+    @Test func aCancelledTransferLeavesTheTransferSessionWorking() async throws {
+        let folder = try Folder()
+        let piece = Data(repeating: 7, count: 64 << 10)
+        let server = try LoopbackServer { request in
+            request.path.hasSuffix("/1/invoice.pdf")
+                ? .stream(status: 200, headers: ["Content-Type": "application/pdf"], pause: 0.05) {
+                    $0 < 200 ? piece : nil
+                }
+                : .respond(status: 200, headers: ["Content-Type": "application/pdf"], body: Data("%PDF".utf8))
+        }
+        defer { server.stop() }
+        let client = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(transfers: .default))
+        let reports = Reports()
+        let big = folder.url.appendingPathComponent("big.pdf")
+        let download = Task { try await client.download(.invoicePDF(id: 1), to: big) { reports.add($0) } }
+        while reports.values.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+        download.cancel()
+        let result = await download.result
+        #expect(throws: CancellationError.self) { try result.get() }
+        let small = folder.url.appendingPathComponent("small.pdf")
+        let response = try await client.download(.invoicePDF(id: 2), to: small)
+        #expect(response.statusCode == 200)
+        #expect(try Data(contentsOf: small) == Data("%PDF".utf8))
+        try await Task.sleep(nanoseconds: 200_000_000)
+        #expect(folder.contents == ["small.pdf"], "\(folder.contents)")
+    }
+
+    /// The system's completion handler for a background session's events is kept only for
+    /// the transfer session's identifier (Linux has no background sessions: none matches).
+    @MainActor @Test func backgroundEventsAreForTheTransferSessionsIdentifier() {
+        let plain = URLSessionTransport()
+        #expect(!plain.handleBackgroundEvents(forIdentifier: "com.example.transfers") {})
+        let transfers = URLSessionTransport(transfers: .default)
+        #expect(!transfers.handleBackgroundEvents(forIdentifier: "com.example.transfers") {})
+    }
+
     /// A transport of one's own that only sends: uploads and downloads still work, through
     /// the defaults (which hold the body in memory).
     @Test func aTransportWithoutFilesGetsTheDefaults() async throws {
