@@ -343,7 +343,7 @@ func readmeSnippet21(client: APIClient, token: AccessToken, video: URL, saved: U
 }
 
 // Sources/DTORuntime/DTORuntime.docc/TransferringFiles.md:75
-#if canImport(UIKit)
+#if os(iOS) || os(visionOS)
 import UIKit
 
 /// The app's one transport, made when the app starts: its transfers go on in the background.
@@ -354,7 +354,9 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
         _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
         completionHandler: @escaping () -> Void
     ) {
-        _ = shopTransport.handleBackgroundEvents(forIdentifier: identifier, completionHandler: completionHandler)
+        if !shopTransport.handleBackgroundEvents(forIdentifier: identifier, completionHandler: completionHandler) {
+            completionHandler()  // a session the app does not have
+        }
     }
 }
 #endif

@@ -85,15 +85,16 @@ extension URLSessionTransport {
     /// For an app delegate's `application(_:handleEventsForBackgroundURLSession:completionHandler:)`
     /// when `identifier` is that of the transport's transfer session: keeps the system's
     /// completion handler and calls it (on the main actor) once the session has delivered
-    /// the events of the transfers that went on while the app was not running them. Returns
-    /// false, calling nothing, for another session's identifier. (Apple platforms: Linux has
+    /// the events of the transfers that went on while the app was not running them, or at
+    /// once when it already has. Returns false, calling nothing, for another session's
+    /// identifier (whose handler is the app's to call). (Apple platforms: Linux has
     /// no background sessions.)
     @MainActor
     public func handleBackgroundEvents(forIdentifier identifier: String, completionHandler: @escaping () -> Void)
         -> Bool
     {
         guard let transfers, transfers.session.configuration.identifier == identifier else { return false }
-        transfers.router.backgroundEvents.completion = completionHandler
+        transfers.router.backgroundEvents.wait(completionHandler)
         return true
     }
 
@@ -133,6 +134,10 @@ final class TransferSession: Sendable {
     init(configuration: URLSessionConfiguration) {
         session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
     }
+
+    /// The session keeps its delegate until it is invalidated: once the transport is gone,
+    /// it finishes its tasks and lets go.
+    deinit { session.finishTasksAndInvalidate() }
 }
 
 extension APIClient {
@@ -263,13 +268,15 @@ private enum FileTransfers {
 /// One upload or download task: reports progress, collects an upload's response body, moves
 /// a finished download to its destination (before the session deletes its own copy), and
 /// resumes the caller once the task completes.
-private final class Transfer: @unchecked Sendable {
+final class Transfer: @unchecked Sendable {
     private let lock = NSLock()
     private let progress: TransferProgressHandler?
     private let destination: URL?
     private var body = Data()
     private var moveError: (any Error)?
     private var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>?
+    /// How the task ended, when it ended before the caller waited for it.
+    private var outcome: Result<(Data, HTTPURLResponse), any Error>?
 
     init(progress: TransferProgressHandler?, destination: URL?) {
         self.progress = progress
@@ -277,10 +284,17 @@ private final class Transfer: @unchecked Sendable {
     }
 
     /// Resumes `task` and waits until it completes; cancelling the calling task cancels it.
+    /// A task cancelled before it was resumed may complete first: its outcome is kept for
+    /// the caller then.
     func run(_ task: URLSessionTask) async throws -> (Data, HTTPURLResponse) {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 lock.lock()
+                if let outcome {
+                    lock.unlock()
+                    continuation.resume(with: outcome)
+                    return
+                }
                 self.continuation = continuation
                 lock.unlock()
                 task.resume()
@@ -313,23 +327,24 @@ private final class Transfer: @unchecked Sendable {
 
     func completed(_ task: URLSessionTask, error: (any Error)?) {
         lock.lock()
+        let outcome = Self.outcome(of: task, error: error, body: body, moveError: moveError)
         let continuation = self.continuation
         self.continuation = nil
-        let body = self.body
-        let moveError = self.moveError
+        if continuation == nil { self.outcome = outcome }
         lock.unlock()
-        guard let continuation else { return }
-        if let error {
-            continuation.resume(throwing: URLSessionLoading.apiError(error))
-        } else if let moveError {
-            continuation.resume(throwing: moveError)
-        } else if let http = task.response as? HTTPURLResponse {
-            continuation.resume(returning: (body, http))
-        } else {
-            continuation.resume(
-                throwing: APIError.transport(
-                    code: NSURLErrorBadServerResponse, description: "the response is not HTTP"))
+        continuation?.resume(with: outcome)
+    }
+
+    private static func outcome(of task: URLSessionTask, error: (any Error)?, body: Data, moveError: (any Error)?)
+        -> Result<(Data, HTTPURLResponse), any Error>
+    {
+        if let error { return .failure(URLSessionLoading.apiError(error)) }
+        if let moveError { return .failure(moveError) }
+        guard let http = task.response as? HTTPURLResponse else {
+            return .failure(
+                APIError.transport(code: NSURLErrorBadServerResponse, description: "the response is not HTTP"))
         }
+        return .success((body, http))
     }
 }
 
@@ -394,16 +409,34 @@ final class TransferRouter: NSObject, URLSessionDataDelegate, URLSessionDownload
 }
 
 /// The completion handler an app delegate is given for a background session's events,
-/// called once, on the main actor, when the session has delivered them.
+/// called once, on the main actor, when the session has delivered them: at once when it has
+/// already (the session, made at launch, may deliver them before the app delegate is asked).
 @MainActor
 final class BackgroundEvents: Sendable {
-    var completion: (() -> Void)?
+    private var completion: (() -> Void)?
+    private var delivered = false
 
     nonisolated init() {}
 
+    /// Keeps `handler` until the events are delivered (a handler kept before is called now:
+    /// the system asks again only once it was).
+    func wait(_ handler: @escaping () -> Void) {
+        if delivered {
+            delivered = false
+            handler()
+            return
+        }
+        let earlier = completion
+        completion = handler
+        earlier?()
+    }
+
     func finish() {
-        let completion = self.completion
+        guard let completion else {
+            delivered = true
+            return
+        }
         self.completion = nil
-        completion?()
+        completion()
     }
 }
