@@ -136,7 +136,7 @@ public struct URLSessionTransport: HTTPTransport {
     /// The session every request goes through (its configuration also serves streams).
     public let session: URLSession
     /// The one session file transfers run on, when the transport was given its configuration.
-    let transfers: TransferSession?
+    let transfers: URLSessionTransferSession?
 
     /// A transport on `session` (`URLSession.shared` unless the app has its own configuration).
     /// Each file transfer runs on a session of its own with `session`'s configuration.
@@ -155,7 +155,7 @@ public struct URLSessionTransport: HTTPTransport {
     /// ``handleBackgroundEvents(forIdentifier:completionHandler:)``.
     public init(session: URLSession = .shared, transfers: URLSessionConfiguration) {
         self.session = session
-        self.transfers = TransferSession(configuration: transfers)
+        self.transfers = URLSessionTransferSession(configuration: transfers)
     }
 
     /// Sends through `session`; cancelling the calling task cancels the data task.

@@ -68,7 +68,7 @@ extension URLSessionTransport {
     public func upload(_ request: URLRequest, fromFile file: URL, progress: TransferProgressHandler?)
         async throws -> (Data, HTTPURLResponse)
     {
-        let transfer = Transfer(progress: progress, destination: nil)
+        let transfer = URLSessionTransfer(progress: progress, destination: nil)
         return try await run(transfer) { $0.uploadTask(with: request, fromFile: file) }
     }
 
@@ -78,7 +78,7 @@ extension URLSessionTransport {
     public func download(_ request: URLRequest, to file: URL, progress: TransferProgressHandler?)
         async throws -> HTTPURLResponse
     {
-        let transfer = Transfer(progress: progress, destination: file)
+        let transfer = URLSessionTransfer(progress: progress, destination: file)
         return try await run(transfer) { $0.downloadTask(with: request) }.1
     }
 
@@ -99,11 +99,11 @@ extension URLSessionTransport {
     }
 
     /// Runs a transfer's task on the transfer session, or on a session of its own.
-    private func run(_ transfer: Transfer, _ make: (URLSession) -> URLSessionTask) async throws
+    private func run(_ transfer: URLSessionTransfer, _ make: (URLSession) -> URLSessionTask) async throws
         -> (Data, HTTPURLResponse)
     {
         if let transfers { return try await transfers.router.run(transfer, make(transfers.session)) }
-        let router = TransferRouter()
+        let router = URLSessionTransferRouter()
         let session = URLSession(configuration: try foregroundConfiguration(), delegate: router, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         return try await router.run(transfer, make(session))
@@ -127,8 +127,8 @@ extension URLSessionTransport {
 
 /// The transport's one session for transfers, kept for its life (a background session's
 /// identifier names one session), and the delegate that routes each task's events.
-final class TransferSession: Sendable {
-    let router = TransferRouter()
+final class URLSessionTransferSession: Sendable {
+    let router = URLSessionTransferRouter()
     let session: URLSession
 
     init(configuration: URLSessionConfiguration) {
@@ -268,7 +268,7 @@ private enum FileTransfers {
 /// One upload or download task: reports progress, collects an upload's response body, moves
 /// a finished download to its destination (before the session deletes its own copy), and
 /// resumes the caller once the task completes.
-final class Transfer: @unchecked Sendable {
+final class URLSessionTransfer: @unchecked Sendable {
     private let lock = NSLock()
     private let progress: TransferProgressHandler?
     private let destination: URL?
@@ -351,24 +351,26 @@ final class Transfer: @unchecked Sendable {
 /// A transfer session's delegate: each task's events go to its transfer, found by the
 /// task's identifier (a task it does not know, one a background session kept from an
 /// earlier launch of the app, is let finish unheard).
-final class TransferRouter: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, @unchecked Sendable {
+final class URLSessionTransferRouter: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, @unchecked Sendable
+{
     private let lock = NSLock()
-    private var transfers: [Int: Transfer] = [:]
+    private var transfers: [Int: URLSessionTransfer] = [:]
     /// The system's completion handler for a background session's events.
-    let backgroundEvents = BackgroundEvents()
+    let backgroundEvents = URLSessionBackgroundEvents()
 
-    fileprivate func run(_ transfer: Transfer, _ task: URLSessionTask) async throws -> (Data, HTTPURLResponse) {
+    fileprivate func run(_ transfer: URLSessionTransfer, _ task: URLSessionTask) async throws -> (Data, HTTPURLResponse)
+    {
         register(transfer, for: task)
         return try await transfer.run(task)
     }
 
-    private func register(_ transfer: Transfer, for task: URLSessionTask) {
+    private func register(_ transfer: URLSessionTransfer, for task: URLSessionTask) {
         lock.lock()
         transfers[task.taskIdentifier] = transfer
         lock.unlock()
     }
 
-    private func transfer(of task: URLSessionTask, removing: Bool = false) -> Transfer? {
+    private func transfer(of task: URLSessionTask, removing: Bool = false) -> URLSessionTransfer? {
         lock.lock()
         defer { lock.unlock() }
         return removing ? transfers.removeValue(forKey: task.taskIdentifier) : transfers[task.taskIdentifier]
@@ -412,7 +414,7 @@ final class TransferRouter: NSObject, URLSessionDataDelegate, URLSessionDownload
 /// called once, on the main actor, when the session has delivered them: at once when it has
 /// already (the session, made at launch, may deliver them before the app delegate is asked).
 @MainActor
-final class BackgroundEvents: Sendable {
+final class URLSessionBackgroundEvents: Sendable {
     private var completion: (() -> Void)?
     private var delivered = false
 

@@ -10,7 +10,7 @@ import FoundationNetworking
 /// file and a multipart `FilePart(fileURL:)` streamed from disk, a response written to a
 /// file, progress as bytes move, an error status that writes no file, a cancelled download
 /// that leaves none; and the `HTTPTransport` defaults a transport of one's own gets.
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(2)))
 struct FileTransferTests {
     /// A folder of its own for each test, removed after.
     final class Folder: Sendable {

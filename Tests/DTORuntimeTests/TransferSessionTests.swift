@@ -18,7 +18,7 @@ struct TransferSessionTests {
     }
 
     @MainActor @Test func theHandlerIsCalledOnceTheEventsAreDelivered() {
-        let events = BackgroundEvents()
+        let events = URLSessionBackgroundEvents()
         let calls = Calls()
         events.wait(calls.handler)
         #expect(calls.count == 0)
@@ -30,7 +30,7 @@ struct TransferSessionTests {
 
     /// A session made at launch may deliver its events before the app delegate is asked.
     @MainActor @Test func eventsDeliveredFirstCallTheHandlerAtOnce() {
-        let events = BackgroundEvents()
+        let events = URLSessionBackgroundEvents()
         let calls = Calls()
         events.finish()
         events.wait(calls.handler)
@@ -42,7 +42,7 @@ struct TransferSessionTests {
 
     /// A handler kept before is not dropped when the system gives another.
     @MainActor @Test func anEarlierHandlerIsCalledWhenAnotherComes() {
-        let events = BackgroundEvents()
+        let events = URLSessionBackgroundEvents()
         let first = Calls()
         let second = Calls()
         events.wait(first.handler)
@@ -61,7 +61,7 @@ struct TransferSessionTests {
         let session = URLSession(configuration: .default)
         defer { session.invalidateAndCancel() }
         let task = session.dataTask(with: server.baseURL.appendingPathComponent("invoice.pdf"))
-        let transfer = Transfer(progress: nil, destination: nil)
+        let transfer = URLSessionTransfer(progress: nil, destination: nil)
         transfer.completed(task, error: URLError(.cancelled))
         await #expect(throws: CancellationError.self) { try await transfer.run(task) }
     }
